@@ -63,7 +63,14 @@ struct ConnectionDriver {
                 }
                 sent += bytes[0..<count]
                 connection.didSend(count, context: context)
-            case .waitForInput, .waitForOutput:
+            case .waitForInput:
+                // Level-triggered, like the loop's epoll: readable while bytes or an EOF wait.
+                if !pending.isEmpty || (clientClosed && !connection.peerClosed) {
+                    connection.markReadable()
+                    continue
+                }
+                return
+            case .waitForOutput:
                 return
             case .shutdownOutput:
                 shutDown = true
