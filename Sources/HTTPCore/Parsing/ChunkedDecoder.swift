@@ -6,7 +6,9 @@ import Glibc
 /// Decoding is resumable at any byte; the state is a few integers in the connection.
 struct ChunkedDecoder {
     enum State: UInt8 {
-        case size = 0, sizeDigits, extensions, sizeLF, data, dataCR, dataLF, trailerStart, trailerLine, trailerLF, finalLF
+        case size = 0, sizeDigits, sizeWhitespace, sizeLF, data, dataCR, dataLF, trailerStart, trailerLine, trailerLF, finalLF
+        case extensionStart, extensionName, afterExtensionName, extensionValueStart, extensionValue, afterExtensionValue
+        case quotedValue, quotedEscape
         case done
     }
 
@@ -16,7 +18,6 @@ struct ChunkedDecoder {
     private var digits: Int32 = 0
     /// Bytes of chunk extensions or trailer fields seen, bounded against slow abuse.
     private var overhead: Int32 = 0
-    private var isLastChunk = false
 
     /// The most extension and trailer bytes accepted per body.
     static let maxOverhead: Int32 = 16 * 1024
@@ -54,22 +55,27 @@ struct ChunkedDecoder {
                     state = .sizeDigits
                 } else if state == .sizeDigits && byte == 0x0D {
                     state = .sizeLF
-                } else if state == .sizeDigits && (byte == 0x3B || byte == 0x20 || byte == 0x09) {
-                    // chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] )
-                    state = .extensions
-                    overhead += 1
+                } else if state == .sizeDigits && byte == 0x3B {
+                    state = .extensionStart
+                } else if state == .sizeDigits && (byte == 0x20 || byte == 0x09) {
+                    // BWS is only allowed before a chunk extension's ";" (RFC 9112 §7.1.1).
+                    state = .sizeWhitespace
                 } else {
                     throw .badChunk
                 }
-            case .extensions:
-                if byte == 0x0D {
-                    state = .sizeLF
-                } else {
-                    // Extensions are ignored (RFC 9112 §7.1.1) but must be free of control bytes.
-                    guard CharacterClass.isFieldValueByte(byte) else { throw .badChunk }
-                    overhead += 1
-                    guard overhead <= Self.maxOverhead else { throw .badChunk }
+            case .sizeWhitespace:
+                if byte == 0x3B {
+                    state = .extensionStart
+                } else if byte != 0x20 && byte != 0x09 {
+                    throw .badChunk
                 }
+            case .extensionStart, .extensionName, .afterExtensionName, .extensionValueStart, .extensionValue,
+                .afterExtensionValue, .quotedValue, .quotedEscape:
+                // chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] )
+                // chunk-ext-val = token / quoted-string. Extensions are ignored once valid.
+                overhead += 1
+                guard overhead <= Self.maxOverhead else { throw .badChunk }
+                try advanceExtension(byte)
             case .sizeLF:
                 guard byte == 0x0A else { throw .badChunk }
                 digits = 0
@@ -115,6 +121,63 @@ struct ChunkedDecoder {
             }
         }
         return false
+    }
+
+    private mutating func advanceExtension(_ byte: UInt8) throws(RequestError) {
+        let isSpace = byte == 0x20 || byte == 0x09
+        let isToken = CharacterClass.isTokenByte(byte)
+        switch state {
+        case .extensionStart:
+            if isToken { state = .extensionName } else if !isSpace { throw .badChunk }
+        case .extensionName, .afterExtensionName:
+            if isToken && state == .extensionName {
+                break
+            } else if isSpace {
+                state = .afterExtensionName
+            } else if byte == 0x3D {
+                state = .extensionValueStart
+            } else if byte == 0x3B {
+                state = .extensionStart
+            } else if byte == 0x0D {
+                state = .sizeLF
+            } else {
+                throw .badChunk
+            }
+        case .extensionValueStart:
+            if isToken {
+                state = .extensionValue
+            } else if byte == 0x22 {
+                state = .quotedValue
+            } else if !isSpace {
+                throw .badChunk
+            }
+        case .extensionValue, .afterExtensionValue:
+            if isToken && state == .extensionValue {
+                break
+            } else if isSpace {
+                state = .afterExtensionValue
+            } else if byte == 0x3B {
+                state = .extensionStart
+            } else if byte == 0x0D {
+                state = .sizeLF
+            } else {
+                throw .badChunk
+            }
+        case .quotedValue:
+            // qdtext = HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text (RFC 9110 §5.6.4)
+            if byte == 0x22 {
+                state = .afterExtensionValue
+            } else if byte == 0x5C {
+                state = .quotedEscape
+            } else if !(isSpace || byte == 0x21 || (byte >= 0x23 && byte != 0x7F)) {
+                throw .badChunk
+            }
+        case .quotedEscape:
+            guard isSpace || (byte >= 0x21 && byte != 0x7F) else { throw .badChunk }
+            state = .quotedValue
+        default:
+            preconditionFailure("not an extension state")
+        }
     }
 
     @inline(__always) private static func hexValue(_ byte: UInt8) -> Int? {
