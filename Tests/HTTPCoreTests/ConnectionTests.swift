@@ -172,3 +172,16 @@ import Testing
         #expect(driver.closed)
     }
 }
+
+extension ConnectionTests {
+    @Test func lingeringCloseEndsAtItsDeadline() {
+        var configuration = HTTPServer.Configuration()
+        configuration.requestReadTimeout = .milliseconds(200)
+        var driver = ConnectionDriver(configuration: configuration)
+        driver.send("GET / HTTP/1.1\nHost: x\r\n\r\n")
+        #expect(driver.shutDown)
+        #expect(!driver.closed)
+        driver.advance(milliseconds: 250)
+        #expect(driver.closed)
+    }
+}

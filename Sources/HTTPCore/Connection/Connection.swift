@@ -157,6 +157,8 @@ struct Connection {
             fail(.timeout, context: context)
         case .idle, .write, .linger, .none:
             timer = .none
+            // Give up on a polite end: a lingering close stops waiting for the client's FIN.
+            if phase == .lingering { lingerDiscarded = Self.lingerLimit }
             closeAfterFlush = true
             lingerBeforeClose = false
             output.clear()
