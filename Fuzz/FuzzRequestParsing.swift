@@ -58,7 +58,8 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
                 continue
             }
             let count = min(space.count, bytes.count - offset, chunk)
-            space.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[offset..<offset + count]))
+            space.copyMemory(
+                from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[offset..<offset + count]))
             offset += count
             connection.didReceive(count, requested: space.count, context: context)
             // Memory stays bounded: head limit plus body limit plus framing.

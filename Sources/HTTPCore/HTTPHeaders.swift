@@ -37,7 +37,8 @@ public struct HTTPHeaders: RandomAccessCollection {
         let range = fields[position]
         return HTTPHeaderField(
             name: HTTPBytes(UnsafeRawBufferPointer(start: base! + Int(range.nameStart), count: Int(range.nameLength))),
-            value: HTTPBytes(UnsafeRawBufferPointer(start: base! + Int(range.valueStart), count: Int(range.valueLength)))
+            value: HTTPBytes(
+                UnsafeRawBufferPointer(start: base! + Int(range.valueStart), count: Int(range.valueLength)))
         )
     }
 

@@ -34,7 +34,8 @@ extension HTTPRequest {
             }
             let head: RequestHead
             do throws(RequestError) {
-                head = try RequestHeadParser.parse(readable, start: 0, length: headLength, fields: fields, limits: limits)
+                head = try RequestHeadParser.parse(
+                    readable, start: 0, length: headLength, fields: fields, limits: limits)
             } catch {
                 throw HTTPRequestError(status: error.status, code: error.code)
             }
@@ -54,7 +55,8 @@ extension HTTPRequest {
                 if !done { throw incomplete }
             } else if head.contentLength > 0 {
                 if head.contentLength > bodyLimit {
-                    throw HTTPRequestError(status: RequestError.contentTooLarge.status, code: RequestError.contentTooLarge.code)
+                    throw HTTPRequestError(
+                        status: RequestError.contentTooLarge.status, code: RequestError.contentTooLarge.code)
                 }
                 guard headLength + head.contentLength <= buffer.count else { throw incomplete }
                 bodyEnd = headLength + head.contentLength

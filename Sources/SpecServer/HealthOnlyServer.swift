@@ -16,7 +16,8 @@ enum HealthOnlyServer {
         let notFound = PreparedResponse(
             status: .notFound,
             headers: [("Content-Type", "application/json")],
-            body: "{\"error\":{\"status\":404,\"code\":\"not_found\",\"message\":\"No such route.\",\"hint\":\"Try GET /healthz.\"}}\n"
+            body:
+                "{\"error\":{\"status\":404,\"code\":\"not_found\",\"message\":\"No such route.\",\"hint\":\"Try GET /healthz.\"}}\n"
         )
 
         func respond(to request: borrowing HTTPRequest) -> HTTPResponse {

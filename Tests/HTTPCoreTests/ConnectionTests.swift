@@ -13,7 +13,9 @@ import Testing
     /// answered in order.
     @Test func pipelinedRequestsAreAnsweredInOrderAndTheConnectionStays() {
         var driver = ConnectionDriver()
-        driver.send("GET /one HTTP/1.1\r\nHost: x\r\n\r\nGET /two?q HTTP/1.1\r\nHost: x\r\n\r\nGET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
+        driver.send(
+            "GET /one HTTP/1.1\r\nHost: x\r\n\r\nGET /two?q HTTP/1.1\r\nHost: x\r\n\r\nGET /fixed HTTP/1.1\r\nHost: x\r\n\r\n"
+        )
         let responses = driver.responses()
         #expect(responses.map(\.bodyText) == ["GET /one query=", "GET /two query=q", "fixed body\n"])
         #expect(responses.allSatisfy { $0.header("Connection") == nil && $0.header("Date")?.count == 29 })
@@ -66,7 +68,9 @@ import Testing
 
     @Test func nothingAfterAFramingErrorIsProcessed() {
         var driver = ConnectionDriver()
-        driver.send("GET /a HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
+        driver.send(
+            "GET /a HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n"
+        )
         let responses = driver.responses()
         #expect(responses.map(\.status) == [400])
         #expect(driver.shutDown)

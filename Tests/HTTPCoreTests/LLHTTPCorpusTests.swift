@@ -15,10 +15,15 @@ struct LLHTTPVector: CustomTestStringConvertible, Sendable {
 
     /// Every strict (`"type": "request"`) vector of every fixture file.
     static func all() -> [LLHTTPVector] {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/llhttp")
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.filter { $0.hasSuffix(".md") }.sorted() ?? []
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/llhttp")
+        let files =
+            (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.filter { $0.hasSuffix(".md") }
+            .sorted() ?? []
         return files.flatMap { file -> [LLHTTPVector] in
-            guard let text = try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8) else { return [] }
+            guard let text = try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8) else {
+                return []
+            }
             return vectors(in: text, file: file)
         }
     }
@@ -53,7 +58,10 @@ struct LLHTTPVector: CustomTestStringConvertible, Sendable {
                 if lines[index].contains("error code=") { rejects = true }
                 index += 1
             }
-            result.append(LLHTTPVector(file: file, title: title, bytes: decode(body.joined(separator: "\n") + "\n"), llhttpRejects: rejects))
+            result.append(
+                LLHTTPVector(
+                    file: file, title: title, bytes: decode(body.joined(separator: "\n") + "\n"), llhttpRejects: rejects
+                ))
         }
         return result
     }
@@ -77,20 +85,33 @@ struct LLHTTPVector: CustomTestStringConvertible, Sendable {
             }
             let next = source[index + 1]
             switch next {
-            case UInt8(ascii: "r"): bytes.append(0x0D); index += 2
-            case UInt8(ascii: "n"): bytes.append(0x0A); index += 2
-            case UInt8(ascii: "t"): bytes.append(0x09); index += 2
-            case UInt8(ascii: "f"): bytes.append(0x0C); index += 2
+            case UInt8(ascii: "r"):
+                bytes.append(0x0D)
+                index += 2
+            case UInt8(ascii: "n"):
+                bytes.append(0x0A)
+                index += 2
+            case UInt8(ascii: "t"):
+                bytes.append(0x09)
+                index += 2
+            case UInt8(ascii: "f"):
+                bytes.append(0x0C)
+                index += 2
             case UInt8(ascii: "x"):
                 let hex = String(decoding: source[(index + 2)..<min(index + 4, source.count)], as: UTF8.self)
                 bytes.append(UInt8(hex, radix: 16) ?? 0)
                 index += 4
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var end = index + 1
-                while end < source.count && end < index + 4 && (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(source[end]) {
+                while end < source.count && end < index + 4
+                    && (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(source[end])
+                {
                     end += 1
                 }
-                bytes.append(UInt8(truncatingIfNeeded: Int(String(decoding: source[(index + 1)..<end], as: UTF8.self), radix: 8) ?? 0))
+                bytes.append(
+                    UInt8(
+                        truncatingIfNeeded: Int(String(decoding: source[(index + 1)..<end], as: UTF8.self), radix: 8)
+                            ?? 0))
                 index = end
             default:
                 bytes.append(byte)

@@ -21,7 +21,9 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
     static let cases: [ParsingCase] = [
         // Request line (RFC 9112 §3, RFC 9110 §9)
         .init("RFC 9112 §3: a plain GET is answered", "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", 200),
-        .init("RFC 9112 §2.2: empty lines before the request line are ignored", "\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n", 200),
+        .init(
+            "RFC 9112 §2.2: empty lines before the request line are ignored",
+            "\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n", 200),
         .init("RFC 9112 §2.2: bare LF ending the request line is refused", "GET / HTTP/1.1\nHost: x\r\n\r\n", 400),
         .init("RFC 9112 §2.2: bare LF ending a field line is refused", "GET / HTTP/1.1\r\nHost: x\n\r\n", 400),
         .init("RFC 9112 §3: two spaces after the method", "GET  / HTTP/1.1\r\nHost: x\r\n\r\n", 400),
@@ -43,7 +45,8 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
         .init("RFC 9112 §3.2.4: OPTIONS * is answered by the server", "OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n", 200),
         .init("RFC 9112 §3.2.2: absolute-form names the host", "GET http://x/a?b=1 HTTP/1.1\r\nHost: y\r\n\r\n", 200),
         .init("RFC 9112 §3.2.2: absolute-form without Host", "GET http://x/a HTTP/1.1\r\n\r\n", 200),
-        .init("RFC 9110 §4.2.4: userinfo in an http URI is refused", "GET http://u@x/ HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+        .init(
+            "RFC 9110 §4.2.4: userinfo in an http URI is refused", "GET http://u@x/ HTTP/1.1\r\nHost: x\r\n\r\n", 400),
         .init("RFC 9112 §3.2.3: authority-form outside CONNECT", "GET x:80 HTTP/1.1\r\nHost: x\r\n\r\n", 400),
         // Host (RFC 9112 §3.2, RFC 9110 §7.2)
         .init("RFC 9112 §3.2: HTTP/1.1 without Host", "GET / HTTP/1.1\r\n\r\n", 400),
@@ -61,39 +64,100 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
         .init("RFC 9110 §5.5: BEL in a value", "GET / HTTP/1.1\r\nHost: x\r\nX: a\u{7}b\r\n\r\n", 400),
         .init("RFC 9110 §5.5: obs-text in a value is kept", "GET / HTTP/1.1\r\nHost: x\r\nX: caf\u{E9}\r\n\r\n", 200),
         .init("RFC 9110 §5.5: an empty value is fine", "GET / HTTP/1.1\r\nHost: x\r\nX:\r\n\r\n", 200),
-        .init("RFC 9110 §10.1.1: Expect other than 100-continue", "GET / HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n\r\n", 417),
+        .init(
+            "RFC 9110 §10.1.1: Expect other than 100-continue", "GET / HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n\r\n",
+            417),
         // Framing (RFC 9112 §6)
-        .init("RFC 9112 §6.3: non-numeric Content-Length", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1a\r\n\r\n", 400),
-        .init("RFC 9112 §6.3: negative Content-Length", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", 400),
-        .init("RFC 9112 §6.3: signed Content-Length", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: +1\r\n\r\nA", 400),
-        .init("RFC 9112 §6.3: Content-Length list", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1, 1\r\n\r\nA", 400),
-        .init("RFC 9112 §6.3: two Content-Length fields", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 1\r\n\r\nA", 400),
-        .init("RFC 9112 §6.3: Content-Length overflow", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\n", 400),
-        .init("RFC 9112 §6.3: Content-Length body is read", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", 200),
-        .init("RFC 9110 §15.5.14: body over the route limit", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2000\r\n\r\n", 413),
-        .init("RFC 9110 §15.5.14: a route without a body refuses one", "POST /other HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n\r\nA", 413),
-        .init("RFC 9112 §6.1: Transfer-Encoding with Content-Length", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
-        .init("RFC 9112 §6.1: Transfer-Encoding in HTTP/1.0", "POST /echo HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
-        .init("RFC 9112 §6.3: chunked must be the final coding", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, gzip\r\n\r\n", 400),
-        .init("RFC 9112 §6.3: identity alone leaves the length unknown", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity\r\n\r\n", 400),
-        .init("RFC 9112 §6.1: chunked applied twice", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, chunked\r\n\r\n", 400),
-        .init("RFC 9112 §6.1: an unknown coding before chunked gets 501", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
-        .init("RFC 9112 §6.1: codings are case-insensitive", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked\r\n\r\n0\r\n\r\n", 200),
+        .init(
+            "RFC 9112 §6.3: non-numeric Content-Length", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1a\r\n\r\n",
+            400),
+        .init(
+            "RFC 9112 §6.3: negative Content-Length", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+            400),
+        .init(
+            "RFC 9112 §6.3: signed Content-Length", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: +1\r\n\r\nA", 400
+        ),
+        .init(
+            "RFC 9112 §6.3: Content-Length list", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1, 1\r\n\r\nA", 400
+        ),
+        .init(
+            "RFC 9112 §6.3: two Content-Length fields",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 1\r\n\r\nA", 400),
+        .init(
+            "RFC 9112 §6.3: Content-Length overflow",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\n", 400),
+        .init(
+            "RFC 9112 §6.3: Content-Length body is read",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", 200),
+        .init(
+            "RFC 9110 §15.5.14: body over the route limit",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2000\r\n\r\n", 413),
+        .init(
+            "RFC 9110 §15.5.14: a route without a body refuses one",
+            "POST /other HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n\r\nA", 413),
+        .init(
+            "RFC 9112 §6.1: Transfer-Encoding with Content-Length",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+        .init(
+            "RFC 9112 §6.1: Transfer-Encoding in HTTP/1.0",
+            "POST /echo HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+        .init(
+            "RFC 9112 §6.3: chunked must be the final coding",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, gzip\r\n\r\n", 400),
+        .init(
+            "RFC 9112 §6.3: identity alone leaves the length unknown",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity\r\n\r\n", 400),
+        .init(
+            "RFC 9112 §6.1: chunked applied twice",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, chunked\r\n\r\n", 400),
+        .init(
+            "RFC 9112 §6.1: an unknown coding before chunked gets 501",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
+        .init(
+            "RFC 9112 §6.1: codings are case-insensitive",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked\r\n\r\n0\r\n\r\n", 200),
         // Chunked coding (RFC 9112 §7.1)
-        .init("RFC 9112 §7.1: chunked body is decoded", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", 200),
-        .init("RFC 9112 §7.1.1: chunk extensions are ignored", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5;a=b\r\nhello\r\n0\r\n\r\n", 200),
-        .init("RFC 9112 §7.1.2: trailer fields are read and dropped", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nA\r\n0\r\nX-T: 1\r\n\r\n", 200),
-        .init("RFC 9112 §7.1: a chunk size must be hex", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nz\r\n", 400),
-        .init("RFC 9112 §7.1: data must end in CRLF", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nAB\r\n0\r\n\r\n", 400),
-        .init("RFC 9112 §7.1: bare LF after a chunk size", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1\nA\r\n0\r\n\r\n", 400),
-        .init("RFC 9112 §7.1: a chunk size that overflows", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffff\r\n", 400),
-        .init("RFC 9112 §7.1: a signed chunk size", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\n", 400),
-        .init("RFC 9110 §15.5.14: chunked data over the route limit", "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n801\r\n", 413),
+        .init(
+            "RFC 9112 §7.1: chunked body is decoded",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", 200),
+        .init(
+            "RFC 9112 §7.1.1: chunk extensions are ignored",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5;a=b\r\nhello\r\n0\r\n\r\n", 200),
+        .init(
+            "RFC 9112 §7.1.2: trailer fields are read and dropped",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nA\r\n0\r\nX-T: 1\r\n\r\n", 200),
+        .init(
+            "RFC 9112 §7.1: a chunk size must be hex",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nz\r\n", 400),
+        .init(
+            "RFC 9112 §7.1: data must end in CRLF",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nAB\r\n0\r\n\r\n", 400),
+        .init(
+            "RFC 9112 §7.1: bare LF after a chunk size",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1\nA\r\n0\r\n\r\n", 400),
+        .init(
+            "RFC 9112 §7.1: a chunk size that overflows",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffff\r\n", 400),
+        .init(
+            "RFC 9112 §7.1: a signed chunk size",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\n", 400),
+        .init(
+            "RFC 9110 §15.5.14: chunked data over the route limit",
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n801\r\n", 413),
         // Limits (RFC 9110 §15.5.15, RFC 6585 §5)
-        .init("RFC 9110 §15.5.15: request line over 8 KiB", "GET /" + String(repeating: "a", count: 8200) + " HTTP/1.1\r\nHost: x\r\n\r\n", 414),
-        .init("RFC 6585 §5: header section over 16 KiB", "GET / HTTP/1.1\r\nHost: x\r\n" + String(repeating: "X-A: " + String(repeating: "b", count: 1000) + "\r\n", count: 17) + "\r\n", 431),
-        .init("RFC 6585 §5: more than 100 fields", "GET / HTTP/1.1\r\nHost: x\r\n" + String(repeating: "X-A: b\r\n", count: 100) + "\r\n", 431),
-        .init("RFC 6585 §5: exactly 100 fields are fine", "GET / HTTP/1.1\r\nHost: x\r\n" + String(repeating: "X-A: b\r\n", count: 99) + "\r\n", 200),
+        .init(
+            "RFC 9110 §15.5.15: request line over 8 KiB",
+            "GET /" + String(repeating: "a", count: 8200) + " HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+        .init(
+            "RFC 6585 §5: header section over 16 KiB",
+            "GET / HTTP/1.1\r\nHost: x\r\n"
+                + String(repeating: "X-A: " + String(repeating: "b", count: 1000) + "\r\n", count: 17) + "\r\n", 431),
+        .init(
+            "RFC 6585 §5: more than 100 fields",
+            "GET / HTTP/1.1\r\nHost: x\r\n" + String(repeating: "X-A: b\r\n", count: 100) + "\r\n", 431),
+        .init(
+            "RFC 6585 §5: exactly 100 fields are fine",
+            "GET / HTTP/1.1\r\nHost: x\r\n" + String(repeating: "X-A: b\r\n", count: 99) + "\r\n", 200),
     ]
 
     @Test(arguments: cases)
@@ -112,7 +176,8 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
     }
 
     @Test func parsedViewExposesPartsOfTheRequest() throws {
-        let raw = "GET http://example.com/v1/x?platform=ios&b HTTP/1.1\r\nHost: other\r\nIf-None-Match:  \"abc\" \r\nAccept: a\r\nAccept: b\r\n\r\n"
+        let raw =
+            "GET http://example.com/v1/x?platform=ios&b HTTP/1.1\r\nHost: other\r\nIf-None-Match:  \"abc\" \r\nAccept: a\r\nAccept: b\r\n\r\n"
         try HTTPRequest.withParsed(Array(raw.utf8)) { request in
             #expect(request.method == .get)
             #expect(request.version == .http1_1)
@@ -139,7 +204,8 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
     }
 
     @Test func chunkedBodyIsDecodedContiguously() throws {
-        let raw = "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3;x=y\r\nabc\r\n4\r\ndefg\r\n0\r\n\r\n"
+        let raw =
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3;x=y\r\nabc\r\n4\r\ndefg\r\n0\r\n\r\n"
         let body = try HTTPRequest.withParsed(Array(raw.utf8)) { request in request.body.string }
         #expect(body == "abcdefg")
     }
@@ -154,7 +220,8 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
         for error in RequestError.allCases {
             let text = String(decoding: error.response.bytes, as: UTF8.self)
             #expect(text.contains("Content-Type: application/json"))
-            #expect(text.contains("{\"error\":{\"status\":\(error.status.code),\"code\":\"\(error.code)\",\"message\":"))
+            #expect(
+                text.contains("{\"error\":{\"status\":\(error.status.code),\"code\":\"\(error.code)\",\"message\":"))
             #expect(text.contains("\"hint\":"))
         }
     }

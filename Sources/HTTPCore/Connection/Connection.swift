@@ -30,7 +30,8 @@ struct Connection {
     }
 
     enum Timer: UInt8 {
-        case none = 0, idle, request, write, linger
+        case none = 0
+        case idle, request, write, linger
     }
 
     var phase: Phase = .closed
@@ -324,7 +325,9 @@ struct Connection {
             chunkDecoded = Int(headLength)
             chunkedDecoder = ChunkedDecoder()
             let haveWholeBody = !isChunked && input.readableCount >= Int(headLength) + contentLength
-            if head.expectsContinue && head.version == .http1_1 && !haveWholeBody && input.readableCount == Int(headLength) {
+            if head.expectsContinue && head.version == .http1_1 && !haveWholeBody
+                && input.readableCount == Int(headLength)
+            {
                 // RFC 9110 §10.1.1: tell the client to go ahead before it sends the body.
                 ResponseWriter.writeContinue(to: &output)
             }

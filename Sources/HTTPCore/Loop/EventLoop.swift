@@ -88,7 +88,9 @@ final class EventLoop {
                     let generation = UInt32(truncatingIfNeeded: data >> 32)
                     let connection = connections + Int(descriptor)
                     // An event for a descriptor closed earlier in this batch, perhaps reused.
-                    guard connection.pointee.phase != .closed, connection.pointee.generation == generation else { continue }
+                    guard connection.pointee.phase != .closed, connection.pointee.generation == generation else {
+                        continue
+                    }
                     if event.events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
                         connection.pointee.markReadable()
                     }
@@ -134,7 +136,8 @@ final class EventLoop {
                 Descriptor.close(descriptor)
                 continue
             }
-            connections[Int(descriptor)].open(descriptor: descriptor, now: context.now, idleTimeout: context.idleTimeout)
+            connections[Int(descriptor)].open(
+                descriptor: descriptor, now: context.now, idleTimeout: context.idleTimeout)
             openCount += 1
             if descriptor > highestDescriptor { highestDescriptor = descriptor }
             if isDraining { connections[Int(descriptor)].beginDrain() }
@@ -151,7 +154,8 @@ final class EventLoop {
                 do {
                     switch try Descriptor.receive(descriptor, into: space) {
                     case .done(0): connection.pointee.didReceiveEnd()
-                    case .done(let count): connection.pointee.didReceive(count, requested: space.count, context: context)
+                    case .done(let count):
+                        connection.pointee.didReceive(count, requested: space.count, context: context)
                     case .wouldBlock: connection.pointee.didExhaustInput()
                     }
                 } catch {

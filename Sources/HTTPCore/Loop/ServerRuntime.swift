@@ -11,7 +11,8 @@ struct ServerRuntime {
         try validate(configuration)
         clinux_ignore_sigpipe()
         let descriptorLimit = Listener.raiseDescriptorLimit()
-        let (listeners, port) = try Listener.bind(host: configuration.host, port: configuration.port, count: configuration.threads)
+        let (listeners, port) = try Listener.bind(
+            host: configuration.host, port: configuration.port, count: configuration.threads)
         server.control.setBoundPort(port)
 
         var signals: Int32 = -1
@@ -62,11 +63,13 @@ struct ServerRuntime {
                 control: server.control, tableSize: tableSize
             )
             var thread = pthread_t()
-            let result = pthread_create(&thread, nil, { argument in
-                let start = Unmanaged<LoopStart>.fromOpaque(argument!).takeRetainedValue()
-                start.run()
-                return nil
-            }, Unmanaged.passRetained(start).toOpaque())
+            let result = pthread_create(
+                &thread, nil,
+                { argument in
+                    let start = Unmanaged<LoopStart>.fromOpaque(argument!).takeRetainedValue()
+                    start.run()
+                    return nil
+                }, Unmanaged.passRetained(start).toOpaque())
             precondition(result == 0, "pthread_create failed with \(result)")
             threads.append(thread)
         }
@@ -87,7 +90,9 @@ struct ServerRuntime {
             guard count > 0 else { continue }
             if event.data.u64 == 1 {
                 var info = signalfd_siginfo()
-                while Glibc.read(signals, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+                while Glibc.read(signals, &info, MemoryLayout<signalfd_siginfo>.size)
+                    == MemoryLayout<signalfd_siginfo>.size
+                {
                     switch Int32(info.ssi_signo) {
                     case SIGHUP: server.control.requestReload()
                     default: server.control.requestStop()
@@ -114,7 +119,9 @@ struct ServerRuntime {
             "maxHeaderSectionLength must be at least maxRequestLineLength"
         )
         try require(configuration.maxHeaderFields >= 1, "maxHeaderFields must be at least 1")
-        try require(configuration.maxBodyLength >= 0 && configuration.maxBodyLength <= 1 << 30, "maxBodyLength must be 0...1 GiB")
+        try require(
+            configuration.maxBodyLength >= 0 && configuration.maxBodyLength <= 1 << 30,
+            "maxBodyLength must be 0...1 GiB")
     }
 }
 

@@ -6,7 +6,8 @@ import Glibc
 /// Decoding is resumable at any byte; the state is a few integers in the connection.
 struct ChunkedDecoder {
     enum State: UInt8 {
-        case size = 0, sizeDigits, sizeWhitespace, sizeLF, data, dataCR, dataLF, trailerStart, trailerLine, trailerLF, finalLF
+        case size = 0
+        case sizeDigits, sizeWhitespace, sizeLF, data, dataCR, dataLF, trailerStart, trailerLine, trailerLF, finalLF
         case extensionStart, extensionName, afterExtensionName, extensionValueStart, extensionValue, afterExtensionValue
         case quotedValue, quotedEscape
         case done

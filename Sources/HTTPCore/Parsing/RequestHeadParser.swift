@@ -49,7 +49,8 @@ enum RequestHeadParser {
         head.method = method
         head.targetStart = Int32(targetStart)
         head.targetLength = Int32(targetLength)
-        let hasAuthority = try splitTarget(buffer, start: targetStart, length: targetLength, method: method, into: &head)
+        let hasAuthority = try splitTarget(
+            buffer, start: targetStart, length: targetLength, method: method, into: &head)
 
         // field-line = field-name ":" OWS field-value OWS (RFC 9112 §5)
         var hostCount = 0
@@ -76,7 +77,9 @@ enum RequestHeadParser {
             // the value is CRLF.
             guard buffer[position] == 0x0D, buffer[position + 1] == 0x0A else { throw .badRequest }
             var valueEnd = position
-            while valueEnd > valueStart && (buffer[valueEnd - 1] == 0x20 || buffer[valueEnd - 1] == 0x09) { valueEnd -= 1 }
+            while valueEnd > valueStart && (buffer[valueEnd - 1] == 0x20 || buffer[valueEnd - 1] == 0x09) {
+                valueEnd -= 1
+            }
             position += 2
 
             guard fieldCount < limits.maxHeaderFields else { throw .headerFieldsTooLarge }
@@ -130,7 +133,8 @@ enum RequestHeadParser {
         if head.contentLength < 0 && !head.isChunked { head.contentLength = 0 }
 
         // RFC 9112 §9.3: 1.1 persists unless "close"; 1.0 only with "keep-alive".
-        head.keepAlive = head.version == .http1_1 ? !sawConnectionClose : (sawConnectionKeepAlive && !sawConnectionClose)
+        head.keepAlive =
+            head.version == .http1_1 ? !sawConnectionClose : (sawConnectionKeepAlive && !sawConnectionClose)
         return head
     }
 
@@ -185,7 +189,9 @@ enum RequestHeadParser {
             // absolute-form = absolute-URI (RFC 9112 §3.2.2); only the http(s) schemes name us.
             let target = HTTPBytes(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
             let schemeLength: Int
-            if length > 7 && HTTPBytes(UnsafeRawBufferPointer(rebasing: buffer[start..<start + 7])).equalsIgnoringCase("http://") {
+            if length > 7
+                && HTTPBytes(UnsafeRawBufferPointer(rebasing: buffer[start..<start + 7])).equalsIgnoringCase("http://")
+            {
                 schemeLength = 7
             } else if length > 8
                 && HTTPBytes(UnsafeRawBufferPointer(rebasing: buffer[start..<start + 8])).equalsIgnoringCase("https://")

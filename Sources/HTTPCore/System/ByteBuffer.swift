@@ -58,7 +58,9 @@ struct ByteBuffer {
         }
         var newCapacity = max(Int(capacity), 1024)
         while newCapacity - Int(writerIndex) < count { newCapacity *= 2 }
-        guard let grown = realloc(base, newCapacity) else { fatalError("out of memory growing a buffer to \(newCapacity)") }
+        guard let grown = realloc(base, newCapacity) else {
+            fatalError("out of memory growing a buffer to \(newCapacity)")
+        }
         base = grown
         capacity = Int32(newCapacity)
     }

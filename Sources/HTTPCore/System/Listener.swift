@@ -65,7 +65,8 @@ enum Listener {
             listeners.forEach(Descriptor.close)
             throw error
         }
-        let backlog = Int32(SmallFile.read("/proc/sys/net/core/somaxconn").flatMap { Int($0.filter(\.isNumber)) } ?? 4096)
+        let backlog = Int32(
+            SmallFile.read("/proc/sys/net/core/somaxconn").flatMap { Int($0.filter(\.isNumber)) } ?? 4096)
         for descriptor in listeners where Glibc.listen(descriptor, backlog) != 0 {
             let code = clinux_errno()
             listeners.forEach(Descriptor.close)
@@ -77,7 +78,8 @@ enum Listener {
     private static func openSocket(address: inout Address, reusePort: Bool, host: String, port: Int)
         throws(HTTPServerError) -> Int32
     {
-        let descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(
+            address.family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw failure(clinux_errno(), call: "socket", host: host, port: port) }
         do {
             try Descriptor.setOption(descriptor, SOL_SOCKET, SO_REUSEADDR, 1)
@@ -91,7 +93,8 @@ enum Listener {
             }
         } catch {
             Descriptor.close(descriptor)
-            throw HTTPServerError(.system, "\(error.call) failed on \(host):\(port): \(error.reason)", errno: error.errno)
+            throw HTTPServerError(
+                .system, "\(error.call) failed on \(host):\(port): \(error.reason)", errno: error.errno)
         }
         let result = withUnsafePointer(to: &address.storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, address.length) }

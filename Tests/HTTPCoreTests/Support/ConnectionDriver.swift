@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HTTPCore
 
 /// Drives a ``Connection`` state machine the way the event loop does, with an in-memory
@@ -16,7 +17,10 @@ struct ConnectionDriver {
     /// Bytes one write may take at most (0 simulates a client that stopped reading).
     var writeChunk = Int.max
 
-    init(configuration: HTTPServer.Configuration = HTTPServer.Configuration(), application: any HTTPApplication = EchoApplication()) {
+    init(
+        configuration: HTTPServer.Configuration = HTTPServer.Configuration(),
+        application: any HTTPApplication = EchoApplication()
+    ) {
         context = LoopContext(application: application, configuration: configuration)
         connection.open(descriptor: 42, now: context.now, idleTimeout: context.idleTimeout)
     }

@@ -16,7 +16,8 @@ final class EchoApplication: HTTPApplication {
     func respond(to request: borrowing HTTPRequest) -> HTTPResponse {
         if request.path.equals("/fixed") { return .prepared(fixed) }
         if request.path.equals("/echo") {
-            return HTTPResponse(status: .ok, headers: [("Content-Type", "application/octet-stream")], body: Array(request.body))
+            return HTTPResponse(
+                status: .ok, headers: [("Content-Type", "application/octet-stream")], body: Array(request.body))
         }
         let description = "\(request.method.name) \(request.path.string) query=\(request.query.string)"
         return HTTPResponse(status: .ok, headers: [("Content-Type", "text/plain")], body: description)
