@@ -254,6 +254,10 @@ struct Connection {
     // MARK: Parsing and answering
 
     private mutating func parseAndRespond(context: LoopContext) {
+        context.pool.attach(to: &output, forOutput: true)
+        defer {
+            if output.readableCount == 0 { context.pool.recycle(&output) }
+        }
         while !closeAfterFlush {
             if output.writerIndex >= Self.outputHighWater {
                 return  // resume after the output drains
@@ -440,6 +444,7 @@ struct Connection {
     /// Queues the error response for `error`, drops the rest of the input, and closes after it
     /// with a lingering close; nothing after a framing error is processed (RFC 9112 §9.6).
     mutating func fail(_ error: RequestError, context: LoopContext) {
+        context.pool.attach(to: &output, forOutput: true)
         _ = ResponseWriter.write(
             error.response, date: context.dateCache.bytes, connection: .close, includeBody: true, to: &output
         )

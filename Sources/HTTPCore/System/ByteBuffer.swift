@@ -118,28 +118,38 @@ struct ByteBuffer {
 /// A per-loop free list of buffers, so a connection takes storage when bytes arrive and gives
 /// it back when idle: idle keep-alive connections hold no buffers, and busy ones allocate
 /// nothing per request.
+///
+/// Buffers that grew (for a large response) are kept apart and handed to writers first, so a
+/// large response does not regrow a small buffer every time.
 final class BufferPool {
     /// The size a fresh buffer starts with.
     let initialCapacity: Int
     private let retainedCapacityLimit: Int
-    private var free: [(UnsafeMutableRawPointer, Int)] = []
+    private var standard: [UnsafeMutableRawPointer] = []
+    private var large: [(UnsafeMutableRawPointer, Int)] = []
     private let maxFree: Int
 
     init(initialCapacity: Int = 4096, retainedCapacityLimit: Int = 64 * 1024, maxFree: Int = 256) {
         self.initialCapacity = initialCapacity
         self.retainedCapacityLimit = retainedCapacityLimit
         self.maxFree = maxFree
-        free.reserveCapacity(maxFree)
+        standard.reserveCapacity(maxFree)
+        large.reserveCapacity(maxFree)
     }
 
     deinit {
-        for (base, _) in free { Glibc.free(base) }
+        for base in standard { Glibc.free(base) }
+        for (base, _) in large { Glibc.free(base) }
     }
 
-    /// Attaches storage to `buffer` if it has none.
-    @inline(__always) func attach(to buffer: inout ByteBuffer) {
+    /// Attaches storage to `buffer` if it has none; `forOutput` prefers a grown buffer.
+    @inline(__always) func attach(to buffer: inout ByteBuffer, forOutput: Bool = false) {
         if buffer.isAllocated { return }
-        if let (base, capacity) = free.popLast() {
+        if forOutput, let (base, capacity) = large.popLast() {
+            buffer = ByteBuffer(base: base, capacity: capacity)
+        } else if let base = standard.popLast() {
+            buffer = ByteBuffer(base: base, capacity: initialCapacity)
+        } else if let (base, capacity) = large.popLast() {
             buffer = ByteBuffer(base: base, capacity: capacity)
         } else {
             guard let base = malloc(initialCapacity) else { fatalError("out of memory") }
@@ -147,16 +157,18 @@ final class BufferPool {
         }
     }
 
-    /// Takes `buffer`'s storage back; big or surplus storage is freed.
+    /// Takes `buffer`'s storage back; very large or surplus storage is freed.
     @inline(__always) func recycle(_ buffer: inout ByteBuffer) {
         guard let (base, capacity) = buffer.takeStorage() else { return }
-        if capacity <= retainedCapacityLimit && free.count < maxFree {
-            free.append((base, capacity))
+        if capacity == initialCapacity && standard.count < maxFree {
+            standard.append(base)
+        } else if capacity > initialCapacity && capacity <= retainedCapacityLimit && large.count < maxFree {
+            large.append((base, capacity))
         } else {
             Glibc.free(base)
         }
     }
 
     /// Buffers waiting for reuse.
-    var freeCount: Int { free.count }
+    var freeCount: Int { standard.count + large.count }
 }
