@@ -13,7 +13,8 @@ extension HTTPServer {
         /// Event-loop threads, each with its own epoll and `SO_REUSEPORT` listener.
         public var threads: Int = Configuration.defaultThreadCount
 
-        /// Open connections allowed at once across all loops; beyond it the listeners pause.
+        /// Open connections allowed at once, split evenly across the loops; beyond its share a
+        /// loop pauses its listener, and new clients wait in the kernel backlog.
         public var maxConnections: Int = 16_384
 
         /// Longest request line, CRLF included; longer gets `414` (RFC 9112 §3).

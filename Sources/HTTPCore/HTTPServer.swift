@@ -24,7 +24,7 @@ public final class HTTPServer: Sendable {
     public init(configuration: Configuration, application: some HTTPApplication) {
         self.configuration = configuration
         self.application = application
-        self.control = ServerControl(threads: max(1, configuration.threads))
+        self.control = ServerControl()
     }
 
     /// Binds, serves until SIGTERM/SIGINT or ``stop()``, drains gracefully, and returns.
@@ -33,8 +33,8 @@ public final class HTTPServer: Sendable {
     /// here. After a stop request the listeners close, idle connections close, in-flight
     /// requests finish within ``Configuration/drainTimeout``, and what is left is closed.
     ///
-    /// - Parameter onReady: called once on the calling thread when every listener is bound,
-    ///   with the real port (useful with port 0), before the loops start serving.
+    /// - Parameter onReady: called once on the calling thread when every listener is bound and
+    ///   the loops run, with the real port (useful with port 0).
     public func run(onReady: ((Endpoint) -> Void)? = nil) throws(HTTPServerError) {
         try ServerRuntime(server: self).run(onReady: onReady)
     }

@@ -15,8 +15,6 @@ final class ServerControl: Sendable {
     private let served = Atomic<Int>(0)
     private let port = Atomic<Int>(-1)
 
-    init(threads: Int) {}
-
     var openConnections: Int { open.load(ordering: .relaxed) }
     var requestsServed: Int { served.load(ordering: .relaxed) }
     var boundPort: Int? {
