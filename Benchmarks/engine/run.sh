@@ -4,6 +4,10 @@
 #
 #   Benchmarks/engine/run.sh [ROUNDS] [SECONDS_PER_RUN]      (defaults: 3 rounds, 5 s)
 #
+# With SPEC_SERVER=path/to/spec-server it also measures spec-server against nginx serving the
+# very bytes spec-server sends: SPEC_SMALL (default /healthz) for the small scenarios and
+# SPEC_LARGE (a route answering about 30 KB; skipped when unset) for the large one.
+#
 # Needs: apt-get install -y nginx-light wrk  (and python3). Loopback only; everything it
 # starts is stopped when it exits. Results go to stdout and Benchmarks/results/.
 set -euo pipefail
@@ -34,4 +38,6 @@ swiftc -O -wmo -parse-as-library -swift-version 6 -module-name HTTPCore \
 
 python3 "$root/Benchmarks/engine/bench.py" \
     --server "$work/bench-server" --work "$work" --rounds "$rounds" --seconds "$seconds" \
+    ${SPEC_SERVER:+--spec-server "$SPEC_SERVER" --spec-small "${SPEC_SMALL:-/healthz}"} \
+    ${SPEC_SERVER:+${SPEC_LARGE:+--spec-large "$SPEC_LARGE"}} \
     | tee "$root/Benchmarks/results/engine-$(date -u +%Y%m%dT%H%M%SZ).txt"
