@@ -189,3 +189,36 @@ extension ConnectionTests {
         #expect(driver.closed)
     }
 }
+
+extension ConnectionTests {
+    /// A partial request left waiting behind a slowly read response still has a deadline.
+    @Test func partialRequestBehindABlockedWriteStillTimesOut() {
+        var configuration = HTTPServer.Configuration()
+        configuration.requestReadTimeout = .milliseconds(500)
+        configuration.writeTimeout = .seconds(60)
+        var driver = ConnectionDriver(configuration: configuration)
+        driver.writeChunk = 0
+        driver.send("GET /fixed HTTP/1.1\r\nHost: x\r\n\r\nGET /next HTTP/1.1\r\n")
+        driver.advance(milliseconds: 400)
+        driver.writeChunk = .max
+        driver.connection.markReadable()
+        driver.run()
+        #expect(driver.responses().map(\.status) == [200])
+        driver.advance(milliseconds: 600)
+        #expect(driver.responses().map(\.status) == [200, 408])
+    }
+
+    /// RFC 9112 §7.1: one-byte chunks cost six bytes of framing each; the buffer keeps only the
+    /// decoded body plus one partial chunk.
+    @Test func tinyChunksDoNotInflateTheBuffer() {
+        var driver = ConnectionDriver()
+        driver.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        for _ in 0..<1000 {
+            driver.send("1\r\nA\r\n")
+        }
+        #expect(driver.connection.input.readableCount < 80 + 1000 + 16)
+        driver.send("0\r\n\r\n")
+        #expect(driver.responses().first?.status == 200)
+        #expect(driver.responses().first?.body == Array(repeating: UInt8(ascii: "A"), count: 1000))
+    }
+}

@@ -1,3 +1,5 @@
+import Glibc
+
 /// One client connection as a state machine: the loop feeds it events (bytes received, bytes
 /// sent, readiness, time) and performs the ``Action`` it asks for next. It does no I/O itself,
 /// so tests drive it without sockets.
@@ -228,6 +230,11 @@ struct Connection {
                     timer = .idle
                     deadline = context.now + context.idleTimeout
                 }
+            } else if timer != .request {
+                // Part of a request waits while a response was being written: the request
+                // deadline applies again, or a client could hold the slot forever.
+                timer = .request
+                deadline = context.now + context.requestReadTimeout
             }
             return .waitForInput
         }
@@ -349,6 +356,14 @@ struct Connection {
                     bodyStart: Int(headLength), limit: bodyLimit
                 )
                 if !done {
+                    // Move the undecoded tail down over the consumed framing, so the buffer
+                    // holds the decoded body and one partial chunk, whatever the chunk sizes.
+                    let undecoded = input.readableCount - chunkRaw
+                    if chunkRaw > chunkDecoded {
+                        if undecoded > 0 { memmove(base + chunkDecoded, base + chunkRaw, undecoded) }
+                        input.writerIndex -= Int32(chunkRaw - chunkDecoded)
+                        chunkRaw = chunkDecoded
+                    }
                     hasUnparsedInput = false
                     return nil
                 }
