@@ -137,6 +137,19 @@ import Testing
         try server.stop()
     }
 
+    @Test func sighupReloadsAndSigtermDrains() throws {
+        let server = try LoopbackServer { $0.handlesSignals = true }
+        let client = try RawClient(port: server.port)
+        client.send("GET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
+        client.read { $0.count == 1 }
+        server.signalRunThread(SIGHUP)
+        try waitUntil("SIGHUP reached reload") { server.application.reloadCount == 1 }
+        #expect(!server.hasFinished)
+        server.signalRunThread(SIGTERM)
+        try waitUntil("SIGTERM drained the server") { server.hasFinished }
+        #expect(client.readToEnd())
+    }
+
     @Test func aPortInUseIsAClearError() throws {
         let first = try LoopbackServer()
         #expect(throws: HTTPServerError.self) {

@@ -10,6 +10,8 @@ final class LoopbackServer: Sendable {
     let server: HTTPServer
     let application: EchoApplication
     private let finished = Atomic<Bool>(false)
+    private let ready = Atomic<Bool>(false)
+    private let runThread = Atomic<UInt>(0)
     private let failure = Mutex<HTTPServerError?>(nil)
 
     init(configure: (inout HTTPServer.Configuration) -> Void = { _ in }) throws {
@@ -20,21 +22,30 @@ final class LoopbackServer: Sendable {
         application = EchoApplication()
         server = HTTPServer(configuration: configuration, application: application)
         let thread = Thread { [server, self] in
+            self.runThread.store(UInt(pthread_self()), ordering: .releasing)
             do {
-                try server.run()
+                try server.run { _ in self.ready.store(true, ordering: .releasing) }
             } catch {
                 self.failure.withLock { $0 = error as? HTTPServerError }
             }
             self.finished.store(true, ordering: .releasing)
         }
         thread.start()
-        try waitUntil("the server is listening") { server.boundPort != nil || failure.withLock { $0 != nil } }
+        try waitUntil("the server is listening") {
+            ready.load(ordering: .acquiring) || failure.withLock { $0 != nil }
+        }
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
     var port: Int { server.boundPort ?? 0 }
 
     var hasFinished: Bool { finished.load(ordering: .acquiring) }
+
+    /// Sends `signal` to the thread inside `run`, which blocks it and reads it from its
+    /// signalfd (with `handlesSignals`); never to the process, whose other threads do not block it.
+    func signalRunThread(_ signal: Int32) {
+        pthread_kill(pthread_t(runThread.load(ordering: .acquiring)), signal)
+    }
 
     /// Stops the server and waits for `run` to return.
     func stop(within seconds: Double = 15) throws {
