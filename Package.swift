@@ -17,7 +17,7 @@ let package = Package(
             name: "SpecServer",
             dependencies: ["HTTPCore", "SpecStore"]
         ),
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore"]),
         .testTarget(name: "SpecServerTests", dependencies: ["SpecServer", "HTTPCore", "SpecStore"]),
     ],

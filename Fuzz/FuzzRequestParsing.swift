@@ -1,0 +1,93 @@
+// libFuzzer entry point over the request parser and the connection state machine.
+// Built by Fuzz/run.sh together with the HTTPCore sources as one module, so it reaches the
+// internal types directly.
+
+/// Answers everything with a small body; POST /echo takes up to 4 KiB.
+struct FuzzApplication: HTTPApplication {
+    let prepared = PreparedResponse(status: .ok, headers: [("Content-Type", "text/plain")], body: "ok\n")
+
+    func bodyLimit(for request: borrowing HTTPRequest) -> Int {
+        request.path.equals("/echo") ? 4096 : 0
+    }
+
+    func respond(to request: borrowing HTTPRequest) -> HTTPResponse {
+        if request.path.equals("/echo") {
+            return HTTPResponse(status: .ok, body: Array(request.body))
+        }
+        // Touch every view the application can reach.
+        var checksum = request.target.count &+ request.query.count
+        for field in request.headers { checksum &+= field.name.count &+ field.value.count }
+        _ = request.headers["host"]
+        return checksum == -1 ? HTTPResponse(status: .badRequest) : .prepared(prepared)
+    }
+}
+
+nonisolated(unsafe) private var fuzzContext: LoopContext? = nil
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    guard size > 0 else { return 0 }
+    // The first byte picks how the bytes arrive: in one read, or in reads of 1...127 bytes.
+    let chunk = data[0] == 0 ? Int.max : Int(data[0] & 0x7F) + 1
+    let bytes = UnsafeBufferPointer(start: data + 1, count: size - 1)
+
+    // The stateless path.
+    _ = try? HTTPRequest.withParsed(Array(bytes)) { request in request.body.count }
+
+    // The state machine, driven like the loop drives it.
+    if fuzzContext == nil {
+        var configuration = HTTPServer.Configuration()
+        configuration.maxBodyLength = 8192
+        fuzzContext = LoopContext(application: FuzzApplication(), configuration: configuration)
+    }
+    let context = fuzzContext!
+    var connection = Connection()
+    connection.open(descriptor: 3, now: context.now, idleTimeout: context.idleTimeout)
+    connection.markReadable()
+    var offset = 0
+    var sent = 0
+    var steps = 0
+    loop: while true {
+        steps += 1
+        // Every action consumes input, output or time; a stuck machine is a bug.
+        precondition(steps < 4 * bytes.count + 10_000, "the connection made no progress")
+        switch connection.nextAction(context: context) {
+        case .receive(let space):
+            if offset == bytes.count {
+                connection.didReceiveEnd()
+                continue
+            }
+            let count = min(space.count, bytes.count - offset, chunk)
+            space.copyMemory(
+                from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[offset..<offset + count]))
+            offset += count
+            connection.didReceive(count, requested: space.count, context: context)
+            // Memory stays bounded: head limit plus body limit plus framing.
+            precondition(connection.input.readableCount <= 16 * 1024 + 8192 + 64 * 1024, "input grew without bound")
+        case .send(let output):
+            sent += output.count
+            connection.didSend(output.count, context: context)
+        case .waitForInput:
+            if offset < bytes.count {
+                connection.markReadable()
+            } else if connection.phase == .open {
+                // End of input: the client closes.
+                connection.didReceiveEnd()
+                connection.markReadable()
+            } else {
+                // Lingering without more input: let the deadline pass.
+                context.now += 60_000
+                _ = connection.checkDeadline(now: context.now, context: context)
+            }
+        case .waitForOutput:
+            break loop
+        case .shutdownOutput:
+            connection.didShutdownOutput(context: context)
+        case .close:
+            connection.reset(pool: context.pool)
+            break loop
+        }
+    }
+    _ = sent
+    return 0
+}
