@@ -18,7 +18,7 @@ let package = Package(
             dependencies: ["HTTPCore", "SpecStore"]
         ),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
-        .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore"]),
+        .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecServerTests", dependencies: ["SpecServer", "HTTPCore", "SpecStore"]),
     ],
     swiftLanguageModes: [.v6]
