@@ -17,6 +17,8 @@ let package = Package(
             name: "SpecServer",
             dependencies: ["HTTPCore", "SpecStore"]
         ),
+        // Load time and memory of the store: swift run -c release store-bench [path] [iterations]
+        .executableTarget(name: "store-bench", dependencies: ["SpecStore"], path: "Benchmarks/store"),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecServerTests", dependencies: ["SpecServer", "HTTPCore", "SpecStore"]),

@@ -84,8 +84,8 @@ struct StoreLoadingTests {
         let again = try SpecStore.load(bytes: exported, sourceName: "export")
         #expect(again.export() == store.export())
         #expect(again.versions == store.versions)
-        #expect(String(decoding: store.sourceBytes, as: UTF8.self).contains("\"305.5\"") == false)
-        #expect(store.export().serialized().contains("305.5"))
+        #expect(try JSONValue.parse(store.sourceBytes) == store.export())
+        #expect(store.export().serialized().contains("\"width\":305.5,"))
     }
 
     @Test("record ids: lower-case words joined by single dots or dashes", arguments: [

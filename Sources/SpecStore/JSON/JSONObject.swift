@@ -66,6 +66,12 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         values.append(value)
     }
 
+    /// Reserves room for `count` members.
+    public mutating func reserveCapacity(_ count: Int) {
+        keys.reserveCapacity(count)
+        values.reserveCapacity(count)
+    }
+
     /// Whether a member named `key` exists.
     public func contains(key: String) -> Bool { keys.contains(key) }
 }

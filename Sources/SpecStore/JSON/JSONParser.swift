@@ -13,6 +13,14 @@ struct JSONParser: ~Copyable {
     private var depth = 0
     private var interned: [String: String] = [:]
     private let interning: Bool
+    // Members and elements of the containers being parsed, innermost last. Each container takes
+    // its slice into an array of exactly the right size when it closes: no regrowth while
+    // parsing, no spare capacity kept afterwards.
+    private var keyStack: [String] = []
+    private var valueStack: [JSONValue] = []
+    // The member names of the object last closed at each depth. Records of one collection share
+    // their names in the same order, so most objects reuse the previous array's storage.
+    private var lastKeys: [[String]] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>, interning: Bool) {
         self.bytes = bytes
@@ -27,6 +35,8 @@ struct JSONParser: ~Copyable {
         -> JSONValue
     {
         var parser = JSONParser(bytes: bytes, interning: interning)
+        parser.keyStack.reserveCapacity(64)
+        parser.valueStack.reserveCapacity(256)
         var start = 0
         // A UTF-8 byte order mark is not JSON (RFC 8259 §8.1) but is tolerated, as the RFC allows.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
@@ -67,15 +77,19 @@ struct JSONParser: ~Copyable {
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enterContainer()
         index += 1  // '{'
-        var keys: [String] = []
-        var values: [JSONValue] = []
-        var keySet: Set<String>? = nil
+        let base = keyStack.count
+        let valueBase = valueStack.count
+        defer {
+            keyStack.removeSubrange(base...)
+            valueStack.removeSubrange(valueBase...)
+        }
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
             return .object(JSONObject())
         }
+        var keySet: Set<String>? = nil
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -85,10 +99,11 @@ struct JSONParser: ~Copyable {
             let key = try parseString()
             // Duplicate names are legal JSON but make a record ambiguous; refuse them. Small
             // objects scan, large ones (client bodies) hash so a hostile body cannot go quadratic.
-            if keys.count < 32 {
-                if keys.contains(key) { throw error("duplicate member name \"\(key)\"", at: keyStart) }
+            let count = keyStack.count - base
+            if count < 32 {
+                if keyStack[base...].contains(key) { throw error("duplicate member name \"\(key)\"", at: keyStart) }
             } else {
-                if keySet == nil { keySet = Set(keys) }
+                if keySet == nil { keySet = Set(keyStack[base...]) }
                 if !keySet!.insert(key).inserted {
                     throw error("duplicate member name \"\(key)\"", at: keyStart)
                 }
@@ -100,8 +115,8 @@ struct JSONParser: ~Copyable {
             index += 1
             skipWhitespace()
             let value = try parseValue()
-            keys.append(key)
-            values.append(value)
+            keyStack.append(key)
+            valueStack.append(value)
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an object") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -111,25 +126,35 @@ struct JSONParser: ~Copyable {
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 depth -= 1
-                return .object(JSONObject(uncheckedKeys: keys, values: values))
+                return .object(JSONObject(uncheckedKeys: sharedKeys(from: base), values: Array(valueStack[valueBase...])))
             }
             throw error("expected ',' or '}' after an object member")
         }
     }
 
+    private mutating func sharedKeys(from base: Int) -> [String] {
+        while lastKeys.count <= depth { lastKeys.append([]) }
+        if lastKeys[depth].elementsEqual(keyStack[base...]) { return lastKeys[depth] }
+        let keys = Array(keyStack[base...])
+        lastKeys[depth] = keys
+        return keys
+    }
+
     private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
         try enterContainer()
         index += 1  // '['
-        var elements: [JSONValue] = []
+        let base = valueStack.count
+        defer { valueStack.removeSubrange(base...) }
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return .array(elements)
+            return .array([])
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            let element = try parseValue()
+            valueStack.append(element)
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an array") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -139,7 +164,7 @@ struct JSONParser: ~Copyable {
             if bytes[index] == UInt8(ascii: "]") {
                 index += 1
                 depth -= 1
-                return .array(elements)
+                return .array(Array(valueStack[base...]))
             }
             throw error("expected ',' or ']' after an array element")
         }

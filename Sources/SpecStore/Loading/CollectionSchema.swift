@@ -142,6 +142,13 @@ enum CollectionSchema {
         }
     }
 
+    /// For each collection, the position of each field in ``allFields``.
+    static let fieldIndex: [[String: Int]] = allFields.map { specs in
+        var index: [String: Int] = [:]
+        for (position, spec) in specs.enumerated() { index[spec.name] = position }
+        return index
+    }
+
     /// The collection's own fields followed by the figure fields where it carries figures.
     static let allFields: [[FieldSpec]] = SpecCollection.allCases.map { collection in
         fields(of: collection) + (collection.carriesFigures ? figureFields : [])

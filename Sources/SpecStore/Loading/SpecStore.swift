@@ -16,8 +16,10 @@ public final class SpecStore: Sendable {
     public let title: String
     /// The store versions, oldest first.
     public let versions: [StoreVersion]
-    /// The file's bytes exactly as loaded: the export in the data file's own format.
-    public let sourceBytes: [UInt8]
+    /// The export in the data file's own format: the loaded file serialized again, two-space
+    /// indented, with its keys in their order and its numbers as written. Built on each call;
+    /// the store does not keep the file's bytes, which would cost as much memory as the file.
+    public var sourceBytes: [UInt8] { root.serializedBytes(pretty: true) }
     /// The parsed file.
     let root: JSONValue
     let records: [[StoredRecord]]
@@ -30,9 +32,8 @@ public final class SpecStore: Sendable {
     /// The snapshot of the newest version.
     public var latest: SpecSnapshot { snapshots[snapshots.count - 1] }
 
-    private init(sourceName: String, bytes: [UInt8], root: JSONValue, output: StoreLoader.Output) {
+    private init(sourceName: String, root: JSONValue, output: StoreLoader.Output) {
         self.sourceName = sourceName
-        self.sourceBytes = bytes
         self.root = root
         self.title = output.title
         self.versions = output.versions
@@ -41,11 +42,16 @@ public final class SpecStore: Sendable {
         for version in output.versions { versionIndex[version.id] = version.index }
         self.versionIndex = versionIndex
         let rows = SpecSnapshot.variantRows(records: output.records, versions: output.versions)
-        self.snapshots = output.versions.map { version in
-            SpecSnapshot(
-                version: version, isLatest: version.index == output.versions.count - 1, records: output.records,
-                variantRows: rows, versions: output.versions)
+        let searchIndex = SearchIndexCache(records: output.records, versions: output.versions)
+        var snapshots: [SpecSnapshot] = []
+        for version in output.versions {
+            snapshots.append(
+                SpecSnapshot(
+                    version: version, isLatest: version.index == output.versions.count - 1, records: output.records,
+                    variantRows: rows, locations: output.locations, versions: output.versions, searchIndex: searchIndex,
+                    previous: snapshots.last))
         }
+        self.snapshots = snapshots
     }
 
     /// Loads and validates the data file at `path`.
@@ -71,7 +77,7 @@ public final class SpecStore: Sendable {
         }
         var loader = StoreLoader(file: sourceName)
         let output = try loader.load(root)
-        return SpecStore(sourceName: sourceName, bytes: bytes, root: root, output: output)
+        return SpecStore(sourceName: sourceName, root: root, output: output)
     }
 
     /// The snapshot of version `id`, or of the latest version when `id` is `nil`.

@@ -1,3 +1,11 @@
+/// Where a record sits in the data file.
+struct RecordLocation: Sendable {
+    let collection: SpecCollection
+    let position: Int
+
+    var path: String { "$.\(collection.key)[\(position)]" }
+}
+
 /// Checks a parsed data file against Docs/schema.md and turns it into records.
 ///
 /// Every refusal names the JSON path of the offending value. Checks run in file order, so the first
@@ -8,7 +16,7 @@ struct StoreLoader {
     let file: String
     private var versions: [StoreVersion] = []
     private var versionIndex: [String: Int] = [:]
-    private var idPaths: [String: String] = [:]
+    private var idLocations: [String: RecordLocation] = [:]
     private var records: [[StoredRecord]] = Array(repeating: [], count: SpecCollection.allCases.count)
 
     init(file: String) {
@@ -19,6 +27,7 @@ struct StoreLoader {
         let title: String
         let versions: [StoreVersion]
         let records: [[StoredRecord]]
+        let locations: [String: RecordLocation]
     }
 
     mutating func load(_ root: JSONValue) throws(SpecStoreError) -> Output {
@@ -52,12 +61,12 @@ struct StoreLoader {
             guard case .array(let elements) = value else { throw wrongType(path, value, "an array") }
             records[collection.rawValue].reserveCapacity(elements.count)
             for (position, element) in elements.enumerated() {
-                let record = try loadRecord(element, in: collection, path: "\(path)[\(position)]")
+                let record = try loadRecord(element, in: collection, position: position)
                 records[collection.rawValue].append(record)
             }
         }
         try checkReferences()
-        return Output(title: title, versions: versions, records: records)
+        return Output(title: title, versions: versions, records: records, locations: idLocations)
     }
 
     // MARK: - Versions
@@ -98,106 +107,114 @@ struct StoreLoader {
 
     // MARK: - Records
 
-    private mutating func loadRecord(_ value: JSONValue, in collection: SpecCollection, path: String)
+    private mutating func loadRecord(_ value: JSONValue, in collection: SpecCollection, position: Int)
         throws(SpecStoreError) -> StoredRecord
     {
-        guard case .object(let object) = value else { throw wrongType(path, value, "an object") }
+        // Paths are built only when a fault is reported: building one per field would cost more
+        // than the checks themselves.
+        func path() -> String { "$.\(collection.key)[\(position)]" }
+        guard case .object(let object) = value else { throw wrongType(path(), value, "an object") }
         let specs = CollectionSchema.allFields[collection.rawValue]
-        for key in object.keys where !CollectionSchema.commonFieldNames.contains(key) && !specs.contains(where: { $0.name == key }) {
-            throw fault(
-                .unknownKey, "\(path).\(key)",
-                "unknown key '\(key)' in a \(collection.key) record; expected \((["id", "since", "until", "history", "notes"] + specs.map(\.name)).joined(separator: ", "))"
-            )
-        }
-        let id = try requiredString(object, "id", path)
+        let specIndex = CollectionSchema.fieldIndex[collection.rawValue]
+        let id = try requiredString(object, "id", path())
         guard StoreLoader.isRecordID(id) else {
-            throw fault(.badID, "\(path).id", "id '\(id)' must be lower-case [a-z0-9] words separated by '.' or '-'")
+            throw fault(.badID, "\(path()).id", "id '\(id)' must be lower-case [a-z0-9] words separated by '.' or '-'")
         }
-        if let first = idPaths[id] {
-            throw fault(.duplicateID, "\(path).id", "id '\(id)' is already used at \(first)")
+        if let first = idLocations[id] {
+            throw fault(.duplicateID, "\(path()).id", "id '\(id)' is already used at \(first.path)")
         }
-        idPaths[id] = path
-        let since = try versionReference(try requiredString(object, "since", path), "\(path).since")
+        idLocations[id] = RecordLocation(collection: collection, position: position)
+        let since = try versionReference(try requiredString(object, "since", path()), "\(path()).since")
         var until: Int? = nil
-        if let value = object["until"] {
-            guard case .string(let string) = value else { throw wrongType("\(path).until", value, "a version id") }
-            let index = try versionReference(string, "\(path).until")
-            guard index > since else {
-                throw fault(.badOrder, "\(path).until", "until '\(string)' must come after since '\(versions[since].id)'")
-            }
-            until = index
-        }
-        if let value = object["notes"], value.stringValue == nil { throw wrongType("\(path).notes", value, "a string") }
-        var fields = JSONObject()
-        for (key, value) in object where key != "id" && key != "since" && key != "until" && key != "history" {
-            fields.append(key, value)
-        }
-        for spec in specs {
-            let fieldPath = "\(path).\(spec.name)"
-            guard let value = object[spec.name] else {
-                if spec.isRequired { throw fault(.missingField, fieldPath, "\(spec.name) is required in a \(collection.key) record") }
+        var seen: UInt64 = 0
+        for (key, member) in object {
+            if let index = specIndex[key] {
+                seen |= 1 << UInt64(index)
+                try check(member, specs[index].kind, "\(path()).\(key)")
                 continue
             }
-            try check(value, spec.kind, fieldPath)
+            switch key {
+            case "id", "since", "history":
+                continue
+            case "until":
+                guard case .string(let string) = member else { throw wrongType("\(path()).until", member, "a version id") }
+                let index = try versionReference(string, "\(path()).until")
+                guard index > since else {
+                    throw fault(.badOrder, "\(path()).until", "until '\(string)' must come after since '\(versions[since].id)'")
+                }
+                until = index
+            case "notes":
+                if member.stringValue == nil { throw wrongType("\(path()).notes", member, "a string") }
+            default:
+                throw fault(
+                    .unknownKey, "\(path()).\(key)",
+                    "unknown key '\(key)' in a \(collection.key) record; expected \((["id", "since", "until", "history", "notes"] + specs.map(\.name)).joined(separator: ", "))"
+                )
+            }
         }
-        if collection.carriesFigures { try checkStatus(object, path) }
+        for (index, spec) in specs.enumerated() where spec.isRequired && seen & (1 << UInt64(index)) == 0 {
+            throw fault(.missingField, "\(path()).\(spec.name)", "\(spec.name) is required in a \(collection.key) record")
+        }
+        if collection.carriesFigures { try checkStatus(object, path()) }
         if collection == .rules || collection == .myths, object["citations"]?.arrayValue?.isEmpty ?? true {
-            throw fault(.missingCitation, "\(path).citations", "a \(collection.recordType) needs at least one citation")
+            throw fault(.missingCitation, "\(path()).citations", "a \(collection.recordType) needs at least one citation")
         }
-        if collection == .metrics { try checkFigure(object, path) }
-        let history = try loadHistory(object["history"], specs: specs, since: since, until: until, path: path)
-        return StoredRecord(collection: collection, id: id, since: since, until: until, history: history, fields: fields)
+        if collection == .metrics { try checkFigure(object, path()) }
+        let history = try loadHistory(object["history"], specs: specs, since: since, until: until, path: path())
+        return StoredRecord(collection: collection, id: id, since: since, until: until, history: history, object: object)
     }
 
-    private func checkStatus(_ object: JSONObject, _ path: String) throws(SpecStoreError) {
+    private func checkStatus(_ object: JSONObject, _ path: @autoclosure () -> String) throws(SpecStoreError) {
         let status = object["status"]?.stringValue
         let citations = object["citations"]?.arrayValue ?? []
         if status == "published" {
             if object["basis"] != nil {
                 throw fault(
-                    .mixedStatus, "\(path).basis",
+                    .mixedStatus, "\(path()).basis",
                     "a published record has no basis; a figure that is partly convention must be split into two records")
             }
             if citations.isEmpty {
-                throw fault(.missingCitation, "\(path).citations", "a published record needs at least one citation of Apple's page")
+                throw fault(.missingCitation, "\(path()).citations", "a published record needs at least one citation of Apple's page")
             }
         } else if object["basis"] == nil {
             throw fault(
-                .missingBasis, "\(path).basis",
+                .missingBasis, "\(path()).basis",
                 "a convention record needs a basis: why it is a convention and which Apple pages were searched")
         }
     }
 
-    private func checkFigure(_ object: JSONObject, _ path: String) throws(SpecStoreError) {
+    private func checkFigure(_ object: JSONObject, _ path: @autoclosure () -> String) throws(SpecStoreError) {
         let hasValue = object["value"] != nil
         let hasSize = object["width"] != nil || object["height"] != nil
         let hasRange = object["min"] != nil || object["max"] != nil
         let shapes = [hasValue, hasSize, hasRange].filter { $0 }.count
         guard shapes == 1 else {
             throw fault(
-                .badFigure, path,
+                .badFigure, path(),
                 shapes == 0
                     ? "a metric needs a figure: value, or width and height, or min and max"
                     : "a metric has exactly one shape of figure (value, width+height or min+max); split it into records")
         }
         if hasSize, object["width"] == nil || object["height"] == nil {
-            throw fault(.badFigure, path, "a metric with a size needs both width and height")
+            throw fault(.badFigure, path(), "a metric with a size needs both width and height")
         }
         if hasRange, object["min"] == nil || object["max"] == nil {
-            throw fault(.badFigure, path, "a metric with a range needs both min and max")
+            throw fault(.badFigure, path(), "a metric with a range needs both min and max")
         }
         let isRange = object["bound"]?.stringValue == "range"
         if isRange != hasRange {
             throw fault(
-                .badFigure, "\(path).bound", isRange ? "bound 'range' needs min and max" : "min and max need bound 'range'")
+                .badFigure, "\(path()).bound", isRange ? "bound 'range' needs min and max" : "min and max need bound 'range'")
         }
     }
 
-    private func loadHistory(_ value: JSONValue?, specs: [FieldSpec], since: Int, until: Int?, path: String)
+    private func loadHistory(
+        _ value: JSONValue?, specs: [FieldSpec], since: Int, until: Int?, path: @autoclosure () -> String
+    )
         throws(SpecStoreError) -> [StoredRecord.HistoryEntry]
     {
         guard let value else { return [] }
-        let historyPath = "\(path).history"
+        let historyPath = "\(path()).history"
         guard case .array(let elements) = value else { throw wrongType(historyPath, value, "an array") }
         var entries: [StoredRecord.HistoryEntry] = []
         for (position, element) in elements.enumerated() {
@@ -233,69 +250,77 @@ struct StoreLoader {
 
     // MARK: - Field values
 
-    private func check(_ value: JSONValue, _ kind: FieldKind, _ path: String) throws(SpecStoreError) {
+    private func check(_ value: JSONValue, _ kind: FieldKind, _ path: @autoclosure () -> String) throws(SpecStoreError) {
         switch kind {
         case .any:
             return
         case .string:
-            guard case .string = value else { throw wrongType(path, value, "a string") }
+            guard case .string = value else { throw wrongType(path(), value, "a string") }
         case .number:
-            guard case .number = value else { throw wrongType(path, value, "a number") }
+            guard case .number = value else { throw wrongType(path(), value, "a number") }
         case .bool:
-            guard case .bool = value else { throw wrongType(path, value, "true or false") }
+            guard case .bool = value else { throw wrongType(path(), value, "true or false") }
         case .nullable(let inner):
             if case .null = value { return }
-            try check(value, inner, path)
+            try check(value, inner, path())
         case .oneOf(let choices):
-            guard case .string(let string) = value else { throw wrongType(path, value, "a string") }
+            guard case .string(let string) = value else { throw wrongType(path(), value, "a string") }
             guard choices.contains(string) else {
-                throw fault(.badValue, path, "'\(string)' is not one of \(choices.joined(separator: ", "))")
+                throw fault(.badValue, path(), "'\(string)' is not one of \(choices.joined(separator: ", "))")
             }
         case .strings, .references:
-            guard case .array(let elements) = value else { throw wrongType(path, value, "an array of strings") }
+            guard case .array(let elements) = value else { throw wrongType(path(), value, "an array of strings") }
             for (position, element) in elements.enumerated() where element.stringValue == nil {
-                throw wrongType("\(path)[\(position)]", element, "a string")
+                throw wrongType("\(path())[\(position)]", element, "a string")
             }
         case .platforms:
-            guard case .array(let elements) = value else { throw wrongType(path, value, "an array of platform ids") }
-            guard !elements.isEmpty else { throw fault(.badValue, path, "platforms is empty; say [\"all\"] for every platform") }
+            guard case .array(let elements) = value else { throw wrongType(path(), value, "an array of platform ids") }
+            guard !elements.isEmpty else { throw fault(.badValue, path(), "platforms is empty; say [\"all\"] for every platform") }
             for (position, element) in elements.enumerated() {
-                try check(element, .oneOf(CollectionSchema.recordPlatforms), "\(path)[\(position)]")
+                try check(element, .oneOf(CollectionSchema.recordPlatforms), "\(path())[\(position)]")
             }
         case .size:
-            try checkObject(value, path, [FieldSpec("width", .number, required: true), FieldSpec("height", .number, required: true)])
+            try checkObject(value, path(), StoreLoader.sizeFields)
         case .sizeClassPair:
-            let values = FieldKind.oneOf(FilterVocabulary.sizeClassValues)
-            try checkObject(
-                value, path, [FieldSpec("horizontal", values, required: true), FieldSpec("vertical", values, required: true)])
+            try checkObject(value, path(), StoreLoader.sizeClassPairFields)
         case .citations:
-            guard case .array(let elements) = value else { throw wrongType(path, value, "an array of citations") }
+            guard case .array(let elements) = value else { throw wrongType(path(), value, "an array of citations") }
             for (position, element) in elements.enumerated() {
-                try checkObject(
-                    element, "\(path)[\(position)]",
-                    [
-                        FieldSpec("page", .string, required: true), FieldSpec("section", .string),
-                        FieldSpec("url", .string, required: true), FieldSpec("quote", .string),
-                    ])
+                try checkObject(element, "\(path())[\(position)]", StoreLoader.citationFields)
             }
         case .basis:
-            try checkObject(value, path, [FieldSpec("reason", .string, required: true), FieldSpec("searched", .strings, required: true)])
+            try checkObject(value, path(), StoreLoader.basisFields)
         }
     }
 
-    private func checkObject(_ value: JSONValue, _ path: String, _ specs: [FieldSpec]) throws(SpecStoreError) {
-        guard case .object(let object) = value else { throw wrongType(path, value, "an object") }
+    private func checkObject(_ value: JSONValue, _ path: @autoclosure () -> String, _ specs: [FieldSpec])
+        throws(SpecStoreError)
+    {
+        guard case .object(let object) = value else { throw wrongType(path(), value, "an object") }
         for key in object.keys where !specs.contains(where: { $0.name == key }) {
-            throw fault(.unknownKey, "\(path).\(key)", "unknown key '\(key)'; expected \(specs.map(\.name).joined(separator: ", "))")
+            throw fault(.unknownKey, "\(path()).\(key)", "unknown key '\(key)'; expected \(specs.map(\.name).joined(separator: ", "))")
         }
         for spec in specs {
             guard let member = object[spec.name] else {
-                if spec.isRequired { throw fault(.missingField, "\(path).\(spec.name)", "\(spec.name) is required") }
+                if spec.isRequired { throw fault(.missingField, "\(path()).\(spec.name)", "\(spec.name) is required") }
                 continue
             }
-            try check(member, spec.kind, "\(path).\(spec.name)")
+            try check(member, spec.kind, "\(path()).\(spec.name)")
         }
     }
+
+    private static let sizeFields = [FieldSpec("width", .number, required: true), FieldSpec("height", .number, required: true)]
+    private static let sizeClassPairFields = [
+        FieldSpec("horizontal", .oneOf(FilterVocabulary.sizeClassValues), required: true),
+        FieldSpec("vertical", .oneOf(FilterVocabulary.sizeClassValues), required: true),
+    ]
+    private static let citationFields = [
+        FieldSpec("page", .string, required: true), FieldSpec("section", .string), FieldSpec("url", .string, required: true),
+        FieldSpec("quote", .string),
+    ]
+    private static let basisFields = [
+        FieldSpec("reason", .string, required: true), FieldSpec("searched", .strings, required: true),
+    ]
 
     // MARK: - References
 
@@ -303,14 +328,14 @@ struct StoreLoader {
         for collection in [SpecCollection.sizeClasses, .rules, .myths] {
             let field = collection == .sizeClasses ? "devices" : "related"
             for (position, record) in records[collection.rawValue].enumerated() {
-                guard let ids = record.variants.last?[field]?.arrayValue else { continue }
+                guard let ids = record.object[field]?.arrayValue else { continue }
                 for (offset, idValue) in ids.enumerated() {
                     let id = idValue.stringValue ?? ""
                     let path = "$.\(collection.key)[\(position)].\(field)[\(offset)]"
-                    guard let target = idPaths[id] else {
+                    guard let target = idLocations[id] else {
                         throw fault(.danglingReference, path, "'\(id)' names no record")
                     }
-                    if collection == .sizeClasses, !target.hasPrefix("$.devices[") {
+                    if collection == .sizeClasses, target.collection != .devices {
                         throw fault(.danglingReference, path, "'\(id)' is not a device record")
                     }
                 }
@@ -328,9 +353,11 @@ struct StoreLoader {
         return index
     }
 
-    private func requiredString(_ object: JSONObject, _ key: String, _ path: String) throws(SpecStoreError) -> String {
-        guard let value = object[key] else { throw fault(.missingField, "\(path).\(key)", "\(key) is required") }
-        guard case .string(let string) = value else { throw wrongType("\(path).\(key)", value, "a string") }
+    private func requiredString(_ object: JSONObject, _ key: String, _ path: @autoclosure () -> String)
+        throws(SpecStoreError) -> String
+    {
+        guard let value = object[key] else { throw fault(.missingField, "\(path()).\(key)", "\(key) is required") }
+        guard case .string(let string) = value else { throw wrongType("\(path()).\(key)", value, "a string") }
         return string
     }
 

@@ -1,4 +1,4 @@
-/// One record of the data file after validation, with its values at every point of its history.
+/// One record of the data file after validation: its object as written, and its history.
 struct StoredRecord: Sendable {
     /// An earlier state: before version `until`, the fields in `values` had these values.
     struct HistoryEntry: Sendable {
@@ -13,34 +13,37 @@ struct StoredRecord: Sendable {
     /// Index of the first version that no longer has it.
     let until: Int?
     let history: [HistoryEntry]
-    /// Variant `k` is the record's fields (without `id`, `since`, `until`, `history`) with history
-    /// entries `k...` applied; the last variant is the current state. There are `history.count + 1`.
-    let variants: [JSONObject]
-
-    init(collection: SpecCollection, id: String, since: Int, until: Int?, history: [HistoryEntry], fields: JSONObject) {
-        self.collection = collection
-        self.id = id
-        self.since = since
-        self.until = until
-        self.history = history
-        var variants = [fields]
-        var state = fields
-        // Entries apply from the last to the first, so the earliest entry's values win for old versions.
-        for entry in history.reversed() {
-            for (key, value) in entry.values { state[key] = value }
-            variants.append(state)
-        }
-        self.variants = variants.reversed()
-    }
+    /// The record's object as the file has it (its current state, with `id`, `since`, … included).
+    let object: JSONObject
 
     func isPresent(at version: Int) -> Bool {
         version >= since && (until.map { version < $0 } ?? true)
     }
 
-    /// The variant that holds at `version`: the first history entry with `version < until`, or the current state.
+    /// How many states the record has had: one more than its history entries.
+    var variantCount: Int { history.count + 1 }
+
+    /// The state that holds at `version`: `k` means history entries `k...` apply; `history.count`
+    /// is the current state.
     func variantIndex(at version: Int) -> Int {
         history.firstIndex { version < $0.until } ?? history.count
     }
 
-    func fields(at version: Int) -> JSONObject { variants[variantIndex(at: version)] }
+    /// The record's object in state `variant`: entries apply from the last down to `variant`, so
+    /// the earliest entry's values win for the oldest versions.
+    func object(variant: Int) -> JSONObject {
+        guard variant < history.count else { return object }
+        var state = object
+        for entry in history[variant...].reversed() {
+            for (key, value) in entry.values { state[key] = value }
+        }
+        return state
+    }
+
+    /// The record's own fields as of `version`, without `id`, `since`, `until` and `history`.
+    func fields(at version: Int) -> JSONObject {
+        var fields = object(variant: variantIndex(at: version))
+        for key in ["id", "since", "until", "history"] { fields[key] = nil }
+        return fields
+    }
 }

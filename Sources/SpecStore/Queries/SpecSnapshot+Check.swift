@@ -17,10 +17,9 @@ extension SpecSnapshot {
     /// - Throws: ``QueryError`` `unknown_value` for an unknown figure, `invalid_value` when the
     ///   measurement's shape does not fit the metric's (a value for a width+height metric).
     public func check(_ measurement: Measurement) throws(QueryError) -> JSONValue {
-        guard let location = locations[measurement.figure], location.collection == .metrics else {
+        guard collection(of: measurement.figure) == .metrics, let entry = entry(id: measurement.figure) else {
             throw QueryError.unknownValue(measurement.figure, for: "figure", accepted: rows(.metrics).map(\.id))
         }
-        let entry = entries[SpecCollection.metrics.rawValue][location.position]
         let fields = entry.fields
         let unit = fields["unit"]?.stringValue ?? "pt"
         let bound = fields["bound"]?.stringValue ?? "exact"

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A word index over every record of one snapshot, for ranked text search.
 ///
 /// Each record contributes weighted fields (a title-like field weighs most). A query's words
@@ -8,7 +10,6 @@ struct SearchIndex: Sendable {
     struct Field: Sendable {
         let weight: Double
         let text: String
-        let lowered: String
         let words: [String]
     }
 
@@ -17,6 +18,8 @@ struct SearchIndex: Sendable {
         let id: String
         let title: String
         let fields: [Field]
+        /// The store versions this state of the record holds in.
+        let versions: Range<Int>
     }
 
     struct Hit: Sendable {
@@ -29,18 +32,30 @@ struct SearchIndex: Sendable {
 
     let documents: [Document]
 
-    init(snapshot: SpecSnapshot) {
+    /// Indexes every state of every record once; a search at a version skips the states that do
+    /// not hold in it, so all versions share one index.
+    init(records: [[StoredRecord]], versionCount: Int) {
         var documents: [Document] = []
         for collection in SpecCollection.allCases {
-            for entry in snapshot.rows(collection) {
-                documents.append(SearchIndex.document(for: entry, in: collection))
+            for record in records[collection.rawValue] {
+                let end = record.until ?? versionCount
+                for variant in 0..<record.variantCount {
+                    let first = variant == 0 ? record.since : max(record.since, record.history[variant - 1].until)
+                    let last = variant < record.history.count ? min(end, record.history[variant].until) : end
+                    guard first < last else { continue }
+                    documents.append(
+                        SearchIndex.document(
+                            id: record.id, fields: .object(record.object(variant: variant)), in: collection,
+                            versions: first..<last))
+                }
             }
         }
         self.documents = documents
     }
 
-    private static func document(for entry: SpecSnapshot.Entry, in collection: SpecCollection) -> Document {
-        let fields = entry.fields
+    private static func document(id: String, fields: JSONValue, in collection: SpecCollection, versions: Range<Int>)
+        -> Document
+    {
         func text(_ key: String) -> String { fields[key]?.stringValue ?? "" }
         func number(_ key: String) -> String { fields[key].flatMap { value -> String? in
             if case .number(let number) = value { return number.literal }
@@ -82,38 +97,43 @@ struct SearchIndex: Sendable {
             title = "\(text("font")) \(number("size")) pt tracking"
             weighted = [(3.0, "\(text("font")) tracking"), (1.0, number("size")), (1.0, platforms)]
         }
-        weighted.append((1.5, entry.id))
+        weighted.append((1.5, id))
         return Document(
-            type: collection.recordType, id: entry.id, title: title,
+            type: collection.recordType, id: id, title: title,
             fields: weighted.filter { !$0.1.isEmpty }.map { weight, text in
-                let lowered = text.lowercased()
-                return Field(weight: weight, text: text, lowered: lowered, words: SearchIndex.words(of: lowered))
-            })
+                Field(weight: weight, text: text, words: SearchIndex.words(of: text))
+            }, versions: versions)
     }
 
     /// Lower-cased runs of letters and digits.
     static func words(of text: String) -> [String] {
         var words: [String] = []
-        var current = ""
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber {
-                current.append(character)
+        var current = String.UnicodeScalarView()
+        for scalar in text.lowercased().unicodeScalars {
+            // ASCII decides by range; only other scalars pay for a Unicode property lookup.
+            let isWordScalar =
+                scalar.isASCII
+                ? (scalar.value >= 0x61 && scalar.value <= 0x7A) || (scalar.value >= 0x30 && scalar.value <= 0x39)
+                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            if isWordScalar {
+                current.append(scalar)
             } else if !current.isEmpty {
-                words.append(current)
-                current = ""
+                words.append(String(current))
+                current = String.UnicodeScalarView()
             }
         }
-        if !current.isEmpty { words.append(current) }
+        if !current.isEmpty { words.append(String(current)) }
         return words
     }
 
     /// The documents matching `query`, best first (ties: file order); `types` limits the record types.
-    func search(_ query: String, types: Set<String>? = nil) -> [Hit] {
+    func search(_ query: String, types: Set<String>? = nil, version: Int) -> [Hit] {
         let terms = Array(Set(SearchIndex.words(of: query)))
         guard !terms.isEmpty else { return [] }
         let phrase = query.lowercased().trimmingSpaces
         var hits: [(Hit, Int)] = []
         for (position, document) in documents.enumerated() {
+            if !document.versions.contains(version) { continue }
             if let types, !types.contains(document.type) { continue }
             var score = 0.0
             var matched = 0
@@ -150,7 +170,7 @@ struct SearchIndex: Sendable {
             guard matched > 0 else { continue }
             let share = Double(matched) / Double(terms.count)
             score *= share * share
-            if terms.count > 1, let phraseField = document.fields.first(where: { $0.lowered.contains(phrase) }) {
+            if terms.count > 1, let phraseField = document.fields.first(where: { $0.text.lowercased().contains(phrase) }) {
                 score += phraseField.weight
                 bestField = phraseField
                 bestTerm = phrase
@@ -169,7 +189,7 @@ struct SearchIndex: Sendable {
     static func snippet(of field: Field, around term: String) -> String {
         let characters = Array(field.text)
         guard characters.count > 160 else { return field.text }
-        let lowered = Array(field.lowered)
+        let lowered = Array(field.text.lowercased())
         var start = 0
         if !term.isEmpty, lowered.count == characters.count {
             let needle = Array(term)
@@ -187,15 +207,30 @@ struct SearchIndex: Sendable {
     }
 }
 
-extension SpecSnapshot {
-    /// The search index, built on first use; every later query reuses it.
+/// The store's search index, built on first use under a lock and shared by every snapshot.
+final class SearchIndexCache: Sendable {
+    private let records: [[StoredRecord]]
+    private let versionCount: Int
+    private let cache = Mutex<SearchIndex?>(nil)
+
+    init(records: [[StoredRecord]], versions: [StoreVersion]) {
+        self.records = records
+        self.versionCount = versions.count
+    }
+
     var index: SearchIndex {
-        searchIndex.withLock { cached in
+        cache.withLock { cached in
             if let cached { return cached }
-            let built = SearchIndex(snapshot: self)
+            let built = SearchIndex(records: records, versionCount: versionCount)
             cached = built
             return built
         }
+    }
+}
+
+extension SpecSnapshot {
+    func searchHits(_ query: String, types: Set<String>? = nil) -> [SearchIndex.Hit] {
+        searchIndex.index.search(query, types: types, version: version.index)
     }
 
     /// The most results ``search(_:)`` returns; the notes say how many more matched.
@@ -210,7 +245,7 @@ extension SpecSnapshot {
         let type = try query.type.map { (raw) throws(QueryError) in
             try FilterVocabulary.resolve(raw, in: .searchType, parameter: "type")
         }
-        let hits = index.search(query.q, types: type.map { [$0] })
+        let hits = searchHits(query.q, types: type.map { [$0] })
         let items: [JSONValue] = hits.prefix(SpecSnapshot.searchLimit).map { hit in
             [
                 "type": .string(hit.type), "id": .string(hit.id), "title": .string(hit.title),

@@ -7,9 +7,10 @@
 enum RecordRow {
     static func make(
         id: String, collection: SpecCollection, fields: JSONObject, since: String, until: String?,
-        sizeClasses: JSONValue? = nil
+        sizeClasses: JSONValue? = nil, sharingKeysWith previous: inout [String]
     ) -> JSONValue {
         var row = JSONObject()
+        row.reserveCapacity(fields.count + 4)
         row.append("id", .string(id))
         for spec in CollectionSchema.fields(of: collection) {
             if spec.name == "platforms", collection.hasPrimaryPlatform {
@@ -27,6 +28,12 @@ enum RecordRow {
         if let notes = fields["notes"] { row.append("notes", notes) }
         row.append("since", .string(since))
         if let until { row.append("until", .string(until)) }
+        // Rows of one collection mostly have the same members: share one array of their names.
+        if row.keys == previous {
+            row = JSONObject(uncheckedKeys: previous, values: row.values)
+        } else {
+            previous = row.keys
+        }
         return .object(row)
     }
 }

@@ -3,21 +3,15 @@ import Synchronization
 /// The store as of one version: every record that version has, with the values it had then.
 ///
 /// Snapshots are immutable and built at load, so queries are plain reads that any thread may run
-/// at once; the search index is built on first use under a lock. Query methods live in the
-/// `SpecSnapshot+Topic.swift` extensions, one per route family. Every query returns API rows:
-/// JSON objects whose field order ``RecordRow`` documents (id; the collection's fields; status,
-/// unit, citations, basis, notes, since, until).
+/// at once. Query methods live in the `SpecSnapshot+Topic.swift` extensions, one per route
+/// family. Every query returns API rows: JSON objects whose field order ``RecordRow`` documents
+/// (id; the collection's fields; status, unit, citations, basis, notes, since, until).
 public final class SpecSnapshot: Sendable {
-    /// One record as of this version.
+    /// One record as of this version: its API row, which also carries every field queries filter on.
     struct Entry: Sendable {
-        let id: String
-        let fields: JSONObject
         let row: JSONValue
-    }
-
-    struct Location: Sendable {
-        let collection: SpecCollection
-        let position: Int
+        var id: String { row["id"]?.stringValue ?? "" }
+        var fields: JSONValue { row }
     }
 
     /// The version this snapshot is.
@@ -26,52 +20,73 @@ public final class SpecSnapshot: Sendable {
     public let isLatest: Bool
     let versions: [StoreVersion]
     let entries: [[Entry]]
-    let locations: [String: Location]
-    let searchIndex = Mutex<SearchIndex?>(nil)
+    /// For each collection and record index in the store, the record's position in `entries`, or -1.
+    private let positions: [[Int32]]
+    private let locations: [String: RecordLocation]
+    let searchIndex: SearchIndexCache
 
     init(
         version: StoreVersion, isLatest: Bool, records: [[StoredRecord]], variantRows: [[[JSONValue]]],
-        versions: [StoreVersion]
+        locations: [String: RecordLocation], versions: [StoreVersion], searchIndex: SearchIndexCache,
+        previous: SpecSnapshot?
     ) {
         self.version = version
         self.isLatest = isLatest
         self.versions = versions
+        self.locations = locations
+        self.searchIndex = searchIndex
         var entries: [[Entry]] = []
-        var locations: [String: Location] = [:]
+        var positions: [[Int32]] = []
         let sizeClasses = SpecSnapshot.sizeClassesByDevice(records[SpecCollection.sizeClasses.rawValue], at: version.index)
+        var deviceKeys: [String] = []
         for collection in SpecCollection.allCases {
+            let collectionRecords = records[collection.rawValue]
             var list: [Entry] = []
-            for (position, record) in records[collection.rawValue].enumerated() where record.isPresent(at: version.index) {
+            list.reserveCapacity(collectionRecords.count)
+            var index = [Int32](repeating: -1, count: collectionRecords.count)
+            for (position, record) in collectionRecords.enumerated() where record.isPresent(at: version.index) {
                 let variant = record.variantIndex(at: version.index)
-                let fields = record.variants[variant]
                 let row: JSONValue
                 if collection == .devices {
-                    row = RecordRow.make(
-                        id: record.id, collection: collection, fields: fields, since: versions[record.since].id,
-                        until: record.until.map { versions[$0].id }, sizeClasses: sizeClasses[record.id])
+                    // A device row joins the size-class table; reuse the previous version's row
+                    // when neither the device nor its size classes changed.
+                    if let previous, let earlier = previous.entry(id: record.id)?.row,
+                        record.variantIndex(at: previous.version.index) == variant,
+                        earlier["sizeClasses"] == (sizeClasses[record.id] ?? .null)
+                    {
+                        row = earlier
+                    } else {
+                        row = RecordRow.make(
+                            id: record.id, collection: collection, fields: record.object(variant: variant),
+                            since: versions[record.since].id, until: record.until.map { versions[$0].id },
+                            sizeClasses: sizeClasses[record.id], sharingKeysWith: &deviceKeys)
+                    }
                 } else {
                     row = variantRows[collection.rawValue][position][variant]
                 }
-                locations[record.id] = Location(collection: collection, position: list.count)
-                list.append(Entry(id: record.id, fields: fields, row: row))
+                index[position] = Int32(list.count)
+                list.append(Entry(row: row))
             }
             entries.append(list)
+            positions.append(index)
         }
         self.entries = entries
-        self.locations = locations
+        self.positions = positions
     }
 
-    /// The API rows of every record variant except devices, whose rows join the size-class table
-    /// of each version and are built per snapshot. Variants without history are shared by all
-    /// snapshots, which keeps nine versions of the store in little more memory than one.
+    /// The API rows of every record state except devices, whose rows join the size-class table
+    /// of each version and are built per snapshot. A state is shared by every version it holds
+    /// in, which keeps nine versions of the store in little more memory than one.
     static func variantRows(records: [[StoredRecord]], versions: [StoreVersion]) -> [[[JSONValue]]] {
         SpecCollection.allCases.map { collection in
             guard collection != .devices else { return [] }
+            var keys: [String] = []
             return records[collection.rawValue].map { record in
-                record.variants.map { fields in
+                (0..<record.variantCount).map { variant in
                     RecordRow.make(
-                        id: record.id, collection: collection, fields: fields, since: versions[record.since].id,
-                        until: record.until.map { versions[$0].id })
+                        id: record.id, collection: collection, fields: record.object(variant: variant),
+                        since: versions[record.since].id, until: record.until.map { versions[$0].id },
+                        sharingKeysWith: &keys)
                 }
             }
         }
@@ -80,7 +95,7 @@ public final class SpecSnapshot: Sendable {
     private static func sizeClassesByDevice(_ records: [StoredRecord], at version: Int) -> [String: JSONValue] {
         var table: [String: JSONValue] = [:]
         for record in records where record.isPresent(at: version) {
-            let fields = record.fields(at: version)
+            let fields = record.object(variant: record.variantIndex(at: version))
             let value: JSONValue = ["portrait": fields["portrait"] ?? .null, "landscape": fields["landscape"] ?? .null]
             for id in fields["devices"]?.arrayValue ?? [] {
                 if let id = id.stringValue { table[id] = value }
@@ -101,8 +116,18 @@ public final class SpecSnapshot: Sendable {
 
     /// The record `id` as an API row, of any collection; `nil` if this version has no such record.
     public func record(id: String) -> JSONValue? {
+        entry(id: id).map(\.row)
+    }
+
+    func entry(id: String) -> Entry? {
         guard let location = locations[id] else { return nil }
-        return entries[location.collection.rawValue][location.position].row
+        let position = positions[location.collection.rawValue][location.position]
+        return position < 0 ? nil : entries[location.collection.rawValue][Int(position)]
+    }
+
+    /// The collection of the record `id` in this version, if it has it.
+    func collection(of id: String) -> SpecCollection? {
+        entry(id: id) == nil ? nil : locations[id]?.collection
     }
 
     /// The accepted values of `kind` in this version: the static vocabulary, or for data-drawn
@@ -159,7 +184,7 @@ public final class SpecSnapshot: Sendable {
         return try resolve(raw, among: acceptedValues(for: .topic), parameter: "topic")
     }
 
-    static func matches(platform: String?, _ fields: JSONObject) -> Bool {
+    static func matches(platform: String?, _ fields: JSONValue) -> Bool {
         guard let platform else { return true }
         for value in fields["platforms"]?.arrayValue ?? [] {
             if let string = value.stringValue, string == platform || string == "all" { return true }
