@@ -68,9 +68,12 @@ struct VersionTests {
     }
 
     @Test("nested field differences are reported by dotted path")
-    func nestedDifferences() {
-        let old: JSONObject = JSONObject([("points", ["width": 1, "height": 2]), ("name", "a")])
-        let new: JSONObject = JSONObject([("points", ["width": 1, "height": 3]), ("scale", 2)])
+    func nestedDifferences() throws {
+        // Built through JSONValue: this test module also has a `JSONObject` of its own.
+        let oldValue: JSONValue = ["points": ["width": 1, "height": 2], "name": "a"]
+        let newValue: JSONValue = ["points": ["width": 1, "height": 3], "scale": 2]
+        let old = try #require(oldValue.objectValue)
+        let new = try #require(newValue.objectValue)
         let differences = SpecStore.differences(old, new, prefix: "").map { "\($0.0):\($0.1.serialized())>\($0.2.serialized())" }
         #expect(differences == ["points.height:2>3", "name:\"a\">null", "scale:null>2"])
     }

@@ -40,7 +40,7 @@ struct FieldSpec: Sendable {
 
 /// The fields each collection's records have, in the order API rows list them.
 enum CollectionSchema {
-    static let units = ["pt", "px", "mm", "ratio", "percent", "s", "min", "h"]
+    static let units = ["pt", "px", "mm", "ratio", "percent", "ppi", "count", "s", "min", "h"]
     static let recordPlatforms = FilterVocabulary.platforms + ["all"]
     static let widgetPlatforms = ["ios", "ipados", "watchos", "visionos"]
 
@@ -79,7 +79,8 @@ enum CollectionSchema {
                 FieldSpec("platforms", .platforms, required: true),
                 FieldSpec("screen", .nullable(.size)),
                 FieldSpec("caseSize", .string),
-                FieldSpec("family", .oneOf(FilterVocabulary.widgetFamilies), required: true),
+                // watchOS Smart Stack rows have `null`: Apple's column names no WidgetKit family.
+                FieldSpec("family", .nullable(.oneOf(FilterVocabulary.widgetFamilies)), required: true),
                 FieldSpec("width", .number, required: true),
                 FieldSpec("height", .number, required: true),
                 FieldSpec("variant", .oneOf(["canvas", "device"])),

@@ -3,7 +3,7 @@
 /// Field order: `id`; the collection's own fields in Docs/schema.md order, with `platform` (the
 /// record's first platform) just before `platforms` on widgets, type, tracking and metric rows,
 /// and `sizeClasses` just after `pixels` on device rows; then `status`, `unit` (`pt` when the
-/// file leaves it out), `citations`, `basis`, `notes`, `since` and `until`.
+/// file leaves it out; none on size-class rows), `citations`, `basis`, `notes`, `since` and `until`.
 enum RecordRow {
     static func make(
         id: String, collection: SpecCollection, fields: JSONObject, since: String, until: String?,
@@ -21,7 +21,8 @@ enum RecordRow {
         }
         if collection.carriesFigures {
             row.append("status", fields["status"] ?? .null)
-            row.append("unit", fields["unit"] ?? "pt")
+            // Size-class rows carry no numbers, so no unit.
+            if collection != .sizeClasses { row.append("unit", fields["unit"] ?? "pt") }
             row.append("citations", fields["citations"] ?? .array([]))
             if let basis = fields["basis"] { row.append("basis", basis) }
         }
