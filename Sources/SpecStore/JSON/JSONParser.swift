@@ -11,8 +11,7 @@ struct JSONParser: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
-    private var interned: [String: String] = [:]
-    private let interning: Bool
+    private var interner: StringInterner?
     // Members and elements of the containers being parsed, innermost last. Each container takes
     // its slice into an array of exactly the right size when it closes: no regrowth while
     // parsing, no spare capacity kept afterwards.
@@ -24,7 +23,7 @@ struct JSONParser: ~Copyable {
 
     private init(bytes: UnsafeBufferPointer<UInt8>, interning: Bool) {
         self.bytes = bytes
-        self.interning = interning
+        self.interner = interning ? StringInterner() : nil
     }
 
     /// Parses exactly one JSON value, optionally surrounded by whitespace.
@@ -341,19 +340,16 @@ struct JSONParser: ~Copyable {
             ascii = false
             break
         }
-        let string: String
-        if ascii {
-            string = String(decoding: utf8, as: UTF8.self)
-        } else {
-            guard let validated = String(validating: utf8, as: UTF8.self) else {
+        var validated: String? = nil
+        if !ascii {
+            guard let string = String(validating: utf8, as: UTF8.self) else {
                 throw error("invalid UTF-8 in a string", at: start)
             }
-            string = validated
+            validated = string
         }
-        guard interning, utf8.count > 15 else { return string }
-        if let shared = interned[string] { return shared }
-        interned[string] = string
-        return string
+        // Strings of up to 15 bytes are stored inline by `String`; only longer ones are shared.
+        if utf8.count > 15, interner != nil { return interner!.string(for: utf8) }
+        return validated ?? String(decoding: utf8, as: UTF8.self)
     }
 
     // MARK: - Whitespace and errors

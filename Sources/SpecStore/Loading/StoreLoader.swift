@@ -18,6 +18,9 @@ struct StoreLoader {
     private var versionIndex: [String: Int] = [:]
     private var idLocations: [String: RecordLocation] = [:]
     private var records: [[StoredRecord]] = Array(repeating: [], count: SpecCollection.allCases.count)
+    private var layouts = SpecCollection.allCases.map { collection in
+        KeyLayout(names: CollectionSchema.allFields[collection.rawValue].map(\.name))
+    }
 
     init(file: String) {
         self.file = file
@@ -126,13 +129,18 @@ struct StoreLoader {
         idLocations[id] = RecordLocation(collection: collection, position: position)
         let since = try versionReference(try requiredString(object, "since", path()), "\(path()).since")
         var until: Int? = nil
+        let positions = layouts[collection.rawValue].positions(in: object.keys)
         var seen: UInt64 = 0
-        for (key, member) in object {
-            if let index = specIndex[key] {
-                seen |= 1 << UInt64(index)
-                try check(member, specs[index].kind, "\(path()).\(key)")
-                continue
-            }
+        var covered: UInt64 = 0
+        for (index, position) in positions.enumerated() where position >= 0 {
+            seen |= 1 << UInt64(index)
+            if position < 64 { covered |= 1 << UInt64(position) }
+            try check(object.values[position], specs[index].kind, "\(path()).\(specs[index].name)")
+        }
+        // Members that are not the collection's own fields: the common ones, or a typo.
+        for (position, key) in object.keys.enumerated() {
+            if position < 64 ? covered & (1 << UInt64(position)) != 0 : specIndex[key] != nil { continue }
+            let member = object.values[position]
             switch key {
             case "id", "since", "history":
                 continue

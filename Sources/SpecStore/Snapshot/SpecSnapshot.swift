@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// Snapshots are immutable and built at load, so queries are plain reads that any thread may run
 /// at once. Query methods live in the `SpecSnapshot+Topic.swift` extensions, one per route
-/// family. Every query returns API rows: JSON objects whose field order ``RecordRow`` documents
+/// family. Every query returns API rows: JSON objects whose field order ``RecordRowBuilder`` documents
 /// (id; the collection's fields; status, unit, citations, basis, notes, since, until).
 public final class SpecSnapshot: Sendable {
     /// One record as of this version: its API row, which also carries every field queries filter on.
@@ -38,7 +38,7 @@ public final class SpecSnapshot: Sendable {
         var entries: [[Entry]] = []
         var positions: [[Int32]] = []
         let sizeClasses = SpecSnapshot.sizeClassesByDevice(records[SpecCollection.sizeClasses.rawValue], at: version.index)
-        var deviceKeys: [String] = []
+        var deviceRows = RecordRowBuilder(collection: .devices)
         for collection in SpecCollection.allCases {
             let collectionRecords = records[collection.rawValue]
             var list: [Entry] = []
@@ -56,10 +56,9 @@ public final class SpecSnapshot: Sendable {
                     {
                         row = earlier
                     } else {
-                        row = RecordRow.make(
-                            id: record.id, collection: collection, fields: record.object(variant: variant),
-                            since: versions[record.since].id, until: record.until.map { versions[$0].id },
-                            sizeClasses: sizeClasses[record.id], sharingKeysWith: &deviceKeys)
+                        row = deviceRows.row(
+                            id: record.id, fields: record.object(variant: variant), since: versions[record.since].id,
+                            until: record.until.map { versions[$0].id }, sizeClasses: sizeClasses[record.id])
                     }
                 } else {
                     row = variantRows[collection.rawValue][position][variant]
@@ -80,13 +79,12 @@ public final class SpecSnapshot: Sendable {
     static func variantRows(records: [[StoredRecord]], versions: [StoreVersion]) -> [[[JSONValue]]] {
         SpecCollection.allCases.map { collection in
             guard collection != .devices else { return [] }
-            var keys: [String] = []
+            var builder = RecordRowBuilder(collection: collection)
             return records[collection.rawValue].map { record in
                 (0..<record.variantCount).map { variant in
-                    RecordRow.make(
-                        id: record.id, collection: collection, fields: record.object(variant: variant),
-                        since: versions[record.since].id, until: record.until.map { versions[$0].id },
-                        sharingKeysWith: &keys)
+                    builder.row(
+                        id: record.id, fields: record.object(variant: variant), since: versions[record.since].id,
+                        until: record.until.map { versions[$0].id })
                 }
             }
         }
