@@ -5,10 +5,11 @@
 // Memory is the growth of the resident set (from /proc/self/statm) while one store is loaded and
 // kept, measured first in a fresh process so freed heap from earlier loads cannot hide it.
 
+import SpecStore
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import SpecStore
 
 let arguments = CommandLine.arguments
 let path = arguments.count > 1 ? arguments[1] : "Data/specs.json"
@@ -20,7 +21,8 @@ func residentBytes() -> Int {
     defer { fclose(file) }
     var buffer = [CChar](repeating: 0, count: 256)
     guard fgets(&buffer, Int32(buffer.count), file) != nil else { return 0 }
-    let fields = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
+    let fields = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(
+        separator: " ")
     guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
     return pages * sysconf(Int32(_SC_PAGESIZE))
 }
@@ -45,7 +47,7 @@ func milliseconds(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Dou
 
 func mebibytes(_ bytes: Int) -> String {
     let value = Double(bytes) / 1_048_576
-    return String(Int((value * 100).rounded())) .withDecimalPoint
+    return String(Int((value * 100).rounded())).withDecimalPoint
 }
 
 extension String {

@@ -10,13 +10,25 @@ struct CheckTests {
         "results and severities",
         arguments: [
             (Measurement(figure: "metric.controls.ios.minimum-size", width: 28, height: 28), "ok", "none"),
-            (Measurement(figure: "metric.controls.ios.minimum-size", width: 44, height: 20), "below-published", "warning"),
+            (
+                Measurement(figure: "metric.controls.ios.minimum-size", width: 44, height: 20), "below-published",
+                "warning"
+            ),
             (Measurement(figure: "metric.controls.ios.default-size", width: 44, height: 44), "ok", "none"),
-            (Measurement(figure: "metric.controls.ios.default-size", width: 40, height: 40), "differs-from-published-default", "advisory"),
+            (
+                Measurement(figure: "metric.controls.ios.default-size", width: 40, height: 40),
+                "differs-from-published-default", "advisory"
+            ),
             (Measurement(figure: "metric.typography.ios.minimum-text-size", value: 10), "below-published", "warning"),
             (Measurement(figure: "metric.typography.ios.minimum-text-size", value: 11), "ok", "none"),
-            (Measurement(figure: "metric.typography.ios.default-text-size", value: 15), "differs-from-published-default", "advisory"),
-            (Measurement(figure: "metric.sheets.ios.grabber-size", width: 40, height: 5), "deviates-from-convention", "info"),
+            (
+                Measurement(figure: "metric.typography.ios.default-text-size", value: 15),
+                "differs-from-published-default", "advisory"
+            ),
+            (
+                Measurement(figure: "metric.sheets.ios.grabber-size", width: 40, height: 5), "deviates-from-convention",
+                "info"
+            ),
             (Measurement(figure: "metric.sheets.ios.grabber-size", width: 36, height: 5), "ok", "none"),
             (Measurement(figure: "metric.alerts.ios.width", value: 300), "deviates-from-convention", "info"),
             (Measurement(figure: "metric.accessibility.all.contrast-ratio", value: 3), "below-published", "warning"),
@@ -70,7 +82,8 @@ struct CheckTests {
     @Test("a batch judges each measurement; one bad item does not fail the others")
     func batch() throws {
         let body = try JSONValue.parse(
-            #"[{"figure":"metric.typography.ios.minimum-text-size","value":12},{"figure":"metric.nope","value":"3"},{"figure":"metric.controls.ios.minimum-size","width":"20","height":30}]"#)
+            #"[{"figure":"metric.typography.ios.minimum-text-size","value":12},{"figure":"metric.nope","value":"3"},{"figure":"metric.controls.ios.minimum-size","width":"20","height":30}]"#
+        )
         let measurements = try body.arrayValue!.map { (json) throws(QueryError) in try Measurement(json: json) }
         let result = latest.check(all: measurements)
         #expect(result.count == 3)

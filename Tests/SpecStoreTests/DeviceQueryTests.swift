@@ -11,7 +11,13 @@ struct DeviceQueryTests {
     @Test(
         "device filters",
         arguments: [
-            ([:], ["device.iphone-se-4-7-inch", "device.iphone-16-pro", "device.iphone-15-pro-max", "device.ipad-pro-12-9-inch", "device.apple-watch-ultra-3-49mm"]),
+            (
+                [:],
+                [
+                    "device.iphone-se-4-7-inch", "device.iphone-16-pro", "device.iphone-15-pro-max",
+                    "device.ipad-pro-12-9-inch", "device.apple-watch-ultra-3-49mm",
+                ]
+            ),
             (["family": "iPhone"], ["device.iphone-se-4-7-inch", "device.iphone-16-pro", "device.iphone-15-pro-max"]),
             (["family": "apple watch"], ["device.apple-watch-ultra-3-49mm"]),
             (["platform": "iPadOS"], ["device.ipad-pro-12-9-inch"]),
@@ -47,10 +53,11 @@ struct DeviceQueryTests {
     @Test("a device row joins the size-class table and keeps the documented field order")
     func deviceRow() throws {
         let row = try #require(latest.record(id: "device.iphone-15-pro-max")?.objectValue)
-        #expect(Array(row.keys) == [
-            "id", "name", "family", "platforms", "points", "scale", "pixels", "sizeClasses", "status", "unit",
-            "citations", "since",
-        ])
+        #expect(
+            Array(row.keys) == [
+                "id", "name", "family", "platforms", "points", "scale", "pixels", "sizeClasses", "status", "unit",
+                "citations", "since",
+            ])
         #expect(row["sizeClasses"]?["landscape"]?["vertical"] == "compact")
         #expect(row["unit"] == "pt")
         #expect(latest.record(id: "device.iphone-16-pro")?["sizeClasses"] == .null)
@@ -106,7 +113,8 @@ struct DeviceQueryTests {
 
     @Test("a size-class row has device, orientation, horizontal, vertical first")
     func sizeClassRowShape() throws {
-        let result = try latest.sizeClasses(matching: SizeClassFilter(device: "iphone-15-pro-max", orientation: "landscape"))
+        let result = try latest.sizeClasses(
+            matching: SizeClassFilter(device: "iphone-15-pro-max", orientation: "landscape"))
         let row = try #require(result.items.first?.objectValue)
         #expect(Array(row.keys.prefix(6)) == ["id", "device", "devices", "orientation", "horizontal", "vertical"])
         #expect(row["id"] == "size-class.iphone-15-pro-max.landscape")

@@ -7,26 +7,33 @@ struct FilterVocabularyTests {
     @Test(
         "aliases resolve to canonical values, ignoring case and separators",
         arguments: [
-            ("iOS", FilterVocabulary.Kind.platform, "ios"), ("iPadOS", .platform, "ipados"), ("mac", .platform, "macos"),
+            ("iOS", FilterVocabulary.Kind.platform, "ios"), ("iPadOS", .platform, "ipados"),
+            ("mac", .platform, "macos"),
             ("watch", .platform, "watchos"), ("Vision Pro", .platform, "visionos"), ("apple tv", .platform, "tvos"),
             ("AX5", .category, "accessibility5"), ("accessibility-1", .category, "accessibility1"),
             ("xSmall", .category, "xSmall"), ("XXXL", .category, "xxxLarge"), ("Default", .category, "large"),
             ("extra-large", .category, "xLarge"), ("Title 1", .style, "title1"), ("title-2", .style, "title2"),
-            ("Subhead", .style, "subheadline"), ("Large Title", .style, "largeTitle"), ("CAPTION 2", .style, "caption2"),
+            ("Subhead", .style, "subheadline"), ("Large Title", .style, "largeTitle"),
+            ("CAPTION 2", .style, "caption2"),
             ("small", .widgetFamily, "systemSmall"), ("extra-large", .widgetFamily, "systemExtraLarge"),
             ("circular", .widgetFamily, "accessoryCircular"), ("AccessoryInline", .widgetFamily, "accessoryInline"),
-            ("must", .ruleKind, "requirement"), ("Published", .status, "published"), ("Landscape", .orientation, "landscape"),
-            ("Regular Width Landscape", .sizeClass, "regular-width-landscape"), ("compact-h", .sizeClass, "compact-height"),
+            ("must", .ruleKind, "requirement"), ("Published", .status, "published"),
+            ("Landscape", .orientation, "landscape"),
+            ("Regular Width Landscape", .sizeClass, "regular-width-landscape"),
+            ("compact-h", .sizeClass, "compact-height"),
             ("rules", .searchType, "rule"), ("dynamic type", .searchType, "dynamic-type"),
         ])
     func alias(raw: String, kind: FilterVocabulary.Kind, canonical: String) {
         #expect(FilterVocabulary.canonical(raw, in: kind) == canonical)
     }
 
-    @Test("values outside a vocabulary are refused", arguments: [
-        ("android", FilterVocabulary.Kind.platform), ("AX6", .category), ("huge", .widgetFamily), ("maybe", .ruleKind),
-        ("regular", .sizeClass), ("regular-depth", .sizeClass),
-    ])
+    @Test(
+        "values outside a vocabulary are refused",
+        arguments: [
+            ("android", FilterVocabulary.Kind.platform), ("AX6", .category), ("huge", .widgetFamily),
+            ("maybe", .ruleKind),
+            ("regular", .sizeClass), ("regular-depth", .sizeClass),
+        ])
     func refused(raw: String, kind: FilterVocabulary.Kind) {
         #expect(FilterVocabulary.canonical(raw, in: kind) == nil)
     }
@@ -58,10 +65,12 @@ struct FilterVocabularyTests {
         #expect(throws: QueryError.self) { try MythFilter(parameters: ["platform": "ios"]) }
     }
 
-    @Test("screen sizes parse as WIDTHxHEIGHT", arguments: [
-        ("430x932", ScreenSize(width: 430, height: 932)), ("430×932", ScreenSize(width: 430, height: 932)),
-        ("1024X1366", ScreenSize(width: 1024, height: 1366)), ("430", nil), ("axb", nil), ("1x2x3", nil),
-    ])
+    @Test(
+        "screen sizes parse as WIDTHxHEIGHT",
+        arguments: [
+            ("430x932", ScreenSize(width: 430, height: 932)), ("430×932", ScreenSize(width: 430, height: 932)),
+            ("1024X1366", ScreenSize(width: 1024, height: 1366)), ("430", nil), ("axb", nil), ("1x2x3", nil),
+        ])
     func screens(raw: String, size: ScreenSize?) {
         #expect(ScreenSize(parsing: raw) == size)
     }

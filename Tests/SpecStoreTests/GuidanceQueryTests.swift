@@ -10,7 +10,8 @@ struct GuidanceQueryTests {
         "metric filters",
         arguments: [
             ([:], 7), (["topic": "Controls"], 2), (["status": "convention"], 2), (["status": "Published"], 5),
-            (["platform": "ipados"], 5), (["platform": "visionos"], 1), (["topic": "sheets", "status": "published"], 0),
+            (["platform": "ipados"], 5), (["platform": "visionos"], 1),
+            (["topic": "sheets", "status": "published"], 0),
         ] as [([String: String], Int)])
     func metricFilters(parameters: [String: String], count: Int) throws {
         #expect(try latest.metrics(matching: MetricFilter(parameters: parameters)).count == count)
@@ -22,7 +23,8 @@ struct GuidanceQueryTests {
             try latest.metrics(matching: MetricFilter(topic: "colour"))
         } throws: { error in
             guard let error = error as? QueryError else { return false }
-            return error.parameter == "topic" && error.accepted.contains("controls") && error.accepted.contains("sheets")
+            return error.parameter == "topic" && error.accepted.contains("controls")
+                && error.accepted.contains("sheets")
         }
     }
 
@@ -31,10 +33,12 @@ struct GuidanceQueryTests {
         let row = try #require(latest.record(id: "metric.sheets.ios.grabber-size")?.objectValue)
         #expect(row["status"] == "convention")
         #expect(row["basis"]?["searched"] == ["HIG › Sheets"])
-        #expect(Array(row.keys) == [
-            "id", "name", "topic", "platform", "platforms", "width", "height", "bound", "status", "unit", "citations",
-            "basis", "since",
-        ])
+        #expect(
+            Array(row.keys) == [
+                "id", "name", "topic", "platform", "platforms", "width", "height", "bound", "status", "unit",
+                "citations",
+                "basis", "since",
+            ])
     }
 
     @Test(

@@ -75,7 +75,8 @@ struct RealDataTests {
 
     @Test("conventions are judged as conventions")
     func conventionCheck() throws {
-        let row = try Self.store.latest.check(Measurement(figure: "metric.convention.controls.primary-cta-size", value: 50))
+        let row = try Self.store.latest.check(
+            Measurement(figure: "metric.convention.controls.primary-cta-size", value: 50))
         #expect(row["result"] == "deviates-from-convention")
         #expect(row["severity"] == "info")
     }

@@ -9,10 +9,11 @@ struct StoreLoadingTests {
         let store = StoreFixtures.valid
         #expect(store.versions.map(\.id) == ["2023", "2025-03-07", "2025-12-16"])
         #expect(store.latestVersion.id == "2025-12-16")
-        #expect(store.latest.counts == [
-            "devices": 5, "sizeClasses": 2, "widgets": 4, "dynamicType": 4, "textStyles": 2, "tracking": 2,
-            "metrics": 7, "rules": 3, "myths": 1,
-        ])
+        #expect(
+            store.latest.counts == [
+                "devices": 5, "sizeClasses": 2, "widgets": 4, "dynamicType": 4, "textStyles": 2, "tracking": 2,
+                "metrics": 7, "rules": 3, "myths": 1,
+            ])
         #expect(try store.snapshot(version: "2023").counts["devices"] == 3)
     }
 
@@ -73,7 +74,8 @@ struct StoreLoadingTests {
         #expect {
             try SpecStore.load(contentsOf: "/nonexistent/specs.json")
         } throws: { error in
-            (error as? SpecStoreError)?.code == .unreadable && (error as? SpecStoreError)?.file == "/nonexistent/specs.json"
+            (error as? SpecStoreError)?.code == .unreadable
+                && (error as? SpecStoreError)?.file == "/nonexistent/specs.json"
         }
     }
 
@@ -88,18 +90,22 @@ struct StoreLoadingTests {
         #expect(store.export().serialized().contains("\"width\":305.5,"))
     }
 
-    @Test("record ids: lower-case words joined by single dots or dashes", arguments: [
-        ("metric.controls.ios.minimum-size", true), ("device.iphone-16-pro", true), ("a", true),
-        ("Metric.x", false), ("a..b", false), ("a.", false), ("-a", false), ("a_b", false), ("", false),
-    ])
+    @Test(
+        "record ids: lower-case words joined by single dots or dashes",
+        arguments: [
+            ("metric.controls.ios.minimum-size", true), ("device.iphone-16-pro", true), ("a", true),
+            ("Metric.x", false), ("a..b", false), ("a.", false), ("-a", false), ("a_b", false), ("", false),
+        ])
     func recordIDs(id: String, valid: Bool) {
         #expect(StoreLoader.isRecordID(id) == valid)
     }
 
-    @Test("version dates: YYYY, YYYY-MM or YYYY-MM-DD", arguments: [
-        ("2023", true), ("2026-03", true), ("2025-12-16", true), ("2025-13", false), ("25-01-01", false),
-        ("2025-1-1", false), ("2025-02-32", false),
-    ])
+    @Test(
+        "version dates: YYYY, YYYY-MM or YYYY-MM-DD",
+        arguments: [
+            ("2023", true), ("2026-03", true), ("2025-12-16", true), ("2025-13", false), ("25-01-01", false),
+            ("2025-1-1", false), ("2025-02-32", false),
+        ])
     func versionDates(date: String, valid: Bool) {
         #expect(StoreLoader.isDate(date) == valid)
     }

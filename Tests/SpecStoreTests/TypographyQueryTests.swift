@@ -61,10 +61,12 @@ struct TypographyQueryTests {
     @Test("a type row keeps the documented field order")
     func typeRowOrder() throws {
         let row = try #require(latest.record(id: "type.ios.large.body")?.objectValue)
-        #expect(Array(row.keys) == [
-            "id", "platform", "platforms", "category", "categoryLabel", "isDefault", "style", "label", "weight", "size",
-            "leading", "emphasizedWeight", "status", "unit", "citations", "since",
-        ])
+        #expect(
+            Array(row.keys) == [
+                "id", "platform", "platforms", "category", "categoryLabel", "isDefault", "style", "label", "weight",
+                "size",
+                "leading", "emphasizedWeight", "status", "unit", "citations", "since",
+            ])
     }
 
     @Test(

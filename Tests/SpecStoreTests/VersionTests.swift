@@ -6,11 +6,25 @@ import Testing
 struct VersionTests {
     let store = StoreFixtures.valid
 
-    @Test("each version has exactly the records present then", arguments: [
-        ("2023", ["device.iphone-se-4-7-inch", "device.iphone-15-pro-max", "device.ipad-pro-12-9-inch"], 6),
-        ("2025-03-07", ["device.iphone-se-4-7-inch", "device.iphone-16-pro", "device.iphone-15-pro-max", "device.ipad-pro-12-9-inch"], 7),
-        ("2025-12-16", ["device.iphone-se-4-7-inch", "device.iphone-16-pro", "device.iphone-15-pro-max", "device.ipad-pro-12-9-inch", "device.apple-watch-ultra-3-49mm"], 7),
-    ])
+    @Test(
+        "each version has exactly the records present then",
+        arguments: [
+            ("2023", ["device.iphone-se-4-7-inch", "device.iphone-15-pro-max", "device.ipad-pro-12-9-inch"], 6),
+            (
+                "2025-03-07",
+                [
+                    "device.iphone-se-4-7-inch", "device.iphone-16-pro", "device.iphone-15-pro-max",
+                    "device.ipad-pro-12-9-inch",
+                ], 7
+            ),
+            (
+                "2025-12-16",
+                [
+                    "device.iphone-se-4-7-inch", "device.iphone-16-pro", "device.iphone-15-pro-max",
+                    "device.ipad-pro-12-9-inch", "device.apple-watch-ultra-3-49mm",
+                ], 7
+            ),
+        ])
     func membership(version: String, devices: [String], metrics: Int) throws {
         let snapshot = try store.snapshot(version: version)
         #expect(snapshot.version.id == version)
@@ -22,7 +36,9 @@ struct VersionTests {
     func until() throws {
         #expect(try store.snapshot(version: "2025-03-07").record(id: "metric.app-icons.ios.home-screen-3x") != nil)
         #expect(try store.snapshot(version: "2025-12-16").record(id: "metric.app-icons.ios.home-screen-3x") == nil)
-        #expect(try store.snapshot(version: "2025-03-07").record(id: "metric.app-icons.ios.home-screen-3x")?["until"] == "2025-12-16")
+        #expect(
+            try store.snapshot(version: "2025-03-07").record(id: "metric.app-icons.ios.home-screen-3x")?["until"]
+                == "2025-12-16")
     }
 
     @Test("no version means the latest; an unknown one is a 404 listing the known ones")
@@ -31,7 +47,8 @@ struct VersionTests {
         #expect(store.latest.isLatest)
         #expect { try store.snapshot(version: "2024") } throws: { error in
             guard let error = error as? QueryError else { return false }
-            return error.status == 404 && error.code == "unknown_version" && error.accepted == ["2023", "2025-03-07", "2025-12-16"]
+            return error.status == 404 && error.code == "unknown_version"
+                && error.accepted == ["2023", "2025-03-07", "2025-12-16"]
         }
     }
 
@@ -74,7 +91,9 @@ struct VersionTests {
         let newValue: JSONValue = ["points": ["width": 1, "height": 3], "scale": 2]
         let old = try #require(oldValue.objectValue)
         let new = try #require(newValue.objectValue)
-        let differences = SpecStore.differences(old, new, prefix: "").map { "\($0.0):\($0.1.serialized())>\($0.2.serialized())" }
+        let differences = SpecStore.differences(old, new, prefix: "").map {
+            "\($0.0):\($0.1.serialized())>\($0.2.serialized())"
+        }
         #expect(differences == ["points.height:2>3", "name:\"a\">null", "scale:null>2"])
     }
 }

@@ -92,7 +92,9 @@ struct JSONParser: ~Copyable {
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw error(index < bytes.count ? "expected a member name in double quotes" : "unexpected end of input inside an object")
+                throw error(
+                    index < bytes.count
+                        ? "expected a member name in double quotes" : "unexpected end of input inside an object")
             }
             let keyStart = index
             let key = try parseString()
@@ -125,7 +127,8 @@ struct JSONParser: ~Copyable {
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 depth -= 1
-                return .object(JSONObject(uncheckedKeys: sharedKeys(from: base), values: Array(valueStack[valueBase...])))
+                return .object(
+                    JSONObject(uncheckedKeys: sharedKeys(from: base), values: Array(valueStack[valueBase...])))
             }
             throw error("expected ',' or '}' after an object member")
         }
@@ -276,7 +279,8 @@ struct JSONParser: ~Copyable {
                 var scalar = try parseHex4()
                 if scalar >= 0xD800, scalar <= 0xDBFF {
                     // A high surrogate must be followed by an escaped low surrogate (RFC 8259 §7).
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
                     else { throw error("unpaired UTF-16 surrogate in \\u escape", at: index - 6) }
                     index += 2
                     let low = try parseHex4()

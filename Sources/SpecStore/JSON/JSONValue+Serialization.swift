@@ -78,7 +78,9 @@ extension JSONValue {
             for position in 0..<utf8.count {
                 let byte = utf8[position]
                 guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                if runStart < position { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position])) }
+                if runStart < position {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+                }
                 runStart = position + 1
                 switch byte {
                 case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
@@ -90,10 +92,14 @@ extension JSONValue {
                 case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
                 default:
                     let digits: [UInt8] = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+                    bytes.append(contentsOf: [
+                        0x5C, UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)],
+                    ])
                 }
             }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count])) }
+            if runStart < utf8.count {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            }
         }
         bytes.append(0x22)
     }

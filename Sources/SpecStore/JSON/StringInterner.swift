@@ -48,7 +48,8 @@ struct StringInterner {
     private static func bytes(of string: String, equal utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         // Interned strings are native, so their UTF-8 is contiguous; compare it as memory.
         string.utf8.withContiguousStorageIfAvailable { stored in
-            stored.count == utf8.count && (utf8.isEmpty || memcmp(stored.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
+            stored.count == utf8.count
+                && (utf8.isEmpty || memcmp(stored.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
         } ?? string.utf8.elementsEqual(utf8)
     }
 

@@ -89,7 +89,10 @@ enum CollectionSchema {
             ]
         case .dynamicType, .textStyles:
             (collection == .dynamicType
-                ? [FieldSpec("platforms", .platforms, required: true), FieldSpec("category", .oneOf(FilterVocabulary.categories), required: true)]
+                ? [
+                    FieldSpec("platforms", .platforms, required: true),
+                    FieldSpec("category", .oneOf(FilterVocabulary.categories), required: true),
+                ]
                 : [FieldSpec("platforms", .platforms, required: true)])
                 + [
                     FieldSpec("categoryLabel", .string),

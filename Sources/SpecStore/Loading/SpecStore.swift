@@ -100,7 +100,8 @@ public final class SpecStore: Sendable {
     private static func readFile(_ path: String) throws(SpecStoreError) -> [UInt8] {
         guard let handle = fopen(path, "rb") else {
             let reason = String(cString: strerror(errno))
-            throw SpecStoreError(code: .unreadable, file: path, jsonPath: "$", message: "cannot open the file: \(reason)")
+            throw SpecStoreError(
+                code: .unreadable, file: path, jsonPath: "$", message: "cannot open the file: \(reason)")
         }
         defer { fclose(handle) }
         var bytes: [UInt8] = []
@@ -111,7 +112,8 @@ public final class SpecStore: Sendable {
             if count < chunk.count {
                 if ferror(handle) != 0 {
                     let reason = String(cString: strerror(errno))
-                    throw SpecStoreError(code: .unreadable, file: path, jsonPath: "$", message: "cannot read the file: \(reason)")
+                    throw SpecStoreError(
+                        code: .unreadable, file: path, jsonPath: "$", message: "cannot read the file: \(reason)")
                 }
                 break
             }

@@ -38,7 +38,8 @@ struct StoreLoader {
             throw fault(.wrongType, "$", "the file must hold a JSON object, not \(root.typeName)")
         }
         guard let schemaVersion = top["schemaVersion"] else {
-            throw fault(.missingField, "$.schemaVersion", "schemaVersion is missing; this library reads schemaVersion 1")
+            throw fault(
+                .missingField, "$.schemaVersion", "schemaVersion is missing; this library reads schemaVersion 1")
         }
         guard case .number(let number) = schemaVersion, StoreLoader.knownSchemaVersions.contains(number.literal) else {
             throw fault(
@@ -48,7 +49,8 @@ struct StoreLoader {
         }
         let allowed = ["schemaVersion", "title", "versions"] + SpecCollection.allCases.map(\.key)
         for key in top.keys where !allowed.contains(key) {
-            throw fault(.unknownKey, "$.\(key)", "unknown top-level key '\(key)'; expected \(allowed.joined(separator: ", "))")
+            throw fault(
+                .unknownKey, "$.\(key)", "unknown top-level key '\(key)'; expected \(allowed.joined(separator: ", "))")
         }
         var title = ""
         if let value = top["title"] {
@@ -77,19 +79,23 @@ struct StoreLoader {
     private mutating func loadVersions(_ value: JSONValue?) throws(SpecStoreError) {
         guard let value else { throw fault(.missingField, "$.versions", "versions is missing") }
         guard case .array(let elements) = value else { throw wrongType("$.versions", value, "an array") }
-        guard !elements.isEmpty else { throw fault(.missingField, "$.versions", "versions is empty; the store needs at least one") }
+        guard !elements.isEmpty else {
+            throw fault(.missingField, "$.versions", "versions is empty; the store needs at least one")
+        }
         for (position, element) in elements.enumerated() {
             let path = "$.versions[\(position)]"
             guard case .object(let object) = element else { throw wrongType(path, element, "an object") }
             for key in object.keys where !["id", "date", "title", "notes"].contains(key) {
-                throw fault(.unknownKey, "\(path).\(key)", "unknown key '\(key)' in a version; expected id, date, title, notes")
+                throw fault(
+                    .unknownKey, "\(path).\(key)", "unknown key '\(key)' in a version; expected id, date, title, notes")
             }
             let id = try requiredString(object, "id", path)
             let date = try requiredString(object, "date", path)
             let title = try requiredString(object, "title", path)
             let notes = try requiredString(object, "notes", path)
             guard StoreLoader.isVersionID(id) else {
-                throw fault(.badID, "\(path).id", "version id '\(id)' must be lower-case letters, digits, dots and dashes")
+                throw fault(
+                    .badID, "\(path).id", "version id '\(id)' must be lower-case letters, digits, dots and dashes")
             }
             guard StoreLoader.isDate(date) else {
                 throw fault(.badValue, "\(path).date", "date '\(date)' must be YYYY-MM-DD, YYYY-MM or YYYY")
@@ -145,10 +151,13 @@ struct StoreLoader {
             case "id", "since", "history":
                 continue
             case "until":
-                guard case .string(let string) = member else { throw wrongType("\(path()).until", member, "a version id") }
+                guard case .string(let string) = member else {
+                    throw wrongType("\(path()).until", member, "a version id")
+                }
                 let index = try versionReference(string, "\(path()).until")
                 guard index > since else {
-                    throw fault(.badOrder, "\(path()).until", "until '\(string)' must come after since '\(versions[since].id)'")
+                    throw fault(
+                        .badOrder, "\(path()).until", "until '\(string)' must come after since '\(versions[since].id)'")
                 }
                 until = index
             case "notes":
@@ -161,15 +170,18 @@ struct StoreLoader {
             }
         }
         for (index, spec) in specs.enumerated() where spec.isRequired && seen & (1 << UInt64(index)) == 0 {
-            throw fault(.missingField, "\(path()).\(spec.name)", "\(spec.name) is required in a \(collection.key) record")
+            throw fault(
+                .missingField, "\(path()).\(spec.name)", "\(spec.name) is required in a \(collection.key) record")
         }
         if collection.carriesFigures { try checkStatus(object, path()) }
         if collection == .rules || collection == .myths, object["citations"]?.arrayValue?.isEmpty ?? true {
-            throw fault(.missingCitation, "\(path()).citations", "a \(collection.recordType) needs at least one citation")
+            throw fault(
+                .missingCitation, "\(path()).citations", "a \(collection.recordType) needs at least one citation")
         }
         if collection == .metrics { try checkFigure(object, path()) }
         let history = try loadHistory(object["history"], specs: specs, since: since, until: until, path: path())
-        return StoredRecord(collection: collection, id: id, since: since, until: until, history: history, object: object)
+        return StoredRecord(
+            collection: collection, id: id, since: since, until: until, history: history, object: object)
     }
 
     private func checkStatus(_ object: JSONObject, _ path: @autoclosure () -> String) throws(SpecStoreError) {
@@ -179,10 +191,13 @@ struct StoreLoader {
             if object["basis"] != nil {
                 throw fault(
                     .mixedStatus, "\(path()).basis",
-                    "a published record has no basis; a figure that is partly convention must be split into two records")
+                    "a published record has no basis; a figure that is partly convention must be split into two records"
+                )
             }
             if citations.isEmpty {
-                throw fault(.missingCitation, "\(path()).citations", "a published record needs at least one citation of Apple's page")
+                throw fault(
+                    .missingCitation, "\(path()).citations",
+                    "a published record needs at least one citation of Apple's page")
             }
         } else if object["basis"] == nil {
             throw fault(
@@ -201,7 +216,8 @@ struct StoreLoader {
                 .badFigure, path(),
                 shapes == 0
                     ? "a metric needs a figure: value, or width and height, or min and max"
-                    : "a metric has exactly one shape of figure (value, width+height or min+max); split it into records")
+                    : "a metric has exactly one shape of figure (value, width+height or min+max); split it into records"
+            )
         }
         if hasSize, object["width"] == nil || object["height"] == nil {
             throw fault(.badFigure, path(), "a metric with a size needs both width and height")
@@ -212,7 +228,8 @@ struct StoreLoader {
         let isRange = object["bound"]?.stringValue == "range"
         if isRange != hasRange {
             throw fault(
-                .badFigure, "\(path()).bound", isRange ? "bound 'range' needs min and max" : "min and max need bound 'range'")
+                .badFigure, "\(path()).bound",
+                isRange ? "bound 'range' needs min and max" : "min and max need bound 'range'")
         }
     }
 
@@ -229,12 +246,16 @@ struct StoreLoader {
             let entryPath = "\(historyPath)[\(position)]"
             guard case .object(let object) = element else { throw wrongType(entryPath, element, "an object") }
             for key in object.keys where key != "until" && key != "values" {
-                throw fault(.unknownKey, "\(entryPath).\(key)", "unknown key '\(key)' in a history entry; expected until, values")
+                throw fault(
+                    .unknownKey, "\(entryPath).\(key)",
+                    "unknown key '\(key)' in a history entry; expected until, values")
             }
             let name = try requiredString(object, "until", entryPath)
             let index = try versionReference(name, "\(entryPath).until")
             guard index > since else {
-                throw fault(.badOrder, "\(entryPath).until", "history until '\(name)' must come after since '\(versions[since].id)'")
+                throw fault(
+                    .badOrder, "\(entryPath).until",
+                    "history until '\(name)' must come after since '\(versions[since].id)'")
             }
             if let until, index > until {
                 throw fault(.badOrder, "\(entryPath).until", "history until '\(name)' is after the record's until")
@@ -242,12 +263,17 @@ struct StoreLoader {
             if let last = entries.last, index <= last.until {
                 throw fault(.badOrder, "\(entryPath).until", "history entries must be in ascending until order")
             }
-            guard let values = object["values"] else { throw fault(.missingField, "\(entryPath).values", "values is required") }
-            guard case .object(let changes) = values else { throw wrongType("\(entryPath).values", values, "an object") }
+            guard let values = object["values"] else {
+                throw fault(.missingField, "\(entryPath).values", "values is required")
+            }
+            guard case .object(let changes) = values else {
+                throw wrongType("\(entryPath).values", values, "an object")
+            }
             for (key, change) in changes {
                 let changePath = "\(entryPath).values.\(key)"
                 guard let spec = specs.first(where: { $0.name == key }) else {
-                    throw fault(.unknownKey, changePath, "history can only hold earlier values of the record's own fields")
+                    throw fault(
+                        .unknownKey, changePath, "history can only hold earlier values of the record's own fields")
                 }
                 if !change.isNull { try check(change, spec.kind, changePath) }
             }
@@ -258,7 +284,8 @@ struct StoreLoader {
 
     // MARK: - Field values
 
-    private func check(_ value: JSONValue, _ kind: FieldKind, _ path: @autoclosure () -> String) throws(SpecStoreError) {
+    private func check(_ value: JSONValue, _ kind: FieldKind, _ path: @autoclosure () -> String) throws(SpecStoreError)
+    {
         switch kind {
         case .any:
             return
@@ -283,7 +310,9 @@ struct StoreLoader {
             }
         case .platforms:
             guard case .array(let elements) = value else { throw wrongType(path(), value, "an array of platform ids") }
-            guard !elements.isEmpty else { throw fault(.badValue, path(), "platforms is empty; say [\"all\"] for every platform") }
+            guard !elements.isEmpty else {
+                throw fault(.badValue, path(), "platforms is empty; say [\"all\"] for every platform")
+            }
             for (position, element) in elements.enumerated() {
                 try check(element, .oneOf(CollectionSchema.recordPlatforms), "\(path())[\(position)]")
             }
@@ -306,7 +335,9 @@ struct StoreLoader {
     {
         guard case .object(let object) = value else { throw wrongType(path(), value, "an object") }
         for key in object.keys where !specs.contains(where: { $0.name == key }) {
-            throw fault(.unknownKey, "\(path()).\(key)", "unknown key '\(key)'; expected \(specs.map(\.name).joined(separator: ", "))")
+            throw fault(
+                .unknownKey, "\(path()).\(key)",
+                "unknown key '\(key)'; expected \(specs.map(\.name).joined(separator: ", "))")
         }
         for spec in specs {
             guard let member = object[spec.name] else {
@@ -317,13 +348,16 @@ struct StoreLoader {
         }
     }
 
-    private static let sizeFields = [FieldSpec("width", .number, required: true), FieldSpec("height", .number, required: true)]
+    private static let sizeFields = [
+        FieldSpec("width", .number, required: true), FieldSpec("height", .number, required: true),
+    ]
     private static let sizeClassPairFields = [
         FieldSpec("horizontal", .oneOf(FilterVocabulary.sizeClassValues), required: true),
         FieldSpec("vertical", .oneOf(FilterVocabulary.sizeClassValues), required: true),
     ]
     private static let citationFields = [
-        FieldSpec("page", .string, required: true), FieldSpec("section", .string), FieldSpec("url", .string, required: true),
+        FieldSpec("page", .string, required: true), FieldSpec("section", .string),
+        FieldSpec("url", .string, required: true),
         FieldSpec("quote", .string),
     ]
     private static let basisFields = [

@@ -107,7 +107,8 @@ public struct ScreenSize: Sendable, Hashable, CustomStringConvertible {
     /// Parses `WIDTHxHEIGHT` (`x`, `X` or `×` between); `nil` otherwise.
     public init?(parsing raw: String) {
         let parts = raw.trimmingSpaces.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
-        guard parts.count == 2, let width = Double(String(parts[0]).trimmingSpaces), let height = Double(String(parts[1]).trimmingSpaces),
+        guard parts.count == 2, let width = Double(String(parts[0]).trimmingSpaces),
+            let height = Double(String(parts[1]).trimmingSpaces),
             width.isFinite, height.isFinite
         else { return nil }
         self.width = width

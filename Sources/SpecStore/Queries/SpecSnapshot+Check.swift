@@ -81,7 +81,8 @@ extension SpecSnapshot {
             } else {
                 result = "ok"
                 severity = "none"
-                message = "\(measuredText) matches the convention of \(figureText) for \(name) (a convention, not a HIG requirement)."
+                message =
+                    "\(measuredText) matches the convention of \(figureText) for \(name) (a convention, not a HIG requirement)."
             }
         } else {
             switch bound {

@@ -17,7 +17,9 @@ extension SpecSnapshot {
             if !SpecSnapshot.matches(platform: platform, fields) { continue }
             if let width = filter.width, fields["points"]?["width"]?.doubleValue != width { continue }
             if let height = filter.height, fields["points"]?["height"]?.doubleValue != height { continue }
-            if let condition = filter.sizeClass, !SpecSnapshot.satisfies(condition, entry.row["sizeClasses"]) { continue }
+            if let condition = filter.sizeClass, !SpecSnapshot.satisfies(condition, entry.row["sizeClasses"]) {
+                continue
+            }
             items.append(entry.row)
         }
         var notes: [String] = []
@@ -70,7 +72,10 @@ extension SpecSnapshot {
                 deviceID = entry.id
             } else {
                 let key = FilterVocabulary.matchKey(raw)
-                guard let name = distinct("device", in: [.sizeClasses]).first(where: { FilterVocabulary.matchKey($0) == key })
+                guard
+                    let name = distinct("device", in: [.sizeClasses]).first(where: {
+                        FilterVocabulary.matchKey($0) == key
+                    })
                 else {
                     throw QueryError.unknownValue(raw, for: "device", accepted: acceptedValues(for: .device))
                 }
@@ -151,14 +156,16 @@ extension SpecSnapshot {
     }
 
     static func screen(of row: JSONValue) -> ScreenSize? {
-        guard let width = row["screen"]?["width"]?.doubleValue, let height = row["screen"]?["height"]?.doubleValue else {
+        guard let width = row["screen"]?["width"]?.doubleValue, let height = row["screen"]?["height"]?.doubleValue
+        else {
             return nil
         }
         return ScreenSize(width: width, height: height)
     }
 
     private func widgetRows(for device: Entry, platform: String?, family: String?) -> QueryResult {
-        let platforms = platform.map { [$0] } ?? (device.fields["platforms"]?.arrayValue ?? []).compactMap(\.stringValue)
+        let platforms =
+            platform.map { [$0] } ?? (device.fields["platforms"]?.arrayValue ?? []).compactMap(\.stringValue)
         if let width = device.fields["points"]?["width"]?.doubleValue,
             let height = device.fields["points"]?["height"]?.doubleValue
         {
@@ -190,7 +197,8 @@ extension SpecSnapshot {
             items.append(entry.row)
         }
         var notes: [String] = []
-        let subject = deviceName.map { "\($0) (\(screen?.description ?? caseSize ?? "?"))" } ?? screen?.description ?? caseSize
+        let subject =
+            deviceName.map { "\($0) (\(screen?.description ?? caseSize ?? "?"))" } ?? screen?.description ?? caseSize
         if !screenSeen, let subject, screen != nil || caseSize != nil {
             var note = "Apple's widget table has no row for the \(subject) screen"
             if let platforms { note += " on \(platforms.joined(separator: ", "))" }
@@ -208,7 +216,9 @@ extension SpecSnapshot {
     private func nearestWidgetScreen(to screen: ScreenSize, platforms: [String]?) -> ScreenSize? {
         var best: (ScreenSize, Double)? = nil
         for entry in rows(.widgets) {
-            if let platforms, !platforms.contains(where: { SpecSnapshot.matches(platform: $0, entry.fields) }) { continue }
+            if let platforms, !platforms.contains(where: { SpecSnapshot.matches(platform: $0, entry.fields) }) {
+                continue
+            }
             guard let candidate = SpecSnapshot.screen(of: entry.row) else { continue }
             let distance = abs(candidate.width - screen.width) + abs(candidate.height - screen.height)
             if best == nil || distance < best!.1 { best = (candidate, distance) }

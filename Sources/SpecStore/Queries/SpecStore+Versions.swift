@@ -36,9 +36,13 @@ extension SpecStore {
                 case (false, false):
                     continue
                 case (false, true):
-                    added.append(["id": .string(record.id), "type": type, "title": .string(SpecStore.title(of: record, at: new))])
+                    added.append([
+                        "id": .string(record.id), "type": type, "title": .string(SpecStore.title(of: record, at: new)),
+                    ])
                 case (true, false):
-                    removed.append(["id": .string(record.id), "type": type, "title": .string(SpecStore.title(of: record, at: old))])
+                    removed.append([
+                        "id": .string(record.id), "type": type, "title": .string(SpecStore.title(of: record, at: old)),
+                    ])
                 case (true, true):
                     let oldFields = record.fields(at: old)
                     let newFields = record.fields(at: new)

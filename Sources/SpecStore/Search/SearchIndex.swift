@@ -57,10 +57,12 @@ struct SearchIndex: Sendable {
         -> Document
     {
         func text(_ key: String) -> String { fields[key]?.stringValue ?? "" }
-        func number(_ key: String) -> String { fields[key].flatMap { value -> String? in
-            if case .number(let number) = value { return number.literal }
-            return nil
-        } ?? "" }
+        func number(_ key: String) -> String {
+            fields[key].flatMap { value -> String? in
+                if case .number(let number) = value { return number.literal }
+                return nil
+            } ?? ""
+        }
         let platforms = (fields["platforms"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: " ")
         let title: String
         var weighted: [(Double, String)]
@@ -81,10 +83,11 @@ struct SearchIndex: Sendable {
             title = "Size classes: \(text("device"))"
             weighted = [(3.0, text("device")), (1.0, "size class size classes")]
         case .widgets:
-            let screen = fields["screen"].flatMap { value -> String? in
-                guard let width = value["width"], let height = value["height"] else { return nil }
-                return "\(width.serialized())x\(height.serialized())"
-            } ?? text("caseSize")
+            let screen =
+                fields["screen"].flatMap { value -> String? in
+                    guard let width = value["width"], let height = value["height"] else { return nil }
+                    return "\(width.serialized())x\(height.serialized())"
+                } ?? text("caseSize")
             title = "\(text("family")) \(screen) (\(platforms))"
             weighted = [(3.0, "\(text("family")) widget"), (1.0, screen), (1.0, platforms)]
         case .dynamicType, .textStyles:
@@ -170,14 +173,20 @@ struct SearchIndex: Sendable {
             guard matched > 0 else { continue }
             let share = Double(matched) / Double(terms.count)
             score *= share * share
-            if terms.count > 1, let phraseField = document.fields.first(where: { $0.text.lowercased().contains(phrase) }) {
+            if terms.count > 1,
+                let phraseField = document.fields.first(where: { $0.text.lowercased().contains(phrase) })
+            {
                 score += phraseField.weight
                 bestField = phraseField
                 bestTerm = phrase
             }
             let rounded = (score * 1000).rounded() / 1000
             let snippet = bestField.map { SearchIndex.snippet(of: $0, around: bestTerm) } ?? document.title
-            hits.append((Hit(type: document.type, id: document.id, title: document.title, snippet: snippet, score: rounded), position))
+            hits.append(
+                (
+                    Hit(type: document.type, id: document.id, title: document.title, snippet: snippet, score: rounded),
+                    position
+                ))
         }
         hits.sort { left, right in
             left.0.score != right.0.score ? left.0.score > right.0.score : left.1 < right.1
@@ -254,7 +263,9 @@ extension SpecSnapshot {
         }
         var notes: [String] = []
         if hits.count > SpecSnapshot.searchLimit {
-            notes.append("\(hits.count) records match; the best \(SpecSnapshot.searchLimit) are shown. Add words or a type to narrow.")
+            notes.append(
+                "\(hits.count) records match; the best \(SpecSnapshot.searchLimit) are shown. Add words or a type to narrow."
+            )
         }
         if hits.isEmpty { notes.append("Nothing matches '\(query.q)'.") }
         return QueryResult(items: items, notes: notes)

@@ -37,7 +37,8 @@ public final class SpecSnapshot: Sendable {
         self.searchIndex = searchIndex
         var entries: [[Entry]] = []
         var positions: [[Int32]] = []
-        let sizeClasses = SpecSnapshot.sizeClassesByDevice(records[SpecCollection.sizeClasses.rawValue], at: version.index)
+        let sizeClasses = SpecSnapshot.sizeClassesByDevice(
+            records[SpecCollection.sizeClasses.rawValue], at: version.index)
         var deviceRows = RecordRowBuilder(collection: .devices)
         for collection in SpecCollection.allCases {
             let collectionRecords = records[collection.rawValue]
