@@ -93,6 +93,44 @@ do {
     print("load x\(iterations), CPU:  \(summary(times.map(\.cpu)))")
     print("resident growth, one store kept: \(mebibytes(afterLoad - before)) MiB")
     print("resident growth with every version's search index built: \(mebibytes(afterIndex - before)) MiB")
+    // Query cost on the latest snapshot: the work a request does before rendering.
+    let latest = store.latest
+    let queries: [(String, () throws -> Int)] = [
+        ("devices (all)", { try latest.devices(matching: DeviceFilter()).count }),
+        (
+            "devices?sizeClass=regular-width-landscape",
+            {
+                try latest.devices(matching: DeviceFilter(parameters: ["sizeClass": "regular-width-landscape"])).count
+            }
+        ),
+        (
+            "dynamic-type?category=AX5&style=Title 1",
+            {
+                try latest.dynamicType(
+                    matching: DynamicTypeFilter(parameters: ["category": "AX5", "style": "Title 1"])
+                ).count
+            }
+        ),
+        (
+            "widgets?screen=428x926 (no row: note)",
+            {
+                try latest.widgets(matching: WidgetFilter(parameters: ["screen": "428x926"])).notes.count
+            }
+        ),
+        ("devices/{id} with widgets", { try latest.device(id: "iPhone 16 Pro").notes.count }),
+        ("search?q=minimum control size", { try latest.search(SearchQuery(q: "minimum control size")).count }),
+        ("rules?q=done cancel", { try latest.rules(matching: RuleFilter(q: "done cancel")).count }),
+        (
+            "diff 2023 → latest",
+            { try store.diff(from: store.versions[0].id, to: store.latestVersion.id).changed.count }
+        ),
+    ]
+    for (name, query) in queries {
+        let rounds = 200
+        var sink = 0
+        let time = try milliseconds { for _ in 0..<rounds { sink &+= try query() } }
+        print("query \(name): \(format(time.cpu * 1000 / Double(rounds))) µs CPU (\(sink / rounds) rows)")
+    }
 } catch {
     print("store-bench: \(error)")
     exit(1)

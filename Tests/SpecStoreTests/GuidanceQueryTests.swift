@@ -104,7 +104,7 @@ struct GuidanceQueryTests {
     @Test("a long field's snippet is cut around the match")
     func snippet() {
         let text = String(repeating: "lorem ipsum ", count: 30) + "grabber" + String(repeating: " dolor", count: 40)
-        let field = SearchIndex.Field(weight: 1, text: text, words: [])
+        let field = SearchIndex.Field(weight: 1, text: text)
         let snippet = SearchIndex.snippet(of: field, around: "grabber")
         #expect(snippet.contains("grabber"))
         #expect(snippet.hasPrefix("…") && snippet.hasSuffix("…"))

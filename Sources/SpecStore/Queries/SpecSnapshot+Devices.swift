@@ -139,13 +139,9 @@ extension SpecSnapshot {
 
     func findDevice(_ raw: String) -> Entry? {
         let devices = rows(.devices)
-        if let exact = devices.first(where: { $0.id == raw }) { return exact }
-        let key = FilterVocabulary.matchKey(raw)
-        return devices.first { entry in
-            let bareID = entry.id.hasPrefix("device.") ? String(entry.id.dropFirst("device.".count)) : entry.id
-            return FilterVocabulary.matchKey(entry.id) == key || FilterVocabulary.matchKey(bareID) == key
-                || FilterVocabulary.matchKey(entry.fields["name"]?.stringValue ?? "") == key
-        }
+        if let exact = entry(id: raw), collection(of: raw) == .devices { return exact }
+        guard let position = vocabulary.deviceKeys[FilterVocabulary.matchKey(raw)] else { return nil }
+        return devices[position]
     }
 
     static func satisfies(_ condition: SizeClassCondition, _ sizeClasses: JSONValue?) -> Bool {

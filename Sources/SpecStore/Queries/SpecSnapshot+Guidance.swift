@@ -34,7 +34,7 @@ extension SpecSnapshot {
         }
         guard let q = filter.q else { return QueryResult(items: candidates.map(\.row)) }
         let allowed = Set(candidates.map(\.id))
-        let hits = searchHits(q, types: ["rule"]).filter { allowed.contains($0.id) }
+        let hits = searchHits(q, types: ["rule"]).hits.filter { allowed.contains($0.id) }
         let items = hits.compactMap { hit -> JSONValue? in
             guard case .object(var row) = record(id: hit.id) else { return nil }
             row.append("score", .number(JSONNumber(hit.score)))

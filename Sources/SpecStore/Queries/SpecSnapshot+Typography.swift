@@ -52,6 +52,7 @@ extension SpecSnapshot {
     }
 
     private func resolveStyle(_ raw: String, in collection: SpecCollection) throws(QueryError) -> String {
-        try resolve(raw, among: styles(in: [collection]), parameter: "style", aliases: FilterVocabulary.styleAliases)
+        let styles = collection == .dynamicType ? vocabulary.dynamicTypeStyles : vocabulary.textStyles
+        return try resolve(raw, among: styles, parameter: "style", aliases: FilterVocabulary.styleAliases)
     }
 }

@@ -44,6 +44,8 @@ extension SpecStore {
                         "id": .string(record.id), "type": type, "title": .string(SpecStore.title(of: record, at: old)),
                     ])
                 case (true, true):
+                    // The same state of the record holds in both versions: nothing changed.
+                    if record.variantIndex(at: old) == record.variantIndex(at: new) { continue }
                     let oldFields = record.fields(at: old)
                     let newFields = record.fields(at: new)
                     guard oldFields != newFields else { continue }

@@ -1,16 +1,19 @@
 import Synchronization
 
-/// A word index over every record of one snapshot, for ranked text search.
+/// A word index over every state of every record, for ranked text search.
 ///
 /// Each record contributes weighted fields (a title-like field weighs most). A query's words
 /// score by the best field they occur in: a whole word counts fully, a word prefix (`acc` for
-/// `accessibility`) counts 0.6. Records that match fewer than all words are scaled down by the
-/// share they match, and the whole query appearing as a phrase adds its field's weight.
+/// `accessibility`, three letters at least) counts 0.6. Records that match fewer than all words
+/// are scaled down by the square of the share they match, and the whole query appearing as a
+/// phrase in a record matching every word adds its field's weight.
+///
+/// Words map to postings (document, best weight, field), and the vocabulary is kept sorted so a
+/// prefix is a binary search: a query costs its postings, not a scan of every record.
 struct SearchIndex: Sendable {
     struct Field: Sendable {
         let weight: Double
         let text: String
-        let words: [String]
     }
 
     struct Document: Sendable {
@@ -22,6 +25,12 @@ struct SearchIndex: Sendable {
         let versions: Range<Int>
     }
 
+    struct Posting: Sendable {
+        let document: Int32
+        let field: Int16
+        let weight: Float
+    }
+
     struct Hit: Sendable {
         let type: String
         let id: String
@@ -31,6 +40,8 @@ struct SearchIndex: Sendable {
     }
 
     let documents: [Document]
+    private let postings: [String: [Posting]]
+    private let vocabulary: [String]
 
     /// Indexes every state of every record once; a search at a version skips the states that do
     /// not hold in it, so all versions share one index.
@@ -50,7 +61,20 @@ struct SearchIndex: Sendable {
                 }
             }
         }
+        var postings: [String: [Posting]] = [:]
+        for (number, document) in documents.enumerated() {
+            var best: [String: Posting] = [:]
+            for (fieldNumber, field) in document.fields.enumerated() {
+                for word in SearchIndex.words(of: field.text) where (best[word]?.weight ?? 0) < Float(field.weight) {
+                    best[word] = Posting(
+                        document: Int32(number), field: Int16(fieldNumber), weight: Float(field.weight))
+                }
+            }
+            for (word, posting) in best { postings[word, default: []].append(posting) }
+        }
         self.documents = documents
+        self.postings = postings
+        self.vocabulary = postings.keys.sorted()
     }
 
     private static func document(id: String, fields: JSONValue, in collection: SpecCollection, versions: Range<Int>)
@@ -103,9 +127,8 @@ struct SearchIndex: Sendable {
         weighted.append((1.5, id))
         return Document(
             type: collection.recordType, id: id, title: title,
-            fields: weighted.filter { !$0.1.isEmpty }.map { weight, text in
-                Field(weight: weight, text: text, words: SearchIndex.words(of: text))
-            }, versions: versions)
+            fields: weighted.filter { !$0.1.isEmpty }.map { weight, text in Field(weight: weight, text: text) },
+            versions: versions)
     }
 
     /// Lower-cased runs of letters and digits.
@@ -129,69 +152,89 @@ struct SearchIndex: Sendable {
         return words
     }
 
-    /// The documents matching `query`, best first (ties: file order); `types` limits the record types.
-    func search(_ query: String, types: Set<String>? = nil, version: Int) -> [Hit] {
-        let terms = Array(Set(SearchIndex.words(of: query)))
-        guard !terms.isEmpty else { return [] }
-        let phrase = query.lowercased().trimmingSpaces
-        var hits: [(Hit, Int)] = []
-        for (position, document) in documents.enumerated() {
-            if !document.versions.contains(version) { continue }
-            if let types, !types.contains(document.type) { continue }
-            var score = 0.0
-            var matched = 0
-            var bestField: Field? = nil
-            var bestFieldScore = 0.0
-            var bestTerm = ""
-            for term in terms {
-                var termScore = 0.0
-                var termField: Field? = nil
-                for field in document.fields {
-                    var fieldScore = 0.0
-                    for word in field.words {
-                        if word == term {
-                            fieldScore = field.weight
-                            break
+    /// The documents matching `query` at `version`, best first (ties: index order), with snippets
+    /// for the first `limit`; `total` counts every match.
+    func search(_ query: String, types: Set<String>? = nil, version: Int, limit: Int = .max) -> (
+        hits: [Hit], total: Int
+    ) {
+        let terms = Array(Set(SearchIndex.words(of: query))).sorted()
+        guard !terms.isEmpty else { return ([], 0) }
+        // Per document: summed score, terms matched, and the best-scoring field and term.
+        var scores = [Double](repeating: 0, count: documents.count)
+        var matched = [Int](repeating: 0, count: documents.count)
+        var bestField = [Int16](repeating: -1, count: documents.count)
+        var bestScore = [Double](repeating: 0, count: documents.count)
+        var bestTerm = [Int](repeating: 0, count: documents.count)
+        var touched: [Int] = []
+        for (termNumber, term) in terms.enumerated() {
+            var termScores: [Int32: (Double, Int16)] = [:]
+            for posting in postings[term] ?? [] {
+                termScores[posting.document] = (Double(posting.weight), posting.field)
+            }
+            if term.count >= 3 {
+                for word in words(withPrefix: term) where word != term {
+                    for posting in postings[word] ?? [] {
+                        let score = Double(posting.weight) * 0.6
+                        if score > termScores[posting.document]?.0 ?? 0 {
+                            termScores[posting.document] = (score, posting.field)
                         }
-                        if term.count >= 3, word.hasPrefix(term) { fieldScore = max(fieldScore, field.weight * 0.6) }
-                    }
-                    if fieldScore > termScore {
-                        termScore = fieldScore
-                        termField = field
-                    }
-                }
-                if termScore > 0 {
-                    matched += 1
-                    score += termScore
-                    if termScore > bestFieldScore {
-                        bestFieldScore = termScore
-                        bestField = termField
-                        bestTerm = term
                     }
                 }
             }
-            guard matched > 0 else { continue }
-            let share = Double(matched) / Double(terms.count)
-            score *= share * share
-            if terms.count > 1,
-                let phraseField = document.fields.first(where: { $0.text.lowercased().contains(phrase) })
+            for (document, (score, field)) in termScores {
+                let number = Int(document)
+                if matched[number] == 0 { touched.append(number) }
+                matched[number] += 1
+                scores[number] += score
+                if score > bestScore[number] {
+                    bestScore[number] = score
+                    bestField[number] = field
+                    bestTerm[number] = termNumber
+                }
+            }
+        }
+        let phrase = query.lowercased().trimmingSpaces
+        var candidates: [(document: Int, score: Double, field: Int, term: String)] = []
+        for number in touched {
+            let document = documents[number]
+            guard document.versions.contains(version) else { continue }
+            if let types, !types.contains(document.type) { continue }
+            let share = Double(matched[number]) / Double(terms.count)
+            var score = scores[number] * share * share
+            var field = Int(bestField[number])
+            var term = terms[bestTerm[number]]
+            if terms.count > 1, matched[number] == terms.count,
+                let phraseField = document.fields.firstIndex(where: { $0.text.lowercased().contains(phrase) })
             {
-                score += phraseField.weight
-                bestField = phraseField
-                bestTerm = phrase
+                score += document.fields[phraseField].weight
+                field = phraseField
+                term = phrase
             }
-            let rounded = (score * 1000).rounded() / 1000
-            let snippet = bestField.map { SearchIndex.snippet(of: $0, around: bestTerm) } ?? document.title
-            hits.append(
-                (
-                    Hit(type: document.type, id: document.id, title: document.title, snippet: snippet, score: rounded),
-                    position
-                ))
+            candidates.append((number, (score * 1000).rounded() / 1000, field, term))
         }
-        hits.sort { left, right in
-            left.0.score != right.0.score ? left.0.score > right.0.score : left.1 < right.1
+        candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.document < $1.document }
+        let hits = candidates.prefix(limit).map { candidate in
+            let document = documents[candidate.document]
+            let snippet =
+                candidate.field >= 0
+                ? SearchIndex.snippet(of: document.fields[candidate.field], around: candidate.term) : document.title
+            return Hit(
+                type: document.type, id: document.id, title: document.title, snippet: snippet, score: candidate.score)
         }
-        return hits.map(\.0)
+        return (hits, candidates.count)
+    }
+
+    /// The indexed words starting with `prefix`, by binary search in the sorted vocabulary.
+    private func words(withPrefix prefix: String) -> ArraySlice<String> {
+        var low = 0
+        var high = vocabulary.count
+        while low < high {
+            let middle = (low + high) / 2
+            if vocabulary[middle] < prefix { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < vocabulary.count, vocabulary[end].hasPrefix(prefix) { end += 1 }
+        return vocabulary[low..<end]
     }
 
     /// About 160 characters of the field around the first occurrence of `term`, with `…` where cut.
@@ -238,8 +281,10 @@ final class SearchIndexCache: Sendable {
 }
 
 extension SpecSnapshot {
-    func searchHits(_ query: String, types: Set<String>? = nil) -> [SearchIndex.Hit] {
-        searchIndex.index.search(query, types: types, version: version.index)
+    func searchHits(_ query: String, types: Set<String>? = nil, limit: Int = .max) -> (
+        hits: [SearchIndex.Hit], total: Int
+    ) {
+        searchIndex.index.search(query, types: types, version: version.index, limit: limit)
     }
 
     /// The most results ``search(_:)`` returns; the notes say how many more matched.
@@ -254,17 +299,17 @@ extension SpecSnapshot {
         let type = try query.type.map { (raw) throws(QueryError) in
             try FilterVocabulary.resolve(raw, in: .searchType, parameter: "type")
         }
-        let hits = searchHits(query.q, types: type.map { [$0] })
-        let items: [JSONValue] = hits.prefix(SpecSnapshot.searchLimit).map { hit in
+        let (hits, total) = searchHits(query.q, types: type.map { [$0] }, limit: SpecSnapshot.searchLimit)
+        let items: [JSONValue] = hits.map { hit in
             [
                 "type": .string(hit.type), "id": .string(hit.id), "title": .string(hit.title),
                 "snippet": .string(hit.snippet), "score": .number(JSONNumber(hit.score)),
             ]
         }
         var notes: [String] = []
-        if hits.count > SpecSnapshot.searchLimit {
+        if total > SpecSnapshot.searchLimit {
             notes.append(
-                "\(hits.count) records match; the best \(SpecSnapshot.searchLimit) are shown. Add words or a type to narrow."
+                "\(total) records match; the best \(SpecSnapshot.searchLimit) are shown. Add words or a type to narrow."
             )
         }
         if hits.isEmpty { notes.append("Nothing matches '\(query.q)'.") }

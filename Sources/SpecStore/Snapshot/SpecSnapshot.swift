@@ -24,6 +24,39 @@ public final class SpecSnapshot: Sendable {
     private let positions: [[Int32]]
     private let locations: [String: RecordLocation]
     let searchIndex: SearchIndexCache
+    private let vocabularyCache = Mutex<SnapshotVocabulary?>(nil)
+
+    /// The values drawn from this version's data that filters resolve against, worked out on first use.
+    struct SnapshotVocabulary: Sendable {
+        let dynamicTypeStyles: [String]
+        let textStyles: [String]
+        let allStyles: [String]
+        let topics: [String]
+        let fonts: [String]
+        /// Device match keys (of the id, the id without `device.`, and the name) to positions in `devices`.
+        let deviceKeys: [String: Int]
+    }
+
+    var vocabulary: SnapshotVocabulary {
+        vocabularyCache.withLock { cached in
+            if let cached { return cached }
+            var deviceKeys: [String: Int] = [:]
+            for (position, entry) in rows(.devices).enumerated().reversed() {
+                let id = entry.id
+                let bare = id.hasPrefix("device.") ? String(id.dropFirst("device.".count)) : id
+                for key in [entry.fields["name"]?.stringValue ?? "", bare, id] where !key.isEmpty {
+                    deviceKeys[FilterVocabulary.matchKey(key)] = position
+                }
+            }
+            let built = SnapshotVocabulary(
+                dynamicTypeStyles: styles(in: [.dynamicType]), textStyles: styles(in: [.textStyles]),
+                allStyles: styles(in: [.dynamicType, .textStyles]),
+                topics: distinct("topic", in: [.metrics, .rules, .myths]), fonts: distinct("font", in: [.tracking]),
+                deviceKeys: deviceKeys)
+            cached = built
+            return built
+        }
+    }
 
     init(
         version: StoreVersion, isLatest: Bool, records: [[StoredRecord]], variantRows: [[[JSONValue]]],
@@ -134,9 +167,9 @@ public final class SpecSnapshot: Sendable {
     public func acceptedValues(for kind: FilterVocabulary.Kind) -> [String] {
         if let values = FilterVocabulary.values(of: kind) { return values }
         switch kind {
-        case .style: return styles(in: [.dynamicType, .textStyles])
-        case .topic: return distinct("topic", in: [.metrics, .rules, .myths])
-        case .font: return distinct("font", in: [.tracking])
+        case .style: return vocabulary.allStyles
+        case .topic: return vocabulary.topics
+        case .font: return vocabulary.fonts
         default: return entries[SpecCollection.devices.rawValue].map(\.id)
         }
     }
