@@ -76,7 +76,8 @@ struct GuidanceQueryTests {
         arguments: [
             ("grabber", "metric.sheets.ios.grabber-size"), ("minimum control size", "metric.controls.ios.minimum-size"),
             ("iPhone 16 Pro", "device.iphone-16-pro"), ("alert width", "metric.alerts.ios.width"),
-            ("contrast", "metric.accessibility.all.contrast-ratio"), ("Large Title", "type.ios.x-small.large-title"),
+            ("contrast", "metric.accessibility.all.contrast-ratio"), ("44 control", "metric.controls.ios.default-size"),
+            ("Large Title", "type.ios.x-small.large-title"),
         ])
     func searchBestFirst(q: String, first: String) throws {
         let result = try latest.search(SearchQuery(q: q))
@@ -109,5 +110,19 @@ struct GuidanceQueryTests {
         #expect(snippet.contains("grabber"))
         #expect(snippet.hasPrefix("…") && snippet.hasSuffix("…"))
         #expect(snippet.count <= 162)
+    }
+}
+
+@Suite("Search words")
+struct SearchWordTests {
+    @Test(
+        "text splits into lower-cased words; digits and letters apart",
+        arguments: [
+            ("Minimum control size", ["minimum", "control", "size"]), ("44x44 pt", ["44", "x", "44", "pt"]),
+            ("HIG › Typography", ["hig", "typography"]), ("Größe 12.5", ["größe", "12", "5"]), ("", []),
+            ("title1", ["title", "1"]),
+        ])
+    func words(text: String, expected: [String]) {
+        #expect(SearchIndex.words(of: text) == expected)
     }
 }

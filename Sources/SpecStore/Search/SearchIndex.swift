@@ -99,7 +99,12 @@ struct SearchIndex: Sendable {
             weighted = [(3.0, text("claim")), (1.0, text("correction")), (2.0, text("topic")), (1.0, text("verdict"))]
         case .metrics:
             title = text("name")
-            weighted = [(3.0, text("name")), (2.0, text("topic")), (1.0, platforms), (0.5, text("notes"))]
+            let figure = ["value", "width", "height", "min", "max"].map(number).filter { !$0.isEmpty }
+            weighted = [
+                (3.0, text("name")), (2.0, text("topic")), (1.0, platforms),
+                (1.0, (figure + [text("unit").isEmpty ? "pt" : text("unit"), text("bound")]).joined(separator: " ")),
+                (0.5, text("notes")),
+            ]
         case .devices:
             title = text("name")
             weighted = [(3.0, text("name")), (1.0, text("family")), (1.0, platforms)]
@@ -131,21 +136,30 @@ struct SearchIndex: Sendable {
             versions: versions)
     }
 
-    /// Lower-cased runs of letters and digits.
+    /// Lower-cased runs of letters, and runs of digits: `44x44` is `44`, `x`, `44`, so a figure
+    /// is found by its number.
     static func words(of text: String) -> [String] {
         var words: [String] = []
         var current = String.UnicodeScalarView()
+        var currentIsDigits = false
         for scalar in text.lowercased().unicodeScalars {
             // ASCII decides by range; only other scalars pay for a Unicode property lookup.
-            let isWordScalar =
-                scalar.isASCII
-                ? (scalar.value >= 0x61 && scalar.value <= 0x7A) || (scalar.value >= 0x30 && scalar.value <= 0x39)
-                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-            if isWordScalar {
+            let isDigit =
+                scalar.isASCII ? scalar.value >= 0x30 && scalar.value <= 0x39 : scalar.properties.numericType != nil
+            let isLetter =
+                scalar.isASCII ? scalar.value >= 0x61 && scalar.value <= 0x7A : scalar.properties.isAlphabetic
+            if isDigit || isLetter, current.isEmpty || isDigit == currentIsDigits {
                 current.append(scalar)
-            } else if !current.isEmpty {
+                currentIsDigits = isDigit
+                continue
+            }
+            if !current.isEmpty {
                 words.append(String(current))
                 current = String.UnicodeScalarView()
+            }
+            if isDigit || isLetter {
+                current.append(scalar)
+                currentIsDigits = isDigit
             }
         }
         if !current.isEmpty { words.append(String(current)) }
