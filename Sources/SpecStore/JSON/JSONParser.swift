@@ -89,6 +89,9 @@ struct JSONParser: ~Copyable {
             return .object(JSONObject())
         }
         var keySet: Set<String>? = nil
+        // The slot `sharedKeys` files this object's names under when it closes.
+        let layoutSlot = depth - 1
+        var followsLast = layoutSlot < lastKeys.count
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -98,12 +101,18 @@ struct JSONParser: ~Copyable {
             }
             let keyStart = index
             let key = try parseString()
-            // Duplicate names are legal JSON but make a record ambiguous; refuse them. Small
-            // objects scan, large ones (client bodies) hash so a hostile body cannot go quadratic.
+            // Duplicate names are legal JSON but make a record ambiguous; refuse them. While the
+            // names repeat those of the last object closed at this depth (which had none twice),
+            // one comparison proves it. Otherwise small objects scan, and large ones (client
+            // bodies) hash so a hostile body cannot go quadratic.
             let count = keyStack.count - base
-            if count < 32 {
+            if followsLast, count < lastKeys[layoutSlot].count, lastKeys[layoutSlot][count] == key {
+                // Same name at the same position as in the last object: no duplicate.
+            } else if count < 32 {
+                followsLast = false
                 if keyStack[base...].contains(key) { throw error("duplicate member name \"\(key)\"", at: keyStart) }
             } else {
+                followsLast = false
                 if keySet == nil { keySet = Set(keyStack[base...]) }
                 if !keySet!.insert(key).inserted {
                     throw error("duplicate member name \"\(key)\"", at: keyStart)
@@ -127,8 +136,11 @@ struct JSONParser: ~Copyable {
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 depth -= 1
-                return .object(
-                    JSONObject(uncheckedKeys: sharedKeys(from: base), values: Array(valueStack[valueBase...])))
+                // Names identical to the last object's at this depth need no comparison at all.
+                let keys =
+                    followsLast && keyStack.count - base == lastKeys[layoutSlot].count
+                    ? lastKeys[layoutSlot] : sharedKeys(from: base)
+                return .object(JSONObject(uncheckedKeys: keys, values: Array(valueStack[valueBase...])))
             }
             throw error("expected ',' or '}' after an object member")
         }
