@@ -15,10 +15,20 @@ let package = Package(
         .target(name: "SpecStore"),
         .executableTarget(
             name: "SpecServer",
-            dependencies: ["HTTPCore", "SpecStore"]
+            dependencies: ["HTTPCore", "SpecStore"],
+            plugins: ["EmbedSpecData"]
         ),
+        // Writes Data/specs.json into a Swift raw string literal so the binary runs alone.
+        .executableTarget(name: "spec-data-embedder", path: "Plugins/SpecDataEmbedder"),
+        .plugin(
+            name: "EmbedSpecData",
+            capability: .buildTool(),
+            dependencies: ["spec-data-embedder"]
+        ),
+        // Load time and memory of the store: swift run -c release store-bench [path] [iterations]
+        .executableTarget(name: "store-bench", dependencies: ["SpecStore"], path: "Benchmarks/store"),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore"]),
+        .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecServerTests", dependencies: ["SpecServer", "HTTPCore", "SpecStore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,49 @@
+/// One record of the data file after validation: its object as written, and its history.
+struct StoredRecord: Sendable {
+    /// An earlier state: before version `until`, the fields in `values` had these values.
+    struct HistoryEntry: Sendable {
+        let until: Int
+        let values: JSONObject
+    }
+
+    let collection: SpecCollection
+    let id: String
+    /// Index of the first version that has the record.
+    let since: Int
+    /// Index of the first version that no longer has it.
+    let until: Int?
+    let history: [HistoryEntry]
+    /// The record's object as the file has it (its current state, with `id`, `since`, … included).
+    let object: JSONObject
+
+    func isPresent(at version: Int) -> Bool {
+        version >= since && (until.map { version < $0 } ?? true)
+    }
+
+    /// How many states the record has had: one more than its history entries.
+    var variantCount: Int { history.count + 1 }
+
+    /// The state that holds at `version`: `k` means history entries `k...` apply; `history.count`
+    /// is the current state.
+    func variantIndex(at version: Int) -> Int {
+        history.firstIndex { version < $0.until } ?? history.count
+    }
+
+    /// The record's object in state `variant`: entries apply from the last down to `variant`, so
+    /// the earliest entry's values win for the oldest versions.
+    func object(variant: Int) -> JSONObject {
+        guard variant < history.count else { return object }
+        var state = object
+        for entry in history[variant...].reversed() {
+            for (key, value) in entry.values { state[key] = value }
+        }
+        return state
+    }
+
+    /// The record's own fields as of `version`, without `id`, `since`, `until` and `history`.
+    func fields(at version: Int) -> JSONObject {
+        var fields = object(variant: variantIndex(at: version))
+        for key in ["id", "since", "until", "history"] { fields[key] = nil }
+        return fields
+    }
+}

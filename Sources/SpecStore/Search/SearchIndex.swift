@@ -1,0 +1,332 @@
+import Synchronization
+
+/// A word index over every state of every record, for ranked text search.
+///
+/// Each record contributes weighted fields (a title-like field weighs most). A query's words
+/// score by the best field they occur in: a whole word counts fully, a word prefix (`acc` for
+/// `accessibility`, three letters at least) counts 0.6. Records that match fewer than all words
+/// are scaled down by the square of the share they match, and the whole query appearing as a
+/// phrase in a record matching every word adds its field's weight.
+///
+/// Words map to postings (document, best weight, field), and the vocabulary is kept sorted so a
+/// prefix is a binary search: a query costs its postings, not a scan of every record.
+struct SearchIndex: Sendable {
+    struct Field: Sendable {
+        let weight: Double
+        let text: String
+    }
+
+    struct Document: Sendable {
+        let type: String
+        let id: String
+        let title: String
+        let fields: [Field]
+        /// The store versions this state of the record holds in.
+        let versions: Range<Int>
+    }
+
+    struct Posting: Sendable {
+        let document: Int32
+        let field: Int16
+        let weight: Float
+    }
+
+    struct Hit: Sendable {
+        let type: String
+        let id: String
+        let title: String
+        let snippet: String
+        let score: Double
+    }
+
+    let documents: [Document]
+    private let postings: [String: [Posting]]
+    private let vocabulary: [String]
+
+    /// Indexes every state of every record once; a search at a version skips the states that do
+    /// not hold in it, so all versions share one index.
+    init(records: [[StoredRecord]], versionCount: Int) {
+        var documents: [Document] = []
+        for collection in SpecCollection.allCases {
+            for record in records[collection.rawValue] {
+                let end = record.until ?? versionCount
+                for variant in 0..<record.variantCount {
+                    let first = variant == 0 ? record.since : max(record.since, record.history[variant - 1].until)
+                    let last = variant < record.history.count ? min(end, record.history[variant].until) : end
+                    guard first < last else { continue }
+                    documents.append(
+                        SearchIndex.document(
+                            id: record.id, fields: .object(record.object(variant: variant)), in: collection,
+                            versions: first..<last))
+                }
+            }
+        }
+        var postings: [String: [Posting]] = [:]
+        for (number, document) in documents.enumerated() {
+            var best: [String: Posting] = [:]
+            for (fieldNumber, field) in document.fields.enumerated() {
+                for word in SearchIndex.words(of: field.text) where (best[word]?.weight ?? 0) < Float(field.weight) {
+                    best[word] = Posting(
+                        document: Int32(number), field: Int16(fieldNumber), weight: Float(field.weight))
+                }
+            }
+            for (word, posting) in best { postings[word, default: []].append(posting) }
+        }
+        self.documents = documents
+        self.postings = postings
+        self.vocabulary = postings.keys.sorted()
+    }
+
+    private static func document(id: String, fields: JSONValue, in collection: SpecCollection, versions: Range<Int>)
+        -> Document
+    {
+        func text(_ key: String) -> String { fields[key]?.stringValue ?? "" }
+        func number(_ key: String) -> String {
+            fields[key].flatMap { value -> String? in
+                if case .number(let number) = value { return number.literal }
+                return nil
+            } ?? ""
+        }
+        let platforms = (fields["platforms"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: " ")
+        let title: String
+        var weighted: [(Double, String)]
+        switch collection {
+        case .rules:
+            title = text("quote")
+            weighted = [(1.0, text("quote")), (2.0, text("topic")), (0.5, platforms)]
+        case .myths:
+            title = text("claim")
+            weighted = [(3.0, text("claim")), (1.0, text("correction")), (2.0, text("topic")), (1.0, text("verdict"))]
+        case .metrics:
+            title = text("name")
+            let figure = ["value", "width", "height", "min", "max"].map(number).filter { !$0.isEmpty }
+            weighted = [
+                (3.0, text("name")), (2.0, text("topic")), (1.0, platforms),
+                (1.0, (figure + [text("unit").isEmpty ? "pt" : text("unit"), text("bound")]).joined(separator: " ")),
+                (0.5, text("notes")),
+            ]
+        case .devices:
+            title = text("name")
+            weighted = [(3.0, text("name")), (1.0, text("family")), (1.0, platforms)]
+        case .sizeClasses:
+            title = "Size classes: \(text("device"))"
+            weighted = [(3.0, text("device")), (1.0, "size class size classes")]
+        case .widgets:
+            let screen =
+                fields["screen"].flatMap { value -> String? in
+                    guard let width = value["width"], let height = value["height"] else { return nil }
+                    return "\(width.serialized())x\(height.serialized())"
+                } ?? text("caseSize")
+            title = "\(text("family")) \(screen) (\(platforms))"
+            weighted = [(3.0, "\(text("family")) widget"), (1.0, screen), (1.0, platforms)]
+        case .dynamicType, .textStyles:
+            title = "\(text("label")) \(text("categoryLabel")) (\(platforms))"
+            weighted = [
+                (3.0, "\(text("label")) \(text("style"))"), (1.0, "\(text("category")) \(text("categoryLabel"))"),
+                (1.0, platforms), (1.0, collection == .dynamicType ? "dynamic type" : "text style"),
+            ]
+        case .tracking:
+            title = "\(text("font")) \(number("size")) pt tracking"
+            weighted = [(3.0, "\(text("font")) tracking"), (1.0, number("size")), (1.0, platforms)]
+        }
+        weighted.append((1.5, id))
+        return Document(
+            type: collection.recordType, id: id, title: title,
+            fields: weighted.filter { !$0.1.isEmpty }.map { weight, text in Field(weight: weight, text: text) },
+            versions: versions)
+    }
+
+    /// Lower-cased runs of letters, and runs of digits: `44x44` is `44`, `x`, `44`, so a figure
+    /// is found by its number.
+    static func words(of text: String) -> [String] {
+        var words: [String] = []
+        var current = String.UnicodeScalarView()
+        var currentIsDigits = false
+        for scalar in text.lowercased().unicodeScalars {
+            // ASCII decides by range; only other scalars pay for a Unicode property lookup.
+            let isDigit =
+                scalar.isASCII ? scalar.value >= 0x30 && scalar.value <= 0x39 : scalar.properties.numericType != nil
+            let isLetter =
+                scalar.isASCII ? scalar.value >= 0x61 && scalar.value <= 0x7A : scalar.properties.isAlphabetic
+            if isDigit || isLetter, current.isEmpty || isDigit == currentIsDigits {
+                current.append(scalar)
+                currentIsDigits = isDigit
+                continue
+            }
+            if !current.isEmpty {
+                words.append(String(current))
+                current = String.UnicodeScalarView()
+            }
+            if isDigit || isLetter {
+                current.append(scalar)
+                currentIsDigits = isDigit
+            }
+        }
+        if !current.isEmpty { words.append(String(current)) }
+        return words
+    }
+
+    /// The documents matching `query` at `version`, best first (ties: index order), with snippets
+    /// for the first `limit`; `total` counts every match.
+    func search(_ query: String, types: Set<String>? = nil, version: Int, limit: Int = .max) -> (
+        hits: [Hit], total: Int
+    ) {
+        let terms = Array(Set(SearchIndex.words(of: query))).sorted()
+        guard !terms.isEmpty else { return ([], 0) }
+        // Per document: summed score, terms matched, and the best-scoring field and term.
+        var scores = [Double](repeating: 0, count: documents.count)
+        var matched = [Int](repeating: 0, count: documents.count)
+        var bestField = [Int16](repeating: -1, count: documents.count)
+        var bestScore = [Double](repeating: 0, count: documents.count)
+        var bestTerm = [Int](repeating: 0, count: documents.count)
+        var touched: [Int] = []
+        for (termNumber, term) in terms.enumerated() {
+            var termScores: [Int32: (Double, Int16)] = [:]
+            for posting in postings[term] ?? [] {
+                termScores[posting.document] = (Double(posting.weight), posting.field)
+            }
+            if term.count >= 3 {
+                for word in words(withPrefix: term) where word != term {
+                    for posting in postings[word] ?? [] {
+                        let score = Double(posting.weight) * 0.6
+                        if score > termScores[posting.document]?.0 ?? 0 {
+                            termScores[posting.document] = (score, posting.field)
+                        }
+                    }
+                }
+            }
+            for (document, (score, field)) in termScores {
+                let number = Int(document)
+                if matched[number] == 0 { touched.append(number) }
+                matched[number] += 1
+                scores[number] += score
+                if score > bestScore[number] {
+                    bestScore[number] = score
+                    bestField[number] = field
+                    bestTerm[number] = termNumber
+                }
+            }
+        }
+        let phrase = query.lowercased().trimmingSpaces
+        var candidates: [(document: Int, score: Double, field: Int, term: String)] = []
+        for number in touched {
+            let document = documents[number]
+            guard document.versions.contains(version) else { continue }
+            if let types, !types.contains(document.type) { continue }
+            let share = Double(matched[number]) / Double(terms.count)
+            var score = scores[number] * share * share
+            var field = Int(bestField[number])
+            var term = terms[bestTerm[number]]
+            if terms.count > 1, matched[number] == terms.count,
+                let phraseField = document.fields.firstIndex(where: { $0.text.lowercased().contains(phrase) })
+            {
+                score += document.fields[phraseField].weight
+                field = phraseField
+                term = phrase
+            }
+            candidates.append((number, (score * 1000).rounded() / 1000, field, term))
+        }
+        candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.document < $1.document }
+        let hits = candidates.prefix(limit).map { candidate in
+            let document = documents[candidate.document]
+            let snippet =
+                candidate.field >= 0
+                ? SearchIndex.snippet(of: document.fields[candidate.field], around: candidate.term) : document.title
+            return Hit(
+                type: document.type, id: document.id, title: document.title, snippet: snippet, score: candidate.score)
+        }
+        return (hits, candidates.count)
+    }
+
+    /// The indexed words starting with `prefix`, by binary search in the sorted vocabulary.
+    private func words(withPrefix prefix: String) -> ArraySlice<String> {
+        var low = 0
+        var high = vocabulary.count
+        while low < high {
+            let middle = (low + high) / 2
+            if vocabulary[middle] < prefix { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < vocabulary.count, vocabulary[end].hasPrefix(prefix) { end += 1 }
+        return vocabulary[low..<end]
+    }
+
+    /// About 160 characters of the field around the first occurrence of `term`, with `…` where cut.
+    static func snippet(of field: Field, around term: String) -> String {
+        let characters = Array(field.text)
+        guard characters.count > 160 else { return field.text }
+        let lowered = Array(field.text.lowercased())
+        var start = 0
+        if !term.isEmpty, lowered.count == characters.count {
+            let needle = Array(term)
+            search: for index in 0...(lowered.count - needle.count) where lowered[index] == needle[0] {
+                for offset in 1..<needle.count where lowered[index + offset] != needle[offset] { continue search }
+                start = max(0, index - 60)
+                break
+            }
+        }
+        let end = min(characters.count, start + 160)
+        var snippet = String(characters[start..<end])
+        if start > 0 { snippet = "…" + snippet }
+        if end < characters.count { snippet += "…" }
+        return snippet
+    }
+}
+
+/// The store's search index, built on first use under a lock and shared by every snapshot.
+final class SearchIndexCache: Sendable {
+    private let records: [[StoredRecord]]
+    private let versionCount: Int
+    private let cache = Mutex<SearchIndex?>(nil)
+
+    init(records: [[StoredRecord]], versions: [StoreVersion]) {
+        self.records = records
+        self.versionCount = versions.count
+    }
+
+    var index: SearchIndex {
+        cache.withLock { cached in
+            if let cached { return cached }
+            let built = SearchIndex(records: records, versionCount: versionCount)
+            cached = built
+            return built
+        }
+    }
+}
+
+extension SpecSnapshot {
+    func searchHits(_ query: String, types: Set<String>? = nil, limit: Int = .max) -> (
+        hits: [SearchIndex.Hit], total: Int
+    ) {
+        searchIndex.index.search(query, types: types, version: version.index, limit: limit)
+    }
+
+    /// The most results ``search(_:)`` returns; the notes say how many more matched.
+    public static let searchLimit = 50
+
+    /// Records of every kind matching the words (`/v1/search`), best first.
+    ///
+    /// Rows: `type` (``FilterVocabulary/searchTypes``), `id`, `title`, `snippet` (the matching text,
+    /// about 160 characters), `score` (higher is better; comparable within one answer only). At most
+    /// ``searchLimit`` rows; `notes` says when more matched.
+    public func search(_ query: SearchQuery) throws(QueryError) -> QueryResult {
+        let type = try query.type.map { (raw) throws(QueryError) in
+            try FilterVocabulary.resolve(raw, in: .searchType, parameter: "type")
+        }
+        let (hits, total) = searchHits(query.q, types: type.map { [$0] }, limit: SpecSnapshot.searchLimit)
+        let items: [JSONValue] = hits.map { hit in
+            [
+                "type": .string(hit.type), "id": .string(hit.id), "title": .string(hit.title),
+                "snippet": .string(hit.snippet), "score": .number(JSONNumber(hit.score)),
+            ]
+        }
+        var notes: [String] = []
+        if total > SpecSnapshot.searchLimit {
+            notes.append(
+                "\(total) records match; the best \(SpecSnapshot.searchLimit) are shown. Add words or a type to narrow."
+            )
+        }
+        if hits.isEmpty { notes.append("Nothing matches '\(query.q)'.") }
+        return QueryResult(items: items, notes: notes)
+    }
+}

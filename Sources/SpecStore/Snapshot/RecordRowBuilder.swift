@@ -1,0 +1,63 @@
+/// Builds the API rows of one collection's records: the JSON objects the HTTP routes render.
+///
+/// Field order: `id`; the collection's own fields in Docs/schema.md order, with `platform` (the
+/// record's first platform) just before `platforms` on widgets, type, tracking and metric rows,
+/// and `sizeClasses` just after `pixels` on device rows; then `status`, `unit` (`pt` when the
+/// file leaves it out; none on size-class rows), `citations`, `basis`, `notes`, `since` and `until`.
+///
+/// One builder serves one collection's records in file order, so it can remember the last
+/// record's layout and the last row's member names and share them with the next.
+struct RecordRowBuilder {
+    let collection: SpecCollection
+    private let specs: [FieldSpec]
+    private var layout: KeyLayout
+    private var previousKeys: [String] = []
+
+    private static let trailingFields = ["status", "unit", "citations", "basis", "notes"]
+
+    init(collection: SpecCollection) {
+        self.collection = collection
+        self.specs = CollectionSchema.fields(of: collection)
+        self.layout = KeyLayout(names: specs.map(\.name) + RecordRowBuilder.trailingFields)
+    }
+
+    mutating func row(
+        id: String, fields: JSONObject, since: String, until: String?, sizeClasses: JSONValue? = nil
+    ) -> JSONValue {
+        let positions = layout.positions(in: fields.keys)
+        func value(_ index: Int) -> JSONValue? {
+            let position = positions[index]
+            // Not `nil`: JSONValue is ExpressibleByNilLiteral, so a bare `nil` here would be `.null`.
+            guard position >= 0 else { return Optional.none }
+            return fields.values[position]
+        }
+        var row = JSONObject()
+        row.reserveCapacity(fields.count + 4)
+        row.append("id", .string(id))
+        for (index, spec) in specs.enumerated() {
+            if spec.name == "platforms", collection.hasPrimaryPlatform {
+                row.append("platform", value(index)?.arrayValue?.first ?? .null)
+            }
+            if let member = value(index) { row.append(spec.name, member) }
+            if spec.name == "pixels", collection == .devices { row.append("sizeClasses", sizeClasses ?? .null) }
+        }
+        let trailing = specs.count
+        if collection.carriesFigures {
+            row.append("status", value(trailing) ?? .null)
+            // Size-class rows carry no numbers, so no unit.
+            if collection != .sizeClasses { row.append("unit", value(trailing + 1) ?? "pt") }
+            row.append("citations", value(trailing + 2) ?? .array([]))
+            if let basis = value(trailing + 3) { row.append("basis", basis) }
+        }
+        if let notes = value(trailing + 4) { row.append("notes", notes) }
+        row.append("since", .string(since))
+        if let until { row.append("until", .string(until)) }
+        // Rows of one collection mostly have the same members: share one array of their names.
+        if row.keys == previousKeys {
+            row = JSONObject(uncheckedKeys: previousKeys, values: row.values)
+        } else {
+            previousKeys = row.keys
+        }
+        return .object(row)
+    }
+}

@@ -1,0 +1,226 @@
+import Synchronization
+
+/// The store as of one version: every record that version has, with the values it had then.
+///
+/// Snapshots are immutable and built at load, so queries are plain reads that any thread may run
+/// at once. Query methods live in the `SpecSnapshot+Topic.swift` extensions, one per route
+/// family. Every query returns API rows: JSON objects whose field order ``RecordRowBuilder`` documents
+/// (id; the collection's fields; status, unit, citations, basis, notes, since, until).
+public final class SpecSnapshot: Sendable {
+    /// One record as of this version: its API row, which also carries every field queries filter on.
+    struct Entry: Sendable {
+        let row: JSONValue
+        var id: String { row["id"]?.stringValue ?? "" }
+        var fields: JSONValue { row }
+    }
+
+    /// The version this snapshot is.
+    public let version: StoreVersion
+    /// Whether it is the store's newest version.
+    public let isLatest: Bool
+    let versions: [StoreVersion]
+    let entries: [[Entry]]
+    /// For each collection and record index in the store, the record's position in `entries`, or -1.
+    private let positions: [[Int32]]
+    private let locations: [String: RecordLocation]
+    let searchIndex: SearchIndexCache
+    private let vocabularyCache = Mutex<SnapshotVocabulary?>(nil)
+
+    /// The values drawn from this version's data that filters resolve against, worked out on first use.
+    struct SnapshotVocabulary: Sendable {
+        let dynamicTypeStyles: [String]
+        let textStyles: [String]
+        let allStyles: [String]
+        let topics: [String]
+        let fonts: [String]
+        /// Device match keys (of the id, the id without `device.`, and the name) to positions in `devices`.
+        let deviceKeys: [String: Int]
+    }
+
+    var vocabulary: SnapshotVocabulary {
+        vocabularyCache.withLock { cached in
+            if let cached { return cached }
+            var deviceKeys: [String: Int] = [:]
+            for (position, entry) in rows(.devices).enumerated().reversed() {
+                let id = entry.id
+                let bare = id.hasPrefix("device.") ? String(id.dropFirst("device.".count)) : id
+                for key in [entry.fields["name"]?.stringValue ?? "", bare, id] where !key.isEmpty {
+                    deviceKeys[FilterVocabulary.matchKey(key)] = position
+                }
+            }
+            let built = SnapshotVocabulary(
+                dynamicTypeStyles: styles(in: [.dynamicType]), textStyles: styles(in: [.textStyles]),
+                allStyles: styles(in: [.dynamicType, .textStyles]),
+                topics: distinct("topic", in: [.metrics, .rules, .myths]), fonts: distinct("font", in: [.tracking]),
+                deviceKeys: deviceKeys)
+            cached = built
+            return built
+        }
+    }
+
+    init(
+        version: StoreVersion, isLatest: Bool, records: [[StoredRecord]], variantRows: [[[JSONValue]]],
+        locations: [String: RecordLocation], versions: [StoreVersion], searchIndex: SearchIndexCache,
+        previous: SpecSnapshot?
+    ) {
+        self.version = version
+        self.isLatest = isLatest
+        self.versions = versions
+        self.locations = locations
+        self.searchIndex = searchIndex
+        var entries: [[Entry]] = []
+        var positions: [[Int32]] = []
+        let sizeClasses = SpecSnapshot.sizeClassesByDevice(
+            records[SpecCollection.sizeClasses.rawValue], at: version.index)
+        var deviceRows = RecordRowBuilder(collection: .devices)
+        for collection in SpecCollection.allCases {
+            let collectionRecords = records[collection.rawValue]
+            var list: [Entry] = []
+            list.reserveCapacity(collectionRecords.count)
+            var index = [Int32](repeating: -1, count: collectionRecords.count)
+            for (position, record) in collectionRecords.enumerated() where record.isPresent(at: version.index) {
+                let variant = record.variantIndex(at: version.index)
+                let row: JSONValue
+                if collection == .devices {
+                    // A device row joins the size-class table; reuse the previous version's row
+                    // when neither the device nor its size classes changed.
+                    if let previous, let earlier = previous.entry(id: record.id)?.row,
+                        record.variantIndex(at: previous.version.index) == variant,
+                        earlier["sizeClasses"] == (sizeClasses[record.id] ?? .null)
+                    {
+                        row = earlier
+                    } else {
+                        row = deviceRows.row(
+                            id: record.id, fields: record.object(variant: variant), since: versions[record.since].id,
+                            until: record.until.map { versions[$0].id }, sizeClasses: sizeClasses[record.id])
+                    }
+                } else {
+                    row = variantRows[collection.rawValue][position][variant]
+                }
+                index[position] = Int32(list.count)
+                list.append(Entry(row: row))
+            }
+            entries.append(list)
+            positions.append(index)
+        }
+        self.entries = entries
+        self.positions = positions
+    }
+
+    /// The API rows of every record state except devices, whose rows join the size-class table
+    /// of each version and are built per snapshot. A state is shared by every version it holds
+    /// in, which keeps nine versions of the store in little more memory than one.
+    static func variantRows(records: [[StoredRecord]], versions: [StoreVersion]) -> [[[JSONValue]]] {
+        SpecCollection.allCases.map { collection in
+            guard collection != .devices else { return [] }
+            var builder = RecordRowBuilder(collection: collection)
+            return records[collection.rawValue].map { record in
+                (0..<record.variantCount).map { variant in
+                    builder.row(
+                        id: record.id, fields: record.object(variant: variant), since: versions[record.since].id,
+                        until: record.until.map { versions[$0].id })
+                }
+            }
+        }
+    }
+
+    private static func sizeClassesByDevice(_ records: [StoredRecord], at version: Int) -> [String: JSONValue] {
+        var table: [String: JSONValue] = [:]
+        for record in records where record.isPresent(at: version) {
+            let fields = record.object(variant: record.variantIndex(at: version))
+            let value: JSONValue = ["portrait": fields["portrait"] ?? .null, "landscape": fields["landscape"] ?? .null]
+            for id in fields["devices"]?.arrayValue ?? [] {
+                if let id = id.stringValue { table[id] = value }
+            }
+        }
+        return table
+    }
+
+    /// The number of records of each collection in this version, keyed by the data file's
+    /// collection names, in file order.
+    public var counts: JSONValue {
+        var object = JSONObject()
+        for collection in SpecCollection.allCases {
+            object.append(collection.key, JSONValue(integerLiteral: entries[collection.rawValue].count))
+        }
+        return .object(object)
+    }
+
+    /// The record `id` as an API row, of any collection; `nil` if this version has no such record.
+    public func record(id: String) -> JSONValue? {
+        entry(id: id).map(\.row)
+    }
+
+    func entry(id: String) -> Entry? {
+        guard let location = locations[id] else { return nil }
+        let position = positions[location.collection.rawValue][location.position]
+        return position < 0 ? nil : entries[location.collection.rawValue][Int(position)]
+    }
+
+    /// The collection of the record `id` in this version, if it has it.
+    func collection(of id: String) -> SpecCollection? {
+        entry(id: id) == nil ? nil : locations[id]?.collection
+    }
+
+    /// The accepted values of `kind` in this version: the static vocabulary, or for data-drawn
+    /// kinds (style, topic, font, device) the values present in the data.
+    public func acceptedValues(for kind: FilterVocabulary.Kind) -> [String] {
+        if let values = FilterVocabulary.values(of: kind) { return values }
+        switch kind {
+        case .style: return vocabulary.allStyles
+        case .topic: return vocabulary.topics
+        case .font: return vocabulary.fonts
+        default: return entries[SpecCollection.devices.rawValue].map(\.id)
+        }
+    }
+
+    // MARK: - Shared helpers for the queries
+
+    func rows(_ collection: SpecCollection) -> [Entry] { entries[collection.rawValue] }
+
+    func distinct(_ field: String, in collections: [SpecCollection]) -> [String] {
+        var seen = Set<String>()
+        var values: [String] = []
+        for collection in collections {
+            for entry in rows(collection) {
+                if let value = entry.fields[field]?.stringValue, seen.insert(value).inserted { values.append(value) }
+            }
+        }
+        return values
+    }
+
+    func styles(in collections: [SpecCollection]) -> [String] {
+        let present = Set(distinct("style", in: collections))
+        // Apple's order first, then the styles only other platforms have, as the data lists them.
+        return FilterVocabulary.styles.filter { present.contains($0) }
+            + distinct("style", in: collections).filter { !FilterVocabulary.styles.contains($0) }
+    }
+
+    /// Resolves a value against a vocabulary drawn from the data, matching case- and separator-insensitively.
+    func resolve(_ raw: String, among values: [String], parameter: String, aliases: [String: String] = [:])
+        throws(QueryError) -> String
+    {
+        let key = FilterVocabulary.matchKey(raw)
+        if let alias = aliases[key], values.contains(alias) { return alias }
+        if let match = values.first(where: { FilterVocabulary.matchKey($0) == key }) { return match }
+        throw QueryError.unknownValue(raw, for: parameter, accepted: values)
+    }
+
+    func platform(_ raw: String?) throws(QueryError) -> String? {
+        guard let raw else { return nil }
+        return try FilterVocabulary.resolve(raw, in: .platform, parameter: "platform")
+    }
+
+    func topic(_ raw: String?) throws(QueryError) -> String? {
+        guard let raw else { return nil }
+        return try resolve(raw, among: acceptedValues(for: .topic), parameter: "topic")
+    }
+
+    static func matches(platform: String?, _ fields: JSONValue) -> Bool {
+        guard let platform else { return true }
+        for value in fields["platforms"]?.arrayValue ?? [] {
+            if let string = value.stringValue, string == platform || string == "all" { return true }
+        }
+        return false
+    }
+}

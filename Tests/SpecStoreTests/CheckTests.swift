@@ -1,0 +1,102 @@
+import Testing
+
+@testable import SpecStore
+
+@Suite("Checking measurements against the store")
+struct CheckTests {
+    let latest = StoreFixtures.valid.latest
+
+    @Test(
+        "results and severities",
+        arguments: [
+            (Measurement(figure: "metric.controls.ios.minimum-size", width: 28, height: 28), "ok", "none"),
+            (
+                Measurement(figure: "metric.controls.ios.minimum-size", width: 44, height: 20), "below-published",
+                "warning"
+            ),
+            (Measurement(figure: "metric.controls.ios.default-size", width: 44, height: 44), "ok", "none"),
+            (
+                Measurement(figure: "metric.controls.ios.default-size", width: 40, height: 40),
+                "differs-from-published-default", "advisory"
+            ),
+            (Measurement(figure: "metric.typography.ios.minimum-text-size", value: 10), "below-published", "warning"),
+            (Measurement(figure: "metric.typography.ios.minimum-text-size", value: 11), "ok", "none"),
+            (
+                Measurement(figure: "metric.typography.ios.default-text-size", value: 15),
+                "differs-from-published-default", "advisory"
+            ),
+            (
+                Measurement(figure: "metric.sheets.ios.grabber-size", width: 40, height: 5), "deviates-from-convention",
+                "info"
+            ),
+            (Measurement(figure: "metric.sheets.ios.grabber-size", width: 36, height: 5), "ok", "none"),
+            (Measurement(figure: "metric.alerts.ios.width", value: 300), "deviates-from-convention", "info"),
+            (Measurement(figure: "metric.accessibility.all.contrast-ratio", value: 3), "below-published", "warning"),
+            (Measurement(figure: "metric.accessibility.all.contrast-ratio", value: 7), "ok", "none"),
+            (Measurement(figure: "metric.accessibility.all.contrast-ratio", value: 22), "above-published", "warning"),
+        ])
+    func results(measurement: Measurement, result: String, severity: String) throws {
+        let row = try latest.check(measurement)
+        #expect(row["result"] == .string(result))
+        #expect(row["severity"] == .string(severity))
+        #expect(row["figure"] == .string(measurement.figure))
+        #expect(row["metric"]?["id"] == .string(measurement.figure))
+        #expect(row["status"] == row["metric"]?["status"])
+    }
+
+    @Test("a convention deviation never calls itself a HIG violation; a published miss stays advisory")
+    func wording() throws {
+        let convention = try latest.check(Measurement(figure: "metric.alerts.ios.width", value: 300))
+        let message = try #require(convention["message"]?.stringValue)
+        #expect(message.contains("not a HIG requirement"))
+        #expect(!message.lowercased().contains("violat"))
+        let published = try latest.check(Measurement(figure: "metric.typography.ios.minimum-text-size", value: 10))
+        #expect(published["message"]?.stringValue?.contains("strive to meet") == true)
+        #expect(published["metric"]?["citations"]?.arrayValue?.isEmpty == false)
+    }
+
+    @Test("44×44 was a published minimum before 2025-03-07, so 40×40 was below it then")
+    func versionedCheck() throws {
+        let old = try StoreFixtures.valid.snapshot(version: "2023")
+        let row = try old.check(Measurement(figure: "metric.controls.ios.default-size", width: 40, height: 40))
+        #expect(row["result"] == "below-published")
+        #expect(row["metric"]?["bound"] == "minimum")
+    }
+
+    @Test("an unknown figure, or a measurement of the wrong shape, is refused")
+    func badMeasurements() {
+        #expect { try latest.check(Measurement(figure: "metric.nope", value: 1)) } throws: { error in
+            (error as? QueryError)?.code == "unknown_value" && (error as? QueryError)?.parameter == "figure"
+        }
+        #expect { try latest.check(Measurement(figure: "metric.controls.ios.minimum-size", value: 44)) } throws: {
+            (($0 as? QueryError)?.code == "invalid_value")
+        }
+        #expect { try latest.check(Measurement(figure: "metric.alerts.ios.width", width: 1, height: 1)) } throws: {
+            (($0 as? QueryError)?.code == "invalid_value")
+        }
+        #expect { try latest.check(Measurement(figure: "device.iphone-16-pro", value: 1)) } throws: {
+            (($0 as? QueryError)?.code == "unknown_value")
+        }
+    }
+
+    @Test("a batch judges each measurement; one bad item does not fail the others")
+    func batch() throws {
+        let body = try JSONValue.parse(
+            #"[{"figure":"metric.typography.ios.minimum-text-size","value":12},{"figure":"metric.nope","value":"3"},{"figure":"metric.controls.ios.minimum-size","width":"20","height":30}]"#
+        )
+        let measurements = try body.arrayValue!.map { (json) throws(QueryError) in try Measurement(json: json) }
+        let result = latest.check(all: measurements)
+        #expect(result.count == 3)
+        #expect(result.items[0]["index"] == 0 && result.items[0]["result"] == "ok")
+        #expect(result.items[1]["error"]?["code"] == "unknown_value")
+        #expect(result.items[2]["result"] == "below-published")
+        #expect(result.items[0].objectValue?.keys.first == "index")
+    }
+
+    @Test("a measurement object must hold strings or numbers")
+    func measurementJSON() {
+        #expect(throws: QueryError.self) { try Measurement(json: ["figure": "x", "value": [1]]) }
+        #expect(throws: QueryError.self) { try Measurement(json: "x") }
+        #expect(throws: QueryError.self) { try Measurement(json: ["value": 1]) }
+    }
+}

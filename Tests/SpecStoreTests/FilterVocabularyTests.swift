@@ -1,0 +1,77 @@
+import Testing
+
+@testable import SpecStore
+
+@Suite("Filter vocabularies and aliases")
+struct FilterVocabularyTests {
+    @Test(
+        "aliases resolve to canonical values, ignoring case and separators",
+        arguments: [
+            ("iOS", FilterVocabulary.Kind.platform, "ios"), ("iPadOS", .platform, "ipados"),
+            ("mac", .platform, "macos"),
+            ("watch", .platform, "watchos"), ("Vision Pro", .platform, "visionos"), ("apple tv", .platform, "tvos"),
+            ("AX5", .category, "accessibility5"), ("accessibility-1", .category, "accessibility1"),
+            ("xSmall", .category, "xSmall"), ("XXXL", .category, "xxxLarge"), ("Default", .category, "large"),
+            ("extra-large", .category, "xLarge"), ("Title 1", .style, "title1"), ("title-2", .style, "title2"),
+            ("Subhead", .style, "subheadline"), ("Large Title", .style, "largeTitle"),
+            ("CAPTION 2", .style, "caption2"),
+            ("small", .widgetFamily, "systemSmall"), ("extra-large", .widgetFamily, "systemExtraLarge"),
+            ("circular", .widgetFamily, "accessoryCircular"), ("AccessoryInline", .widgetFamily, "accessoryInline"),
+            ("must", .ruleKind, "requirement"), ("Published", .status, "published"),
+            ("Landscape", .orientation, "landscape"),
+            ("Regular Width Landscape", .sizeClass, "regular-width-landscape"),
+            ("compact-h", .sizeClass, "compact-height"),
+            ("rules", .searchType, "rule"), ("dynamic type", .searchType, "dynamic-type"),
+        ])
+    func alias(raw: String, kind: FilterVocabulary.Kind, canonical: String) {
+        #expect(FilterVocabulary.canonical(raw, in: kind) == canonical)
+    }
+
+    @Test(
+        "values outside a vocabulary are refused",
+        arguments: [
+            ("android", FilterVocabulary.Kind.platform), ("AX6", .category), ("huge", .widgetFamily),
+            ("maybe", .ruleKind),
+            ("regular", .sizeClass), ("regular-depth", .sizeClass),
+        ])
+    func refused(raw: String, kind: FilterVocabulary.Kind) {
+        #expect(FilterVocabulary.canonical(raw, in: kind) == nil)
+    }
+
+    @Test("every canonical value maps to itself")
+    func canonicalIsFixedPoint() {
+        for kind in FilterVocabulary.Kind.allCases {
+            for value in FilterVocabulary.values(of: kind) ?? [] {
+                #expect(FilterVocabulary.canonical(value, in: kind) == value, "\(kind) \(value)")
+            }
+        }
+    }
+
+    @Test("data-drawn vocabularies list what the snapshot holds")
+    func dataVocabularies() {
+        let latest = StoreFixtures.valid.latest
+        #expect(latest.acceptedValues(for: .style) == ["largeTitle", "title1", "headline", "body"])
+        #expect(latest.acceptedValues(for: .font) == ["SF Pro"])
+        #expect(latest.acceptedValues(for: .topic).contains("app-icons") == false)
+        #expect(latest.acceptedValues(for: .device).count == 5)
+        #expect(latest.acceptedValues(for: .platform) == FilterVocabulary.platforms)
+    }
+
+    @Test("every filter type declares the parameters it parses, and ignores the common ones")
+    func declaredParameters() throws {
+        #expect(DeviceFilter.parameters.map(\.name) == ["family", "platform", "width", "height", "sizeClass"])
+        #expect(SearchQuery.parameters.first { $0.name == "q" }?.isRequired == true)
+        _ = try MetricFilter(parameters: ["version": "2023", "format": "csv", "pretty": "true", "shape": "array"])
+        #expect(throws: QueryError.self) { try MythFilter(parameters: ["platform": "ios"]) }
+    }
+
+    @Test(
+        "screen sizes parse as WIDTHxHEIGHT",
+        arguments: [
+            ("430x932", ScreenSize(width: 430, height: 932)), ("430×932", ScreenSize(width: 430, height: 932)),
+            ("1024X1366", ScreenSize(width: 1024, height: 1366)), ("430", nil), ("axb", nil), ("1x2x3", nil),
+        ])
+    func screens(raw: String, size: ScreenSize?) {
+        #expect(ScreenSize(parsing: raw) == size)
+    }
+}

@@ -1,0 +1,112 @@
+import Testing
+
+@testable import SpecStore
+
+@Suite("Loading and validating the data file")
+struct StoreLoadingTests {
+    @Test("the fixture store loads with every collection and version")
+    func validFixtureLoads() throws {
+        let store = StoreFixtures.valid
+        #expect(store.versions.map(\.id) == ["2023", "2025-03-07", "2025-12-16"])
+        #expect(store.latestVersion.id == "2025-12-16")
+        #expect(
+            store.latest.counts == [
+                "devices": 5, "sizeClasses": 2, "widgets": 4, "dynamicType": 4, "textStyles": 2, "tracking": 2,
+                "metrics": 7, "rules": 3, "myths": 1,
+            ])
+        #expect(try store.snapshot(version: "2023").counts["devices"] == 3)
+    }
+
+    @Test("the minimal broken-file base loads, so each broken file fails for its one fault only")
+    func minimalBaseLoads() throws {
+        _ = try SpecStore.load(contentsOf: StoreFixtures.path("minimal.json"))
+    }
+
+    @Test(
+        "each kind of broken file is refused with its code and JSON path",
+        arguments: [
+            ("schema-version.json", SpecStoreError.Code.schemaVersion, "$.schemaVersion"),
+            ("missing-field.json", .missingField, "$.metrics[0].name"),
+            ("missing-collection.json", .missingField, "$.textStyles"),
+            ("wrong-type.json", .wrongType, "$.devices[0].points.width"),
+            ("unknown-key.json", .unknownKey, "$.metrics[1].vaule"),
+            ("duplicate-id.json", .duplicateID, "$.rules[0].id"),
+            ("bad-id.json", .badID, "$.metrics[0].id"),
+            ("unknown-version.json", .unknownVersion, "$.metrics[1].since"),
+            ("bad-order.json", .badOrder, "$.metrics[0].history[0].until"),
+            ("missing-citation.json", .missingCitation, "$.metrics[0].citations"),
+            ("missing-basis.json", .missingBasis, "$.metrics[1].basis"),
+            ("mixed-status.json", .mixedStatus, "$.metrics[0].basis"),
+            ("bad-figure.json", .badFigure, "$.metrics[1]"),
+            ("bad-value.json", .badValue, "$.metrics[0].status"),
+            ("dangling-reference.json", .danglingReference, "$.myths[0].related[1]"),
+            ("dangling-device.json", .danglingReference, "$.sizeClasses[0].devices[0]"),
+        ])
+    func brokenFile(name: String, code: SpecStoreError.Code, path: String) {
+        let file = StoreFixtures.path("broken/\(name)")
+        #expect {
+            try SpecStore.load(contentsOf: file)
+        } throws: { error in
+            guard let error = error as? SpecStoreError else { return false }
+            return error.code == code && error.jsonPath == path && error.file == file && error.line == nil
+                && error.description.hasPrefix("\(file): \(code.rawValue) at \(path): ")
+        }
+    }
+
+    @Test(
+        "syntax errors carry line and column (characters, not bytes)",
+        arguments: [
+            ("syntax-trailing-comma.json", 5, 3), ("syntax-bad-escape.json", 3, 19), ("syntax-truncated.json", 4, 1),
+        ])
+    func syntaxError(name: String, line: Int, column: Int) {
+        let file = StoreFixtures.path("broken/\(name)")
+        #expect {
+            try SpecStore.load(contentsOf: file)
+        } throws: { error in
+            guard let error = error as? SpecStoreError else { return false }
+            return error.code == .syntax && error.line == line && error.column == column
+                && error.description.hasPrefix("\(file):\(line):\(column): syntax: ")
+        }
+    }
+
+    @Test("an unreadable file is refused, naming the file")
+    func unreadable() {
+        #expect {
+            try SpecStore.load(contentsOf: "/nonexistent/specs.json")
+        } throws: { error in
+            (error as? SpecStoreError)?.code == .unreadable
+                && (error as? SpecStoreError)?.file == "/nonexistent/specs.json"
+        }
+    }
+
+    @Test("export is the file as loaded, and it loads again to the same store")
+    func exportRoundTrips() throws {
+        let store = StoreFixtures.valid
+        let exported = store.export().serializedBytes(pretty: true)
+        let again = try SpecStore.load(bytes: exported, sourceName: "export")
+        #expect(again.export() == store.export())
+        #expect(again.versions == store.versions)
+        #expect(try JSONValue.parse(store.sourceBytes) == store.export())
+        #expect(store.export().serialized().contains("\"width\":305.5,"))
+    }
+
+    @Test(
+        "record ids: lower-case words joined by single dots or dashes",
+        arguments: [
+            ("metric.controls.ios.minimum-size", true), ("device.iphone-16-pro", true), ("a", true),
+            ("Metric.x", false), ("a..b", false), ("a.", false), ("-a", false), ("a_b", false), ("", false),
+        ])
+    func recordIDs(id: String, valid: Bool) {
+        #expect(StoreLoader.isRecordID(id) == valid)
+    }
+
+    @Test(
+        "version dates: YYYY, YYYY-MM or YYYY-MM-DD",
+        arguments: [
+            ("2023", true), ("2026-03", true), ("2025-12-16", true), ("2025-13", false), ("25-01-01", false),
+            ("2025-1-1", false), ("2025-02-32", false),
+        ])
+    func versionDates(date: String, valid: Bool) {
+        #expect(StoreLoader.isDate(date) == valid)
+    }
+}
