@@ -15,7 +15,15 @@ let package = Package(
         .target(name: "SpecStore"),
         .executableTarget(
             name: "SpecServer",
-            dependencies: ["HTTPCore", "SpecStore"]
+            dependencies: ["HTTPCore", "SpecStore"],
+            plugins: ["EmbedSpecData"]
+        ),
+        // Writes Data/specs.json into a Swift raw string literal so the binary runs alone.
+        .executableTarget(name: "spec-data-embedder", path: "Plugins/SpecDataEmbedder"),
+        .plugin(
+            name: "EmbedSpecData",
+            capability: .buildTool(),
+            dependencies: ["spec-data-embedder"]
         ),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore"]),
