@@ -1,0 +1,37 @@
+// The Linux calls Glibc's Swift overlay does not expose: epoll, eventfd, signalfd, accept4,
+// CPU affinity. Each wrapper is one call; errno is left for the Swift side to read at once.
+#ifndef C_LINUX_SUPPORT_H
+#define C_LINUX_SUPPORT_H
+
+// No _GNU_SOURCE here: it would make these declarations differ from Glibc's Swift module.
+// shim.c defines it for the calls that need it.
+#include <stdint.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+
+/// `accept4` with a plain `struct sockaddr *`: Glibc declares it with the `__SOCKADDR_ARG`
+/// transparent union, which Swift cannot pass `nil` to.
+int clinux_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+
+/// The number of CPUs in this thread's affinity mask (`CPU_COUNT` is a macro), or -1.
+int clinux_affinity_cpu_count(void);
+
+/// The calling thread's `errno`, read through a function so no Swift code runs in between.
+int clinux_errno(void);
+
+/// Blocks SIGTERM, SIGINT and SIGHUP in the calling thread (threads created later inherit the
+/// mask) and returns a non-blocking signalfd that reports them, or -1.
+int clinux_signalfd_for_shutdown_and_reload(void);
+
+/// Unblocks the signals `clinux_signalfd_for_shutdown_and_reload` blocked.
+void clinux_unblock_shutdown_and_reload(void);
+
+/// Ignores SIGPIPE process-wide: a write to a reset socket must return EPIPE, not kill us.
+void clinux_ignore_sigpipe(void);
+
+/// Monotonic time in nanoseconds (vDSO, no syscall).
+int64_t clinux_monotonic_nanoseconds(void);
+
+#endif

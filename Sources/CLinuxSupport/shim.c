@@ -1,0 +1,57 @@
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <time.h>
+#include <errno.h>
+
+#include "CLinuxSupport.h"
+
+int clinux_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags) {
+    return accept4(fd, address, length, flags);
+}
+
+int clinux_affinity_cpu_count(void) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof(set), &set) != 0) {
+        return -1;
+    }
+    return CPU_COUNT(&set);
+}
+
+int clinux_errno(void) {
+    return errno;
+}
+
+static void shutdown_and_reload_set(sigset_t *set) {
+    sigemptyset(set);
+    sigaddset(set, SIGTERM);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGHUP);
+}
+
+int clinux_signalfd_for_shutdown_and_reload(void) {
+    sigset_t set;
+    shutdown_and_reload_set(&set);
+    if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0) {
+        return -1;
+    }
+    return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+void clinux_unblock_shutdown_and_reload(void) {
+    sigset_t set;
+    shutdown_and_reload_set(&set);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+void clinux_ignore_sigpipe(void) {
+    signal(SIGPIPE, SIG_IGN);
+}
+
+int64_t clinux_monotonic_nanoseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}

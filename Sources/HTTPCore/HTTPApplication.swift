@@ -1,0 +1,35 @@
+/// The routes a ``HTTPServer`` serves: the one place the engine hands a request to the program.
+///
+/// The engine calls every method on one of its event-loop threads (``reload()`` excepted), so
+/// each must return quickly and must never block: a slow handler stalls every connection that
+/// loop owns.
+public protocol HTTPApplication: Sendable {
+    /// Answers one complete request.
+    ///
+    /// `request` and every byte view reached through it are valid only during this call.
+    /// The engine adds `Date`, `Content-Length` and `Connection` itself, and drops the body
+    /// of a `HEAD` response.
+    func respond(to request: borrowing HTTPRequest) -> HTTPResponse
+
+    /// The largest body, in bytes, this request may carry; `0` refuses any body.
+    ///
+    /// Called once the head is parsed and before any body byte is read, so a route that takes
+    /// no body never buffers one: a request announcing more than this gets `413` and the
+    /// connection closes. The engine caps the answer at
+    /// ``HTTPServer/Configuration/maxBodyLength``. `request.body` is empty here.
+    func bodyLimit(for request: borrowing HTTPRequest) -> Int
+
+    /// Reloads whatever the application serves (called on SIGHUP).
+    ///
+    /// Runs on the thread that called ``HTTPServer/run(onReady:)``, never on an event loop, so
+    /// it may take its time; it must publish its new state safely for the loops to read.
+    func reload()
+}
+
+extension HTTPApplication {
+    /// By default no route takes a body.
+    public func bodyLimit(for request: borrowing HTTPRequest) -> Int { 0 }
+
+    /// By default there is nothing to reload.
+    public func reload() {}
+}

@@ -1,0 +1,59 @@
+/// One parsed request, as handed to ``HTTPApplication/respond(to:)``: a view into the
+/// engine's buffers, valid only during that call.
+///
+/// Nothing in it is copied or allocated; ``HTTPBytes/string`` copies when a `String` is really
+/// needed.
+public struct HTTPRequest: ~Copyable {
+    /// The request method.
+    public let method: HTTPMethod
+
+    /// The protocol version of the request line.
+    public let version: HTTPVersion
+
+    /// The request-target exactly as sent: origin-form (`/v1/x?y=1`), absolute-form
+    /// (`http://host/v1/x`), or `*` (RFC 9112 §3.2).
+    public let target: HTTPBytes
+
+    /// The path of the target, starting with `/` (for absolute-form, the path after the
+    /// authority; `/` when the authority has none). Still percent-encoded.
+    public let path: HTTPBytes
+
+    /// The query of the target, without the `?`, still percent-encoded; empty when there is
+    /// none (see ``hasQuery``).
+    public let query: HTTPBytes
+
+    /// Whether the target has a `?`, even one followed by nothing.
+    public let hasQuery: Bool
+
+    /// The header fields, in the order received.
+    public let headers: HTTPHeaders
+
+    /// The request content, de-chunked; empty when the request has none, and always empty in
+    /// ``HTTPApplication/bodyLimit(for:)``.
+    public let body: HTTPBytes
+
+    /// Whether the method is `HEAD`: the engine sends the headers of the response, never its
+    /// body (RFC 9110 §9.3.2).
+    public var isHEAD: Bool { method == .head }
+
+    /// Builds a request view; used by the engine and by tests of an application.
+    public init(
+        method: HTTPMethod,
+        version: HTTPVersion = .http1_1,
+        target: HTTPBytes,
+        path: HTTPBytes,
+        query: HTTPBytes = HTTPBytes(),
+        hasQuery: Bool = false,
+        headers: HTTPHeaders = HTTPHeaders(),
+        body: HTTPBytes = HTTPBytes()
+    ) {
+        self.method = method
+        self.version = version
+        self.target = target
+        self.path = path
+        self.query = query
+        self.hasQuery = hasQuery
+        self.headers = headers
+        self.body = body
+    }
+}

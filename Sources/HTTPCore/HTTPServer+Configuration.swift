@@ -1,0 +1,111 @@
+import CLinuxSupport
+import Glibc
+
+extension HTTPServer {
+    /// How a server listens, how many loops it runs, and every limit and timeout it enforces.
+    public struct Configuration: Sendable {
+        /// The IPv4 or IPv6 address to listen on, e.g. `"127.0.0.1"`, `"0.0.0.0"`, `"::"`.
+        public var host: String = "127.0.0.1"
+
+        /// The TCP port; `0` picks a free one, reported to `onReady` in ``HTTPServer/run(onReady:)``.
+        public var port: Int = 8080
+
+        /// Event-loop threads, each with its own epoll and `SO_REUSEPORT` listener.
+        public var threads: Int = Configuration.defaultThreadCount
+
+        /// Open connections allowed at once across all loops; beyond it the listeners pause.
+        public var maxConnections: Int = 16_384
+
+        /// Longest request line, CRLF included; longer gets `414` (RFC 9112 §3).
+        public var maxRequestLineLength: Int = 8 * 1024
+
+        /// Longest header section (request line and fields, through the blank line); longer
+        /// gets `431` (RFC 6585 §5).
+        public var maxHeaderSectionLength: Int = 16 * 1024
+
+        /// Most header fields in one request; more gets `431`.
+        public var maxHeaderFields: Int = 100
+
+        /// Upper bound on any body, whatever ``HTTPApplication/bodyLimit(for:)`` says.
+        public var maxBodyLength: Int = 1 << 20
+
+        /// Time allowed from a request's first byte to its last; exceeded gets `408` and a close.
+        public var requestReadTimeout: Duration = .seconds(10)
+
+        /// Time a keep-alive connection may sit between requests before it is closed silently.
+        public var idleTimeout: Duration = .seconds(15)
+
+        /// Time a response may wait for the client to read it before the connection is dropped.
+        public var writeTimeout: Duration = .seconds(15)
+
+        /// Time a graceful shutdown waits for in-flight requests before closing what is left.
+        public var drainTimeout: Duration = .seconds(10)
+
+        /// Requests served on one connection before the engine asks the client to reconnect.
+        public var maxRequestsPerConnection: Int = 10_000
+
+        /// The `Allow` value of the engine's answer to `OPTIONS *` (RFC 9110 §9.3.7).
+        public var serverWideAllow: String = "GET, HEAD, POST, OPTIONS"
+
+        /// One line per request, or nothing.
+        public var accessLog: AccessLogFormat = .off
+
+        /// The descriptor access-log lines go to (default: standard error).
+        public var accessLogDescriptor: Int32 = 2
+
+        /// Whether ``HTTPServer/run(onReady:)`` handles SIGTERM/SIGINT (graceful drain) and SIGHUP
+        /// (``HTTPApplication/reload()``) through a signalfd. Turn off when embedding the server
+        /// in a process that handles signals itself, e.g. tests; use ``HTTPServer/stop()`` then.
+        public var handlesSignals: Bool = true
+
+        /// A configuration with every default.
+        public init() {}
+
+        /// A configuration for `host`:`port` with every other default.
+        public init(host: String, port: Int) {
+            self.host = host
+            self.port = port
+        }
+
+        /// The CPUs this process may run on: the affinity mask (cpusets), capped by the cgroup v2
+        /// quota in `/sys/fs/cgroup/cpu.max`; at least 1.
+        public static var defaultThreadCount: Int {
+            var count = Int(clinux_affinity_cpu_count())
+            if count < 1 { count = 1 }
+            if let quota = CgroupCPUQuota.read(), quota < count {
+                count = max(1, quota)
+            }
+            return count
+        }
+    }
+
+    /// The access-log format.
+    public enum AccessLogFormat: Sendable, Hashable {
+        /// No access log.
+        case off
+        /// `time method target version status bytes microseconds` per line.
+        case text
+        /// One JSON object per line: `ts`, `method`, `target`, `version`, `status`, `bytes`, `us`.
+        case json
+    }
+
+    /// Where a running server listens.
+    public struct Endpoint: Sendable, Hashable {
+        /// The address it listens on, as configured.
+        public let host: String
+        /// The port it is bound to (the real one when 0 was configured).
+        public let port: Int
+    }
+}
+
+/// The cgroup v2 CPU quota, rounded up to whole CPUs.
+enum CgroupCPUQuota {
+    static func read() -> Int? {
+        guard let text = SmallFile.read("/sys/fs/cgroup/cpu.max") else { return nil }
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard parts.count >= 2, let quota = Int(parts[0]), let period = Int(parts[1]), period > 0 else {
+            return nil  // "max 100000": no quota
+        }
+        return (quota + period - 1) / period
+    }
+}

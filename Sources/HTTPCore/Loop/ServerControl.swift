@@ -1,0 +1,69 @@
+import CLinuxSupport
+import Glibc
+import Synchronization
+
+/// The state a running server shares between its loops and the outside: stop and reload
+/// requests, and the counters behind ``HTTPServer/openConnections``.
+///
+/// Loops touch it per connection or per batch of events, never per byte.
+final class ServerControl: Sendable {
+    private let stopRequested = Atomic<Bool>(false)
+    private let reloadRequested = Atomic<Bool>(false)
+    /// The eventfd that wakes the supervising thread, or -1 before `run`.
+    private let wakeDescriptor = Atomic<Int32>(-1)
+    private let open = Atomic<Int>(0)
+    private let served = Atomic<Int>(0)
+    private let port = Atomic<Int>(-1)
+
+    init(threads: Int) {}
+
+    var openConnections: Int { open.load(ordering: .relaxed) }
+    var requestsServed: Int { served.load(ordering: .relaxed) }
+    var boundPort: Int? {
+        let value = port.load(ordering: .acquiring)
+        return value < 0 ? nil : value
+    }
+
+    func setBoundPort(_ value: Int) { port.store(value, ordering: .releasing) }
+
+    func adjustOpenConnections(by delta: Int) {
+        if delta != 0 { open.wrappingAdd(delta, ordering: .relaxed) }
+    }
+
+    func addRequestsServed(_ count: Int) {
+        if count != 0 { served.wrappingAdd(count, ordering: .relaxed) }
+    }
+
+    func requestStop() {
+        stopRequested.store(true, ordering: .releasing)
+        wake()
+    }
+
+    func requestReload() {
+        reloadRequested.store(true, ordering: .releasing)
+        wake()
+    }
+
+    var isStopRequested: Bool { stopRequested.load(ordering: .acquiring) }
+
+    /// Returns whether a reload was requested since the last call, and clears the request.
+    func takeReloadRequest() -> Bool {
+        reloadRequested.exchange(false, ordering: .acquiringAndReleasing)
+    }
+
+    func installWakeDescriptor(_ descriptor: Int32) {
+        wakeDescriptor.store(descriptor, ordering: .releasing)
+    }
+
+    func removeWakeDescriptor() -> Int32 {
+        wakeDescriptor.exchange(-1, ordering: .acquiringAndReleasing)
+    }
+
+    private func wake() {
+        let descriptor = wakeDescriptor.load(ordering: .acquiring)
+        if descriptor >= 0 {
+            var one: UInt64 = 1
+            _ = Glibc.write(descriptor, &one, 8)
+        }
+    }
+}

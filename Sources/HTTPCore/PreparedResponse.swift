@@ -1,0 +1,62 @@
+/// A complete response built once — status line, headers, `Content-Length`, body — and served
+/// many times with one copy, a `Date` patch and one write.
+///
+/// Build these when the data they serve is loaded, not per request. The engine serves the same
+/// object for `HEAD` (identical headers, no body, RFC 9110 §9.3.2) and adds `Connection: close`
+/// or `Connection: keep-alive` when the connection needs it.
+public final class PreparedResponse: Sendable {
+    /// The status the response carries.
+    public let status: HTTPStatus
+
+    /// The number of content bytes (0 for a status that forbids content).
+    public let bodyCount: Int
+
+    /// Status line, `Date` slot and header fields, each line ending in CRLF, followed by the
+    /// blank line and the body.
+    let bytes: [UInt8]
+
+    /// The length of everything before the blank line that ends the header section.
+    let headCount: Int
+
+    /// Where the 29 bytes of the `Date` value start.
+    let dateOffset: Int
+
+    /// Builds the bytes of a response.
+    ///
+    /// - Parameters:
+    ///   - status: the status; a 1xx, 204 or 304 response must have an empty body and gets no
+    ///     `Content-Length` (RFC 9110 §8.6, §15.3.5, §15.4.5).
+    ///   - headers: name–value pairs, in order. Do not pass `Date`, `Content-Length`,
+    ///     `Connection` or `Transfer-Encoding`: the engine writes those.
+    ///   - body: the content.
+    /// - Precondition: no name or value contains CR, LF or NUL, names are non-empty tokens, and
+    ///   the reserved fields above are absent.
+    public init(status: HTTPStatus, headers: [(name: String, value: String)], body: [UInt8]) {
+        precondition(!status.forbidsContent || body.isEmpty, "a \(status.code) response carries no content")
+        var head: [UInt8] = []
+        head.reserveCapacity(128 + headers.count * 48)
+        let dateOffset = ResponseHead.appendStatusLineAndDate(status, to: &head)
+        for (name, value) in headers {
+            precondition(ResponseHead.isValidFieldName(name), "invalid header name \(name)")
+            precondition(!ResponseHead.isReservedFieldName(name), "the engine writes \(name) itself")
+            precondition(ResponseHead.isValidFieldValue(value), "invalid value for \(name)")
+            head.append(contentsOf: name.utf8)
+            head.append(contentsOf: ": ".utf8)
+            head.append(contentsOf: value.utf8)
+            head.append(contentsOf: "\r\n".utf8)
+        }
+        if !status.forbidsContent {
+            head.append(contentsOf: "Content-Length: \(body.count)\r\n".utf8)
+        }
+        self.status = status
+        self.bodyCount = body.count
+        self.headCount = head.count
+        self.dateOffset = dateOffset
+        self.bytes = head + "\r\n".utf8 + body
+    }
+
+    /// Builds a response whose body is the UTF-8 of `body`.
+    public convenience init(status: HTTPStatus, headers: [(name: String, value: String)], body: String) {
+        self.init(status: status, headers: headers, body: Array(body.utf8))
+    }
+}

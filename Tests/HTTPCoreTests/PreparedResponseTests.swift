@@ -1,0 +1,23 @@
+import Testing
+
+@testable import HTTPCore
+
+@Suite struct PreparedResponseTests {
+    /// RFC 9110 §8.6: Content-Length is the exact number of content bytes.
+    @Test func buildsHeadWithDateSlotAndExactLength() {
+        let response = PreparedResponse(status: .ok, headers: [("Content-Type", "text/plain")], body: "hello")
+        let text = String(decoding: response.bytes, as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 200 OK\r\nDate: "))
+        #expect(text.hasSuffix("Content-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello"))
+        #expect(response.bytes[response.dateOffset..<response.dateOffset + 29].count == 29)
+        #expect(response.headCount + 2 + response.bodyCount == response.bytes.count)
+    }
+
+    /// RFC 9110 §15.4.5: a 304 carries no content and here no Content-Length.
+    @Test func notModifiedHasNoContentLength() {
+        let response = PreparedResponse(status: .notModified, headers: [("ETag", "\"x\"")], body: [])
+        let text = String(decoding: response.bytes, as: UTF8.self)
+        #expect(!text.contains("Content-Length"))
+        #expect(text.hasSuffix("ETag: \"x\"\r\n\r\n"))
+    }
+}
