@@ -13,8 +13,8 @@ struct AcceptHeader: Equatable, Sendable {
 
     /// Parses a field value. Malformed members are skipped, as a lenient recipient may
     /// (RFC 9110 §5.5); a field with no usable member is treated as absent.
-    init(_ value: some StringProtocol) {
-        ranges = value.split(separator: ",").compactMap(Self.parseRange)
+    init(_ value: String) {
+        ranges = value.split(separator: ",").compactMap { Self.parseRange($0) }
     }
 
     private static func parseRange(_ member: Substring) -> Range? {

@@ -77,10 +77,10 @@ extension FlatTable {
         }
     }
 
-    /// The record's `citations`, and those of a nested `figure` (check results carry one).
+    /// The record's `citations`, or those of the `metric` a check result carries.
     static func citations(in record: JSONValue) -> [Citation] {
         var found: [Citation] = []
-        for element in record["citations"]?.arrayValue ?? record["figure"]?["citations"]?.arrayValue ?? [] {
+        for element in record["citations"]?.arrayValue ?? record["metric"]?["citations"]?.arrayValue ?? [] {
             guard let page = element["page"]?.stringValue, let url = element["url"]?.stringValue else { continue }
             found.append(
                 Citation(page: page, section: element["section"]?.stringValue, url: url, quote: element["quote"]?.stringValue)
