@@ -1,0 +1,100 @@
+extension JSONValue {
+    /// The value as JSON text: compact (no whitespace) or pretty (two-space indent, `"key": value`).
+    ///
+    /// Strings escape `"`, `\` and every control character (`\n`, `\t`, … or `\u00XX`); other
+    /// characters, including non-ASCII ones, pass through as UTF-8. Numbers are written as their
+    /// literals and object members in their order.
+    public func serialized(pretty: Bool = false) -> String {
+        var bytes: [UInt8] = []
+        serialize(into: &bytes, pretty: pretty)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The value as UTF-8 JSON bytes; see ``serialized(pretty:)``.
+    public func serializedBytes(pretty: Bool = false) -> [UInt8] {
+        var bytes: [UInt8] = []
+        serialize(into: &bytes, pretty: pretty)
+        return bytes
+    }
+
+    /// Appends the value as UTF-8 JSON to `bytes`; see ``serialized(pretty:)``.
+    public func serialize(into bytes: inout [UInt8], pretty: Bool = false) {
+        write(into: &bytes, pretty: pretty, indent: 0)
+    }
+
+    private func write(into bytes: inout [UInt8], pretty: Bool, indent: Int) {
+        switch self {
+        case .null:
+            bytes.append(contentsOf: "null".utf8)
+        case .bool(let value):
+            bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let number):
+            bytes.append(contentsOf: number.literal.utf8)
+        case .string(let string):
+            JSONValue.writeString(string, into: &bytes)
+        case .array(let elements):
+            guard !elements.isEmpty else {
+                bytes.append(contentsOf: "[]".utf8)
+                return
+            }
+            bytes.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                if pretty { JSONValue.writeNewline(into: &bytes, indent: indent + 1) }
+                element.write(into: &bytes, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { JSONValue.writeNewline(into: &bytes, indent: indent) }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object):
+            guard !object.isEmpty else {
+                bytes.append(contentsOf: "{}".utf8)
+                return
+            }
+            bytes.append(UInt8(ascii: "{"))
+            for position in object.indices {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                if pretty { JSONValue.writeNewline(into: &bytes, indent: indent + 1) }
+                JSONValue.writeString(object.keys[position], into: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                if pretty { bytes.append(UInt8(ascii: " ")) }
+                object.values[position].write(into: &bytes, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { JSONValue.writeNewline(into: &bytes, indent: indent) }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func writeNewline(into bytes: inout [UInt8], indent: Int) {
+        bytes.append(0x0A)
+        for _ in 0..<indent * 2 { bytes.append(0x20) }
+    }
+
+    /// Appends `string` as a JSON string literal, escaping what RFC 8259 §7 requires.
+    static func writeString(_ string: String, into bytes: inout [UInt8]) {
+        bytes.append(0x22)
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for position in 0..<utf8.count {
+                let byte = utf8[position]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                if runStart < position { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position])) }
+                runStart = position + 1
+                switch byte {
+                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+                case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+                default:
+                    let digits: [UInt8] = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+                }
+            }
+            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count])) }
+        }
+        bytes.append(0x22)
+    }
+}

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The versioned store of HIG facts loaded from `Data/specs.json`: immutable once loaded.
+///
+/// Loading validates the whole file (Docs/schema.md §5) and builds one ``SpecSnapshot`` per store
+/// version up front, so queries never build anything shared and any number of threads may query
+/// at once. A reload loads a new `SpecStore` and swaps it in through ``SpecStoreHolder``.
+public final class SpecStore: Sendable {
+    /// The name the file was loaded under (its path, or the `sourceName` given).
+    public let sourceName: String
+    /// The file's `title`.
+    public let title: String
+    /// The store versions, oldest first.
+    public let versions: [StoreVersion]
+    /// The file's bytes exactly as loaded: the export in the data file's own format.
+    public let sourceBytes: [UInt8]
+    /// The parsed file.
+    let root: JSONValue
+    let records: [[StoredRecord]]
+    let snapshots: [SpecSnapshot]
+    private let versionIndex: [String: Int]
+
+    /// The newest version.
+    public var latestVersion: StoreVersion { versions[versions.count - 1] }
+
+    /// The snapshot of the newest version.
+    public var latest: SpecSnapshot { snapshots[snapshots.count - 1] }
+
+    private init(sourceName: String, bytes: [UInt8], root: JSONValue, output: StoreLoader.Output) {
+        self.sourceName = sourceName
+        self.sourceBytes = bytes
+        self.root = root
+        self.title = output.title
+        self.versions = output.versions
+        self.records = output.records
+        var versionIndex: [String: Int] = [:]
+        for version in output.versions { versionIndex[version.id] = version.index }
+        self.versionIndex = versionIndex
+        let rows = SpecSnapshot.variantRows(records: output.records, versions: output.versions)
+        self.snapshots = output.versions.map { version in
+            SpecSnapshot(
+                version: version, isLatest: version.index == output.versions.count - 1, records: output.records,
+                variantRows: rows, versions: output.versions)
+        }
+    }
+
+    /// Loads and validates the data file at `path`.
+    ///
+    /// - Throws: ``SpecStoreError`` naming the file, the JSON path and, for syntax errors, the
+    ///   line and column of the first fault.
+    public static func load(contentsOf path: String) throws(SpecStoreError) -> SpecStore {
+        let bytes = try readFile(path)
+        return try load(bytes: bytes, sourceName: path)
+    }
+
+    /// Loads and validates a data file's bytes; `sourceName` names it in errors.
+    public static func load(bytes: [UInt8], sourceName: String) throws(SpecStoreError) -> SpecStore {
+        let root: JSONValue
+        do {
+            root = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+                try JSONParser.parse(buffer, interning: true)
+            }
+        } catch {
+            throw SpecStoreError(
+                code: .syntax, file: sourceName, jsonPath: "$", line: error.line, column: error.column,
+                message: error.message)
+        }
+        var loader = StoreLoader(file: sourceName)
+        let output = try loader.load(root)
+        return SpecStore(sourceName: sourceName, bytes: bytes, root: root, output: output)
+    }
+
+    /// The snapshot of version `id`, or of the latest version when `id` is `nil`.
+    ///
+    /// - Throws: ``QueryError`` `unknown_version` (404) listing the known versions.
+    public func snapshot(version id: String?) throws(QueryError) -> SpecSnapshot {
+        guard let id else { return latest }
+        guard let index = versionIndex[id] ?? versionIndex[id.lowercased()] else {
+            let known = versions.map(\.id)
+            throw QueryError(
+                code: QueryError.unknownVersion, status: 404, parameter: "version", value: id, accepted: known,
+                message: "'\(id)' is not a store version.", hint: "Known versions: \(known.joined(separator: ", ")).")
+        }
+        return snapshots[index]
+    }
+
+    /// The whole store, every version, in the data file's own format: the parsed file.
+    public func export() -> JSONValue { root }
+
+    private static func readFile(_ path: String) throws(SpecStoreError) -> [UInt8] {
+        guard let handle = fopen(path, "rb") else {
+            let reason = String(cString: strerror(errno))
+            throw SpecStoreError(code: .unreadable, file: path, jsonPath: "$", message: "cannot open the file: \(reason)")
+        }
+        defer { fclose(handle) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
+            if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
+            if count < chunk.count {
+                if ferror(handle) != 0 {
+                    let reason = String(cString: strerror(errno))
+                    throw SpecStoreError(code: .unreadable, file: path, jsonPath: "$", message: "cannot read the file: \(reason)")
+                }
+                break
+            }
+        }
+        return bytes
+    }
+}

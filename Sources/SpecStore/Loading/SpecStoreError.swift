@@ -1,0 +1,80 @@
+/// Why a data file was refused: what is wrong, in which file, where in it, and how to fix it.
+///
+/// `jsonPath` locates the offending value (`$.metrics[12].citations`); syntax errors also carry the
+/// 1-based `line` and `column`. ``description`` is one line a person can act on.
+public struct SpecStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of fault the file has; one of the static members.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code as it appears in messages, e.g. `missing_citation`.
+        public let rawValue: String
+        /// Creates a code.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The raw value.
+        public var description: String { rawValue }
+
+        /// The file could not be read.
+        public static let unreadable = Code(rawValue: "unreadable")
+        /// The file is not JSON; `line` and `column` say where.
+        public static let syntax = Code(rawValue: "syntax")
+        /// `schemaVersion` is not one this library knows.
+        public static let schemaVersion = Code(rawValue: "schema_version")
+        /// A required field is absent.
+        public static let missingField = Code(rawValue: "missing_field")
+        /// A field has the wrong JSON type.
+        public static let wrongType = Code(rawValue: "wrong_type")
+        /// A field's value is outside its vocabulary (a status, a platform, a unit, a date).
+        public static let badValue = Code(rawValue: "bad_value")
+        /// A record has a key the schema does not define.
+        public static let unknownKey = Code(rawValue: "unknown_key")
+        /// Two records (or two versions) share an id.
+        public static let duplicateID = Code(rawValue: "duplicate_id")
+        /// An id is not lower-case `[a-z0-9]` with `.` and `-` separators.
+        public static let badID = Code(rawValue: "bad_id")
+        /// `since`, `until` or `history.until` names no version.
+        public static let unknownVersion = Code(rawValue: "unknown_version")
+        /// Versions out of chronological order, `until` not after `since`, or history out of order.
+        public static let badOrder = Code(rawValue: "bad_order")
+        /// A published record (or a rule or myth) without a citation.
+        public static let missingCitation = Code(rawValue: "missing_citation")
+        /// A convention record without a basis.
+        public static let missingBasis = Code(rawValue: "missing_basis")
+        /// A record mixing published and convention (e.g. a published record with a basis).
+        public static let mixedStatus = Code(rawValue: "mixed_status")
+        /// A metric with no figure, more than one shape of figure, or a bound that does not fit it.
+        public static let badFigure = Code(rawValue: "bad_figure")
+        /// An id in `devices` or `related` that names no record.
+        public static let danglingReference = Code(rawValue: "dangling_reference")
+    }
+
+    /// What kind of fault it is.
+    public let code: Code
+    /// The file's name as given to the loader.
+    public let file: String
+    /// Where the fault is, as a JSONPath (`$` for the whole document).
+    public let jsonPath: String
+    /// The 1-based line of a syntax error, `nil` for other faults.
+    public let line: Int?
+    /// The 1-based column (in characters) of a syntax error, `nil` for other faults.
+    public let column: Int?
+    /// What is wrong and, where it helps, what would be right.
+    public let message: String
+
+    /// Creates an error.
+    public init(code: Code, file: String, jsonPath: String, line: Int? = nil, column: Int? = nil, message: String) {
+        self.code = code
+        self.file = file
+        self.jsonPath = jsonPath
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// One line: `file:line:column: syntax: message` for syntax errors, else
+    /// `file: code at $.path: message`.
+    public var description: String {
+        if let line, let column {
+            return "\(file):\(line):\(column): \(code): \(message)"
+        }
+        return "\(file): \(code) at \(jsonPath): \(message)"
+    }
+}

@@ -1,0 +1,377 @@
+/// Checks a parsed data file against Docs/schema.md and turns it into records.
+///
+/// Every refusal names the JSON path of the offending value. Checks run in file order, so the first
+/// fault in the file is the one reported.
+struct StoreLoader {
+    static let knownSchemaVersions = ["1"]
+
+    let file: String
+    private var versions: [StoreVersion] = []
+    private var versionIndex: [String: Int] = [:]
+    private var idPaths: [String: String] = [:]
+    private var records: [[StoredRecord]] = Array(repeating: [], count: SpecCollection.allCases.count)
+
+    init(file: String) {
+        self.file = file
+    }
+
+    struct Output {
+        let title: String
+        let versions: [StoreVersion]
+        let records: [[StoredRecord]]
+    }
+
+    mutating func load(_ root: JSONValue) throws(SpecStoreError) -> Output {
+        guard case .object(let top) = root else {
+            throw fault(.wrongType, "$", "the file must hold a JSON object, not \(root.typeName)")
+        }
+        guard let schemaVersion = top["schemaVersion"] else {
+            throw fault(.missingField, "$.schemaVersion", "schemaVersion is missing; this library reads schemaVersion 1")
+        }
+        guard case .number(let number) = schemaVersion, StoreLoader.knownSchemaVersions.contains(number.literal) else {
+            throw fault(
+                .schemaVersion, "$.schemaVersion",
+                "schemaVersion \(schemaVersion.serialized()) is not one this library knows (it reads \(StoreLoader.knownSchemaVersions.joined(separator: ", ")))"
+            )
+        }
+        let allowed = ["schemaVersion", "title", "versions"] + SpecCollection.allCases.map(\.key)
+        for key in top.keys where !allowed.contains(key) {
+            throw fault(.unknownKey, "$.\(key)", "unknown top-level key '\(key)'; expected \(allowed.joined(separator: ", "))")
+        }
+        var title = ""
+        if let value = top["title"] {
+            guard case .string(let string) = value else { throw wrongType("$.title", value, "a string") }
+            title = string
+        }
+        try loadVersions(top["versions"])
+        for collection in SpecCollection.allCases {
+            let path = "$.\(collection.key)"
+            guard let value = top[collection.key] else {
+                throw fault(.missingField, path, "collection '\(collection.key)' is missing; give [] if it is empty")
+            }
+            guard case .array(let elements) = value else { throw wrongType(path, value, "an array") }
+            records[collection.rawValue].reserveCapacity(elements.count)
+            for (position, element) in elements.enumerated() {
+                let record = try loadRecord(element, in: collection, path: "\(path)[\(position)]")
+                records[collection.rawValue].append(record)
+            }
+        }
+        try checkReferences()
+        return Output(title: title, versions: versions, records: records)
+    }
+
+    // MARK: - Versions
+
+    private mutating func loadVersions(_ value: JSONValue?) throws(SpecStoreError) {
+        guard let value else { throw fault(.missingField, "$.versions", "versions is missing") }
+        guard case .array(let elements) = value else { throw wrongType("$.versions", value, "an array") }
+        guard !elements.isEmpty else { throw fault(.missingField, "$.versions", "versions is empty; the store needs at least one") }
+        for (position, element) in elements.enumerated() {
+            let path = "$.versions[\(position)]"
+            guard case .object(let object) = element else { throw wrongType(path, element, "an object") }
+            for key in object.keys where !["id", "date", "title", "notes"].contains(key) {
+                throw fault(.unknownKey, "\(path).\(key)", "unknown key '\(key)' in a version; expected id, date, title, notes")
+            }
+            let id = try requiredString(object, "id", path)
+            let date = try requiredString(object, "date", path)
+            let title = try requiredString(object, "title", path)
+            let notes = try requiredString(object, "notes", path)
+            guard StoreLoader.isVersionID(id) else {
+                throw fault(.badID, "\(path).id", "version id '\(id)' must be lower-case letters, digits, dots and dashes")
+            }
+            guard StoreLoader.isDate(date) else {
+                throw fault(.badValue, "\(path).date", "date '\(date)' must be YYYY-MM-DD, YYYY-MM or YYYY")
+            }
+            if versionIndex[id] != nil {
+                throw fault(.duplicateID, "\(path).id", "version id '\(id)' appears twice")
+            }
+            if let previous = versions.last, date < previous.date {
+                throw fault(
+                    .badOrder, "\(path).date",
+                    "version '\(id)' (\(date)) comes after '\(previous.id)' (\(previous.date)); versions must be in chronological order"
+                )
+            }
+            versionIndex[id] = versions.count
+            versions.append(StoreVersion(id: id, date: date, title: title, notes: notes, index: versions.count))
+        }
+    }
+
+    // MARK: - Records
+
+    private mutating func loadRecord(_ value: JSONValue, in collection: SpecCollection, path: String)
+        throws(SpecStoreError) -> StoredRecord
+    {
+        guard case .object(let object) = value else { throw wrongType(path, value, "an object") }
+        let specs = CollectionSchema.allFields[collection.rawValue]
+        for key in object.keys where !CollectionSchema.commonFieldNames.contains(key) && !specs.contains(where: { $0.name == key }) {
+            throw fault(
+                .unknownKey, "\(path).\(key)",
+                "unknown key '\(key)' in a \(collection.key) record; expected \((["id", "since", "until", "history", "notes"] + specs.map(\.name)).joined(separator: ", "))"
+            )
+        }
+        let id = try requiredString(object, "id", path)
+        guard StoreLoader.isRecordID(id) else {
+            throw fault(.badID, "\(path).id", "id '\(id)' must be lower-case [a-z0-9] words separated by '.' or '-'")
+        }
+        if let first = idPaths[id] {
+            throw fault(.duplicateID, "\(path).id", "id '\(id)' is already used at \(first)")
+        }
+        idPaths[id] = path
+        let since = try versionReference(try requiredString(object, "since", path), "\(path).since")
+        var until: Int? = nil
+        if let value = object["until"] {
+            guard case .string(let string) = value else { throw wrongType("\(path).until", value, "a version id") }
+            let index = try versionReference(string, "\(path).until")
+            guard index > since else {
+                throw fault(.badOrder, "\(path).until", "until '\(string)' must come after since '\(versions[since].id)'")
+            }
+            until = index
+        }
+        if let value = object["notes"], value.stringValue == nil { throw wrongType("\(path).notes", value, "a string") }
+        var fields = JSONObject()
+        for (key, value) in object where key != "id" && key != "since" && key != "until" && key != "history" {
+            fields.append(key, value)
+        }
+        for spec in specs {
+            let fieldPath = "\(path).\(spec.name)"
+            guard let value = object[spec.name] else {
+                if spec.isRequired { throw fault(.missingField, fieldPath, "\(spec.name) is required in a \(collection.key) record") }
+                continue
+            }
+            try check(value, spec.kind, fieldPath)
+        }
+        if collection.carriesFigures { try checkStatus(object, path) }
+        if collection == .rules || collection == .myths, object["citations"]?.arrayValue?.isEmpty ?? true {
+            throw fault(.missingCitation, "\(path).citations", "a \(collection.recordType) needs at least one citation")
+        }
+        if collection == .metrics { try checkFigure(object, path) }
+        let history = try loadHistory(object["history"], specs: specs, since: since, until: until, path: path)
+        return StoredRecord(collection: collection, id: id, since: since, until: until, history: history, fields: fields)
+    }
+
+    private func checkStatus(_ object: JSONObject, _ path: String) throws(SpecStoreError) {
+        let status = object["status"]?.stringValue
+        let citations = object["citations"]?.arrayValue ?? []
+        if status == "published" {
+            if object["basis"] != nil {
+                throw fault(
+                    .mixedStatus, "\(path).basis",
+                    "a published record has no basis; a figure that is partly convention must be split into two records")
+            }
+            if citations.isEmpty {
+                throw fault(.missingCitation, "\(path).citations", "a published record needs at least one citation of Apple's page")
+            }
+        } else if object["basis"] == nil {
+            throw fault(
+                .missingBasis, "\(path).basis",
+                "a convention record needs a basis: why it is a convention and which Apple pages were searched")
+        }
+    }
+
+    private func checkFigure(_ object: JSONObject, _ path: String) throws(SpecStoreError) {
+        let hasValue = object["value"] != nil
+        let hasSize = object["width"] != nil || object["height"] != nil
+        let hasRange = object["min"] != nil || object["max"] != nil
+        let shapes = [hasValue, hasSize, hasRange].filter { $0 }.count
+        guard shapes == 1 else {
+            throw fault(
+                .badFigure, path,
+                shapes == 0
+                    ? "a metric needs a figure: value, or width and height, or min and max"
+                    : "a metric has exactly one shape of figure (value, width+height or min+max); split it into records")
+        }
+        if hasSize, object["width"] == nil || object["height"] == nil {
+            throw fault(.badFigure, path, "a metric with a size needs both width and height")
+        }
+        if hasRange, object["min"] == nil || object["max"] == nil {
+            throw fault(.badFigure, path, "a metric with a range needs both min and max")
+        }
+        let isRange = object["bound"]?.stringValue == "range"
+        if isRange != hasRange {
+            throw fault(
+                .badFigure, "\(path).bound", isRange ? "bound 'range' needs min and max" : "min and max need bound 'range'")
+        }
+    }
+
+    private func loadHistory(_ value: JSONValue?, specs: [FieldSpec], since: Int, until: Int?, path: String)
+        throws(SpecStoreError) -> [StoredRecord.HistoryEntry]
+    {
+        guard let value else { return [] }
+        let historyPath = "\(path).history"
+        guard case .array(let elements) = value else { throw wrongType(historyPath, value, "an array") }
+        var entries: [StoredRecord.HistoryEntry] = []
+        for (position, element) in elements.enumerated() {
+            let entryPath = "\(historyPath)[\(position)]"
+            guard case .object(let object) = element else { throw wrongType(entryPath, element, "an object") }
+            for key in object.keys where key != "until" && key != "values" {
+                throw fault(.unknownKey, "\(entryPath).\(key)", "unknown key '\(key)' in a history entry; expected until, values")
+            }
+            let name = try requiredString(object, "until", entryPath)
+            let index = try versionReference(name, "\(entryPath).until")
+            guard index > since else {
+                throw fault(.badOrder, "\(entryPath).until", "history until '\(name)' must come after since '\(versions[since].id)'")
+            }
+            if let until, index > until {
+                throw fault(.badOrder, "\(entryPath).until", "history until '\(name)' is after the record's until")
+            }
+            if let last = entries.last, index <= last.until {
+                throw fault(.badOrder, "\(entryPath).until", "history entries must be in ascending until order")
+            }
+            guard let values = object["values"] else { throw fault(.missingField, "\(entryPath).values", "values is required") }
+            guard case .object(let changes) = values else { throw wrongType("\(entryPath).values", values, "an object") }
+            for (key, change) in changes {
+                let changePath = "\(entryPath).values.\(key)"
+                guard let spec = specs.first(where: { $0.name == key }) else {
+                    throw fault(.unknownKey, changePath, "history can only hold earlier values of the record's own fields")
+                }
+                if !change.isNull { try check(change, spec.kind, changePath) }
+            }
+            entries.append(StoredRecord.HistoryEntry(until: index, values: changes))
+        }
+        return entries
+    }
+
+    // MARK: - Field values
+
+    private func check(_ value: JSONValue, _ kind: FieldKind, _ path: String) throws(SpecStoreError) {
+        switch kind {
+        case .any:
+            return
+        case .string:
+            guard case .string = value else { throw wrongType(path, value, "a string") }
+        case .number:
+            guard case .number = value else { throw wrongType(path, value, "a number") }
+        case .bool:
+            guard case .bool = value else { throw wrongType(path, value, "true or false") }
+        case .nullable(let inner):
+            if case .null = value { return }
+            try check(value, inner, path)
+        case .oneOf(let choices):
+            guard case .string(let string) = value else { throw wrongType(path, value, "a string") }
+            guard choices.contains(string) else {
+                throw fault(.badValue, path, "'\(string)' is not one of \(choices.joined(separator: ", "))")
+            }
+        case .strings, .references:
+            guard case .array(let elements) = value else { throw wrongType(path, value, "an array of strings") }
+            for (position, element) in elements.enumerated() where element.stringValue == nil {
+                throw wrongType("\(path)[\(position)]", element, "a string")
+            }
+        case .platforms:
+            guard case .array(let elements) = value else { throw wrongType(path, value, "an array of platform ids") }
+            guard !elements.isEmpty else { throw fault(.badValue, path, "platforms is empty; say [\"all\"] for every platform") }
+            for (position, element) in elements.enumerated() {
+                try check(element, .oneOf(CollectionSchema.recordPlatforms), "\(path)[\(position)]")
+            }
+        case .size:
+            try checkObject(value, path, [FieldSpec("width", .number, required: true), FieldSpec("height", .number, required: true)])
+        case .sizeClassPair:
+            let values = FieldKind.oneOf(FilterVocabulary.sizeClassValues)
+            try checkObject(
+                value, path, [FieldSpec("horizontal", values, required: true), FieldSpec("vertical", values, required: true)])
+        case .citations:
+            guard case .array(let elements) = value else { throw wrongType(path, value, "an array of citations") }
+            for (position, element) in elements.enumerated() {
+                try checkObject(
+                    element, "\(path)[\(position)]",
+                    [
+                        FieldSpec("page", .string, required: true), FieldSpec("section", .string),
+                        FieldSpec("url", .string, required: true), FieldSpec("quote", .string),
+                    ])
+            }
+        case .basis:
+            try checkObject(value, path, [FieldSpec("reason", .string, required: true), FieldSpec("searched", .strings, required: true)])
+        }
+    }
+
+    private func checkObject(_ value: JSONValue, _ path: String, _ specs: [FieldSpec]) throws(SpecStoreError) {
+        guard case .object(let object) = value else { throw wrongType(path, value, "an object") }
+        for key in object.keys where !specs.contains(where: { $0.name == key }) {
+            throw fault(.unknownKey, "\(path).\(key)", "unknown key '\(key)'; expected \(specs.map(\.name).joined(separator: ", "))")
+        }
+        for spec in specs {
+            guard let member = object[spec.name] else {
+                if spec.isRequired { throw fault(.missingField, "\(path).\(spec.name)", "\(spec.name) is required") }
+                continue
+            }
+            try check(member, spec.kind, "\(path).\(spec.name)")
+        }
+    }
+
+    // MARK: - References
+
+    private func checkReferences() throws(SpecStoreError) {
+        for collection in [SpecCollection.sizeClasses, .rules, .myths] {
+            let field = collection == .sizeClasses ? "devices" : "related"
+            for (position, record) in records[collection.rawValue].enumerated() {
+                guard let ids = record.variants.last?[field]?.arrayValue else { continue }
+                for (offset, idValue) in ids.enumerated() {
+                    let id = idValue.stringValue ?? ""
+                    let path = "$.\(collection.key)[\(position)].\(field)[\(offset)]"
+                    guard let target = idPaths[id] else {
+                        throw fault(.danglingReference, path, "'\(id)' names no record")
+                    }
+                    if collection == .sizeClasses, !target.hasPrefix("$.devices[") {
+                        throw fault(.danglingReference, path, "'\(id)' is not a device record")
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func versionReference(_ id: String, _ path: String) throws(SpecStoreError) -> Int {
+        guard let index = versionIndex[id] else {
+            throw fault(
+                .unknownVersion, path, "'\(id)' names no version; known: \(versions.map(\.id).joined(separator: ", "))")
+        }
+        return index
+    }
+
+    private func requiredString(_ object: JSONObject, _ key: String, _ path: String) throws(SpecStoreError) -> String {
+        guard let value = object[key] else { throw fault(.missingField, "\(path).\(key)", "\(key) is required") }
+        guard case .string(let string) = value else { throw wrongType("\(path).\(key)", value, "a string") }
+        return string
+    }
+
+    private func wrongType(_ path: String, _ value: JSONValue, _ expected: String) -> SpecStoreError {
+        fault(.wrongType, path, "expected \(expected), found \(value.typeName)")
+    }
+
+    private func fault(_ code: SpecStoreError.Code, _ path: String, _ message: String) -> SpecStoreError {
+        SpecStoreError(code: code, file: file, jsonPath: path, message: message)
+    }
+
+    /// `[a-z0-9]+` words joined by single `.` or `-`.
+    static func isRecordID(_ id: String) -> Bool {
+        var previousWasSeparator = true
+        for byte in id.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                previousWasSeparator = false
+            case UInt8(ascii: "."), UInt8(ascii: "-"):
+                if previousWasSeparator { return false }
+                previousWasSeparator = true
+            default:
+                return false
+            }
+        }
+        return !previousWasSeparator
+    }
+
+    static func isVersionID(_ id: String) -> Bool { isRecordID(id) }
+
+    /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD` with plausible month and day.
+    static func isDate(_ date: String) -> Bool {
+        let parts = date.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), parts[0].count == 4, parts[0].allSatisfy(\.isASCII), Int(parts[0]) != nil
+        else { return false }
+        if parts.count >= 2 {
+            guard parts[1].count == 2, let month = Int(parts[1]), (1...12).contains(month) else { return false }
+        }
+        if parts.count == 3 {
+            guard parts[2].count == 2, let day = Int(parts[2]), (1...31).contains(day) else { return false }
+        }
+        return true
+    }
+}

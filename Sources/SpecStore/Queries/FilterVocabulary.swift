@@ -1,0 +1,229 @@
+/// The accepted values of every filter parameter, canonical spelling first, and the aliases each
+/// accepts. One place, so the queries and the server's OpenAPI document list the same values.
+///
+/// Matching ignores case and the separators space, `-`, `_` and `.`: `Title 1`, `title-1` and
+/// `TITLE1` are all `title1`. Vocabularies that come from the data (styles, topics, fonts, devices)
+/// are listed by ``SpecSnapshot/acceptedValues(for:)``.
+public enum FilterVocabulary {
+    /// A vocabulary a parameter draws from.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// ``FilterVocabulary/platforms``.
+        case platform
+        /// ``FilterVocabulary/deviceFamilies``.
+        case deviceFamily
+        /// ``FilterVocabulary/widgetFamilies``.
+        case widgetFamily
+        /// ``FilterVocabulary/categories``.
+        case category
+        /// Text styles present in the data (the Dynamic Type styles plus e.g. tvOS `subtitle1`).
+        case style
+        /// ``FilterVocabulary/orientations``.
+        case orientation
+        /// ``FilterVocabulary/sizeClassValues``.
+        case sizeClassValue
+        /// ``FilterVocabulary/sizeClassConditions``.
+        case sizeClass
+        /// ``FilterVocabulary/statuses``.
+        case status
+        /// ``FilterVocabulary/ruleKinds``.
+        case ruleKind
+        /// ``FilterVocabulary/searchTypes``.
+        case searchType
+        /// Topics present in the data.
+        case topic
+        /// Fonts present in the tracking table.
+        case font
+        /// Device ids present in the data (names are accepted too).
+        case device
+    }
+
+    /// Platform ids. `all` in a record's `platforms` matches every one of them.
+    public static let platforms = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "web", "carplay"]
+    /// Device families.
+    public static let deviceFamilies = ["iphone", "ipad", "ipod", "watch"]
+    /// WidgetKit family names.
+    public static let widgetFamilies = [
+        "systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "systemExtraLargePortrait",
+        "accessoryCircular", "accessoryRectangular", "accessoryInline",
+    ]
+    /// Dynamic Type categories, smallest first.
+    public static let categories = [
+        "xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge",
+        "accessibility1", "accessibility2", "accessibility3", "accessibility4", "accessibility5",
+    ]
+    /// The iOS/iPadOS Dynamic Type styles, in Apple's table order.
+    public static let styles = [
+        "largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote",
+        "caption1", "caption2",
+    ]
+    /// Orientations.
+    public static let orientations = ["portrait", "landscape"]
+    /// Size-class values.
+    public static let sizeClassValues = ["compact", "regular"]
+    /// The `sizeClass` filter of `/v1/devices`: `VALUE-AXIS[-ORIENTATION]` where VALUE is `compact`
+    /// or `regular`, AXIS is `width` (alias `horizontal`, `w`) or `height` (alias `vertical`, `h`),
+    /// and ORIENTATION, optional, is `portrait` or `landscape`; without it either orientation matches.
+    public static let sizeClassConditions: [String] = {
+        var all: [String] = []
+        for value in sizeClassValues {
+            for axis in ["width", "height"] {
+                all.append("\(value)-\(axis)")
+                for orientation in orientations { all.append("\(value)-\(axis)-\(orientation)") }
+            }
+        }
+        return all
+    }()
+    /// Figure statuses.
+    public static let statuses = ["published", "convention"]
+    /// Rule kinds.
+    public static let ruleKinds = ["requirement", "recommendation", "reading"]
+    /// Myth verdicts.
+    public static let mythVerdicts = ["false", "misleading", "convention-not-rule", "outdated"]
+    /// Record types, as `type` in search results and diffs.
+    public static let searchTypes = [
+        "rule", "myth", "metric", "device", "size-class", "widget", "dynamic-type", "text-style", "tracking",
+    ]
+    /// Results of `check`, in the order of increasing concern.
+    public static let checkResults = [
+        "ok", "deviates-from-convention", "differs-from-published-default", "below-published", "above-published",
+    ]
+    /// Severities of `check`: `none` (ok), `info` (a convention differs: never a HIG violation),
+    /// `advisory` (a published default differs), `warning` (beyond a published minimum or maximum;
+    /// Apple's wording is advisory, "strive to meet", so this is a warning, not an error).
+    public static let severities = ["none", "info", "advisory", "warning"]
+
+    /// The statically known accepted values of `kind`, or `nil` for vocabularies drawn from the data.
+    public static func values(of kind: Kind) -> [String]? {
+        switch kind {
+        case .platform: platforms
+        case .deviceFamily: deviceFamilies
+        case .widgetFamily: widgetFamilies
+        case .category: categories
+        case .style: nil
+        case .orientation: orientations
+        case .sizeClassValue: sizeClassValues
+        case .sizeClass: sizeClassConditions
+        case .status: statuses
+        case .ruleKind: ruleKinds
+        case .searchType: searchTypes
+        case .topic, .font, .device: nil
+        }
+    }
+
+    /// The canonical value `raw` stands for in a static vocabulary, or `nil` if it is not one
+    /// (or `kind` is drawn from the data).
+    public static func canonical(_ raw: String, in kind: Kind) -> String? {
+        let key = matchKey(raw)
+        switch kind {
+        case .sizeClass:
+            return SizeClassCondition(parsing: raw)?.description
+        case .style:
+            if let alias = styleAliases[key] { return alias }
+            return styles.first { matchKey($0) == key }
+        default:
+            guard let table = aliasTables[kind] else { return nil }
+            return table[key]
+        }
+    }
+
+    /// `raw` lower-cased without spaces, `-`, `_` and `.`: the form values are compared in.
+    public static func matchKey(_ raw: String) -> String {
+        var key = ""
+        key.reserveCapacity(raw.utf8.count)
+        for character in raw.lowercased() where !" -_.".contains(character) { key.append(character) }
+        return key
+    }
+
+    static func resolve(_ raw: String, in kind: Kind, parameter: String) throws(QueryError) -> String {
+        if let value = canonical(raw, in: kind) { return value }
+        throw QueryError.unknownValue(raw, for: parameter, accepted: values(of: kind) ?? [])
+    }
+
+    static let styleAliases: [String: String] = [
+        "subhead": "subheadline", "largetitle": "largeTitle",
+    ]
+
+    private static let aliasTables: [Kind: [String: String]] = {
+        func table(_ canonical: [String], _ aliases: [String: String] = [:]) -> [String: String] {
+            var table: [String: String] = [:]
+            for value in canonical { table[matchKey(value)] = value }
+            for (alias, value) in aliases { table[matchKey(alias)] = value }
+            return table
+        }
+        var categoryAliases: [String: String] = [
+            "xs": "xSmall", "extrasmall": "xSmall", "s": "small", "m": "medium", "l": "large", "default": "large",
+            "largedefault": "large", "xl": "xLarge", "extralarge": "xLarge", "xxl": "xxLarge",
+            "extraextralarge": "xxLarge", "xxxl": "xxxLarge", "extraextraextralarge": "xxxLarge",
+        ]
+        for level in 1...5 {
+            categoryAliases["ax\(level)"] = "accessibility\(level)"
+            categoryAliases["accessibilityax\(level)"] = "accessibility\(level)"
+        }
+        return [
+            .platform: table(
+                platforms,
+                [
+                    "iphoneos": "ios", "ipad": "ipados", "mac": "macos", "osx": "macos", "macosx": "macos",
+                    "watch": "watchos", "applewatch": "watchos", "tv": "tvos", "appletv": "tvos", "vision": "visionos",
+                    "visionpro": "visionos", "applevisionpro": "visionos", "xros": "visionos",
+                ]),
+            .deviceFamily: table(deviceFamilies, ["applewatch": "watch", "ipodtouch": "ipod"]),
+            .widgetFamily: table(
+                widgetFamilies,
+                [
+                    "small": "systemSmall", "medium": "systemMedium", "large": "systemLarge",
+                    "extralarge": "systemExtraLarge", "xl": "systemExtraLarge",
+                    "extralargeportrait": "systemExtraLargePortrait", "circular": "accessoryCircular",
+                    "rectangular": "accessoryRectangular", "inline": "accessoryInline",
+                ]),
+            .category: table(categories, categoryAliases),
+            .orientation: table(orientations),
+            .sizeClassValue: table(sizeClassValues),
+            .status: table(statuses),
+            .ruleKind: table(ruleKinds, ["must": "requirement", "should": "recommendation"]),
+            .searchType: table(
+                searchTypes,
+                [
+                    "rules": "rule", "myths": "myth", "metrics": "metric", "devices": "device",
+                    "sizeclass": "size-class", "sizeclasses": "size-class", "widgets": "widget",
+                    "dynamictype": "dynamic-type", "textstyle": "text-style", "textstyles": "text-style",
+                ]),
+        ]
+    }()
+}
+
+/// A size-class condition of the `sizeClass` filter, e.g. `regular-width-landscape`; see
+/// ``FilterVocabulary/sizeClassConditions`` for the grammar.
+public struct SizeClassCondition: Sendable, Hashable, CustomStringConvertible {
+    /// `compact` or `regular`.
+    public let value: String
+    /// `true` for width (horizontal), `false` for height (vertical).
+    public let isWidth: Bool
+    /// `portrait`, `landscape`, or `nil` for either.
+    public let orientation: String?
+
+    /// Parses `VALUE-AXIS[-ORIENTATION]` case-insensitively (separators `-`, `_`, space or none,
+    /// e.g. `regularWidthLandscape`); `nil` if it is not of that form.
+    public init?(parsing raw: String) {
+        var rest = FilterVocabulary.matchKey(raw)
+        func take(_ prefixes: [String]) -> String? {
+            for prefix in prefixes where rest.hasPrefix(prefix) {
+                rest.removeFirst(prefix.count)
+                return prefix
+            }
+            return nil
+        }
+        guard let value = take(["compact", "regular"]) else { return nil }
+        guard let axis = take(["horizontal", "vertical", "width", "height", "w", "h"]) else { return nil }
+        let orientation = take(["portrait", "landscape"])
+        guard rest.isEmpty else { return nil }
+        self.value = value
+        self.isWidth = axis == "width" || axis == "horizontal" || axis == "w"
+        self.orientation = orientation
+    }
+
+    /// The canonical spelling, e.g. `regular-width-landscape`.
+    public var description: String {
+        "\(value)-\(isWidth ? "width" : "height")" + (orientation.map { "-\($0)" } ?? "")
+    }
+}

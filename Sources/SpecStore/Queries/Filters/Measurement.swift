@@ -1,0 +1,57 @@
+/// One measurement for `/v1/check`: a metric id and the value measured, or its width and height.
+public struct Measurement: QueryFilter, Hashable {
+    /// The metric id, e.g. `metric.accessibility.ios.minimum-control-size`.
+    public var figure: String
+    /// The measured value, for a metric with a single value (or a range).
+    public var value: Double?
+    /// The measured width, for a metric with width and height.
+    public var width: Double?
+    /// The measured height, for a metric with width and height.
+    public var height: Double?
+
+    /// Creates a measurement.
+    public init(figure: String, value: Double? = nil, width: Double? = nil, height: Double? = nil) {
+        self.figure = figure
+        self.value = value
+        self.width = width
+        self.height = height
+    }
+
+    /// `figure` (required), `value`, `width`, `height`.
+    public static let parameters = [
+        FilterParameter(name: "figure", summary: "Metric id to judge against.", value: .text, isRequired: true),
+        FilterParameter(name: "value", summary: "Measured value.", value: .number),
+        FilterParameter(name: "width", summary: "Measured width.", value: .number),
+        FilterParameter(name: "height", summary: "Measured height.", value: .number),
+    ]
+
+    /// Parses query parameters.
+    public init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        guard let figure = reader.text("figure") else { throw QueryError.missing("figure", expected: "a metric id") }
+        self.figure = figure
+        value = try reader.number("value")
+        width = try reader.number("width")
+        height = try reader.number("height")
+    }
+
+    /// Parses one element of a `POST /v1/check` body: an object with `figure` and `value` or
+    /// `width` and `height` (numbers; numeric strings are accepted too).
+    public init(json: JSONValue) throws(QueryError) {
+        guard case .object(let object) = json else {
+            throw QueryError(
+                code: QueryError.invalidValue, status: 400,
+                message: "A measurement must be an object with figure and value, or figure, width and height.")
+        }
+        var parameters: [String: String] = [:]
+        for (key, value) in object {
+            switch value {
+            case .string(let string): parameters[key] = string
+            case .number(let number): parameters[key] = number.literal
+            default:
+                throw QueryError.invalid(value.serialized(), for: key, expected: "a string or a number")
+            }
+        }
+        try self.init(parameters: parameters)
+    }
+}

@@ -1,0 +1,36 @@
+/// The filters of `/v1/rules`.
+public struct RuleFilter: QueryFilter, Hashable {
+    /// A topic.
+    public var topic: String?
+    /// A platform id or alias.
+    public var platform: String?
+    /// `requirement`, `recommendation` or `reading`.
+    public var kind: String?
+    /// Words to search for; when given, rows come best first with a `score`.
+    public var q: String?
+
+    /// Creates a filter; `nil` fields do not filter.
+    public init(topic: String? = nil, platform: String? = nil, kind: String? = nil, q: String? = nil) {
+        self.topic = topic
+        self.platform = platform
+        self.kind = kind
+        self.q = q
+    }
+
+    /// `topic`, `platform`, `kind`, `q`.
+    public static let parameters = [
+        FilterParameter(name: "topic", summary: "Topic.", value: .vocabulary(.topic)),
+        FilterParameter(name: "platform", summary: "Platform.", value: .vocabulary(.platform)),
+        FilterParameter(name: "kind", summary: "Rule kind.", value: .vocabulary(.ruleKind)),
+        FilterParameter(name: "q", summary: "Words to search for in the quote and topic.", value: .text),
+    ]
+
+    /// Parses query parameters.
+    public init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        topic = reader.text("topic")
+        platform = try reader.choice("platform", .platform)
+        kind = try reader.choice("kind", .ruleKind)
+        q = reader.text("q")
+    }
+}

@@ -1,0 +1,164 @@
+extension SpecSnapshot {
+    /// Judges one measurement against a metric (`/v1/check`).
+    ///
+    /// The row: `figure` (the metric id), `measured` (`{value}` or `{width, height}`), `result`
+    /// (``FilterVocabulary/checkResults``), `severity` (``FilterVocabulary/severities``), `message`,
+    /// `status` (the metric's), and `metric` (the metric's full row, with citations or basis).
+    ///
+    /// - A published minimum: under it is `below-published`. A published maximum: over it is
+    ///   `above-published`. A published range: either. A published exact figure: under or over.
+    ///   A published default: any other value is `differs-from-published-default`.
+    ///   Severity is `warning` beyond a minimum or maximum, `advisory` for a default: Apple's own
+    ///   wording is advisory ("strive to meet"), so no result says "violation".
+    /// - A convention: any difference is `deviates-from-convention`, severity `info`, and the
+    ///   message says it is not a HIG requirement.
+    /// - Width and height are judged together: a minimum is missed if either is under it.
+    ///
+    /// - Throws: ``QueryError`` `unknown_value` for an unknown figure, `invalid_value` when the
+    ///   measurement's shape does not fit the metric's (a value for a width+height metric).
+    public func check(_ measurement: Measurement) throws(QueryError) -> JSONValue {
+        guard let location = locations[measurement.figure], location.collection == .metrics else {
+            throw QueryError.unknownValue(measurement.figure, for: "figure", accepted: rows(.metrics).map(\.id))
+        }
+        let entry = entries[SpecCollection.metrics.rawValue][location.position]
+        let fields = entry.fields
+        let unit = fields["unit"]?.stringValue ?? "pt"
+        let bound = fields["bound"]?.stringValue ?? "exact"
+        let name = fields["name"]?.stringValue ?? entry.id
+        let isPublished = fields["status"]?.stringValue == "published"
+
+        var measured = JSONObject()
+        // Pairs of (measured, figure) to compare, and how to print both.
+        var pairs: [(Double, Double)] = []
+        let measuredText: String
+        let figureText: String
+        if let width = fields["width"]?.doubleValue, let height = fields["height"]?.doubleValue {
+            guard let measuredWidth = measurement.width, let measuredHeight = measurement.height else {
+                throw QueryError.invalid(
+                    measurement.value.map { "\(JSONNumber($0))" } ?? "", for: "width",
+                    expected: "width and height, because \(entry.id) is a width × height figure")
+            }
+            measured.append("width", .number(JSONNumber(measuredWidth)))
+            measured.append("height", .number(JSONNumber(measuredHeight)))
+            pairs = [(measuredWidth, width), (measuredHeight, height)]
+            measuredText = "\(JSONNumber(measuredWidth))×\(JSONNumber(measuredHeight)) \(unit)"
+            figureText = "\(JSONNumber(width))×\(JSONNumber(height)) \(unit)"
+        } else {
+            guard let value = measurement.value else {
+                throw QueryError.invalid(
+                    "", for: "value", expected: "a value, because \(entry.id) is a single figure")
+            }
+            measured.append("value", .number(JSONNumber(value)))
+            if let min = fields["min"]?.doubleValue, let max = fields["max"]?.doubleValue {
+                pairs = [(value, min), (value, max)]
+                figureText = "\(JSONNumber(min))–\(JSONNumber(max)) \(unit)"
+            } else {
+                let figure = fields["value"]?.doubleValue ?? 0
+                pairs = [(value, figure)]
+                figureText = "\(JSONNumber(figure)) \(unit)"
+            }
+            measuredText = "\(JSONNumber(value)) \(unit)"
+        }
+
+        let below: Bool
+        let above: Bool
+        switch bound {
+        case "range":
+            below = pairs[0].0 < pairs[0].1
+            above = pairs[1].0 > pairs[1].1
+        default:
+            below = pairs.contains { $0.0 < $0.1 }
+            above = pairs.contains { $0.0 > $0.1 }
+        }
+        let result: String
+        let severity: String
+        let message: String
+        if !isPublished {
+            if below || above {
+                result = "deviates-from-convention"
+                severity = "info"
+                message =
+                    "\(measuredText) differs from the convention of \(figureText) for \(name). This is a working convention, not found on Apple's pages: not a HIG requirement."
+            } else {
+                result = "ok"
+                severity = "none"
+                message = "\(measuredText) matches the convention of \(figureText) for \(name) (a convention, not a HIG requirement)."
+            }
+        } else {
+            switch bound {
+            case "minimum" where below, "range" where below, "exact" where below:
+                result = "below-published"
+                severity = "warning"
+                message =
+                    "\(measuredText) is under Apple's published \(bound == "minimum" ? "minimum" : "figure") of \(figureText) for \(name). Apple's guidance is advisory (\"strive to meet\"); consider enlarging it."
+            case "maximum" where above, "range" where above, "exact" where above:
+                result = "above-published"
+                severity = "warning"
+                message =
+                    "\(measuredText) is over Apple's published \(bound == "maximum" ? "maximum" : "figure") of \(figureText) for \(name). Apple's guidance is advisory; consider reducing it."
+            case "default" where below || above:
+                result = "differs-from-published-default"
+                severity = "advisory"
+                message =
+                    "\(measuredText) differs from Apple's published default of \(figureText) for \(name). A default is a starting point, not a limit."
+            default:
+                result = "ok"
+                severity = "none"
+                message = "\(measuredText) meets Apple's published \(bound) of \(figureText) for \(name)."
+            }
+        }
+        var row = JSONObject()
+        row.append("figure", .string(entry.id))
+        row.append("measured", .object(measured))
+        row.append("result", .string(result))
+        row.append("severity", .string(severity))
+        row.append("message", .string(message))
+        row.append("status", fields["status"] ?? .null)
+        row.append("metric", entry.row)
+        return .object(row)
+    }
+
+    /// Judges many measurements (`POST /v1/check`), one row per measurement in order.
+    ///
+    /// A measurement that cannot be judged does not fail the others: its row is
+    /// `{"index", "figure", "error": {"status", "code", "message", "hint"}}`.
+    public func check(all measurements: [Measurement]) -> QueryResult {
+        var items: [JSONValue] = []
+        items.reserveCapacity(measurements.count)
+        for (position, measurement) in measurements.enumerated() {
+            do {
+                guard case .object(var row) = try check(measurement) else { continue }
+                row.keysFirst("index", JSONValue(integerLiteral: position))
+                items.append(.object(row))
+            } catch {
+                items.append([
+                    "index": JSONValue(integerLiteral: position), "figure": .string(measurement.figure),
+                    "error": error.json,
+                ])
+            }
+        }
+        return QueryResult(items: items)
+    }
+}
+
+extension QueryError {
+    /// `{"status", "code", "message", "hint"}`, plus `parameter` and `accepted` where known: the
+    /// body of the API's error envelope.
+    public var json: JSONValue {
+        var object = JSONObject()
+        object.append("status", JSONValue(integerLiteral: status))
+        object.append("code", .string(code))
+        object.append("message", .string(message))
+        if let hint { object.append("hint", .string(hint)) }
+        if let parameter { object.append("parameter", .string(parameter)) }
+        if !accepted.isEmpty { object.append("accepted", .array(accepted.map { .string($0) })) }
+        return .object(object)
+    }
+}
+
+extension JSONObject {
+    /// Puts a member first.
+    fileprivate mutating func keysFirst(_ key: String, _ value: JSONValue) {
+        self = JSONObject([(key, value)] + map { ($0.key, $0.value) })
+    }
+}

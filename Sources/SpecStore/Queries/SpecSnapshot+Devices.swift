@@ -1,0 +1,225 @@
+extension SpecSnapshot {
+    /// Screen sizes (`/v1/devices`), in the data file's order.
+    ///
+    /// Rows: `id`, `name`, `family`, `platforms`, `points`, `scale`, `pixels`, `sizeClasses`
+    /// (`{portrait:{horizontal,vertical}, landscape:{…}}`, `null` where Apple's size-class table does
+    /// not have the model), `caseSize`, `asPublished`, then the provenance fields. `width` and
+    /// `height` match the portrait points exactly.
+    public func devices(matching filter: DeviceFilter) throws(QueryError) -> QueryResult {
+        let family = try filter.family.map { (raw) throws(QueryError) in
+            try FilterVocabulary.resolve(raw, in: .deviceFamily, parameter: "family")
+        }
+        let platform = try platform(filter.platform)
+        var items: [JSONValue] = []
+        for entry in rows(.devices) {
+            let fields = entry.fields
+            if let family, fields["family"]?.stringValue != family { continue }
+            if !SpecSnapshot.matches(platform: platform, fields) { continue }
+            if let width = filter.width, fields["points"]?["width"]?.doubleValue != width { continue }
+            if let height = filter.height, fields["points"]?["height"]?.doubleValue != height { continue }
+            if let condition = filter.sizeClass, !SpecSnapshot.satisfies(condition, entry.row["sizeClasses"]) { continue }
+            items.append(entry.row)
+        }
+        var notes: [String] = []
+        if items.isEmpty, filter.width != nil || filter.height != nil {
+            notes.append("No device in this version has a portrait screen of exactly that size in points.")
+        }
+        return QueryResult(items: items, notes: notes)
+    }
+
+    /// One device (`/v1/devices/{id}`) with the widget sizes for its screen.
+    ///
+    /// `id` may be the record id (`device.iphone-16-pro`), the id without its `device.` prefix, or
+    /// the model name. The row gains `widgets: {count, items, notes}`: Apple's widget rows for the
+    /// device's screen (for a watch, its case size); where Apple's widget table has no row for that
+    /// screen, `count` is 0 and the notes name the nearest published screen, as such.
+    ///
+    /// - Throws: ``QueryError`` `not_found` (404).
+    public func device(id: String) throws(QueryError) -> RecordResult {
+        guard let entry = findDevice(id) else {
+            throw QueryError(
+                code: QueryError.notFound, status: 404, parameter: "id", value: id,
+                accepted: rows(.devices).map(\.id), message: "No device '\(id)' in version \(version.id).",
+                hint: "GET /v1/devices lists the devices and their ids.")
+        }
+        let widgets = widgetRows(for: entry, platform: nil, family: nil)
+        guard case .object(var object) = entry.row else { return RecordResult(item: entry.row) }
+        object.append("widgets", widgets.envelopeWithoutVersion)
+        return RecordResult(item: .object(object), notes: widgets.notes)
+    }
+
+    /// The size-class table (`/v1/size-classes`), one row per model × orientation.
+    ///
+    /// Rows: `id` (the record id plus `.portrait` or `.landscape`), `device` (Apple's model name as
+    /// the table prints it), `devices` (ids), `orientation`, `horizontal`, `vertical`, then the
+    /// provenance fields. `device` filters by a device id, its model name, or the table's name.
+    public func sizeClasses(matching filter: SizeClassFilter) throws(QueryError) -> QueryResult {
+        let orientation = try filter.orientation.map { (raw) throws(QueryError) in
+            try FilterVocabulary.resolve(raw, in: .orientation, parameter: "orientation")
+        }
+        let horizontal = try filter.horizontal.map { (raw) throws(QueryError) in
+            try FilterVocabulary.resolve(raw, in: .sizeClassValue, parameter: "horizontal")
+        }
+        let vertical = try filter.vertical.map { (raw) throws(QueryError) in
+            try FilterVocabulary.resolve(raw, in: .sizeClassValue, parameter: "vertical")
+        }
+        var deviceID: String? = nil
+        var deviceName: String? = nil
+        if let raw = filter.device {
+            if let entry = findDevice(raw) {
+                deviceID = entry.id
+            } else {
+                let key = FilterVocabulary.matchKey(raw)
+                guard let name = distinct("device", in: [.sizeClasses]).first(where: { FilterVocabulary.matchKey($0) == key })
+                else {
+                    throw QueryError.unknownValue(raw, for: "device", accepted: acceptedValues(for: .device))
+                }
+                deviceName = name
+            }
+        }
+        var items: [JSONValue] = []
+        for entry in rows(.sizeClasses) {
+            let fields = entry.fields
+            if let deviceID, !(fields["devices"]?.arrayValue ?? []).contains(.string(deviceID)) { continue }
+            if let deviceName, fields["device"]?.stringValue != deviceName { continue }
+            for side in FilterVocabulary.orientations {
+                if let orientation, orientation != side { continue }
+                let pair = fields[side]
+                if let horizontal, pair?["horizontal"]?.stringValue != horizontal { continue }
+                if let vertical, pair?["vertical"]?.stringValue != vertical { continue }
+                var row = JSONObject()
+                row.append("id", .string("\(entry.id).\(side)"))
+                row.append("device", fields["device"] ?? .null)
+                row.append("devices", fields["devices"] ?? .array([]))
+                row.append("orientation", .string(side))
+                row.append("horizontal", pair?["horizontal"] ?? .null)
+                row.append("vertical", pair?["vertical"] ?? .null)
+                if case .object(let full) = entry.row {
+                    for (key, value) in full where !["id", "device", "devices", "portrait", "landscape"].contains(key) {
+                        row.append(key, value)
+                    }
+                }
+                items.append(.object(row))
+            }
+        }
+        return QueryResult(items: items)
+    }
+
+    /// Widget dimensions (`/v1/widgets`), in the data file's order.
+    ///
+    /// Rows: `id`, `platform`, `platforms`, `screen`, `caseSize`, `family`, `width`, `height`,
+    /// `variant`, `displayZoomMoreSpaceOnly`, `sizeMm`, then the provenance fields. `device` stands
+    /// for the device's screen (a watch: its case size) and, unless `platform` is given, its
+    /// platforms. When a screen is asked for that Apple's widget table has no row for, `items` is
+    /// empty and `notes` names the nearest published screen; nothing is interpolated.
+    public func widgets(matching filter: WidgetFilter) throws(QueryError) -> QueryResult {
+        let platform = try platform(filter.platform)
+        let family = try filter.family.map { (raw) throws(QueryError) in
+            try FilterVocabulary.resolve(raw, in: .widgetFamily, parameter: "family")
+        }
+        if let raw = filter.device {
+            guard let device = findDevice(raw) else {
+                throw QueryError.unknownValue(raw, for: "device", accepted: acceptedValues(for: .device))
+            }
+            var result = widgetRows(for: device, platform: platform, family: family)
+            if let screen = filter.screen {
+                result.items = result.items.filter { SpecSnapshot.screen(of: $0) == screen }
+            }
+            return result
+        }
+        return widgetRows(screen: filter.screen, caseSize: nil, platforms: platform.map { [$0] }, family: family)
+    }
+
+    // MARK: - Helpers
+
+    func findDevice(_ raw: String) -> Entry? {
+        let devices = rows(.devices)
+        if let exact = devices.first(where: { $0.id == raw }) { return exact }
+        let key = FilterVocabulary.matchKey(raw)
+        return devices.first { entry in
+            let bareID = entry.id.hasPrefix("device.") ? String(entry.id.dropFirst("device.".count)) : entry.id
+            return FilterVocabulary.matchKey(entry.id) == key || FilterVocabulary.matchKey(bareID) == key
+                || FilterVocabulary.matchKey(entry.fields["name"]?.stringValue ?? "") == key
+        }
+    }
+
+    static func satisfies(_ condition: SizeClassCondition, _ sizeClasses: JSONValue?) -> Bool {
+        guard let sizeClasses, !sizeClasses.isNull else { return false }
+        let axis = condition.isWidth ? "horizontal" : "vertical"
+        let sides = condition.orientation.map { [$0] } ?? FilterVocabulary.orientations
+        return sides.contains { sizeClasses[$0]?[axis]?.stringValue == condition.value }
+    }
+
+    static func screen(of row: JSONValue) -> ScreenSize? {
+        guard let width = row["screen"]?["width"]?.doubleValue, let height = row["screen"]?["height"]?.doubleValue else {
+            return nil
+        }
+        return ScreenSize(width: width, height: height)
+    }
+
+    private func widgetRows(for device: Entry, platform: String?, family: String?) -> QueryResult {
+        let platforms = platform.map { [$0] } ?? (device.fields["platforms"]?.arrayValue ?? []).compactMap(\.stringValue)
+        if let width = device.fields["points"]?["width"]?.doubleValue,
+            let height = device.fields["points"]?["height"]?.doubleValue
+        {
+            return widgetRows(
+                screen: ScreenSize(width: width, height: height), caseSize: nil, platforms: platforms, family: family,
+                deviceName: device.fields["name"]?.stringValue)
+        }
+        if let caseSize = device.fields["caseSize"]?.stringValue {
+            return widgetRows(
+                screen: nil, caseSize: caseSize, platforms: platforms, family: family,
+                deviceName: device.fields["name"]?.stringValue)
+        }
+        return QueryResult(
+            items: [], notes: ["Apple publishes no point size for this device, so no widget row can be matched to it."])
+    }
+
+    private func widgetRows(
+        screen: ScreenSize?, caseSize: String?, platforms: [String]?, family: String?, deviceName: String? = nil
+    ) -> QueryResult {
+        var items: [JSONValue] = []
+        var screenSeen = false
+        for entry in rows(.widgets) {
+            let fields = entry.fields
+            if let platforms, !platforms.contains(where: { SpecSnapshot.matches(platform: $0, fields) }) { continue }
+            if let screen, SpecSnapshot.screen(of: entry.row) != screen { continue }
+            if let caseSize, fields["caseSize"]?.stringValue != caseSize { continue }
+            screenSeen = true
+            if let family, fields["family"]?.stringValue != family { continue }
+            items.append(entry.row)
+        }
+        var notes: [String] = []
+        let subject = deviceName.map { "\($0) (\(screen?.description ?? caseSize ?? "?"))" } ?? screen?.description ?? caseSize
+        if !screenSeen, let subject, screen != nil || caseSize != nil {
+            var note = "Apple's widget table has no row for the \(subject) screen"
+            if let platforms { note += " on \(platforms.joined(separator: ", "))" }
+            note += "; no size is interpolated."
+            if let screen, let nearest = nearestWidgetScreen(to: screen, platforms: platforms) {
+                note += " The nearest published screen is \(nearest.description) pt (a different screen, not this one)."
+            }
+            notes.append(note)
+        } else if screenSeen, items.isEmpty, let family {
+            notes.append("Apple's widget table has no \(family) row for this screen.")
+        }
+        return QueryResult(items: items, notes: notes)
+    }
+
+    private func nearestWidgetScreen(to screen: ScreenSize, platforms: [String]?) -> ScreenSize? {
+        var best: (ScreenSize, Double)? = nil
+        for entry in rows(.widgets) {
+            if let platforms, !platforms.contains(where: { SpecSnapshot.matches(platform: $0, entry.fields) }) { continue }
+            guard let candidate = SpecSnapshot.screen(of: entry.row) else { continue }
+            let distance = abs(candidate.width - screen.width) + abs(candidate.height - screen.height)
+            if best == nil || distance < best!.1 { best = (candidate, distance) }
+        }
+        return best?.0
+    }
+}
+
+extension QueryResult {
+    /// `{"count", "items", "notes"}` for results embedded in another row.
+    var envelopeWithoutVersion: JSONValue {
+        ["count": JSONValue(integerLiteral: count), "items": .array(items), "notes": .array(notes.map { .string($0) })]
+    }
+}

@@ -1,0 +1,55 @@
+extension SpecSnapshot {
+    /// Every other figure (`/v1/metrics`), in the data file's order.
+    ///
+    /// Rows: `id`, `name`, `topic`, `platform`, `platforms`, the figure (`value`, or `width` and
+    /// `height`, or `min` and `max`), `bound`, then the provenance fields.
+    public func metrics(matching filter: MetricFilter) throws(QueryError) -> QueryResult {
+        let platform = try platform(filter.platform)
+        let topic = try topic(filter.topic)
+        let status = try filter.status.map { (raw) throws(QueryError) in
+            try FilterVocabulary.resolve(raw, in: .status, parameter: "status")
+        }
+        let items = rows(.metrics).filter { entry in
+            SpecSnapshot.matches(platform: platform, entry.fields)
+                && (topic == nil || entry.fields["topic"]?.stringValue == topic)
+                && (status == nil || entry.fields["status"]?.stringValue == status)
+        }.map(\.row)
+        return QueryResult(items: items)
+    }
+
+    /// Apple's rules in Apple's words (`/v1/rules`).
+    ///
+    /// Rows: `id`, `topic`, `platforms`, `kind`, `quote`, `citations`, `related`, `notes`, `since`,
+    /// `until`. With `q`, only rules matching the words, best first, each with a `score`.
+    public func rules(matching filter: RuleFilter) throws(QueryError) -> QueryResult {
+        let platform = try platform(filter.platform)
+        let topic = try topic(filter.topic)
+        let kind = try filter.kind.map { (raw) throws(QueryError) in
+            try FilterVocabulary.resolve(raw, in: .ruleKind, parameter: "kind")
+        }
+        let candidates = rows(.rules).filter { entry in
+            SpecSnapshot.matches(platform: platform, entry.fields)
+                && (topic == nil || entry.fields["topic"]?.stringValue == topic)
+                && (kind == nil || entry.fields["kind"]?.stringValue == kind)
+        }
+        guard let q = filter.q else { return QueryResult(items: candidates.map(\.row)) }
+        let allowed = Set(candidates.map(\.id))
+        let hits = index.search(q, types: ["rule"]).filter { allowed.contains($0.id) }
+        let items = hits.compactMap { hit -> JSONValue? in
+            guard case .object(var row) = record(id: hit.id) else { return nil }
+            row.append("score", .number(JSONNumber(hit.score)))
+            return .object(row)
+        }
+        return QueryResult(items: items, notes: items.isEmpty ? ["No rule matches '\(q)'."] : [])
+    }
+
+    /// Beliefs that produce false findings (`/v1/myths`).
+    ///
+    /// Rows: `id`, `topic`, `claim`, `verdict`, `correction`, `citations`, `related`, `notes`,
+    /// `since`, `until`.
+    public func myths(matching filter: MythFilter) throws(QueryError) -> QueryResult {
+        let topic = try topic(filter.topic)
+        let items = rows(.myths).filter { topic == nil || $0.fields["topic"]?.stringValue == topic }.map(\.row)
+        return QueryResult(items: items)
+    }
+}

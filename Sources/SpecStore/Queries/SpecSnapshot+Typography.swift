@@ -1,0 +1,57 @@
+extension SpecSnapshot {
+    /// Dynamic Type rows (`/v1/dynamic-type`), in the data file's order.
+    ///
+    /// Rows: `id`, `platform`, `platforms`, `category`, `categoryLabel`, `isDefault`, `style`, `label`,
+    /// `weight`, `size`, `leading`, `emphasizedWeight`, then the provenance fields. `category` and
+    /// `style` accept aliases (`AX5`, `xs`, `L`; `Title 1`, `subhead`).
+    public func dynamicType(matching filter: DynamicTypeFilter) throws(QueryError) -> QueryResult {
+        let platform = try platform(filter.platform)
+        let category = try filter.category.map { (raw) throws(QueryError) in
+            try FilterVocabulary.resolve(raw, in: .category, parameter: "category")
+        }
+        let style = try filter.style.map { (raw) throws(QueryError) in
+            try resolveStyle(raw, in: .dynamicType)
+        }
+        let items = rows(.dynamicType).filter { entry in
+            SpecSnapshot.matches(platform: platform, entry.fields)
+                && (category == nil || entry.fields["category"]?.stringValue == category)
+                && (style == nil || entry.fields["style"]?.stringValue == style)
+        }.map(\.row)
+        return QueryResult(items: items)
+    }
+
+    /// The other platforms' text styles (`/v1/text-styles`: macOS, tvOS), in the same row shape
+    /// as Dynamic Type without `category`.
+    public func textStyles(matching filter: TextStyleFilter) throws(QueryError) -> QueryResult {
+        let platform = try platform(filter.platform)
+        let style = try filter.style.map { (raw) throws(QueryError) in
+            try resolveStyle(raw, in: .textStyles)
+        }
+        let items = rows(.textStyles).filter { entry in
+            SpecSnapshot.matches(platform: platform, entry.fields)
+                && (style == nil || entry.fields["style"]?.stringValue == style)
+        }.map(\.row)
+        return QueryResult(items: items)
+    }
+
+    /// Tracking values (`/v1/tracking`), in the data file's order.
+    ///
+    /// Rows: `id`, `platform`, `platforms`, `font`, `size`, `trackingEm`, `trackingPt`,
+    /// `asPublished`, then the provenance fields. `font` matches ignoring case and separators.
+    public func tracking(matching filter: TrackingFilter) throws(QueryError) -> QueryResult {
+        let platform = try platform(filter.platform)
+        let font = try filter.font.map { (raw) throws(QueryError) in
+            try resolve(raw, among: acceptedValues(for: .font), parameter: "font")
+        }
+        let items = rows(.tracking).filter { entry in
+            SpecSnapshot.matches(platform: platform, entry.fields)
+                && (font == nil || entry.fields["font"]?.stringValue == font)
+                && (filter.size == nil || entry.fields["size"]?.doubleValue == filter.size)
+        }.map(\.row)
+        return QueryResult(items: items)
+    }
+
+    private func resolveStyle(_ raw: String, in collection: SpecCollection) throws(QueryError) -> String {
+        try resolve(raw, among: styles(in: [collection]), parameter: "style", aliases: FilterVocabulary.styleAliases)
+    }
+}

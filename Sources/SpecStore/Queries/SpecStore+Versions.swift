@@ -1,0 +1,95 @@
+extension SpecStore {
+    /// The store versions (`/v1/versions`), oldest first.
+    ///
+    /// Rows: `id`, `date`, `title`, `notes`, `counts` (records per collection in that version, keyed
+    /// by the data file's collection names), `latest` (true on the newest).
+    public func versionRows() -> QueryResult {
+        QueryResult(
+            items: versions.map { version in
+                [
+                    "id": .string(version.id), "date": .string(version.date), "title": .string(version.title),
+                    "notes": .string(version.notes), "counts": snapshots[version.index].counts,
+                    "latest": .bool(version.index == versions.count - 1),
+                ]
+            })
+    }
+
+    /// What changed between two versions (`/v1/diff`), field by field.
+    ///
+    /// Compares every record's fields as of `from` with its fields as of `to` (the data file's
+    /// fields, not derived ones such as a device's joined size classes). Rows keep the data file's
+    /// collection and record order. `from` may be newer than `to`; the diff then reads backwards.
+    ///
+    /// - Throws: ``QueryError`` `unknown_version` (404).
+    public func diff(from: String, to: String) throws(QueryError) -> DiffResult {
+        let old = try versionIndex(from, parameter: "from")
+        let new = try versionIndex(to, parameter: "to")
+        var added: [JSONValue] = []
+        var removed: [JSONValue] = []
+        var changed: [JSONValue] = []
+        for collection in SpecCollection.allCases {
+            let type = JSONValue.string(collection.recordType)
+            for record in records[collection.rawValue] {
+                let before = record.isPresent(at: old)
+                let after = record.isPresent(at: new)
+                switch (before, after) {
+                case (false, false):
+                    continue
+                case (false, true):
+                    added.append(["id": .string(record.id), "type": type, "title": .string(SpecStore.title(of: record, at: new))])
+                case (true, false):
+                    removed.append(["id": .string(record.id), "type": type, "title": .string(SpecStore.title(of: record, at: old))])
+                case (true, true):
+                    let oldFields = record.fields(at: old)
+                    let newFields = record.fields(at: new)
+                    guard oldFields != newFields else { continue }
+                    for (field, beforeValue, afterValue) in SpecStore.differences(oldFields, newFields, prefix: "") {
+                        changed.append([
+                            "id": .string(record.id), "type": type, "field": .string(field), "before": beforeValue,
+                            "after": afterValue,
+                        ])
+                    }
+                }
+            }
+        }
+        return DiffResult(
+            from: versions[old].id, to: versions[new].id, added: added, removed: removed, changed: changed)
+    }
+
+    private func versionIndex(_ id: String, parameter: String) throws(QueryError) -> Int {
+        guard let version = versions.first(where: { $0.id == id || $0.id == id.lowercased() }) else {
+            let known = versions.map(\.id)
+            throw QueryError(
+                code: QueryError.unknownVersion, status: 404, parameter: parameter, value: id, accepted: known,
+                message: "'\(id)' is not a store version.", hint: "Known versions: \(known.joined(separator: ", ")).")
+        }
+        return version.index
+    }
+
+    private static func title(of record: StoredRecord, at version: Int) -> String {
+        let fields = record.fields(at: version)
+        for key in ["name", "label", "claim", "quote", "device", "family", "font"] {
+            if let text = fields[key]?.stringValue { return text }
+        }
+        return record.id
+    }
+
+    /// Field-level differences, recursing into objects (`points.width`); arrays compare whole.
+    static func differences(_ old: JSONObject, _ new: JSONObject, prefix: String) -> [(String, JSONValue, JSONValue)] {
+        var result: [(String, JSONValue, JSONValue)] = []
+        var keys = old.keys
+        for key in new.keys where !keys.contains(key) { keys.append(key) }
+        for key in keys {
+            let before = old[key]
+            let after = new[key]
+            guard before != after else { continue }
+            let path = prefix.isEmpty ? key : "\(prefix).\(key)"
+            if case .object(let beforeObject) = before, case .object(let afterObject) = after {
+                result += differences(beforeObject, afterObject, prefix: path)
+            } else {
+                result.append((path, before ?? .null, after ?? .null))
+            }
+        }
+        return result
+    }
+}
