@@ -94,6 +94,9 @@ final class SpecApplication: HTTPApplication {
         default:
             return (route, errorResponse(.methodNotAllowed(request.method.name, path: path, allow: route.allow), served: served))
         }
+        if route == .healthz || route == .readyz, request.hasQuery {
+            return (route, errorResponse(.unknownParameter(request.query.string, accepted: []), served: served))
+        }
         switch route {
         case .healthz:
             return (route, .prepared(Self.healthy))
@@ -179,7 +182,7 @@ final class SpecApplication: HTTPApplication {
     }
 
     private func prometheus(request: borrowing HTTPRequest, served: ServedStore?) -> HTTPResponse {
-        guard request.query.isEmpty else {
+        guard !request.hasQuery else {
             return errorResponse(.unknownParameter(request.query.string, accepted: []), served: served)
         }
         let server = engine.withLock { $0 }
