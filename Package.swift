@@ -25,7 +25,7 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["spec-data-embedder"]
         ),
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore"]),
         .testTarget(name: "SpecServerTests", dependencies: ["SpecServer", "HTTPCore", "SpecStore"]),
     ],

@@ -1,9 +1,158 @@
-/// Binds the listeners, starts one loop thread per configured thread, supervises signals and
-/// the drain.
+import CLinuxSupport
+import Glibc
+
+/// Binds the listeners, starts one loop thread per configured thread, and supervises: signals,
+/// reload requests, and the drain.
 struct ServerRuntime {
     let server: HTTPServer
 
     func run(onReady: ((HTTPServer.Endpoint) -> Void)?) throws(HTTPServerError) {
-        throw HTTPServerError(.system, "the event loops are not built yet")
+        let configuration = server.configuration
+        try validate(configuration)
+        clinux_ignore_sigpipe()
+        let descriptorLimit = Listener.raiseDescriptorLimit()
+        let (listeners, port) = try Listener.bind(host: configuration.host, port: configuration.port, count: configuration.threads)
+        server.control.setBoundPort(port)
+
+        var signals: Int32 = -1
+        if configuration.handlesSignals {
+            // Blocked here, so the loop threads inherit the mask and the signalfd gets them all.
+            signals = clinux_signalfd_for_shutdown_and_reload()
+            if signals < 0 {
+                listeners.forEach(Descriptor.close)
+                throw HTTPServerError(.system, "signalfd failed: \(String(cString: strerror(clinux_errno())))")
+            }
+        }
+        defer {
+            if signals >= 0 {
+                Descriptor.close(signals)
+                clinux_unblock_shutdown_and_reload()
+            }
+        }
+
+        let supervisor: Int32
+        let controlWake: Int32
+        var loopWakes: [Int32] = []
+        do {
+            supervisor = try Descriptor.makeEpoll()
+            controlWake = try Descriptor.makeEventFD()
+            for _ in listeners { loopWakes.append(try Descriptor.makeEventFD()) }
+            if signals >= 0 {
+                try Descriptor.epollControl(supervisor, EPOLL_CTL_ADD, signals, events: EPOLLIN.rawValue, data: 1)
+            }
+            try Descriptor.epollControl(supervisor, EPOLL_CTL_ADD, controlWake, events: EPOLLIN.rawValue, data: 2)
+        } catch {
+            listeners.forEach(Descriptor.close)
+            throw HTTPServerError(.system, "\(error.call) failed: \(error.reason)", errno: error.errno)
+        }
+        server.control.installWakeDescriptor(controlWake)
+        defer {
+            _ = server.control.removeWakeDescriptor()
+            Descriptor.close(controlWake)
+            Descriptor.close(supervisor)
+            loopWakes.forEach(Descriptor.close)
+        }
+
+        // Every descriptor counts against the table: listeners, epolls, eventfds, logs.
+        let tableSize = min(descriptorLimit, configuration.maxConnections + 1024)
+        var threads: [pthread_t] = []
+        for (listener, wake) in zip(listeners, loopWakes) {
+            let start = LoopStart(
+                listener: listener, wake: wake, configuration: configuration, application: server.application,
+                control: server.control, tableSize: tableSize
+            )
+            var thread = pthread_t()
+            let result = pthread_create(&thread, nil, { argument in
+                let start = Unmanaged<LoopStart>.fromOpaque(argument!).takeRetainedValue()
+                start.run()
+                return nil
+            }, Unmanaged.passRetained(start).toOpaque())
+            precondition(result == 0, "pthread_create failed with \(result)")
+            threads.append(thread)
+        }
+        onReady?(HTTPServer.Endpoint(host: configuration.host, port: port))
+
+        supervise(supervisor: supervisor, signals: signals, controlWake: controlWake)
+        loopWakes.forEach(Descriptor.signalEvent)
+        for thread in threads { pthread_join(thread, nil) }
+    }
+
+    /// Waits for SIGTERM/SIGINT or ``HTTPServer/stop()``; runs reloads as they are requested.
+    private func supervise(supervisor: Int32, signals: Int32, controlWake: Int32) {
+        var event = epoll_event()
+        while !server.control.isStopRequested {
+            let count = withUnsafeMutablePointer(to: &event) {
+                Descriptor.epollWait(supervisor, UnsafeMutableBufferPointer(start: $0, count: 1), timeout: -1)
+            }
+            guard count > 0 else { continue }
+            if event.data.u64 == 1 {
+                var info = signalfd_siginfo()
+                while Glibc.read(signals, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+                    switch Int32(info.ssi_signo) {
+                    case SIGHUP: server.control.requestReload()
+                    default: server.control.requestStop()
+                    }
+                }
+            } else {
+                Descriptor.drainEvent(controlWake)
+            }
+            if server.control.takeReloadRequest() {
+                server.application.reload()
+            }
+        }
+    }
+
+    private func validate(_ configuration: HTTPServer.Configuration) throws(HTTPServerError) {
+        func require(_ condition: Bool, _ message: String) throws(HTTPServerError) {
+            if !condition { throw HTTPServerError(.invalidConfiguration, message) }
+        }
+        try require(configuration.threads >= 1 && configuration.threads <= 1024, "threads must be 1...1024")
+        try require(configuration.maxConnections >= 1, "maxConnections must be at least 1")
+        try require(configuration.maxRequestLineLength >= 64, "maxRequestLineLength must be at least 64")
+        try require(
+            configuration.maxHeaderSectionLength >= configuration.maxRequestLineLength,
+            "maxHeaderSectionLength must be at least maxRequestLineLength"
+        )
+        try require(configuration.maxHeaderFields >= 1, "maxHeaderFields must be at least 1")
+        try require(configuration.maxBodyLength >= 0 && configuration.maxBodyLength <= 1 << 30, "maxBodyLength must be 0...1 GiB")
+    }
+}
+
+/// What a loop thread needs to build its loop; the only object passed to `pthread_create`.
+private final class LoopStart {
+    let listener: Int32
+    let wake: Int32
+    let configuration: HTTPServer.Configuration
+    let application: any HTTPApplication
+    let control: ServerControl
+    let tableSize: Int
+
+    init(
+        listener: Int32, wake: Int32, configuration: HTTPServer.Configuration, application: any HTTPApplication,
+        control: ServerControl, tableSize: Int
+    ) {
+        self.listener = listener
+        self.wake = wake
+        self.configuration = configuration
+        self.application = application
+        self.control = control
+        self.tableSize = tableSize
+    }
+
+    func run() {
+        do {
+            // The loop's state is created on its own thread, so only Sendable values crossed.
+            let loop = try EventLoop(
+                listener: listener, wake: wake, configuration: configuration, application: application,
+                control: control, tableSize: tableSize
+            )
+            loop.run()
+        } catch {
+            Descriptor.close(listener)
+            let message = "spec-server: event loop failed to start: \(error.call): \(error.reason)\n"
+            var text = message
+            text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+            control.requestStop()
+        }
     }
 }

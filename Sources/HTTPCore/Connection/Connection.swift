@@ -1,0 +1,485 @@
+/// One client connection as a state machine: the loop feeds it events (bytes received, bytes
+/// sent, readiness, time) and performs the ``Action`` it asks for next. It does no I/O itself,
+/// so tests drive it without sockets.
+///
+/// All fields are trivial values, so a zeroed `Connection` is a valid closed slot: the loop's
+/// table is `calloc`ed and costs memory only for slots in use.
+struct Connection {
+    /// What the loop should do next for this connection.
+    enum Action {
+        /// Read into this space, then call ``didReceive(_:)`` or ``didReceiveEnd()``.
+        case receive(UnsafeMutableRawBufferPointer)
+        /// Write these bytes, then call ``didSend(_:)``.
+        case send(UnsafeRawBufferPointer)
+        /// Wait until the socket is readable, then call ``markReadable()``.
+        case waitForInput
+        /// Wait until the socket is writable.
+        case waitForOutput
+        /// Half-close the socket (`shutdown(SHUT_WR)`), then call ``didShutdownOutput()``.
+        case shutdownOutput
+        /// Close the socket and free the slot (call ``reset(pool:)``).
+        case close
+    }
+
+    enum Phase: UInt8 {
+        case closed = 0
+        case open
+        /// The last response is out and the write side shut; discarding input until the
+        /// client closes, so our close cannot reset the response away (RFC 9112 §9.6).
+        case lingering
+    }
+
+    enum Timer: UInt8 {
+        case none = 0, idle, request, write, linger
+    }
+
+    var phase: Phase = .closed
+    var timer: Timer = .none
+    var descriptor: Int32 = -1
+    /// Bumped per use of the slot, so stale epoll events for a reused descriptor are ignored.
+    var generation: UInt32 = 0
+    /// The events currently registered with epoll (0 when not registered).
+    var registeredEvents: UInt32 = 0
+    var isRegistered = false
+    var deadline: Int64 = 0
+
+    var input = ByteBuffer()
+    var output = ByteBuffer()
+
+    // The request in progress; offsets are from `input.readerIndex`, the request's first byte.
+    private var scanner = HeadScanner()
+    private var headLength: Int32 = 0
+    private var contentLength = 0
+    private var bodyLimit = 0
+    private var isChunked = false
+    private var chunkedDecoder = ChunkedDecoder()
+    private var chunkRaw = 0
+    private var chunkDecoded = 0
+    private var keepAliveRequested = true
+
+    /// The socket may have bytes we have not read.
+    private(set) var mayHaveInput = false
+    /// Received bytes not yet run through the parser.
+    private var hasUnparsedInput = false
+    /// The client closed its side.
+    private(set) var peerClosed = false
+    /// Close once the output is flushed.
+    private var closeAfterFlush = false
+    /// After flushing, half-close and linger instead of closing at once.
+    private var lingerBeforeClose = false
+    private var requestsServed: Int32 = 0
+    private var lingerDiscarded = 0
+
+    /// Stops queueing responses past this much unsent output; the rest of a pipelined batch
+    /// waits until the client reads.
+    static let outputHighWater: Int32 = 64 * 1024
+    /// A lingering close reads at most this much before giving up on a polite end.
+    static let lingerLimit = 64 * 1024
+
+    init() {}
+
+    /// Starts serving a freshly accepted socket. With `TCP_DEFER_ACCEPT` its request is usually
+    /// already readable, so the first action is a read.
+    mutating func open(descriptor: Int32, now: Int64, idleTimeout: Int64) {
+        let nextGeneration = generation &+ 1
+        self = Connection()
+        self.generation = nextGeneration
+        self.descriptor = descriptor
+        self.phase = .open
+        self.mayHaveInput = true
+        self.timer = .idle
+        self.deadline = now + idleTimeout
+    }
+
+    /// Releases the buffers and marks the slot closed.
+    mutating func reset(pool: BufferPool) {
+        pool.recycle(&input)
+        pool.recycle(&output)
+        let keptGeneration = generation
+        self = Connection()
+        self.generation = keptGeneration
+    }
+
+    // MARK: Events
+
+    /// The socket reported readable (or hung up).
+    mutating func markReadable() {
+        mayHaveInput = true
+    }
+
+    /// `count` bytes landed in the space the last ``Action/receive(_:)`` offered.
+    mutating func didReceive(_ count: Int, requested: Int, context: LoopContext) {
+        if count < requested { mayHaveInput = false }
+        if phase == .lingering {
+            lingerDiscarded += count
+            input.clear()
+            return
+        }
+        input.writerIndex += Int32(count)
+        hasUnparsedInput = true
+    }
+
+    /// The read would block: nothing more until the next readiness event.
+    mutating func didExhaustInput() {
+        mayHaveInput = false
+    }
+
+    /// The client closed its sending side (read returned 0) or the read failed.
+    mutating func didReceiveEnd() {
+        peerClosed = true
+        mayHaveInput = false
+    }
+
+    /// `count` bytes of the last ``Action/send(_:)`` went out.
+    mutating func didSend(_ count: Int, context: LoopContext) {
+        output.consume(count)
+        if output.readableCount == 0 {
+            context.pool.recycle(&output)
+        }
+        if timer == .write { timer = .none }
+    }
+
+    /// The write side is shut; linger until the client closes or the linger time runs out.
+    mutating func didShutdownOutput(context: LoopContext) {
+        phase = .lingering
+        input.clear()
+        timer = .linger
+        deadline = context.now + context.lingerTimeout
+    }
+
+    /// Applies the deadline; returns whether it passed (then ask for ``nextAction(context:)``).
+    mutating func checkDeadline(now: Int64, context: LoopContext) -> Bool {
+        guard timer != .none, now >= deadline else { return false }
+        switch timer {
+        case .request:
+            // RFC 9110 §15.5.9: 408 for a request that did not complete in time.
+            timer = .none
+            fail(.timeout, context: context)
+        case .idle, .write, .linger, .none:
+            timer = .none
+            closeAfterFlush = true
+            lingerBeforeClose = false
+            output.clear()
+            hasUnparsedInput = false
+        }
+        return true
+    }
+
+    /// The server is draining: finish the request in progress, then close; close now if idle.
+    mutating func beginDrain() {
+        keepAliveRequested = false
+        if phase == .open && input.readableCount == 0 && output.readableCount == 0 && headLength == 0 {
+            closeAfterFlush = true
+        }
+    }
+
+    /// Whether the connection holds no request and no unsent bytes.
+    var isIdle: Bool {
+        phase == .open && input.readableCount == 0 && output.readableCount == 0 && !closeAfterFlush
+    }
+
+    // MARK: Next action
+
+    /// Decides what the loop does next, parsing and answering buffered requests on the way.
+    mutating func nextAction(context: LoopContext) -> Action {
+        switch phase {
+        case .closed:
+            return .close
+        case .lingering:
+            if peerClosed || lingerDiscarded >= Self.lingerLimit { return .close }
+            if mayHaveInput {
+                context.pool.attach(to: &input)
+                input.clear()
+                return .receive(input.writableBytes)
+            }
+            return .waitForInput
+        case .open:
+            break
+        }
+        while true {
+            if output.readableCount > 0 {
+                return .send(output.readableBytes)
+            }
+            if closeAfterFlush {
+                if lingerBeforeClose && !peerClosed {
+                    return .shutdownOutput
+                }
+                return .close
+            }
+            if hasUnparsedInput {
+                parseAndRespond(context: context)
+                continue
+            }
+            if peerClosed {
+                // Nothing to answer (a partial request cannot be completed now).
+                return .close
+            }
+            if mayHaveInput {
+                context.pool.attach(to: &input)
+                input.reserve(readReservation(context: context))
+                return .receive(input.writableBytes)
+            }
+            if input.readableCount == 0 {
+                context.pool.recycle(&input)
+                if timer != .idle {
+                    timer = .idle
+                    deadline = context.now + context.idleTimeout
+                }
+            }
+            return .waitForInput
+        }
+    }
+
+    /// The loop could not write everything: wait for the client to read, within the write timeout.
+    mutating func didBlockOnOutput(context: LoopContext) {
+        if timer != .write {
+            timer = .write
+            deadline = context.now + context.writeTimeout
+        }
+    }
+
+    /// How much free space to offer the next read.
+    private func readReservation(context: LoopContext) -> Int {
+        if headLength > 0 && !isChunked {
+            // Room for the rest of the body in one go (bounded by the route's limit).
+            let wanted = Int(headLength) + contentLength - input.readableCount
+            if wanted > 0 { return max(wanted, 2048) }
+        }
+        return 2048
+    }
+
+    // MARK: Parsing and answering
+
+    private mutating func parseAndRespond(context: LoopContext) {
+        while !closeAfterFlush {
+            if output.writerIndex >= Self.outputHighWater {
+                return  // resume after the output drains
+            }
+            if headLength == 0 {
+                guard scanHead(context: context) else { return }
+            }
+            guard let bodyEnd = bodyIsComplete(context: context) else { return }
+            answer(bodyEnd: bodyEnd, context: context)
+        }
+    }
+
+    /// Scans for the end of the head; on completion parses it and sets up the body. Returns
+    /// whether the head is complete and valid.
+    private mutating func scanHead(context: LoopContext) -> Bool {
+        if scanner.lines == 0 && scanner.lineStart == 0 {
+            // RFC 9112 §2.2: ignore empty lines before the request-line.
+            let bytes = input.readableBytes
+            var skip = 0
+            while skip + 1 < bytes.count && bytes[skip] == 0x0D && bytes[skip + 1] == 0x0A { skip += 2 }
+            if skip > 0 { input.consume(skip) }
+            if input.readableCount == 0 {
+                hasUnparsedInput = false
+                return false
+            }
+            if timer != .request {
+                timer = .request
+                deadline = context.now + context.requestReadTimeout
+            }
+        }
+        switch scanner.scan(input.readableBytes, limits: context.limits) {
+        case .incomplete:
+            hasUnparsedInput = false
+            return false
+        case .failed(let error):
+            fail(error, context: context)
+            return false
+        case .complete(let length):
+            headLength = Int32(length)
+        }
+        let head: RequestHead
+        do {
+            head = try RequestHeadParser.parse(
+                input.readableBytes, start: 0, length: Int(headLength), fields: context.fields, limits: context.limits
+            )
+        } catch {
+            fail(error, context: context)
+            return false
+        }
+        keepAliveRequested = head.keepAlive && keepAliveRequested
+        isChunked = head.isChunked
+        contentLength = head.contentLength
+        bodyLimit = 0
+        if head.hasBody {
+            let allowed = withRequest(head, bodyEnd: Int(headLength), context: context) { request in
+                context.application.bodyLimit(for: request)
+            }
+            bodyLimit = max(0, min(allowed, context.maxBodyLength))
+            // RFC 9110 §15.5.14: refuse an announced body over the limit before reading it.
+            if !isChunked && contentLength > bodyLimit {
+                fail(.contentTooLarge, context: context)
+                return false
+            }
+            if isChunked && bodyLimit == 0 {
+                fail(.contentTooLarge, context: context)
+                return false
+            }
+            chunkRaw = Int(headLength)
+            chunkDecoded = Int(headLength)
+            chunkedDecoder = ChunkedDecoder()
+            let haveWholeBody = !isChunked && input.readableCount >= Int(headLength) + contentLength
+            if head.expectsContinue && head.version == .http1_1 && !haveWholeBody && input.readableCount == Int(headLength) {
+                // RFC 9110 §10.1.1: tell the client to go ahead before it sends the body.
+                ResponseWriter.writeContinue(to: &output)
+            }
+        }
+        return true
+    }
+
+    /// Returns the end of the body (offset from the request start) once it is all here.
+    private mutating func bodyIsComplete(context: LoopContext) -> Int? {
+        if isChunked {
+            let base = input.base! + Int(input.readerIndex)
+            do {
+                let done = try chunkedDecoder.decode(
+                    base, raw: &chunkRaw, end: input.readableCount, decoded: &chunkDecoded,
+                    bodyStart: Int(headLength), limit: bodyLimit
+                )
+                if !done {
+                    hasUnparsedInput = false
+                    return nil
+                }
+            } catch {
+                fail(error, context: context)
+                return nil
+            }
+            return chunkDecoded
+        }
+        let end = Int(headLength) + contentLength
+        if input.readableCount < end {
+            hasUnparsedInput = false
+            return nil
+        }
+        return end
+    }
+
+    /// Answers the complete request at the front of the input and consumes it.
+    private mutating func answer(bodyEnd: Int, context: LoopContext) {
+        // The field table is shared by the loop's connections: parse again in case another
+        // connection's request was parsed while this body arrived. The head is known valid.
+        guard
+            let head = try? RequestHeadParser.parse(
+                input.readableBytes, start: 0, length: Int(headLength), fields: context.fields, limits: context.limits
+            )
+        else { preconditionFailure("a head that parsed once parses again") }
+        requestsServed += 1
+        let keepAlive =
+            keepAliveRequested && !context.isDraining && Int(requestsServed) < context.maxRequestsPerConnection
+        let connectionField: ResponseWriter.ConnectionField =
+            !keepAlive ? .close : (head.version == .http1_0 ? .keepAlive : .none)
+        let includeBody = head.method != .head
+        let started = context.accessLog == .off ? 0 : Clock.monotonicMicroseconds()
+        let written: Int
+        let status: HTTPStatus
+        if head.isAsteriskForm {
+            // RFC 9110 §9.3.7: OPTIONS * asks about the server as a whole.
+            status = context.serverWideOptions.status
+            written = ResponseWriter.write(
+                context.serverWideOptions, date: context.dateCache.bytes, connection: connectionField,
+                includeBody: includeBody, to: &output
+            )
+        } else {
+            let response = withRequest(head, bodyEnd: bodyEnd, context: context) { request in
+                context.application.respond(to: request)
+            }
+            status = response.status
+            switch response.storage {
+            case .prepared(let prepared):
+                written = ResponseWriter.write(
+                    prepared, date: context.dateCache.bytes, connection: connectionField,
+                    includeBody: includeBody, to: &output
+                )
+            case .dynamic(let status, let headers, let body):
+                written = ResponseWriter.write(
+                    status: status, headers: headers, body: body, date: context.dateCache.bytes,
+                    connection: connectionField, includeBody: includeBody, to: &output
+                )
+            }
+        }
+        if context.accessLog != .off {
+            AccessLog.append(
+                head: head, request: input.readableBytes, status: status, bytes: written,
+                microseconds: Clock.monotonicMicroseconds() - started, context: context
+            )
+        }
+        context.requestsAnswered += 1
+
+        let consumed = isChunked ? chunkRaw : bodyEnd
+        input.consume(consumed)
+        startNextRequest()
+        if !keepAlive {
+            closeAfterFlush = true
+            // Bytes after the last answered request would make our close a reset (RFC 9112 §9.6).
+            lingerBeforeClose = input.readableCount > 0
+            hasUnparsedInput = false
+        } else if input.readableCount == 0 {
+            hasUnparsedInput = false
+        }
+    }
+
+    private mutating func startNextRequest() {
+        scanner = HeadScanner()
+        headLength = 0
+        contentLength = 0
+        isChunked = false
+        chunkRaw = 0
+        chunkDecoded = 0
+        bodyLimit = 0
+        timer = .none
+    }
+
+    /// Queues the error response for `error`, drops the rest of the input, and closes after it
+    /// with a lingering close; nothing after a framing error is processed (RFC 9112 §9.6).
+    mutating func fail(_ error: RequestError, context: LoopContext) {
+        _ = ResponseWriter.write(
+            error.response, date: context.dateCache.bytes, connection: .close, includeBody: true, to: &output
+        )
+        context.requestsAnswered += 1
+        if context.accessLog != .off {
+            AccessLog.appendError(error, context: context)
+        }
+        input.clear()
+        startNextRequest()
+        hasUnparsedInput = false
+        closeAfterFlush = true
+        lingerBeforeClose = true
+    }
+
+    /// Builds the request view over the input buffer and the loop's field table.
+    private func withRequest<Result>(
+        _ head: RequestHead,
+        bodyEnd: Int,
+        context: LoopContext,
+        _ body: (borrowing HTTPRequest) -> Result
+    ) -> Result {
+        let bytes = input.readableBytes
+        func slice(_ start: Int32, _ length: Int32) -> HTTPBytes {
+            HTTPBytes(UnsafeRawBufferPointer(rebasing: bytes[Int(start)..<Int(start + length)]))
+        }
+        let path = head.pathStart < 0 ? HTTPBytes(Self.rootPath) : slice(head.pathStart, head.pathLength)
+        let request = HTTPRequest(
+            method: head.method,
+            version: head.version,
+            target: slice(head.targetStart, head.targetLength),
+            path: path,
+            query: head.hasQuery ? slice(head.queryStart, head.queryLength) : HTTPBytes(),
+            hasQuery: head.hasQuery,
+            headers: HTTPHeaders(
+                base: bytes.baseAddress,
+                fields: UnsafeBufferPointer(start: context.fields, count: Int(head.fieldCount))
+            ),
+            body: HTTPBytes(UnsafeRawBufferPointer(rebasing: bytes[Int(headLength)..<bodyEnd]))
+        )
+        return body(request)
+    }
+
+    nonisolated(unsafe) private static let rootPath: UnsafeRawBufferPointer = {
+        let pointer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
+        pointer[0] = 0x2F
+        return UnsafeRawBufferPointer(pointer)
+    }()
+}

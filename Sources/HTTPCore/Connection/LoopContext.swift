@@ -1,0 +1,60 @@
+/// What every connection of one loop shares: the application, the limits, the clock, the
+/// date, the buffer pool and the field table. Owned by one thread; never shared.
+final class LoopContext {
+    let application: any HTTPApplication
+    let limits: RequestLimits
+    let maxBodyLength: Int
+    let requestReadTimeout: Int64
+    let idleTimeout: Int64
+    let writeTimeout: Int64
+    /// How long a closing connection keeps reading (and discarding) after its last response.
+    let lingerTimeout: Int64
+    let maxRequestsPerConnection: Int
+    let accessLog: HTTPServer.AccessLogFormat
+    let accessLogDescriptor: Int32
+    let serverWideOptions: PreparedResponse
+
+    let pool: BufferPool
+    let dateCache = DateCache()
+    /// Header fields of the request being parsed; one request is parsed at a time per loop.
+    let fields: UnsafeMutablePointer<FieldRange>
+    /// Access-log lines not yet written.
+    var logBuffer = ByteBuffer()
+
+    /// Monotonic milliseconds, refreshed by the loop once per wakeup.
+    var now: Int64 = 0
+    /// Set once the server drains: responses carry `Connection: close`.
+    var isDraining = false
+    /// Requests answered since the loop last published its count.
+    var requestsAnswered = 0
+
+    init(application: any HTTPApplication, configuration: HTTPServer.Configuration, pool: BufferPool = BufferPool()) {
+        self.application = application
+        self.limits = RequestLimits(
+            maxRequestLineLength: configuration.maxRequestLineLength,
+            maxHeaderSectionLength: configuration.maxHeaderSectionLength,
+            maxHeaderFields: configuration.maxHeaderFields
+        )
+        self.maxBodyLength = configuration.maxBodyLength
+        self.requestReadTimeout = configuration.requestReadTimeout.milliseconds
+        self.idleTimeout = configuration.idleTimeout.milliseconds
+        self.writeTimeout = configuration.writeTimeout.milliseconds
+        self.lingerTimeout = min(2000, configuration.requestReadTimeout.milliseconds)
+        self.maxRequestsPerConnection = max(1, configuration.maxRequestsPerConnection)
+        self.accessLog = configuration.accessLog
+        self.accessLogDescriptor = configuration.accessLogDescriptor
+        self.serverWideOptions = PreparedResponse(
+            status: .ok,
+            headers: [("Allow", configuration.serverWideAllow)],
+            body: []
+        )
+        self.pool = pool
+        self.fields = .allocate(capacity: max(1, configuration.maxHeaderFields))
+        self.now = Clock.monotonicMilliseconds()
+    }
+
+    deinit {
+        fields.deallocate()
+        pool.recycle(&logBuffer)
+    }
+}

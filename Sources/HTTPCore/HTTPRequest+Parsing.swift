@@ -1,0 +1,83 @@
+/// Why the engine would refuse a request: the status and error code it would answer with.
+public struct HTTPRequestError: Error, Sendable, Hashable {
+    /// The status of the engine's error response (400, 413, 414, 431, 501, 505...).
+    public let status: HTTPStatus
+    /// The `code` of the JSON error body, e.g. `"bad_request"`.
+    public let code: String
+}
+
+extension HTTPRequest {
+    /// Parses one complete request — head, then body per its framing — with the engine's own
+    /// parser and limits, and calls `body` with the view. For testing applications without
+    /// sockets.
+    ///
+    /// - Throws: ``HTTPRequestError`` when the engine would refuse the bytes, or when they
+    ///   hold less than a complete request (status 400, code `incomplete`).
+    public static func withParsed<Result>(
+        _ raw: [UInt8],
+        bodyLimit: Int = 1 << 20,
+        _ body: (borrowing HTTPRequest) throws -> Result
+    ) throws -> Result {
+        let limits = RequestLimits()
+        let fields = UnsafeMutablePointer<FieldRange>.allocate(capacity: limits.maxHeaderFields)
+        defer { fields.deallocate() }
+        var bytes = raw
+        let incomplete = HTTPRequestError(status: .badRequest, code: "incomplete")
+        return try bytes.withUnsafeMutableBytes { buffer in
+            let readable = UnsafeRawBufferPointer(buffer)
+            var scanner = HeadScanner()
+            let headLength: Int
+            switch scanner.scan(readable, limits: limits) {
+            case .complete(let length): headLength = length
+            case .incomplete: throw incomplete
+            case .failed(let error): throw HTTPRequestError(status: error.status, code: error.code)
+            }
+            let head: RequestHead
+            do throws(RequestError) {
+                head = try RequestHeadParser.parse(readable, start: 0, length: headLength, fields: fields, limits: limits)
+            } catch {
+                throw HTTPRequestError(status: error.status, code: error.code)
+            }
+            var bodyEnd = headLength
+            if head.isChunked {
+                var decoder = ChunkedDecoder()
+                var rawPosition = headLength
+                var done = false
+                do throws(RequestError) {
+                    done = try decoder.decode(
+                        buffer.baseAddress!, raw: &rawPosition, end: buffer.count, decoded: &bodyEnd,
+                        bodyStart: headLength, limit: bodyLimit
+                    )
+                } catch {
+                    throw HTTPRequestError(status: error.status, code: error.code)
+                }
+                if !done { throw incomplete }
+            } else if head.contentLength > 0 {
+                if head.contentLength > bodyLimit {
+                    throw HTTPRequestError(status: RequestError.contentTooLarge.status, code: RequestError.contentTooLarge.code)
+                }
+                guard headLength + head.contentLength <= buffer.count else { throw incomplete }
+                bodyEnd = headLength + head.contentLength
+            }
+            func slice(_ start: Int32, _ length: Int32) -> HTTPBytes {
+                HTTPBytes(UnsafeRawBufferPointer(rebasing: readable[Int(start)..<Int(start + length)]))
+            }
+            let root: StaticString = "/"
+            let request = HTTPRequest(
+                method: head.method,
+                version: head.version,
+                target: slice(head.targetStart, head.targetLength),
+                path: head.pathStart < 0
+                    ? HTTPBytes(UnsafeRawBufferPointer(start: root.utf8Start, count: 1))
+                    : slice(head.pathStart, head.pathLength),
+                query: head.hasQuery ? slice(head.queryStart, head.queryLength) : HTTPBytes(),
+                hasQuery: head.hasQuery,
+                headers: HTTPHeaders(
+                    base: readable.baseAddress, fields: UnsafeBufferPointer(start: fields, count: Int(head.fieldCount))
+                ),
+                body: HTTPBytes(UnsafeRawBufferPointer(rebasing: readable[headLength..<bodyEnd]))
+            )
+            return try body(request)
+        }
+    }
+}

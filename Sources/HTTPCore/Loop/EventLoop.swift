@@ -1,0 +1,307 @@
+import CLinuxSupport
+import Glibc
+
+/// One thread's event loop: its own epoll, its own listener, its own connections.
+///
+/// Nothing here is shared with other loops except ``ServerControl``'s counters, which are
+/// touched per connection and per wakeup, never per byte.
+final class EventLoop {
+    private let epoll: Int32
+    private var listener: Int32
+    private let wake: Int32
+    private let control: ServerControl
+    let context: LoopContext
+
+    /// Connection slots indexed by descriptor, `calloc`ed: untouched slots cost no memory.
+    private let connections: UnsafeMutablePointer<Connection>
+    private let tableSize: Int
+    private var highestDescriptor: Int32 = -1
+    private var openCount = 0
+    private var publishedOpenCount = 0
+    private let maxOpen: Int
+
+    private var listenerPaused = false
+    private var listenerResumeAt: Int64 = .max
+    private var isDraining = false
+    private var drainDeadline: Int64 = .max
+    private let drainTimeout: Int64
+    private let sweepInterval: Int64
+    private var nextSweep: Int64 = 0
+    private let events: UnsafeMutableBufferPointer<epoll_event>
+
+    private static let listenerToken: UInt64 = 1 << 62
+    private static let wakeToken: UInt64 = 1 << 61
+
+    init(
+        listener: Int32,
+        wake: Int32,
+        configuration: HTTPServer.Configuration,
+        application: any HTTPApplication,
+        control: ServerControl,
+        tableSize: Int
+    ) throws(SystemError) {
+        self.epoll = try Descriptor.makeEpoll()
+        self.listener = listener
+        self.wake = wake
+        self.control = control
+        self.context = LoopContext(application: application, configuration: configuration)
+        self.tableSize = tableSize
+        guard let table = calloc(tableSize, MemoryLayout<Connection>.stride) else { fatalError("out of memory") }
+        self.connections = table.bindMemory(to: Connection.self, capacity: tableSize)
+        let threads = max(1, configuration.threads)
+        self.maxOpen = max(1, (configuration.maxConnections + threads - 1) / threads)
+        self.drainTimeout = configuration.drainTimeout.milliseconds
+        let shortest = min(
+            configuration.requestReadTimeout.milliseconds, configuration.idleTimeout.milliseconds,
+            configuration.writeTimeout.milliseconds
+        )
+        self.sweepInterval = min(1000, max(5, shortest / 4))
+        self.events = .allocate(capacity: 256)
+        try Descriptor.epollControl(epoll, EPOLL_CTL_ADD, listener, events: EPOLLIN.rawValue, data: Self.listenerToken)
+        try Descriptor.epollControl(epoll, EPOLL_CTL_ADD, wake, events: EPOLLIN.rawValue, data: Self.wakeToken)
+    }
+
+    deinit {
+        events.deallocate()
+        free(connections)
+        Descriptor.close(epoll)
+    }
+
+    /// Serves until a drain completes.
+    func run() {
+        while true {
+            let now = Clock.monotonicMilliseconds()
+            let timeout = Int32(clamping: max(0, min(nextSweep, drainDeadline) - now))
+            let count = Descriptor.epollWait(epoll, events, timeout: timeout)
+            context.now = Clock.monotonicMilliseconds()
+            context.dateCache.refresh(now: Clock.wallSeconds())
+            for index in 0..<count {
+                let event = events[index]
+                let data = event.data.u64
+                if data == Self.listenerToken {
+                    acceptConnections()
+                } else if data == Self.wakeToken {
+                    Descriptor.drainEvent(wake)
+                    if control.isStopRequested && !isDraining { beginDrain() }
+                } else {
+                    let descriptor = Int32(truncatingIfNeeded: data)
+                    let generation = UInt32(truncatingIfNeeded: data >> 32)
+                    let connection = connections + Int(descriptor)
+                    // An event for a descriptor closed earlier in this batch, perhaps reused.
+                    guard connection.pointee.phase != .closed, connection.pointee.generation == generation else { continue }
+                    if event.events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+                        connection.pointee.markReadable()
+                    }
+                    drive(descriptor)
+                }
+            }
+            if context.now >= nextSweep { sweep() }
+            flushAccessLog()
+            publishCounters()
+            if isDraining && (openCount == 0 || context.now >= drainDeadline) { break }
+        }
+        closeEverything()
+        publishCounters()
+    }
+
+    // MARK: Connections
+
+    private func acceptConnections() {
+        for _ in 0..<64 {
+            if openCount >= maxOpen {
+                // Beyond the limit the listener pauses; the kernel backlog holds new clients.
+                pauseListener(until: .max)
+                return
+            }
+            let descriptor: Int32
+            do {
+                switch try Descriptor.accept(listener) {
+                case .done(let accepted): descriptor = accepted
+                case .wouldBlock: return
+                }
+            } catch {
+                switch error.errno {
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    // Out of descriptors or memory: a level-triggered listener would spin, so
+                    // stop polling it for a moment.
+                    pauseListener(until: context.now + 100)
+                    return
+                default:
+                    continue  // ECONNABORTED and friends concern that one client only
+                }
+            }
+            guard Int(descriptor) < tableSize else {
+                Descriptor.close(descriptor)
+                continue
+            }
+            connections[Int(descriptor)].open(descriptor: descriptor, now: context.now, idleTimeout: context.idleTimeout)
+            openCount += 1
+            if descriptor > highestDescriptor { highestDescriptor = descriptor }
+            if isDraining { connections[Int(descriptor)].beginDrain() }
+            drive(descriptor)
+        }
+    }
+
+    /// Performs the connection's actions until it has to wait.
+    private func drive(_ descriptor: Int32) {
+        let connection = connections + Int(descriptor)
+        while true {
+            switch connection.pointee.nextAction(context: context) {
+            case .receive(let space):
+                do {
+                    switch try Descriptor.receive(descriptor, into: space) {
+                    case .done(0): connection.pointee.didReceiveEnd()
+                    case .done(let count): connection.pointee.didReceive(count, requested: space.count, context: context)
+                    case .wouldBlock: connection.pointee.didExhaustInput()
+                    }
+                } catch {
+                    // ECONNRESET and the like: nothing more can be delivered.
+                    close(descriptor)
+                    return
+                }
+            case .send(let bytes):
+                do {
+                    switch try Descriptor.send(descriptor, bytes) {
+                    case .done(let count):
+                        connection.pointee.didSend(count, context: context)
+                    case .wouldBlock:
+                        connection.pointee.didBlockOnOutput(context: context)
+                        setInterest(descriptor, EPOLLOUT.rawValue)
+                        return
+                    }
+                } catch {
+                    close(descriptor)
+                    return
+                }
+            case .waitForInput:
+                setInterest(descriptor, EPOLLIN.rawValue)
+                return
+            case .waitForOutput:
+                setInterest(descriptor, EPOLLOUT.rawValue)
+                return
+            case .shutdownOutput:
+                Descriptor.shutdownWrite(descriptor)
+                connection.pointee.didShutdownOutput(context: context)
+            case .close:
+                close(descriptor)
+                return
+            }
+        }
+    }
+
+    private func setInterest(_ descriptor: Int32, _ events: UInt32) {
+        let connection = connections + Int(descriptor)
+        if connection.pointee.isRegistered && connection.pointee.registeredEvents == events { return }
+        let data = UInt64(UInt32(bitPattern: descriptor)) | UInt64(connection.pointee.generation) << 32
+        do {
+            try Descriptor.epollControl(
+                epoll, connection.pointee.isRegistered ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, descriptor,
+                events: events, data: data
+            )
+            connection.pointee.isRegistered = true
+            connection.pointee.registeredEvents = events
+        } catch {
+            close(descriptor)  // ENOMEM/ENOSPC: cannot watch it, so cannot serve it
+        }
+    }
+
+    private func close(_ descriptor: Int32) {
+        // Closing removes the descriptor from the epoll set; no EPOLL_CTL_DEL needed.
+        Descriptor.close(descriptor)
+        connections[Int(descriptor)].reset(pool: context.pool)
+        openCount -= 1
+        if listenerPaused && listenerResumeAt == .max && openCount < maxOpen && !isDraining {
+            resumeListener()
+        }
+    }
+
+    // MARK: Listener
+
+    private func pauseListener(until time: Int64) {
+        guard !listenerPaused else {
+            listenerResumeAt = min(listenerResumeAt, time)
+            return
+        }
+        try? Descriptor.epollControl(epoll, EPOLL_CTL_MOD, listener, events: 0, data: Self.listenerToken)
+        listenerPaused = true
+        listenerResumeAt = time
+        if time != .max { nextSweep = min(nextSweep, time) }
+    }
+
+    private func resumeListener() {
+        guard listenerPaused, listener >= 0 else { return }
+        try? Descriptor.epollControl(epoll, EPOLL_CTL_MOD, listener, events: EPOLLIN.rawValue, data: Self.listenerToken)
+        listenerPaused = false
+        listenerResumeAt = .max
+    }
+
+    // MARK: Time
+
+    /// Applies every passed deadline; runs about four times per shortest timeout.
+    private func sweep() {
+        let now = context.now
+        nextSweep = now + sweepInterval
+        if listenerPaused && now >= listenerResumeAt && openCount < maxOpen { resumeListener() }
+        if highestDescriptor < 0 { return }
+        for descriptor in 0...highestDescriptor {
+            let connection = connections + Int(descriptor)
+            if connection.pointee.phase != .closed && connection.pointee.checkDeadline(now: now, context: context) {
+                drive(descriptor)
+            }
+        }
+        while highestDescriptor >= 0 && connections[Int(highestDescriptor)].phase == .closed { highestDescriptor -= 1 }
+    }
+
+    // MARK: Drain
+
+    private func beginDrain() {
+        isDraining = true
+        context.isDraining = true
+        drainDeadline = context.now + drainTimeout
+        // Take what already waits in this listener's queue: closing it would reset those clients.
+        if !listenerPaused { acceptConnections() }
+        if listener >= 0 {
+            Descriptor.close(listener)
+            listener = -1
+        }
+        guard highestDescriptor >= 0 else { return }
+        for descriptor in 0...highestDescriptor where connections[Int(descriptor)].phase != .closed {
+            connections[Int(descriptor)].beginDrain()
+            drive(descriptor)
+        }
+    }
+
+    private func closeEverything() {
+        if listener >= 0 {
+            Descriptor.close(listener)
+            listener = -1
+        }
+        guard highestDescriptor >= 0 else { return }
+        for descriptor in 0...highestDescriptor where connections[Int(descriptor)].phase != .closed {
+            close(descriptor)
+        }
+        flushAccessLog()
+    }
+
+    // MARK: Output of counters and logs
+
+    private func publishCounters() {
+        control.adjustOpenConnections(by: openCount - publishedOpenCount)
+        publishedOpenCount = openCount
+        control.addRequestsServed(context.requestsAnswered)
+        context.requestsAnswered = 0
+    }
+
+    private func flushAccessLog() {
+        guard context.logBuffer.readableCount > 0 else { return }
+        let bytes = context.logBuffer.readableBytes
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(context.accessLogDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && clinux_errno() == EINTR { continue }
+            if written <= 0 { break }  // a broken log must not stop the server
+            offset += written
+        }
+        context.logBuffer.clear()
+    }
+}

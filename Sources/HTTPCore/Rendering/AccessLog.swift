@@ -1,0 +1,86 @@
+/// Formats access-log lines into the loop's log buffer; the loop writes the buffer out once
+/// per wakeup, so logging costs one `write` per batch, not per request.
+enum AccessLog {
+    /// Appends the line for an answered request.
+    static func append(
+        head: RequestHead,
+        request: UnsafeRawBufferPointer,
+        status: HTTPStatus,
+        bytes: Int,
+        microseconds: Int64,
+        context: LoopContext
+    ) {
+        let method = head.method.name
+        let target = UnsafeRawBufferPointer(
+            rebasing: request[Int(head.targetStart)..<Int(head.targetStart + head.targetLength)]
+        )
+        let version: StaticString = head.version == .http1_0 ? "HTTP/1.0" : "HTTP/1.1"
+        appendLine(
+            method: method, target: target, version: version, status: status, bytes: bytes,
+            microseconds: Int(microseconds), context: context
+        )
+    }
+
+    /// Appends the line for a request the engine refused.
+    static func appendError(_ error: RequestError, context: LoopContext) {
+        appendLine(
+            method: "-", target: UnsafeRawBufferPointer(start: nil, count: 0), version: "-",
+            status: error.status, bytes: error.response.bytes.count, microseconds: 0, context: context
+        )
+    }
+
+    private static func appendLine(
+        method: String,
+        target: UnsafeRawBufferPointer,
+        version: StaticString,
+        status: HTTPStatus,
+        bytes: Int,
+        microseconds: Int,
+        context: LoopContext
+    ) {
+        var method = method
+        let date = UnsafeRawBufferPointer(context.dateCache.bytes)
+        switch context.accessLog {
+        case .off:
+            return
+        case .text:
+            // date method target version status bytes duration
+            context.logBuffer.write(date)
+            context.logBuffer.write(" ")
+            method.withUTF8 { context.logBuffer.write(UnsafeRawBufferPointer($0)) }
+            context.logBuffer.write(" ")
+            context.logBuffer.write(target.isEmpty ? UnsafeRawBufferPointer(start: dash.utf8Start, count: 1) : target)
+            context.logBuffer.write(" ")
+            context.logBuffer.write(version)
+            context.logBuffer.write(" ")
+            context.logBuffer.write(decimal: status.code)
+            context.logBuffer.write(" ")
+            context.logBuffer.write(decimal: bytes)
+            context.logBuffer.write(" ")
+            context.logBuffer.write(decimal: microseconds)
+            context.logBuffer.write("us\n")
+        case .json:
+            context.logBuffer.write("{\"time\":\"")
+            context.logBuffer.write(date)
+            context.logBuffer.write("\",\"method\":\"")
+            method.withUTF8 { context.logBuffer.write(UnsafeRawBufferPointer($0)) }
+            context.logBuffer.write("\",\"target\":\"")
+            for byte in target {
+                // Targets hold visible ASCII only; quote and backslash need escaping.
+                if byte == 0x22 || byte == 0x5C { context.logBuffer.write(byte: 0x5C) }
+                context.logBuffer.write(byte: byte)
+            }
+            context.logBuffer.write("\",\"version\":\"")
+            context.logBuffer.write(version)
+            context.logBuffer.write("\",\"status\":")
+            context.logBuffer.write(decimal: status.code)
+            context.logBuffer.write(",\"bytes\":")
+            context.logBuffer.write(decimal: bytes)
+            context.logBuffer.write(",\"us\":")
+            context.logBuffer.write(decimal: microseconds)
+            context.logBuffer.write("}\n")
+        }
+    }
+
+    private static let dash: StaticString = "-"
+}

@@ -1,0 +1,97 @@
+/// Serialises responses into a connection's output buffer.
+enum ResponseWriter {
+    /// How the response speaks of the connection (RFC 9112 §9.3, §9.6).
+    enum ConnectionField {
+        /// Nothing: HTTP/1.1 keep-alive.
+        case none
+        /// `Connection: close`: the server closes after this response.
+        case close
+        /// `Connection: keep-alive`: an HTTP/1.0 client asked to keep the connection.
+        case keepAlive
+    }
+
+    /// Copies a prepared response, patches its `Date`, adds the connection field, and the body
+    /// unless `includeBody` is false (HEAD). Returns the bytes written.
+    @inline(__always)
+    static func write(
+        _ response: PreparedResponse,
+        date: UnsafeMutableRawBufferPointer,
+        connection: ConnectionField,
+        includeBody: Bool,
+        to output: inout ByteBuffer
+    ) -> Int {
+        let start = output.writerIndex
+        let bodyCount = includeBody ? response.bodyCount : 0
+        output.reserve(response.headCount + 26 + bodyCount)
+        response.bytes.withUnsafeBytes { bytes in
+            output.write(UnsafeRawBufferPointer(rebasing: bytes[0..<response.headCount]))
+            let slot = output.base! + Int(start) + response.dateOffset
+            slot.copyMemory(from: date.baseAddress!, byteCount: 29)
+            writeConnectionField(connection, to: &output)
+            output.write("\r\n")
+            if bodyCount > 0 {
+                output.write(UnsafeRawBufferPointer(rebasing: bytes[(response.headCount + 2)...]))
+            }
+        }
+        return Int(output.writerIndex - start)
+    }
+
+    /// Serialises a dynamic response; see ``HTTPResponse/init(status:headers:body:)-(_,_,[UInt8])``
+    /// for the fields it drops. Returns the bytes written.
+    static func write(
+        status: HTTPStatus,
+        headers: [(name: String, value: String)],
+        body: [UInt8],
+        date: UnsafeMutableRawBufferPointer,
+        connection: ConnectionField,
+        includeBody: Bool,
+        to output: inout ByteBuffer
+    ) -> Int {
+        let start = output.writerIndex
+        output.write("HTTP/1.1 ")
+        output.write(decimal: status.code)
+        output.write(byte: 0x20)
+        var reason = status.reasonPhrase
+        reason.withUTF8 { output.write(UnsafeRawBufferPointer($0)) }
+        output.write("\r\nDate: ")
+        output.write(UnsafeRawBufferPointer(date))
+        output.write("\r\n")
+        for (name, value) in headers {
+            guard ResponseHead.isValidFieldName(name), ResponseHead.isValidFieldValue(value),
+                !ResponseHead.isReservedFieldName(name)
+            else { continue }
+            var name = name
+            var value = value
+            name.withUTF8 { output.write(UnsafeRawBufferPointer($0)) }
+            output.write(": ")
+            value.withUTF8 { output.write(UnsafeRawBufferPointer($0)) }
+            output.write("\r\n")
+        }
+        let forbidsContent = status.forbidsContent
+        if !forbidsContent {
+            output.write("Content-Length: ")
+            output.write(decimal: body.count)
+            output.write("\r\n")
+        }
+        writeConnectionField(connection, to: &output)
+        output.write("\r\n")
+        if includeBody && !forbidsContent {
+            body.withUnsafeBytes { output.write($0) }
+        }
+        return Int(output.writerIndex - start)
+    }
+
+    @inline(__always)
+    private static func writeConnectionField(_ connection: ConnectionField, to output: inout ByteBuffer) {
+        switch connection {
+        case .none: break
+        case .close: output.write("Connection: close\r\n")
+        case .keepAlive: output.write("Connection: keep-alive\r\n")
+        }
+    }
+
+    /// The interim response to `Expect: 100-continue` (RFC 9110 §15.2.1).
+    static func writeContinue(to output: inout ByteBuffer) {
+        output.write("HTTP/1.1 100 Continue\r\n\r\n")
+    }
+}

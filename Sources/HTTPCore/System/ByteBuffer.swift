@@ -1,0 +1,160 @@
+import Glibc
+
+/// A growable byte buffer with a read and a write index, allocated with `malloc`.
+///
+/// A plain value of trivial fields, so a zeroed one is a valid empty buffer: the connection
+/// table can be `calloc`ed and only the slots in use ever touch memory. The owner frees it
+/// explicitly (through ``BufferPool``); copying one copies the pointer, not the bytes.
+struct ByteBuffer {
+    private(set) var base: UnsafeMutableRawPointer?
+    private(set) var capacity: Int32 = 0
+    /// The first unread byte.
+    var readerIndex: Int32 = 0
+    /// One past the last written byte.
+    var writerIndex: Int32 = 0
+
+    init() {}
+
+    init(base: UnsafeMutableRawPointer, capacity: Int) {
+        self.base = base
+        self.capacity = Int32(capacity)
+    }
+
+    /// Whether storage is attached.
+    var isAllocated: Bool { base != nil }
+
+    /// Unread bytes.
+    @inline(__always) var readableCount: Int { Int(writerIndex - readerIndex) }
+
+    /// The unread bytes.
+    @inline(__always) var readableBytes: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base.map { $0 + Int(readerIndex) }, count: readableCount)
+    }
+
+    /// Free space after the written bytes.
+    @inline(__always) var writableBytes: UnsafeMutableRawBufferPointer {
+        UnsafeMutableRawBufferPointer(start: base.map { $0 + Int(writerIndex) }, count: Int(capacity - writerIndex))
+    }
+
+    /// Marks `count` more bytes as read; an emptied buffer rewinds to its start.
+    @inline(__always) mutating func consume(_ count: Int) {
+        readerIndex += Int32(count)
+        if readerIndex == writerIndex {
+            readerIndex = 0
+            writerIndex = 0
+        }
+    }
+
+    /// Makes room for `count` more bytes after the written ones: first by moving the unread
+    /// bytes to the front, then by growing (doubling) the storage.
+    mutating func reserve(_ count: Int) {
+        if Int(capacity - writerIndex) >= count { return }
+        if readerIndex > 0 {
+            let unread = readableCount
+            if unread > 0 { memmove(base!, base! + Int(readerIndex), unread) }
+            readerIndex = 0
+            writerIndex = Int32(unread)
+            if Int(capacity - writerIndex) >= count { return }
+        }
+        var newCapacity = max(Int(capacity), 1024)
+        while newCapacity - Int(writerIndex) < count { newCapacity *= 2 }
+        guard let grown = realloc(base, newCapacity) else { fatalError("out of memory growing a buffer to \(newCapacity)") }
+        base = grown
+        capacity = Int32(newCapacity)
+    }
+
+    /// Appends `bytes`.
+    @inline(__always) mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        guard bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (base! + Int(writerIndex)).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        writerIndex += Int32(bytes.count)
+    }
+
+    /// Appends the UTF-8 of a literal.
+    @inline(__always) mutating func write(_ text: StaticString) {
+        write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends a byte.
+    @inline(__always) mutating func write(byte: UInt8) {
+        reserve(1)
+        base!.storeBytes(of: byte, toByteOffset: Int(writerIndex), as: UInt8.self)
+        writerIndex += 1
+    }
+
+    /// Appends the decimal digits of a non-negative number.
+    mutating func write(decimal value: Int) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes hold any Int
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { raw in
+            repeat {
+                count += 1
+                raw[24 - count] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
+                rest /= 10
+            } while rest > 0
+            write(UnsafeRawBufferPointer(rebasing: raw[(24 - count)...]))
+        }
+    }
+
+    /// Drops the contents, keeping the storage.
+    mutating func clear() {
+        readerIndex = 0
+        writerIndex = 0
+    }
+
+    /// Detaches the storage, leaving an unallocated buffer.
+    mutating func takeStorage() -> (UnsafeMutableRawPointer, Int)? {
+        guard let base else { return nil }
+        let result = (base, Int(capacity))
+        self = ByteBuffer()
+        return result
+    }
+}
+
+/// A per-loop free list of buffers, so a connection takes storage when bytes arrive and gives
+/// it back when idle: idle keep-alive connections hold no buffers, and busy ones allocate
+/// nothing per request.
+final class BufferPool {
+    /// The size a fresh buffer starts with.
+    let initialCapacity: Int
+    private let retainedCapacityLimit: Int
+    private var free: [(UnsafeMutableRawPointer, Int)] = []
+    private let maxFree: Int
+
+    init(initialCapacity: Int = 4096, retainedCapacityLimit: Int = 64 * 1024, maxFree: Int = 256) {
+        self.initialCapacity = initialCapacity
+        self.retainedCapacityLimit = retainedCapacityLimit
+        self.maxFree = maxFree
+        free.reserveCapacity(maxFree)
+    }
+
+    deinit {
+        for (base, _) in free { Glibc.free(base) }
+    }
+
+    /// Attaches storage to `buffer` if it has none.
+    @inline(__always) func attach(to buffer: inout ByteBuffer) {
+        if buffer.isAllocated { return }
+        if let (base, capacity) = free.popLast() {
+            buffer = ByteBuffer(base: base, capacity: capacity)
+        } else {
+            guard let base = malloc(initialCapacity) else { fatalError("out of memory") }
+            buffer = ByteBuffer(base: base, capacity: initialCapacity)
+        }
+    }
+
+    /// Takes `buffer`'s storage back; big or surplus storage is freed.
+    @inline(__always) func recycle(_ buffer: inout ByteBuffer) {
+        guard let (base, capacity) = buffer.takeStorage() else { return }
+        if capacity <= retainedCapacityLimit && free.count < maxFree {
+            free.append((base, capacity))
+        } else {
+            Glibc.free(base)
+        }
+    }
+
+    /// Buffers waiting for reuse.
+    var freeCount: Int { free.count }
+}

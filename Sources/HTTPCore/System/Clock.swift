@@ -1,0 +1,28 @@
+import CLinuxSupport
+import Glibc
+
+/// Time as the loops need it: monotonic milliseconds for deadlines, wall seconds for `Date`.
+enum Clock {
+    /// Monotonic milliseconds since an arbitrary start (vDSO, no syscall).
+    @inline(__always) static func monotonicMilliseconds() -> Int64 {
+        clinux_monotonic_nanoseconds() / 1_000_000
+    }
+
+    /// Monotonic microseconds, for access-log durations.
+    @inline(__always) static func monotonicMicroseconds() -> Int64 {
+        clinux_monotonic_nanoseconds() / 1_000
+    }
+
+    /// Seconds since the Unix epoch (vDSO).
+    @inline(__always) static func wallSeconds() -> Int {
+        Glibc.time(nil)
+    }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds, at least 1.
+    var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+    }
+}

@@ -1,0 +1,88 @@
+import CLinuxSupport
+import Glibc
+
+/// Socket, epoll, eventfd and signalfd calls on raw descriptors, all through
+/// ``retryingSyscall(_:_:)``. The event loop owns every descriptor it passes here.
+enum Descriptor {
+    /// Closes `descriptor`. `EINTR` is not retried: on Linux the descriptor is gone either way.
+    static func close(_ descriptor: Int32) {
+        _ = Glibc.close(descriptor)
+    }
+
+    /// Reads into `buffer`; `.done(0)` is end of stream.
+    @inline(__always)
+    static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
+        -> IOResult<Int>
+    {
+        try retryingSyscall("recv") { Glibc.recv(descriptor, buffer.baseAddress, buffer.count, 0) }
+    }
+
+    /// Writes `buffer`, never raising SIGPIPE.
+    @inline(__always)
+    static func send(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> IOResult<Int> {
+        try retryingSyscall("send") { Glibc.send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Half-closes the sending side, so the client sees the end of the last response while we
+    /// still read what it sends (RFC 9112 §9.6).
+    static func shutdownWrite(_ descriptor: Int32) {
+        _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
+    }
+
+    /// Accepts one connection, non-blocking and close-on-exec.
+    @inline(__always)
+    static func accept(_ listener: Int32) throws(SystemError) -> IOResult<Int32> {
+        try retryingSyscall("accept4") {
+            clinux_accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
+        }
+    }
+
+    /// A new epoll instance.
+    static func makeEpoll() throws(SystemError) -> Int32 {
+        try blockingSyscall("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
+    }
+
+    /// Registers, changes or removes interest in `descriptor`.
+    static func epollControl(_ epoll: Int32, _ operation: Int32, _ descriptor: Int32, events: UInt32, data: UInt64)
+        throws(SystemError)
+    {
+        var event = epoll_event()
+        event.events = events
+        event.data.u64 = data
+        _ = try blockingSyscall("epoll_ctl") { epoll_ctl(epoll, operation, descriptor, &event) }
+    }
+
+    /// Waits up to `timeout` milliseconds (-1: forever); `EINTR` counts as zero events.
+    static func epollWait(_ epoll: Int32, _ events: UnsafeMutableBufferPointer<epoll_event>, timeout: Int32) -> Int {
+        let count = epoll_wait(epoll, events.baseAddress, Int32(events.count), timeout)
+        if count >= 0 { return Int(count) }
+        let code = clinux_errno()
+        precondition(code == EINTR, "epoll_wait failed with \(code)")
+        return 0
+    }
+
+    /// A non-blocking eventfd.
+    static func makeEventFD() throws(SystemError) -> Int32 {
+        try blockingSyscall("eventfd") { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }
+    }
+
+    /// Adds one to an eventfd's counter, waking whoever polls it.
+    static func signalEvent(_ descriptor: Int32) {
+        var one: UInt64 = 1
+        _ = Glibc.write(descriptor, &one, 8)
+    }
+
+    /// Resets an eventfd's counter.
+    static func drainEvent(_ descriptor: Int32) {
+        var value: UInt64 = 0
+        _ = Glibc.read(descriptor, &value, 8)
+    }
+
+    /// Sets an integer socket option.
+    static func setOption(_ descriptor: Int32, _ level: Int32, _ name: Int32, _ value: Int32) throws(SystemError) {
+        var value = value
+        _ = try blockingSyscall("setsockopt") {
+            setsockopt(descriptor, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
+        }
+    }
+}

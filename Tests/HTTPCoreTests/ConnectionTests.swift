@@ -1,0 +1,174 @@
+import Testing
+
+@testable import HTTPCore
+
+@Suite struct ConnectionTests {
+    @Test func slotIsPlainDataSoAZeroedTableIsValid() {
+        #expect(_isPOD(Connection.self))
+        let zeroed = Connection()
+        #expect(zeroed.phase == .closed)
+    }
+
+    /// RFC 9112 §9.3: HTTP/1.1 connections persist; RFC 9112 §9.3.2: pipelined requests are
+    /// answered in order.
+    @Test func pipelinedRequestsAreAnsweredInOrderAndTheConnectionStays() {
+        var driver = ConnectionDriver()
+        driver.send("GET /one HTTP/1.1\r\nHost: x\r\n\r\nGET /two?q HTTP/1.1\r\nHost: x\r\n\r\nGET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
+        let responses = driver.responses()
+        #expect(responses.map(\.bodyText) == ["GET /one query=", "GET /two query=q", "fixed body\n"])
+        #expect(responses.allSatisfy { $0.header("Connection") == nil && $0.header("Date")?.count == 29 })
+        #expect(!driver.closed)
+    }
+
+    @Test func requestTricklingInByteByByteIsAnswered() {
+        var driver = ConnectionDriver()
+        driver.readChunk = 1
+        driver.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
+        #expect(driver.responses().map(\.bodyText) == ["abc"])
+    }
+
+    /// RFC 9110 §9.3.2: HEAD gets the GET headers, Content-Length included, and no body.
+    @Test func headGetsHeadersWithoutBody() {
+        var driver = ConnectionDriver()
+        driver.send("HEAD /fixed HTTP/1.1\r\nHost: x\r\n\r\nGET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
+        let responses = driver.responses(headRequests: [0])
+        #expect(responses.count == 2)
+        #expect(responses[0].header("Content-Length") == "11")
+        #expect(responses[0].body.isEmpty)
+        #expect(responses[1].bodyText == "fixed body\n")
+    }
+
+    /// RFC 9112 §9.3: HTTP/1.0 closes unless the client asked for keep-alive.
+    @Test func http10ClosesByDefault() {
+        var driver = ConnectionDriver()
+        driver.send("GET /fixed HTTP/1.0\r\n\r\n")
+        #expect(driver.responses().first?.header("Connection") == "close")
+        #expect(driver.closed)
+    }
+
+    @Test func http10KeepAliveIsHonoured() {
+        var driver = ConnectionDriver()
+        driver.send("GET /fixed HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        #expect(driver.responses().first?.header("Connection") == "keep-alive")
+        #expect(!driver.closed)
+    }
+
+    /// RFC 9112 §9.6: "close" ends the connection after the response; nothing after it is
+    /// processed, and unread bytes make the close a lingering one.
+    @Test func connectionCloseStopsProcessing() {
+        var driver = ConnectionDriver()
+        driver.send("GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(driver.responses().count == 1)
+        #expect(driver.shutDown)
+        driver.closeClient()
+        #expect(driver.closed)
+    }
+
+    @Test func nothingAfterAFramingErrorIsProcessed() {
+        var driver = ConnectionDriver()
+        driver.send("GET /a HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
+        let responses = driver.responses()
+        #expect(responses.map(\.status) == [400])
+        #expect(driver.shutDown)
+    }
+
+    /// RFC 9110 §10.1.1: 100 Continue goes out before the body is read.
+    @Test func expectContinueGetsAnInterimResponse() {
+        var driver = ConnectionDriver()
+        driver.send("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
+        #expect(driver.responses().map(\.status) == [100])
+        driver.send("body")
+        #expect(driver.responses().map(\.status) == [100, 200])
+        #expect(driver.responses().last?.bodyText == "body")
+    }
+
+    /// RFC 9110 §10.1.1: a refused body gets the final status instead of 100.
+    @Test func expectContinueWithTooLargeBodyGets413Only() {
+        var driver = ConnectionDriver()
+        driver.send("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5000\r\n\r\n")
+        #expect(driver.responses().map(\.status) == [413])
+    }
+
+    /// RFC 9110 §15.5.9: an incomplete request past the read deadline gets 408 and a close.
+    @Test func slowRequestGets408() {
+        var configuration = HTTPServer.Configuration()
+        configuration.requestReadTimeout = .milliseconds(500)
+        var driver = ConnectionDriver(configuration: configuration)
+        driver.send("GET / HTTP/1.1\r\nHo")
+        driver.advance(milliseconds: 400)
+        #expect(driver.sent.isEmpty)
+        driver.advance(milliseconds: 200)
+        #expect(driver.responses().map(\.status) == [408])
+        #expect(driver.shutDown)
+    }
+
+    @Test func idleConnectionClosesSilentlyAndHoldsNoBuffers() {
+        var configuration = HTTPServer.Configuration()
+        configuration.idleTimeout = .milliseconds(300)
+        var driver = ConnectionDriver(configuration: configuration)
+        driver.send("GET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(!driver.connection.input.isAllocated)
+        #expect(!driver.connection.output.isAllocated)
+        let sentBefore = driver.sent.count
+        driver.advance(milliseconds: 400)
+        #expect(driver.closed)
+        #expect(driver.sent.count == sentBefore)
+    }
+
+    @Test func stalledWriterIsDroppedAfterTheWriteTimeout() {
+        var configuration = HTTPServer.Configuration()
+        configuration.writeTimeout = .milliseconds(300)
+        var driver = ConnectionDriver(configuration: configuration)
+        driver.writeChunk = 0
+        driver.send("GET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(!driver.closed)
+        driver.advance(milliseconds: 400)
+        #expect(driver.closed)
+    }
+
+    @Test func maxRequestsPerConnectionClosesTheLastOne() {
+        var configuration = HTTPServer.Configuration()
+        configuration.maxRequestsPerConnection = 2
+        var driver = ConnectionDriver(configuration: configuration)
+        driver.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(driver.responses().map { $0.header("Connection") } == [nil, "close"])
+        #expect(driver.closed)
+    }
+
+    @Test func drainClosesIdleAndFinishesInFlight() {
+        var idle = ConnectionDriver()
+        idle.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
+        idle.connection.beginDrain()
+        idle.run()
+        #expect(idle.closed)
+
+        var busy = ConnectionDriver()
+        busy.send("GET /a HTTP/1.1\r\nHost: x\r\n")
+        busy.connection.beginDrain()
+        busy.run()
+        #expect(!busy.closed)
+        busy.send("\r\n")
+        #expect(busy.responses().first?.header("Connection") == "close")
+        #expect(busy.closed)
+    }
+
+    @Test func pipelinedOutputIsBoundedWhileTheClientDoesNotRead() {
+        var driver = ConnectionDriver()
+        driver.writeChunk = 0
+        let request = "GET /fixed HTTP/1.1\r\nHost: x\r\n\r\n"
+        driver.send(String(repeating: request, count: 5000))
+        #expect(driver.connection.output.readableCount <= Int(Connection.outputHighWater) + 1024)
+        driver.writeChunk = .max
+        driver.connection.markReadable()
+        driver.run()
+        #expect(driver.responses().count == 5000)
+    }
+
+    @Test func clientHalfCloseAfterPipelinedRequestsStillGetsAnswers() {
+        var driver = ConnectionDriver()
+        driver.pending = Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        driver.closeClient()
+        #expect(driver.responses().count == 2)
+        #expect(driver.closed)
+    }
+}
