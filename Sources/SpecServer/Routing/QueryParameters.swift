@@ -65,7 +65,7 @@ struct QueryParameters: Equatable, Sendable {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .malformed("the query is not UTF-8 after percent-decoding")
         }
-        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) else {
+        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7f...0x9f).contains($0.value) }) else {
             throw .malformed("the query holds control characters")
         }
         return text

@@ -77,12 +77,34 @@ enum Answers {
             }
             return (content, version)
         } catch let error as QueryError {
+            if let empty = emptyAnswerForOlderVersion(error, store: store, route: route, options: options) {
+                return empty
+            }
             throw APIError(error)
         } catch let error as APIError {
             throw error
         } catch {
             throw APIError(status: 400, code: "bad_request", message: "\(error)", hint: "See /openapi.json.")
         }
+    }
+
+    /// A value drawn from the data (a topic, a style, a device) that the latest version knows but a
+    /// pinned older version lacks matches nothing there: an empty answer that says so, not a 400,
+    /// so one URL stays valid across versions.
+    private static func emptyAnswerForOlderVersion(
+        _ error: QueryError, store: SpecStore, route: Route, options: RequestOptions
+    ) -> (Content, String)? {
+        guard error.code == QueryError.unknownValue, let version = options.version, let name = error.parameter,
+            let value = error.value, let snapshot = try? store.snapshot(version: version),
+            let filter = filterParameters(route).first(where: { $0.name == name }),
+            case .vocabulary(let kind) = filter.value
+        else { return nil }
+        let key = FilterVocabulary.matchKey(value)
+        guard store.latest.acceptedValues(for: kind).contains(where: { FilterVocabulary.matchKey($0) == key }) else {
+            return nil
+        }
+        let note = "Version \(snapshot.version.id) has no record with \(name) '\(value)'; later versions do."
+        return (.collection(QueryResult(items: [], notes: [note])), snapshot.version.id)
     }
 
     /// Judges a POST body: a JSON array of measurements.

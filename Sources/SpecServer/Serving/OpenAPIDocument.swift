@@ -27,7 +27,7 @@ enum OpenAPIDocument {
             ],
             "servers": [["url": "/"]],
             "paths": .object(paths),
-            "components": components(),
+            "components": components(metricIDs: (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []),
         ]
     }
 
@@ -96,7 +96,7 @@ enum OpenAPIDocument {
         [
             "operationId": .string("options" + identifier(route)),
             "summary": "CORS preflight.",
-            "parameters": .array(pathParameters(route: route, latest: latest)),
+            "parameters": .array(pathParameters(route: route, latest: latest, enumerated: false)),
             "responses": [
                 "204": [
                     "description": "What a cross-origin request may do.",
@@ -113,7 +113,15 @@ enum OpenAPIDocument {
 
     // MARK: - Parameters
 
-    private static func pathParameters(route: Route, latest: SpecSnapshot) -> [JSONValue] {
+    /// The path parameters; a preflight answers any id, so its parameters list no values.
+    private static func pathParameters(route: Route, latest: SpecSnapshot, enumerated: Bool = true) -> [JSONValue] {
+        guard enumerated else {
+            return pathParameters(route: route, latest: latest).map { parameter in
+                guard case .object(var object) = parameter else { return parameter }
+                object["schema"] = ["type": "string", "minLength": 1, "pattern": "^[^/]+$"]
+                return .object(object)
+            }
+        }
         switch route {
         case .device:
             let ids = (try? latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"] }) ?? []
@@ -134,6 +142,9 @@ enum OpenAPIDocument {
         return names.map { name -> JSONValue in
             if name == "from" || name == "to" {
                 return ["name": .string(name), "in": "query", "required": true, "description": .string(name == "from" ? "The older store version." : "The newer store version."), "schema": ["type": "string", "enum": .array(versions.map { .string($0) })]]
+            }
+            if route == .dynamicTypeTokens && name == "platform" {
+                return ["name": "platform", "in": "query", "required": false, "description": "ios (default), ipados or watchos.", "schema": ["type": "string", "enum": ["ios", "ipados", "watchos"]]]
             }
             if let filter = filters.first(where: { $0.name == name }) {
                 return ["name": .string(name), "in": "query", "required": .bool(filter.isRequired), "description": .string(filter.summary), "schema": filterSchema(filter, latest: latest)]
@@ -175,7 +186,8 @@ enum OpenAPIDocument {
                 let ids = (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []
                 return ["type": "string", "enum": .array(ids)]
             }
-            return ["type": "string", "minLength": 1, "maxLength": 200, "pattern": "[A-Za-z0-9]"]
+            // Any words, but not only spaces and no control characters (the query refuses those).
+            return ["type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$"]
         case .vocabulary(let kind):
             return ["type": "string", "enum": .array(latest.acceptedValues(for: kind).map { .string($0) })]
         }
@@ -239,7 +251,7 @@ enum OpenAPIDocument {
         ]
     }
 
-    private static func components() -> JSONValue {
+    private static func components(metricIDs: [JSONValue]) -> JSONValue {
         let citation: JSONValue = [
             "type": "object", "required": ["page", "url"],
             "properties": ["page": ["type": "string"], "section": ["type": "string"], "url": ["type": "string"], "quote": ["type": "string"]],
@@ -280,8 +292,8 @@ enum OpenAPIDocument {
                 "Status": ["type": "object", "required": ["status"], "properties": ["status": ["type": "string"]]],
                 "Citation": citation,
                 "Measurement": [
-                    "type": "object", "required": ["figure"],
-                    "properties": ["figure": ["type": "string"], "value": ["type": "number"], "width": ["type": "number"], "height": ["type": "number"]],
+                    "type": "object", "required": ["figure"], "additionalProperties": false,
+                    "properties": ["figure": ["type": "string", "enum": .array(metricIDs)], "value": ["type": "number"], "width": ["type": "number"], "height": ["type": "number"]],
                 ],
             ]
         ]

@@ -27,8 +27,20 @@ struct RequestOptions: Equatable, Sendable {
     /// define and values outside each parameter's vocabulary.
     init(query: QueryParameters, route: Route) throws(APIError) {
         let accepted = route.parameters
-        for (name, _) in query.pairs where !accepted.contains(name) {
-            throw APIError.unknownParameter(name, accepted: accepted)
+        for (name, value) in query.pairs {
+            guard accepted.contains(name) else { throw APIError.unknownParameter(name, accepted: accepted) }
+            // An empty value is a mistake (a form field left blank), not "no filter".
+            guard !value.trimmingSpaces.isEmpty else {
+                throw APIError(
+                    status: 400, code: "empty_value", message: "'\(name)' is given without a value.",
+                    hint: "Give \(name) a value, or leave it out.")
+            }
+            guard value.count <= Self.maximumValueLength else {
+                throw APIError(
+                    status: 400, code: "value_too_long",
+                    message: "'\(name)' is longer than \(Self.maximumValueLength) characters.",
+                    hint: "Shorten the value of \(name).")
+            }
         }
         if let raw = query["format"] {
             let key = raw.lowercased()
@@ -51,13 +63,16 @@ struct RequestOptions: Equatable, Sendable {
         version = query["version"]
     }
 
+    /// The longest value any parameter takes (the OpenAPI document says the same).
+    static let maximumValueLength = 200
+
     static let trueSpellings: Set<String> = ["true", "1", "yes", "on"]
     static let falseSpellings: Set<String> = ["false", "0", "no", "off"]
 
     private static func flag(_ name: String, _ query: QueryParameters) throws(APIError) -> Bool {
         guard let raw = query[name] else { return false }
         let key = raw.lowercased()
-        if trueSpellings.contains(key) || key.isEmpty { return true }
+        if trueSpellings.contains(key) { return true }
         if falseSpellings.contains(key) { return false }
         throw APIError.unknownValue(name, raw, accepted: ["true", "false"])
     }

@@ -61,7 +61,16 @@ final class SpecApplication: HTTPApplication {
     // MARK: - Answering
 
     func bodyLimit(for request: borrowing HTTPRequest) -> Int {
-        request.method == .post && request.path.equals("/v1/check") ? configuration.maxBodyBytes : 0
+        switch request.method {
+        case .post where request.path.equals("/v1/check"):
+            return configuration.maxBodyBytes
+        case .get, .head, .options:
+            return 0
+        default:
+            // Read (and drop) a small body of a method the path refuses, so the client learns
+            // the method is wrong (405 with Allow), not that its body is too large.
+            return min(64 * 1024, configuration.maxBodyBytes)
+        }
     }
 
     func respond(to request: borrowing HTTPRequest) -> HTTPResponse {
