@@ -1,0 +1,187 @@
+import Foundation
+
+/// Everything `spec-server` can be told at startup, from flags and `SPEC_SERVER_*` variables.
+///
+/// A flag wins over its environment variable, which wins over the default. With neither, the
+/// server serves the embedded data on `127.0.0.1:8080`.
+struct ServerConfiguration: Equatable, Sendable {
+    /// How requests are logged.
+    enum LogFormat: String, CaseIterable, Sendable {
+        case off, text, json
+    }
+
+    var host = "127.0.0.1"
+    var port = 8080
+    /// Event-loop threads; `nil` means one per usable core.
+    var threads: Int?
+    /// A data file to serve instead of the embedded one.
+    var dataPath: String?
+    var log = LogFormat.text
+    var maxConnections = 16_384
+    var maxRequestLineBytes = 8 * 1024
+    var maxHeaderBytes = 16 * 1024
+    var maxHeaderFields = 100
+    var maxBodyBytes = 1 << 20
+    var requestTimeoutSeconds = 10
+    var idleTimeoutSeconds = 15
+    var writeTimeoutSeconds = 15
+    /// The byte budget of the cache of filtered answers.
+    var cacheBytes = 32 * 1024 * 1024
+
+    /// What the command line asked for: to serve, or to print something and stop.
+    enum Action: Equatable, Sendable {
+        case serve(ServerConfiguration)
+        case printHelp
+        case printVersion
+    }
+
+    /// A command line that cannot be understood; its message names the flag or variable.
+    struct UsageError: Error, Equatable, CustomStringConvertible {
+        var description: String
+    }
+}
+
+extension ServerConfiguration {
+    /// One setting: its flag, its environment variable, its help line and how to apply a value.
+    struct Option: Sendable {
+        var name: String
+        var valueName: String
+        var help: String
+        var apply: @Sendable (inout ServerConfiguration, String) -> String?
+
+        var flag: String { "--\(name)" }
+        var environmentVariable: String {
+            "SPEC_SERVER_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+        }
+    }
+
+    static let options: [Option] = [
+        Option(name: "host", valueName: "ADDRESS", help: "address to listen on: 0.0.0.0 or :: for all (default 127.0.0.1)") {
+            configuration, value in
+            guard !value.isEmpty, value.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == ":" }) else {
+                return "expects an IPv4 or IPv6 address such as 127.0.0.1 or ::1"
+            }
+            configuration.host = value
+            return nil
+        },
+        Option(name: "port", valueName: "PORT", help: "TCP port, 0 for any free port (default 8080)") {
+            configuration, value in
+            guard let port = Int(value), (0...65535).contains(port) else { return "expects 0...65535" }
+            configuration.port = port
+            return nil
+        },
+        Option(name: "threads", valueName: "N", help: "event-loop threads (default: one per usable core)") {
+            configuration, value in
+            guard let threads = Int(value), (1...256).contains(threads) else { return "expects 1...256" }
+            configuration.threads = threads
+            return nil
+        },
+        Option(name: "data", valueName: "PATH", help: "serve this data file instead of the embedded one") {
+            configuration, value in
+            guard !value.isEmpty else { return "expects a file path" }
+            configuration.dataPath = value
+            return nil
+        },
+        Option(name: "log", valueName: "FORMAT", help: "request log on stderr: off, text or json (default text)") {
+            configuration, value in
+            guard let log = LogFormat(rawValue: value.lowercased()) else { return "expects off, text or json" }
+            configuration.log = log
+            return nil
+        },
+        intOption("max-connections", "N", "open connections at most", \.maxConnections, 1...1_000_000),
+        intOption("max-request-line", "BYTES", "longest request line (longer: 414)", \.maxRequestLineBytes, 256...1_048_576),
+        intOption("max-header-bytes", "BYTES", "largest header section (larger: 431)", \.maxHeaderBytes, 1024...1_048_576),
+        intOption("max-header-fields", "N", "most header fields in a request (more: 431)", \.maxHeaderFields, 8...10_000),
+        intOption("max-body-bytes", "BYTES", "largest body POST /v1/check takes (larger: 413)", \.maxBodyBytes, 0...64 << 20),
+        intOption("request-timeout", "SECONDS", "time allowed to send a whole request (then 408)", \.requestTimeoutSeconds, 1...3600),
+        intOption("idle-timeout", "SECONDS", "close a keep-alive connection idle this long", \.idleTimeoutSeconds, 1...3600),
+        intOption("write-timeout", "SECONDS", "drop a client that does not read its answer this long", \.writeTimeoutSeconds, 1...3600),
+        intOption("cache-bytes", "BYTES", "memory for cached answers to filtered queries", \.cacheBytes, 0...1 << 34),
+    ]
+
+    /// An option taking a whole number within `range`; its help line shows the default.
+    private static func intOption(
+        _ name: String, _ valueName: String, _ help: String,
+        _ field: WritableKeyPath<ServerConfiguration, Int> & Sendable, _ range: ClosedRange<Int>
+    ) -> Option {
+        Option(name: name, valueName: valueName, help: "\(help) (default \(ServerConfiguration()[keyPath: field]))") {
+            configuration, value in
+            guard let number = Int(value), range.contains(number) else {
+                return "expects a whole number in \(range.lowerBound)...\(range.upperBound)"
+            }
+            configuration[keyPath: field] = number
+            return nil
+        }
+    }
+
+    /// Reads the command line and environment into an action.
+    ///
+    /// Flags take `--name value` or `--name=value`. Environment variables are read first so that a
+    /// flag overrides them.
+    static func parse(arguments: [String], environment: [String: String]) throws(UsageError) -> Action {
+        var configuration = ServerConfiguration()
+        for option in options {
+            guard let value = environment[option.environmentVariable] else { continue }
+            if let problem = option.apply(&configuration, value) {
+                throw UsageError(description: "\(option.environmentVariable)=\(value): \(problem)")
+            }
+        }
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "-h", "--help": return .printHelp
+            case "--version": return .printVersion
+            default: break
+            }
+            guard argument.hasPrefix("--") else {
+                throw UsageError(description: "unexpected argument '\(argument)' (see --help)")
+            }
+            let name: Substring
+            var value: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = argument[argument.index(argument.startIndex, offsetBy: 2)..<equals]
+                value = String(argument[argument.index(after: equals)...])
+            } else {
+                name = argument.dropFirst(2)
+            }
+            guard let option = options.first(where: { $0.name == name }) else {
+                throw UsageError(description: "unknown option '--\(name)' (see --help)")
+            }
+            if value == nil { value = remaining.popFirst() }
+            guard let value else { throw UsageError(description: "\(option.flag) needs a value (\(option.valueName))") }
+            if let problem = option.apply(&configuration, value) {
+                throw UsageError(description: "\(option.flag) \(value): \(problem)")
+            }
+        }
+        return .serve(configuration)
+    }
+
+    /// The text `--help` prints.
+    static var helpText: String {
+        var text = """
+            spec-server — Apple Human Interface Guidelines figures over HTTP, with citations.
+
+            USAGE: spec-server [options]
+
+            With no options it serves the data built into the binary on http://127.0.0.1:8080.
+            Send SIGHUP to reload the data file; an invalid file is refused and the old data serves on.
+
+            OPTIONS:
+
+            """
+        let width = options.map { "\($0.flag) \($0.valueName)".count }.max() ?? 0
+        for option in options {
+            let left = "\(option.flag) \(option.valueName)"
+            text += "  \(left.padding(toLength: width, withPad: " ", startingAt: 0))  \(option.help)\n"
+            text += "  \(String(repeating: " ", count: width))  env \(option.environmentVariable)\n"
+        }
+        text += "  \("-h, --help".padding(toLength: width, withPad: " ", startingAt: 0))  show this help\n"
+        text += "  \("--version".padding(toLength: width, withPad: " ", startingAt: 0))  print the version\n"
+        text += """
+
+            Flags override environment variables. Try: curl 'http://127.0.0.1:8080/v1/devices?format=md'
+
+            """
+        return text
+    }
+}

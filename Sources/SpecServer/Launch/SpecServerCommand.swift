@@ -1,0 +1,121 @@
+import Glibc
+import HTTPCore
+import SpecStore
+
+/// The composition `main` runs: read the configuration, load the store, serve.
+enum SpecServerCommand {
+    /// The version `--version` prints.
+    static let version = "1.0.0"
+
+    /// Runs the command line; returns the process exit status.
+    ///
+    /// Every startup failure (a bad flag, a data file the store refuses, a port in use) prints
+    /// one line on standard error and returns non-zero.
+    static func run(arguments: [String], environment: [String: String]) -> Int32 {
+        let configuration: ServerConfiguration
+        do {
+            switch try ServerConfiguration.parse(arguments: arguments, environment: environment) {
+            case .printHelp:
+                StandardStream.output.write(ServerConfiguration.helpText)
+                return 0
+            case .printVersion:
+                StandardStream.output.write("spec-server \(version)\n")
+                return 0
+            case .serve(let parsed):
+                configuration = parsed
+            }
+        } catch {
+            StandardStream.error.write("spec-server: \(error)\n")
+            return 64
+        }
+        let server: HTTPServer
+        do {
+            (server, _) = try makeServer(configuration: configuration)
+        } catch {
+            StandardStream.error.write("spec-server: cannot load the data: \(error)\n")
+            return 1
+        }
+        do {
+            try server.run { endpoint in
+                if configuration.log != .off {
+                    StandardStream.error.write(
+                        "spec-server: listening on http://\(endpoint.host):\(endpoint.port) with \(server.configuration.threads) threads\n")
+                }
+            }
+        } catch {
+            StandardStream.error.write("spec-server: \(error)\n")
+            return 1
+        }
+        return 0
+    }
+
+    /// Builds the application, loads its store and wraps it in a server that has not started.
+    static func makeServer(configuration: ServerConfiguration, handlesSignals: Bool = true) throws(SpecStoreError)
+        -> (HTTPServer, SpecApplication)
+    {
+        let application = SpecApplication(configuration: configuration) { line in
+            StandardStream.error.write(line + "\n")
+        }
+        try application.load()
+        let server = HTTPServer(
+            configuration: engineConfiguration(configuration, handlesSignals: handlesSignals), application: application)
+        application.attach(server)
+        return (server, application)
+    }
+
+    /// The engine's settings from ours.
+    static func engineConfiguration(_ configuration: ServerConfiguration, handlesSignals: Bool) -> HTTPServer.Configuration {
+        var engine = HTTPServer.Configuration(host: configuration.host, port: configuration.port)
+        if let threads = configuration.threads { engine.threads = threads }
+        engine.maxConnections = configuration.maxConnections
+        engine.maxRequestLineLength = configuration.maxRequestLineBytes
+        engine.maxHeaderSectionLength = configuration.maxHeaderBytes
+        engine.maxHeaderFields = configuration.maxHeaderFields
+        engine.maxBodyLength = configuration.maxBodyBytes
+        engine.requestReadTimeout = .seconds(configuration.requestTimeoutSeconds)
+        engine.idleTimeout = .seconds(configuration.idleTimeoutSeconds)
+        engine.writeTimeout = .seconds(configuration.writeTimeoutSeconds)
+        engine.handlesSignals = handlesSignals
+        engine.accessLog =
+            switch configuration.log {
+            case .off: .off
+            case .text: .text
+            case .json: .json
+            }
+        return engine
+    }
+
+    /// The environment as a dictionary.
+    static func processEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        var cursor = environ
+        while let entry = cursor.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            cursor += 1
+        }
+        return environment
+    }
+}
+
+/// Unbuffered writes to standard output or standard error.
+struct StandardStream: Sendable {
+    static let output = StandardStream(descriptor: 1)
+    static let error = StandardStream(descriptor: 2)
+    let descriptor: Int32
+
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+}

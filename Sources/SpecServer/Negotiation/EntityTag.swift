@@ -1,0 +1,36 @@
+/// A strong entity tag derived from the exact bytes of a representation (RFC 9110 §8.8.3).
+///
+/// The tag is the 64-bit FNV-1a hash of the bytes in hexadecimal, quoted. Two different
+/// representations of one resource colliding is a 2⁻⁶⁴ chance per pair, and the cost of a collision
+/// is one stale 304, so a cryptographic hash would buy nothing here.
+struct EntityTag: Equatable, Hashable, Sendable {
+    /// The field value, quotes included: `"9f3a…"`.
+    let fieldValue: String
+
+    init(of bytes: some Sequence<UInt8>) {
+        let hash = Self.fnv1a64(bytes)
+        let hex = String(hash, radix: 16)
+        fieldValue = "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    }
+
+    static func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    /// Whether an `If-None-Match` field value names this tag (RFC 9110 §13.1.2: weak comparison,
+    /// so `W/"x"` matches `"x"`; `*` matches any current representation).
+    func isMatched(byIfNoneMatch field: some StringProtocol) -> Bool {
+        for member in field.split(separator: ",") {
+            var candidate = member.trimmingSpaces
+            if candidate == "*" { return true }
+            if candidate.hasPrefix("W/") { candidate = candidate.dropFirst(2) }
+            if candidate == fieldValue[...] { return true }
+        }
+        return false
+    }
+}

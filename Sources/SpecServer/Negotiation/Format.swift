@@ -1,0 +1,26 @@
+/// A representation a route can answer in: `format=` names it, `Accept` asks for its media type.
+enum Format: String, CaseIterable, Sendable {
+    case json, csv, md, html, tokens
+
+    /// The `Content-Type` the representation is served with.
+    var contentType: String {
+        switch self {
+        case .json: "application/json"
+        case .csv: "text/csv; charset=utf-8; header=present"
+        case .md: "text/markdown; charset=utf-8"
+        case .html: "text/html; charset=utf-8"
+        case .tokens: "application/design-tokens+json"
+        }
+    }
+
+    /// The media type `Accept` ranges are matched against.
+    var mediaType: (type: String, subtype: String) {
+        switch self {
+        case .json: ("application", "json")
+        case .csv: ("text", "csv")
+        case .md: ("text", "markdown")
+        case .html: ("text", "html")
+        case .tokens: ("application", "design-tokens+json")
+        }
+    }
+}

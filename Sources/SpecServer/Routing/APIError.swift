@@ -1,0 +1,91 @@
+import HTTPCore
+import SpecStore
+
+/// An error a client sees: always JSON, `{"error": {"status", "code", "message", "hint"}}`, with
+/// the status it carries, whatever format was asked for.
+struct APIError: Error, Equatable, Sendable {
+    var status: Int
+    /// A stable, machine-readable name: `unknown_parameter`, `unknown_value`, `not_found`, …
+    var code: String
+    var message: String
+    var hint: String
+    /// Extra header fields (`Allow` on a 405).
+    var headers: [Field] = []
+
+    struct Field: Equatable, Sendable {
+        var name: String
+        var value: String
+    }
+
+    /// The JSON body.
+    var body: [UInt8] {
+        let error: JSONValue = [
+            "error": [
+                "status": .number(JSONNumber(status)),
+                "code": .string(code),
+                "message": .string(message),
+                "hint": .string(hint),
+            ]
+        ]
+        var bytes = error.serializedBytes()
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+}
+
+extension APIError {
+    static func unknownParameter(_ name: String, accepted: [String]) -> APIError {
+        APIError(
+            status: 400, code: "unknown_parameter",
+            message: "Unknown query parameter '\(name)'.",
+            hint: accepted.isEmpty
+                ? "This route takes no query parameters."
+                : "This route accepts: \(accepted.joined(separator: ", "))."
+        )
+    }
+
+    static func unknownValue(_ parameter: String, _ value: String, accepted: [String]) -> APIError {
+        APIError(
+            status: 400, code: "unknown_value",
+            message: "'\(value)' is not an accepted value of '\(parameter)'.",
+            hint: "Accepted values of '\(parameter)': \(accepted.joined(separator: ", "))."
+        )
+    }
+
+    static func badQuery(_ message: String) -> APIError {
+        APIError(
+            status: 400, code: "bad_query", message: "The query string cannot be read: \(message).",
+            hint: "Percent-encode reserved characters, give each parameter once, and use UTF-8."
+        )
+    }
+
+    static func notFound(path: String) -> APIError {
+        APIError(
+            status: 404, code: "not_found", message: "No route answers '\(path)'.",
+            hint: "GET / lists the routes; /openapi.json describes them."
+        )
+    }
+
+    static func methodNotAllowed(_ method: String, path: String, allow: String) -> APIError {
+        APIError(
+            status: 405, code: "method_not_allowed", message: "\(path) does not answer \(method).",
+            hint: "Allowed: \(allow).", headers: [Field(name: "Allow", value: allow)]
+        )
+    }
+
+    static func notAcceptable(producible: [Format]) -> APIError {
+        let list = producible.map { "\($0.rawValue) (\($0.mediaType.type)/\($0.mediaType.subtype))" }
+        return APIError(
+            status: 406, code: "not_acceptable",
+            message: "This route cannot produce a format the request accepts.",
+            hint: "This route produces: \(list.joined(separator: ", ")). Ask with format= or Accept."
+        )
+    }
+
+    static func unavailable() -> APIError {
+        APIError(
+            status: 503, code: "not_ready", message: "The spec store is not loaded yet.",
+            hint: "Retry shortly; GET /readyz answers 200 once the store is loaded."
+        )
+    }
+}

@@ -1,0 +1,76 @@
+import SpecStore
+
+/// What a data route answers, before it is written in a format.
+enum Content: Sendable {
+    /// Rows in the envelope.
+    case collection(QueryResult)
+    /// One record (`/v1/devices/{id}`).
+    case record(RecordResult)
+    /// What changed between two versions.
+    case diff(DiffResult)
+    /// A whole JSON document served as is (export, tokens, the index, OpenAPI).
+    case document(JSONValue, rows: [JSONValue])
+
+    /// Writes the content in `format`.
+    ///
+    /// - Parameter version: the store version that answered, for the envelope and the headings.
+    func encoded(as format: Format, options: RequestOptions, route: Route, version: String) -> [UInt8] {
+        switch format {
+        case .json, .tokens:
+            var bytes = json(options: options, version: version).serializedBytes(pretty: options.pretty)
+            bytes.append(UInt8(ascii: "\n"))
+            return bytes
+        case .csv:
+            return Array(CSVRenderer.render(table(route: route, version: version)).utf8)
+        case .md:
+            return Array(MarkdownRenderer.render(table(route: route, version: version)).utf8)
+        case .html:
+            return Array(HTMLRenderer.render(table(route: route, version: version), fragment: options.fragment).utf8)
+        }
+    }
+
+    func json(options: RequestOptions, version: String) -> JSONValue {
+        switch self {
+        case .collection(let result):
+            return options.shape == .array ? .array(result.items) : result.envelope(version: version)
+        case .record(let result):
+            if options.shape == .array { return .array([result.item]) }
+            var object = JSONObject()
+            object.append("version", .string(version))
+            object.append("item", result.item)
+            if !result.notes.isEmpty { object.append("notes", .array(result.notes.map { .string($0) })) }
+            return .object(object)
+        case .diff(let result):
+            return options.shape == .array ? .array(Self.diffRows(result)) : result.json
+        case .document(let document, _):
+            return document
+        }
+    }
+
+    func table(route: Route, version: String) -> FlatTable {
+        switch self {
+        case .collection(let result):
+            return FlatTable(title: route.title, version: version, records: result.items, notes: result.notes)
+        case .record(let result):
+            return FlatTable(title: route.title, version: version, records: [result.item], notes: result.notes)
+        case .diff(let result):
+            return FlatTable(
+                title: "Changes from \(result.from) to \(result.to)", version: version, records: Self.diffRows(result))
+        case .document(_, let rows):
+            return FlatTable(title: route.title, version: version, records: rows)
+        }
+    }
+
+    /// A diff as one list: `{"change": "added"|"removed"|"changed", …}` per row.
+    static func diffRows(_ diff: DiffResult) -> [JSONValue] {
+        func tagged(_ rows: [JSONValue], _ change: String) -> [JSONValue] {
+            rows.map { row in
+                var object = JSONObject()
+                object.append("change", .string(change))
+                for (key, value) in row.objectValue ?? JSONObject() { object.append(key, value) }
+                return .object(object)
+            }
+        }
+        return tagged(diff.added, "added") + tagged(diff.removed, "removed") + tagged(diff.changed, "changed")
+    }
+}

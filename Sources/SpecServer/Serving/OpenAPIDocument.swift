@@ -1,0 +1,306 @@
+import SpecStore
+
+/// The OpenAPI 3.1 description of the API, built per store load so every enum lists the values
+/// this store accepts (versions, topics, styles, device ids, metric ids).
+enum OpenAPIDocument {
+    static func make(store: SpecStore) -> JSONValue {
+        let latest = store.latest
+        let versions = store.versions.map(\.id)
+        var paths = JSONObject()
+        for route in Route.allCases {
+            var item = JSONObject()
+            var get = operation(route: route, store: store, versions: versions)
+            if route == .check { item.append("post", checkPost(store: store, versions: versions)) }
+            get["parameters"] = .array(pathParameters(route: route, latest: latest) + queryParameters(route: route, latest: latest, versions: versions))
+            item.append("get", .object(get))
+            item.append("options", preflight(route: route, latest: latest))
+            paths.append(openAPIPath(route), .object(item))
+        }
+        return [
+            "openapi": "3.1.0",
+            "info": [
+                "title": "HIG spec service",
+                "version": "1",
+                "summary": "Apple Human Interface Guidelines figures as data, with status and citations.",
+                "description": .string(
+                    "Every figure carries status (published: Apple publishes it, cited by page and section; convention: a working default not found on the Apple pages searched). Formats are chosen by format= or Accept; errors are always JSON. Store version \(versions.last ?? "")."),
+            ],
+            "servers": [["url": "/"]],
+            "paths": .object(paths),
+            "components": components(metricIDs: (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []),
+        ]
+    }
+
+    static func openAPIPath(_ route: Route) -> String { route.template }
+
+    // MARK: - Operations
+
+    private static func operation(route: Route, store: SpecStore, versions: [String]) -> JSONObject {
+        var operation = JSONObject()
+        operation.append("operationId", .string("get" + identifier(route)))
+        operation.append("summary", .string(IndexDocument.routes.first { $0.path.hasPrefix(route.template) }?.summary ?? route.title))
+        var responses = JSONObject()
+        switch route {
+        case .healthz, .readyz:
+            responses.append("200", response("The process serves.", content: ["application/json": ["schema": ["$ref": "#/components/schemas/Status"]]], headers: baseHeaders()))
+            if route == .readyz {
+                responses.append("503", errorResponse("No store is loaded yet."))
+            }
+        case .prometheus:
+            responses.append("200", response("Prometheus text exposition 0.0.4.", content: ["text/plain": ["schema": ["type": "string"]]], headers: baseHeaders()))
+        default:
+            var content = JSONObject()
+            for format in route.formats {
+                content.append(mediaType(format), ["schema": schema(route: route, format: format)])
+            }
+            responses.append("200", response("The representation asked for.", content: .object(content), headers: dataHeaders()))
+            responses.append("304", ["description": "Not modified: the If-None-Match tag matches.", "headers": dataHeaders(notModified: true)])
+            responses.append("406", errorResponse("No format the request accepts; the body lists those the route produces."))
+        }
+        if !route.parameters.isEmpty || route == .prometheus || route == .healthz || route == .readyz {
+            responses.append("400", errorResponse("An unknown parameter, or a value outside a parameter's vocabulary."))
+        }
+        if route.servesData || route == .device {
+            responses.append("404", errorResponse("An unknown version or id; the message lists the known ones."))
+        }
+        responses.append("405", errorResponse("A method the path does not answer; see Allow.", allow: true))
+        operation.append("responses", .object(responses))
+        return operation
+    }
+
+    private static func checkPost(store: SpecStore, versions: [String]) -> JSONValue {
+        var responses = JSONObject()
+        var content = JSONObject()
+        for format in Route.check.formats {
+            content.append(mediaType(format), ["schema": schema(route: .check, format: format)])
+        }
+        responses.append("200", response("One result per measurement, in order.", content: .object(content), headers: dataHeaders()))
+        responses.append("400", errorResponse("A body that is not a JSON array of measurements, or a bad measurement."))
+        responses.append("404", errorResponse("An unknown figure or version."))
+        responses.append("406", errorResponse("No format the request accepts."))
+        responses.append("413", errorResponse("A body over the limit (1 MiB by default)."))
+        let measurement: JSONValue = ["$ref": "#/components/schemas/Measurement"]
+        return [
+            "operationId": "postCheck",
+            "summary": "Judges a frame's measurements against the store.",
+            "parameters": .array(queryParameters(names: Route.commonParameters, route: .check, latest: store.latest, versions: versions)),
+            "requestBody": [
+                "required": true,
+                "content": ["application/json": ["schema": ["type": "array", "maxItems": 1000, "items": measurement]]],
+            ],
+            "responses": .object(responses),
+        ]
+    }
+
+    private static func preflight(route: Route, latest: SpecSnapshot) -> JSONValue {
+        [
+            "operationId": .string("options" + identifier(route)),
+            "summary": "CORS preflight.",
+            "parameters": .array(pathParameters(route: route, latest: latest, enumerated: false)),
+            "responses": [
+                "204": [
+                    "description": "What a cross-origin request may do.",
+                    "headers": [
+                        "Allow": header("string", required: true),
+                        "Access-Control-Allow-Origin": header("string", required: true),
+                        "Access-Control-Allow-Methods": header("string", required: true),
+                    ],
+                ],
+                "404": errorResponse("An unknown path."),
+            ],
+        ]
+    }
+
+    // MARK: - Parameters
+
+    /// The path parameters; a preflight answers any id, so its parameters list no values.
+    private static func pathParameters(route: Route, latest: SpecSnapshot, enumerated: Bool = true) -> [JSONValue] {
+        guard enumerated else {
+            return pathParameters(route: route, latest: latest).map { parameter in
+                guard case .object(var object) = parameter else { return parameter }
+                object["schema"] = ["type": "string", "minLength": 1, "pattern": "^[^/]+$"]
+                return .object(object)
+            }
+        }
+        switch route {
+        case .device:
+            let ids = (try? latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"] }) ?? []
+            return [["name": "id", "in": "path", "required": true, "description": "A device id, e.g. device.iphone-16-pro.", "schema": ["type": "string", "enum": .array(ids)]]]
+        case .dynamicTypeTokens:
+            return [["name": "category", "in": "path", "required": true, "description": "A Dynamic Type category.", "schema": ["type": "string", "enum": .array(FilterVocabulary.categories.map { .string($0) })]]]
+        default:
+            return []
+        }
+    }
+
+    private static func queryParameters(route: Route, latest: SpecSnapshot, versions: [String]) -> [JSONValue] {
+        queryParameters(names: route.parameters, route: route, latest: latest, versions: versions)
+    }
+
+    private static func queryParameters(names: [String], route: Route, latest: SpecSnapshot, versions: [String]) -> [JSONValue] {
+        let filters = Answers.filterParameters(route)
+        return names.map { name -> JSONValue in
+            if name == "from" || name == "to" {
+                return ["name": .string(name), "in": "query", "required": true, "description": .string(name == "from" ? "The older store version." : "The newer store version."), "schema": ["type": "string", "enum": .array(versions.map { .string($0) })]]
+            }
+            if route == .dynamicTypeTokens && name == "platform" {
+                return ["name": "platform", "in": "query", "required": false, "description": "ios (default), ipados or watchos.", "schema": ["type": "string", "enum": ["ios", "ipados", "watchos"]]]
+            }
+            if let filter = filters.first(where: { $0.name == name }) {
+                return ["name": .string(name), "in": "query", "required": .bool(filter.isRequired), "description": .string(filter.summary), "schema": filterSchema(filter, latest: latest)]
+            }
+            let schema: JSONValue
+            let description: String
+            switch name {
+            case "version":
+                schema = ["type": "string", "enum": .array(versions.map { .string($0) })]
+                description = "Pins the answer to a store version (then cacheable forever); the latest answers without it."
+            case "format":
+                schema = ["type": "string", "enum": .array(route.formats.map { .string($0.rawValue) })]
+                description = "The representation; overrides Accept."
+            case "shape":
+                schema = ["type": "string", "enum": ["envelope", "array"]]
+                description = "array returns the bare items array instead of the envelope."
+            case "pretty":
+                schema = ["type": "boolean"]
+                description = "Indented JSON."
+            case "fragment":
+                schema = ["type": "boolean"]
+                description = "With format=html, only the table element."
+            default:
+                schema = ["type": "boolean"]
+                description = "With tokens, unitless numbers instead of {value, unit} dimensions."
+            }
+            return ["name": .string(name), "in": "query", "required": false, "description": .string(description), "schema": schema]
+        }
+    }
+
+    private static func filterSchema(_ filter: FilterParameter, latest: SpecSnapshot) -> JSONValue {
+        switch filter.value {
+        case .number:
+            return ["type": "number"]
+        case .screen:
+            return ["type": "string", "pattern": "^[0-9]+(\\.[0-9]+)?[xX][0-9]+(\\.[0-9]+)?$"]
+        case .text:
+            if filter.name == "figure" {
+                let ids = (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []
+                return ["type": "string", "enum": .array(ids)]
+            }
+            // Any words, but not only spaces and no control characters (the query refuses those).
+            return ["type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$"]
+        case .vocabulary(let kind):
+            return ["type": "string", "enum": .array(latest.acceptedValues(for: kind).map { .string($0) })]
+        }
+    }
+
+    // MARK: - Schemas and headers
+
+    private static func schema(route: Route, format: Format) -> JSONValue {
+        switch format {
+        case .csv, .md, .html: return ["type": "string"]
+        case .tokens: return ["$ref": "#/components/schemas/DesignTokens"]
+        case .json: break
+        }
+        switch route {
+        case .index, .export, .openAPI: return ["type": "object"]
+        case .device: return ["anyOf": [["$ref": "#/components/schemas/Record"], ["type": "array", "items": ["type": "object"]]]]
+        case .diff: return ["anyOf": [["$ref": "#/components/schemas/Diff"], ["type": "array", "items": ["type": "object"]]]]
+        case .dynamicTypeTokens, .metricTokens: return ["$ref": "#/components/schemas/DesignTokens"]
+        default: return ["anyOf": [["$ref": "#/components/schemas/Envelope"], ["type": "array", "items": ["type": "object"]]]]
+        }
+    }
+
+    private static func mediaType(_ format: Format) -> String {
+        "\(format.mediaType.type)/\(format.mediaType.subtype)"
+    }
+
+    private static func response(_ description: String, content: JSONValue, headers: JSONValue) -> JSONValue {
+        ["description": .string(description), "headers": headers, "content": content]
+    }
+
+    private static func errorResponse(_ description: String, allow: Bool = false) -> JSONValue {
+        var headers = JSONObject()
+        headers.append("Access-Control-Allow-Origin", header("string", required: true))
+        if allow { headers.append("Allow", header("string", required: true)) }
+        return [
+            "description": .string(description),
+            "headers": .object(headers),
+            "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]],
+        ]
+    }
+
+    private static func header(_ type: String, required: Bool, description: String? = nil) -> JSONValue {
+        var object: JSONObject = JSONObject([("schema", ["type": .string(type)])])
+        if required { object.append("required", true) }
+        if let description { object.append("description", .string(description)) }
+        return .object(object)
+    }
+
+    private static func baseHeaders() -> JSONValue {
+        ["Access-Control-Allow-Origin": header("string", required: true), "Cache-Control": header("string", required: true)]
+    }
+
+    private static func dataHeaders(notModified: Bool = false) -> JSONValue {
+        [
+            "ETag": header("string", required: true, description: "Strong tag from a hash of the exact bytes."),
+            "Cache-Control": header("string", required: true, description: "immutable for a pinned version=, else max-age=300."),
+            "Vary": header("string", required: true),
+            "Spec-Version": header("string", required: true, description: "The store version that answered."),
+            "Access-Control-Allow-Origin": header("string", required: true),
+            "Access-Control-Expose-Headers": header("string", required: true),
+        ]
+    }
+
+    private static func components(metricIDs: [JSONValue]) -> JSONValue {
+        let citation: JSONValue = [
+            "type": "object", "required": ["page", "url"],
+            "properties": ["page": ["type": "string"], "section": ["type": "string"], "url": ["type": "string"], "quote": ["type": "string"]],
+        ]
+        return [
+            "schemas": [
+                "Error": [
+                    "type": "object", "required": ["error"],
+                    "properties": [
+                        "error": [
+                            "type": "object", "required": ["status", "code", "message", "hint"],
+                            "properties": [
+                                "status": ["type": "integer"], "code": ["type": "string"], "message": ["type": "string"], "hint": ["type": "string"],
+                            ],
+                        ]
+                    ],
+                ],
+                "Envelope": [
+                    "type": "object", "required": ["version", "count", "items"],
+                    "properties": [
+                        "version": ["type": "string"], "count": ["type": "integer", "minimum": 0],
+                        "items": ["type": "array", "items": ["type": "object"]],
+                        "notes": ["type": "array", "items": ["type": "string"]],
+                    ],
+                ],
+                "Record": [
+                    "type": "object", "required": ["version", "item"],
+                    "properties": ["version": ["type": "string"], "item": ["type": "object"], "notes": ["type": "array", "items": ["type": "string"]]],
+                ],
+                "Diff": [
+                    "type": "object", "required": ["from", "to", "added", "removed", "changed"],
+                    "properties": [
+                        "from": ["type": "string"], "to": ["type": "string"], "counts": ["type": "object"],
+                        "added": ["type": "array"], "removed": ["type": "array"], "changed": ["type": "array"],
+                    ],
+                ],
+                "DesignTokens": ["type": "object", "description": "A W3C Design Tokens (DTCG 2025.10) file."],
+                "Status": ["type": "object", "required": ["status"], "properties": ["status": ["type": "string"]]],
+                "Citation": citation,
+                "Measurement": [
+                    "type": "object", "required": ["figure"], "additionalProperties": false,
+                    "properties": ["figure": ["type": "string", "enum": .array(metricIDs)], "value": ["type": "number"], "width": ["type": "number"], "height": ["type": "number"]],
+                ],
+            ]
+        ]
+    }
+
+    private static func identifier(_ route: Route) -> String {
+        let name = String(describing: route)
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
+}

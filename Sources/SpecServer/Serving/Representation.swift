@@ -1,0 +1,98 @@
+import HTTPCore
+
+/// One representation's complete responses, built once: the `200` and the `304` that answers a
+/// matching `If-None-Match`.
+final class Representation: Sendable {
+    let ok: PreparedResponse
+    let notModified: PreparedResponse
+    let entityTag: EntityTag
+    /// Bytes held, for the cache's budget.
+    let cost: Int
+
+    /// Builds both responses for `body` served as `format`.
+    ///
+    /// - Parameters:
+    ///   - pinned: whether the request named a store version, which makes the bytes immutable.
+    ///   - extraHeaders: fields only the `200` carries (e.g. a Content-Security-Policy).
+    init(body: [UInt8], contentType: String, specVersion: String?, pinned: Bool, cacheControl: String? = nil) {
+        let entityTag = EntityTag(of: body)
+        let cache = cacheControl ?? (pinned ? "public, max-age=31536000, immutable" : "public, max-age=300")
+        var shared: [(name: String, value: String)] = [
+            ("ETag", entityTag.fieldValue),
+            ("Cache-Control", cache),
+            ("Vary", "Accept"),
+        ]
+        if let specVersion { shared.append(("Spec-Version", specVersion)) }
+        shared += ResponseHeaders.cors
+        var full = [("Content-Type", contentType)] + shared
+        full.append(("X-Content-Type-Options", "nosniff"))
+        if contentType.hasPrefix("text/html") {
+            full.append(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"))
+        }
+        self.ok = PreparedResponse(status: .ok, headers: full, body: body)
+        self.notModified = PreparedResponse(status: .notModified, headers: shared, body: [])
+        self.entityTag = entityTag
+        self.cost = body.count + 512
+    }
+
+    /// The response for a request with this `If-None-Match` field (or none).
+    func response(ifNoneMatch: HTTPBytes?) -> PreparedResponse {
+        guard let ifNoneMatch, entityTag.isMatched(byIfNoneMatch: ifNoneMatch) else { return ok }
+        return notModified
+    }
+}
+
+/// Header fields shared by many responses.
+enum ResponseHeaders {
+    /// CORS for every answer: any origin, `null` included (design-tool plugins run in iframes
+    /// whose origin is `null`), and the two fields scripts need to read.
+    static let cors: [(name: String, value: String)] = [
+        ("Access-Control-Allow-Origin", "*"),
+        ("Access-Control-Expose-Headers", "ETag, Spec-Version"),
+    ]
+}
+
+extension EntityTag {
+    /// Whether an `If-None-Match` field value names this tag, compared on bytes (RFC 9110 §13.1.2:
+    /// weak comparison, so `W/"x"` matches `"x"`; `*` matches any current representation).
+    func isMatched(byIfNoneMatch field: HTTPBytes) -> Bool {
+        field.withUnsafeBytes { bytes in
+            var tag = Array(fieldValue.utf8)
+            return tag.withUnsafeMutableBytes { tagBytes in
+                Self.listContains(UnsafeRawBufferPointer(bytes), tag: UnsafeRawBufferPointer(tagBytes))
+            }
+        }
+    }
+
+    static func listContains(_ list: UnsafeRawBufferPointer, tag: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index < list.count {
+            while index < list.count, list[index] == UInt8(ascii: " ") || list[index] == UInt8(ascii: "\t")
+                || list[index] == UInt8(ascii: ",")
+            {
+                index += 1
+            }
+            var end = index
+            while end < list.count, list[end] != UInt8(ascii: ",") { end += 1 }
+            var memberEnd = end
+            while memberEnd > index, list[memberEnd - 1] == UInt8(ascii: " ") || list[memberEnd - 1] == UInt8(ascii: "\t") {
+                memberEnd -= 1
+            }
+            var start = index
+            if memberEnd - start == 1, list[start] == UInt8(ascii: "*") { return true }
+            if memberEnd - start >= 2, list[start] == UInt8(ascii: "W"), list[start + 1] == UInt8(ascii: "/") {
+                start += 2
+            }
+            if memberEnd - start == tag.count {
+                var equal = true
+                for offset in 0..<tag.count where list[start + offset] != tag[offset] {
+                    equal = false
+                    break
+                }
+                if equal { return true }
+            }
+            index = end
+        }
+        return false
+    }
+}

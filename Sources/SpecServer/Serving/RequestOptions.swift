@@ -1,0 +1,79 @@
+/// The parameters every data route shares, read and checked: format, shape, pretty, fragment,
+/// flat and version.
+struct RequestOptions: Equatable, Sendable {
+    enum Shape: String, CaseIterable, Sendable {
+        case envelope, array
+    }
+
+    /// The format named by `format=`, or `nil` to negotiate from `Accept`.
+    var format: Format?
+    var shape = Shape.envelope
+    var pretty = false
+    var fragment = false
+    var flat = false
+    /// The pinned store version, or `nil` for the latest.
+    var version: String?
+
+    /// The `format=` spellings accepted besides the format names.
+    static let formatAliases: [String: Format] = [
+        "markdown": .md, "htm": .html, "text/csv": .csv, "application/json": .json, "text/html": .html,
+        "text/markdown": .md, "dtcg": .tokens, "application/design-tokens+json": .tokens,
+    ]
+
+    /// The defaults: negotiated format, envelope, compact, latest version.
+    init() {}
+
+    /// Reads the shared parameters of `query` for `route`, refusing names the route does not
+    /// define and values outside each parameter's vocabulary.
+    init(query: QueryParameters, route: Route) throws(APIError) {
+        let accepted = route.parameters
+        for (name, value) in query.pairs {
+            guard accepted.contains(name) else { throw APIError.unknownParameter(name, accepted: accepted) }
+            // An empty value is a mistake (a form field left blank), not "no filter".
+            guard !value.trimmingSpaces.isEmpty else {
+                throw APIError(
+                    status: 400, code: "empty_value", message: "'\(name)' is given without a value.",
+                    hint: "Give \(name) a value, or leave it out.")
+            }
+            guard value.count <= Self.maximumValueLength else {
+                throw APIError(
+                    status: 400, code: "value_too_long",
+                    message: "'\(name)' is longer than \(Self.maximumValueLength) characters.",
+                    hint: "Shorten the value of \(name).")
+            }
+        }
+        if let raw = query["format"] {
+            let key = raw.lowercased()
+            guard let format = Format(rawValue: key) ?? Self.formatAliases[key] else {
+                throw APIError.unknownValue("format", raw, accepted: route.formats.map(\.rawValue))
+            }
+            // A format this route cannot produce is a 406 listing those it can (API.md §1).
+            guard route.formats.contains(format) else { throw APIError.notAcceptable(producible: route.formats) }
+            self.format = format
+        }
+        if let raw = query["shape"] {
+            guard let shape = Shape(rawValue: raw.lowercased()) else {
+                throw APIError.unknownValue("shape", raw, accepted: Shape.allCases.map(\.rawValue))
+            }
+            self.shape = shape
+        }
+        pretty = try Self.flag("pretty", query)
+        fragment = try Self.flag("fragment", query)
+        flat = try Self.flag("flat", query)
+        version = query["version"]
+    }
+
+    /// The longest value any parameter takes (the OpenAPI document says the same).
+    static let maximumValueLength = 200
+
+    static let trueSpellings: Set<String> = ["true", "1", "yes", "on"]
+    static let falseSpellings: Set<String> = ["false", "0", "no", "off"]
+
+    private static func flag(_ name: String, _ query: QueryParameters) throws(APIError) -> Bool {
+        guard let raw = query[name] else { return false }
+        let key = raw.lowercased()
+        if trueSpellings.contains(key) { return true }
+        if falseSpellings.contains(key) { return false }
+        throw APIError.unknownValue(name, raw, accepted: ["true", "false"])
+    }
+}

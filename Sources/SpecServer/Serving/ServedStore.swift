@@ -1,0 +1,185 @@
+import HTTPCore
+import SpecStore
+
+/// One loaded store and every answer prepared from it.
+///
+/// Built once per load: the fixed representations (each route × format × version without
+/// filters) become complete responses, and their canonical URLs are indexed by a hash of the
+/// request target, so serving them costs one hash, one lookup and the engine's one write. Other
+/// queries are answered on demand and kept in a byte-bounded cache that dies with this object.
+final class ServedStore: Sendable {
+    let store: SpecStore
+    let latestVersion: String
+    let versionIDs: [String]
+    private let fixed: [String: Representation]
+    private let fastPath: [UInt64: FastEntry]
+    private let cache: ResponseCache
+    let openAPI: JSONValue
+
+    /// A request target answered from memory without parsing.
+    struct FastEntry: Sendable {
+        var target: [UInt8]
+        var route: Route
+        /// The representation when the target names its format.
+        var fixedFormat: Representation?
+        /// One representation per format the route produces, when `Accept` decides.
+        var byFormat: [Format: Representation]
+    }
+
+    init(store: SpecStore, cacheBudget: Int) {
+        self.store = store
+        self.versionIDs = store.versions.map(\.id)
+        self.latestVersion = versionIDs.last ?? ""
+        self.cache = ResponseCache(budget: cacheBudget)
+        let openAPI = OpenAPIDocument.make(store: store)
+        self.openAPI = openAPI
+
+        var fixed: [String: Representation] = [:]
+        var fast: [UInt64: FastEntry] = [:]
+        func register(target: String, route: Route, format: Format?, _ representation: Representation) {
+            let bytes = Array(target.utf8)
+            let hash = EntityTag.fnv1a64(bytes)
+            var entry = fast[hash] ?? FastEntry(target: bytes, route: route, fixedFormat: nil, byFormat: [:])
+            guard entry.target == bytes else { return }  // a hash collision: leave it to the slow path
+            if let format { entry.byFormat[format] = representation } else { entry.fixedFormat = representation }
+            fast[hash] = entry
+        }
+        func prepare(_ route: Route, parameter: String? = nil, path: String, versions: [String?]) {
+            for version in versions {
+                for format in route.formats {
+                    var options = RequestOptions()
+                    options.version = version
+                    guard
+                        let representation = try? Self.build(
+                            store: store, openAPI: openAPI, route: route, parameter: parameter, filters: [:],
+                            options: options, format: format)
+                    else { continue }
+                    fixed[Self.key(route: route, parameter: parameter, filters: [], options: options, format: format)] =
+                        representation
+                    let versionQuery = version.map { "version=\($0)" }
+                    register(
+                        target: path + (versionQuery.map { "?" + $0 } ?? ""), route: route, format: format, representation)
+                    let formatQuery = "format=\(format.rawValue)"
+                    let explicit = [formatQuery, versionQuery].compactMap { $0 }
+                    register(target: path + "?" + explicit.joined(separator: "&"), route: route, format: nil, representation)
+                    if explicit.count == 2 {
+                        register(target: path + "?" + explicit.reversed().joined(separator: "&"), route: route, format: nil, representation)
+                    }
+                }
+            }
+        }
+        let everyVersion: [String?] = [nil] + versionIDs.map { Optional($0) }
+        for route in [Route.devices, .sizeClasses, .widgets, .dynamicType, .textStyles, .tracking, .metrics, .rules, .myths, .metricTokens] {
+            prepare(route, path: route.template, versions: everyVersion)
+        }
+        for route in [Route.versions, .export, .index, .openAPI] {
+            prepare(route, path: route.template, versions: [nil])
+        }
+        for id in (try? store.latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"]?.stringValue }) ?? [] {
+            prepare(.device, parameter: id, path: "/v1/devices/" + id, versions: [nil])
+        }
+        for category in FilterVocabulary.categories {
+            prepare(.dynamicTypeTokens, parameter: category, path: "/v1/tokens/dynamic-type/" + category, versions: [nil])
+        }
+        self.fixed = fixed
+        self.fastPath = fast
+    }
+
+    // MARK: - Serving
+
+    /// The prepared answer to a request whose target is one of the canonical URLs, or `nil`.
+    func fastResponse(for request: borrowing HTTPRequest) -> (route: Route, response: PreparedResponse)? {
+        guard request.method == .get || request.method == .head else { return nil }
+        let hash = request.target.withUnsafeBytes { EntityTag.fnv1a64($0) }
+        guard let entry = fastPath[hash], request.target.elementsEqual(entry.target) else { return nil }
+        let representation: Representation
+        if let fixed = entry.fixedFormat {
+            representation = fixed
+        } else {
+            let accept = request.headers["Accept"]
+            let format: Format?
+            if accept == nil || accept!.equals("*/*") {
+                format = entry.route.formats.first
+            } else {
+                let fields = request.headers.values(named: "Accept").map(\.string).joined(separator: ",")
+                format = AcceptHeader(fields).preferredFormat(among: entry.route.formats)
+            }
+            guard let format, let chosen = entry.byFormat[format] else { return nil }
+            representation = chosen
+        }
+        return (entry.route, representation.response(ifNoneMatch: request.headers["If-None-Match"]))
+    }
+
+    /// The representation of a GET, from the fixed set, the cache, or built now.
+    func representation(
+        route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format
+    ) throws(APIError) -> Representation {
+        let filters = query.pairs.filter { !Route.commonParameters.contains($0.name) }
+        let normalised = filters.map { pair in (pair.name, Self.normalise(pair.value)) }.sorted { $0.0 < $1.0 }
+        let key = Self.key(route: route, parameter: parameter, filters: normalised, options: options, format: format)
+        if let representation = fixed[key] ?? cache.representation(for: key) { return representation }
+        let representation = try Self.build(
+            store: store, openAPI: openAPI, route: route, parameter: parameter,
+            filters: Dictionary(filters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            options: options, format: format)
+        cache.insert(representation, for: key)
+        return representation
+    }
+
+    /// Judges the measurements of a POST body; never cached.
+    func check(body: HTTPBytes, format: Format, options: RequestOptions) throws(APIError) -> Representation {
+        let content = try Answers.check(store: store, body: Array(body), version: options.version)
+        let version = options.version ?? latestVersion
+        return Representation(
+            body: content.encoded(as: format, options: options, route: .check, version: version),
+            contentType: format.contentType, specVersion: version, pinned: false, cacheControl: "no-store")
+    }
+
+    var cacheUsage: (entries: Int, bytes: Int) { cache.usage }
+
+    // MARK: - Building
+
+    static func build(
+        store: SpecStore, openAPI: JSONValue, route: Route, parameter: String?, filters: [String: String],
+        options: RequestOptions, format: Format
+    ) throws(APIError) -> Representation {
+        let latest = store.versions.last?.id ?? ""
+        switch route {
+        case .openAPI:
+            return Representation(
+                body: Content.document(openAPI, rows: []).encoded(as: .json, options: options, route: route, version: latest),
+                contentType: "application/json", specVersion: latest, pinned: false)
+        case .index:
+            let content = IndexDocument.content(store: store)
+            let body: [UInt8] =
+                format == .html
+                ? Array(IndexDocument.html(store: store).utf8)
+                : content.encoded(as: .json, options: options, route: route, version: latest)
+            return Representation(body: body, contentType: format.contentType, specVersion: latest, pinned: false)
+        default:
+            let (content, version) = try Answers.content(
+                store: store, route: route, parameter: parameter, filters: filters, options: options)
+            return Representation(
+                body: content.encoded(as: format, options: options, route: route, version: version),
+                contentType: format.contentType, specVersion: version, pinned: options.version != nil)
+        }
+    }
+
+    static func key(
+        route: Route, parameter: String?, filters: [(String, String)], options: RequestOptions, format: Format
+    ) -> String {
+        var key = "\(route.rawValue)|\(parameter ?? "")|"
+        for (name, value) in filters { key += "\(name)=\(value)&" }
+        key += "|\(options.version ?? "")|\(format.rawValue)|\(options.shape.rawValue)"
+        key += options.pretty ? "|p" : "|"
+        key += options.fragment && format == .html ? "f" : ""
+        key += options.flat ? "t" : ""
+        return key
+    }
+
+    /// Parameter values are case-insensitive (API.md §1), so case does not split the cache. Only
+    /// case: stripping separators as the store's matching does would make `17.5` and `175` one key.
+    static func normalise(_ value: String) -> String {
+        String(value.lowercased().trimmingSpaces)
+    }
+}

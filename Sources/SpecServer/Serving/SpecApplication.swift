@@ -1,0 +1,242 @@
+import Glibc
+import HTTPCore
+import SpecStore
+import Synchronization
+
+/// The v1 API as an ``HTTPApplication``: routes, negotiation, caching and reload.
+///
+/// Every answer for the current store lives in a ``ServedStore``, swapped whole on reload, so a
+/// request sees one store from start to end and a reload never fails a request.
+final class SpecApplication: HTTPApplication {
+    let configuration: ServerConfiguration
+    let metrics = RequestMetrics()
+    private let served = Mutex<ServedStore?>(nil)
+    private let engine = Mutex<HTTPServer?>(nil)
+    private let loads = Atomic<Int>(0)
+    /// Where reload messages go.
+    let log: @Sendable (String) -> Void
+
+    init(configuration: ServerConfiguration, log: @escaping @Sendable (String) -> Void) {
+        self.configuration = configuration
+        self.log = log
+    }
+
+    /// The store being served, or `nil` before the first load.
+    var current: ServedStore? { served.withLock { $0 } }
+
+    /// Lets `/metrics` read the engine's gauges.
+    func attach(_ server: HTTPServer) {
+        engine.withLock { $0 = server }
+    }
+
+    // MARK: - Loading
+
+    /// Loads the configured data file (or the embedded data) and serves it.
+    func load() throws(SpecStoreError) {
+        let store: SpecStore
+        if let path = configuration.dataPath {
+            store = try SpecStore.load(contentsOf: path)
+        } else {
+            store = try SpecStore.load(bytes: Array(EmbeddedSpecData.json.utf8), sourceName: "embedded Data/specs.json")
+        }
+        install(store)
+    }
+
+    /// Serves `store` from now on.
+    func install(_ store: SpecStore) {
+        let next = ServedStore(store: store, cacheBudget: configuration.cacheBytes)
+        served.withLock { $0 = next }
+        loads.wrappingAdd(1, ordering: .relaxed)
+    }
+
+    func reload() {
+        do {
+            try load()
+            log("spec-server: reloaded \(configuration.dataPath ?? "the embedded data"); serving version \(current?.latestVersion ?? "?")")
+        } catch {
+            log("spec-server: reload refused, still serving version \(current?.latestVersion ?? "?"): \(error)")
+        }
+    }
+
+    // MARK: - Answering
+
+    func bodyLimit(for request: borrowing HTTPRequest) -> Int {
+        switch request.method {
+        case .post where request.path.equals("/v1/check"):
+            return configuration.maxBodyBytes
+        case .get, .head, .options:
+            return 0
+        default:
+            // Read (and drop) a small body of a method the path refuses, so the client learns
+            // the method is wrong (405 with Allow), not that its body is too large.
+            return min(64 * 1024, configuration.maxBodyBytes)
+        }
+    }
+
+    func respond(to request: borrowing HTTPRequest) -> HTTPResponse {
+        let start = Self.monotonicMicroseconds()
+        let served = self.served.withLock { $0 }
+        var route: Route?
+        let response: HTTPResponse
+        if let served, let fast = served.fastResponse(for: request) {
+            route = fast.route
+            response = .prepared(fast.response)
+        } else {
+            (route, response) = slowResponse(to: request, served: served)
+        }
+        metrics.record(route: route, status: response.status.code, microseconds: Self.monotonicMicroseconds() - start)
+        return response
+    }
+
+    private func slowResponse(to request: borrowing HTTPRequest, served: ServedStore?) -> (Route?, HTTPResponse) {
+        let path = request.path.string
+        guard let (route, parameter) = Route.match(path: path) else {
+            return (nil, errorResponse(.notFound(path: path), served: served))
+        }
+        switch request.method {
+        case .get, .head:
+            break
+        case .options:
+            return (route, preflight(route: route, request: request))
+        case .post where route == .check:
+            break
+        default:
+            return (route, errorResponse(.methodNotAllowed(request.method.name, path: path, allow: route.allow), served: served))
+        }
+        if route == .healthz || route == .readyz, request.hasQuery {
+            return (route, errorResponse(.unknownParameter(request.query.string, accepted: []), served: served))
+        }
+        switch route {
+        case .healthz:
+            return (route, .prepared(Self.healthy))
+        case .readyz:
+            return (route, .prepared(served == nil ? Self.notReady : Self.ready))
+        case .prometheus:
+            return (route, prometheus(request: request, served: served))
+        default:
+            break
+        }
+        guard let served else { return (route, errorResponse(.unavailable(), served: nil)) }
+        do throws(APIError) {
+            let query = try readQuery(request)
+            let options = try RequestOptions(query: query, route: route)
+            let format = try negotiate(options.format, route: route, request: request)
+            if request.method == .post {
+                let representation = try served.check(body: request.body, format: format, options: options)
+                return (route, .prepared(representation.ok))
+            }
+            let representation = try served.representation(
+                route: route, parameter: parameter, query: query, options: options, format: format)
+            return (route, .prepared(representation.response(ifNoneMatch: request.headers["If-None-Match"])))
+        } catch {
+            return (route, errorResponse(error, served: served))
+        }
+    }
+
+    private func readQuery(_ request: borrowing HTTPRequest) throws(APIError) -> QueryParameters {
+        do {
+            return try QueryParameters(parsing: request.query)
+        } catch {
+            switch error {
+            case .malformed(let message): throw APIError.badQuery(message)
+            case .repeated(let name):
+                throw APIError.badQuery("'\(name)' is given more than once; give each parameter once")
+            }
+        }
+    }
+
+    /// The format to answer in: `format=` if given, else the best `Accept` match.
+    private func negotiate(_ explicit: Format?, route: Route, request: borrowing HTTPRequest) throws(APIError) -> Format {
+        if let explicit { return explicit }
+        let fields = request.headers.values(named: "Accept")
+        guard !fields.isEmpty else { return route.formats.first ?? .json }
+        let accept = AcceptHeader(fields.map(\.string).joined(separator: ","))
+        guard let format = accept.preferredFormat(among: route.formats) else {
+            throw APIError.notAcceptable(producible: route.formats)
+        }
+        return format
+    }
+
+    // MARK: - Fixed answers
+
+    /// The answer to a CORS preflight (and to a plain `OPTIONS`): `204` with what may be asked.
+    private func preflight(route: Route, request: borrowing HTTPRequest) -> HTTPResponse {
+        var headers: [(name: String, value: String)] = [
+            ("Allow", route.allow),
+            ("Access-Control-Allow-Origin", "*"),
+            ("Access-Control-Allow-Methods", route.allow),
+            ("Access-Control-Max-Age", "86400"),
+            ("Cache-Control", "public, max-age=86400"),
+        ]
+        // Design-tool plugins send headers their users configure; allow whatever the preflight
+        // names, as long as it is a list of field names.
+        if let asked = request.headers["Access-Control-Request-Headers"]?.string,
+            asked.utf8.allSatisfy({ Self.isFieldNameListByte($0) })
+        {
+            headers.append(("Access-Control-Allow-Headers", asked))
+            headers.append(("Vary", "Access-Control-Request-Headers"))
+        } else {
+            headers.append(("Access-Control-Allow-Headers", "Accept, Content-Type, If-None-Match"))
+        }
+        return HTTPResponse(status: .noContent, headers: headers)
+    }
+
+    private static func isFieldNameListByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "."): true
+        default: false
+        }
+    }
+
+    private func prometheus(request: borrowing HTTPRequest, served: ServedStore?) -> HTTPResponse {
+        guard !request.hasQuery else {
+            return errorResponse(.unknownParameter(request.query.string, accepted: []), served: served)
+        }
+        let server = engine.withLock { $0 }
+        let text = metrics.exposition(
+            openConnections: server?.openConnections ?? 0, engineRequests: server?.requestsServed ?? 0,
+            storeVersion: served?.latestVersion, storeLoads: loads.load(ordering: .relaxed))
+        return HTTPResponse(
+            status: .ok,
+            headers: [
+                ("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store"),
+            ] + ResponseHeaders.cors,
+            body: text)
+    }
+
+    static let healthy = PreparedResponse(
+        status: .ok,
+        headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")] + ResponseHeaders.cors,
+        body: "{\"status\":\"ok\"}\n")
+    static let ready = PreparedResponse(
+        status: .ok,
+        headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")] + ResponseHeaders.cors,
+        body: "{\"status\":\"ready\"}\n")
+    static let notReady = PreparedResponse(
+        status: .serviceUnavailable,
+        headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store"), ("Retry-After", "1")]
+            + ResponseHeaders.cors,
+        body: APIError.unavailable().body)
+
+    /// An error as JSON, whatever format was asked for.
+    func errorResponse(_ error: APIError, served: ServedStore?) -> HTTPResponse {
+        var headers: [(name: String, value: String)] = [
+            ("Content-Type", "application/json"),
+            ("Cache-Control", "no-store"),
+            ("X-Content-Type-Options", "nosniff"),
+        ]
+        if let version = served?.latestVersion { headers.append(("Spec-Version", version)) }
+        headers += ResponseHeaders.cors
+        headers += error.headers.map { ($0.name, $0.value) }
+        if error.status == 503 { headers.append(("Retry-After", "1")) }
+        return HTTPResponse(status: HTTPStatus(error.status), headers: headers, body: error.body)
+    }
+
+    static func monotonicMicroseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int(now.tv_sec) * 1_000_000 + Int(now.tv_nsec) / 1_000
+    }
+}

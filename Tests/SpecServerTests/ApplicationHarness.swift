@@ -1,0 +1,84 @@
+@testable import HTTPCore
+@testable import SpecServer
+import SpecStore
+
+/// A response taken apart for assertions.
+struct Answer {
+    var status: Int
+    /// Header fields, names lower-cased; a repeated field keeps its last value.
+    var headers: [String: String]
+    var body: [UInt8]
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+    var json: JSONValue? { try? JSONValue.parse(body) }
+    subscript(header name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// Calls an application as the engine would, without sockets.
+struct ApplicationHarness {
+    let application: SpecApplication
+
+    /// An application serving the data file the tests ship, loaded once for the whole run.
+    static let shared: ApplicationHarness = {
+        let application = SpecApplication(configuration: ServerConfiguration()) { _ in }
+        try! application.load()
+        return ApplicationHarness(application: application)
+    }()
+
+    func request(
+        _ method: HTTPMethod = .get, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
+    ) -> Answer {
+        // One buffer holds the target, then every header name and value, as the engine's read
+        // buffer would.
+        var buffer = Array(target.utf8)
+        var ranges: [FieldRange] = []
+        for (name, value) in headers {
+            let nameStart = buffer.count
+            buffer += name.utf8
+            let valueStart = buffer.count
+            buffer += value.utf8
+            ranges.append(
+                FieldRange(
+                    nameStart: UInt32(nameStart), nameLength: UInt32(name.utf8.count), valueStart: UInt32(valueStart),
+                    valueLength: UInt32(value.utf8.count)))
+        }
+        let targetLength = target.utf8.count
+        let question = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target.utf8.distance(from: target.utf8.startIndex, to: $0) }
+        return buffer.withUnsafeBytes { raw in
+            ranges.withUnsafeBufferPointer { fieldRanges in
+                body.withUnsafeBytes { bodyBytes in
+                    let pathEnd = question ?? targetLength
+                    let request = HTTPRequest(
+                        method: method,
+                        target: HTTPBytes(UnsafeRawBufferPointer(rebasing: raw[0..<targetLength])),
+                        path: HTTPBytes(UnsafeRawBufferPointer(rebasing: raw[0..<pathEnd])),
+                        query: question.map { HTTPBytes(UnsafeRawBufferPointer(rebasing: raw[($0 + 1)..<targetLength])) }
+                            ?? HTTPBytes(),
+                        hasQuery: question != nil,
+                        headers: HTTPHeaders(base: raw.baseAddress, fields: fieldRanges),
+                        body: HTTPBytes(bodyBytes))
+                    return Self.takeApart(application.respond(to: request), head: method == .head)
+                }
+            }
+        }
+    }
+
+    static func takeApart(_ response: HTTPResponse, head: Bool) -> Answer {
+        switch response.storage {
+        case .prepared(let prepared):
+            let headText = String(decoding: prepared.bytes[0..<prepared.headCount], as: UTF8.self)
+            var headers: [String: String] = [:]
+            for line in headText.split(separator: "\r\n").dropFirst() {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                headers[line[..<colon].lowercased()] = String(line[line.index(after: colon)...].drop { $0 == " " })
+            }
+            let body = Array(prepared.bytes[(prepared.headCount + 2)...])
+            return Answer(status: prepared.status.code, headers: headers, body: head ? [] : body)
+        case .dynamic(let status, let fields, let body):
+            var headers: [String: String] = [:]
+            for (name, value) in fields { headers[name.lowercased()] = value }
+            if !status.forbidsContent { headers["content-length"] = String(body.count) }
+            return Answer(status: status.code, headers: headers, body: head || status.forbidsContent ? [] : body)
+        }
+    }
+}

@@ -1,0 +1,278 @@
+import Foundation
+import Testing
+
+@testable import HTTPCore
+@testable import SpecServer
+import SpecStore
+
+/// The v1 contract, request by request, through the application as the engine calls it.
+@Suite struct ApplicationTests {
+    let app = ApplicationHarness.shared
+
+    static let dataRoutes = [
+        "/v1/devices", "/v1/devices/device.ipad-pro-11-inch", "/v1/size-classes", "/v1/widgets", "/v1/dynamic-type",
+        "/v1/text-styles", "/v1/tracking", "/v1/metrics", "/v1/rules", "/v1/myths", "/v1/search?q=iphone",
+        "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20", "/v1/versions",
+        "/v1/diff?from=2023&to=2025-03-07",
+    ]
+
+    @Test(arguments: dataRoutes, Format.allCases.filter { $0 != .tokens })
+    func everyDataRouteAnswersInEveryFormat(path: String, format: Format) {
+        let separator = path.contains("?") ? "&" : "?"
+        let answer = app.request(.get, path + separator + "format=" + format.rawValue)
+        #expect(answer.status == 200, "\(path) \(format): \(answer.text.prefix(300))")
+        #expect(answer[header: "Content-Type"] == format.contentType)
+        #expect(answer[header: "Content-Length"] == String(answer.body.count))
+        #expect(answer[header: "ETag"] == EntityTag(of: answer.body).fieldValue)
+        #expect(answer[header: "Cache-Control"] == "public, max-age=300")
+        #expect(answer[header: "Vary"] == "Accept")
+        #expect(answer[header: "Spec-Version"] == "2026-03")
+        #expect(answer[header: "Access-Control-Allow-Origin"] == "*")
+        #expect(answer[header: "Access-Control-Expose-Headers"] == "ETag, Spec-Version")
+        if format == .json { #expect(answer.json != nil) }
+        if format == .html { #expect(answer.text.hasPrefix("<!doctype html>")) }
+    }
+
+    @Test func theEnvelopeCountsItsItemsAndShapeArrayDropsIt() throws {
+        let envelope = try #require(app.request(.get, "/v1/devices?family=iphone").json)
+        let items = try #require(envelope["items"]?.arrayValue)
+        #expect(envelope["version"]?.stringValue == "2026-03")
+        #expect(envelope["count"]?.doubleValue == Double(items.count))
+        #expect(!items.isEmpty)
+        #expect(items.allSatisfy { $0["family"]?.stringValue == "iphone" })
+        let bare = try #require(app.request(.get, "/v1/devices?family=iphone&shape=array").json?.arrayValue)
+        #expect(bare == items)
+    }
+
+    @Test func prettyIndentsAndCompactDoesNot() {
+        #expect(app.request(.get, "/v1/versions?pretty=true").text.contains("\n  \"version\": "))
+        #expect(!app.request(.get, "/v1/versions").text.dropLast().contains("\n"))
+    }
+
+    @Test func aMatchingIfNoneMatchGetsA304WithTheSameValidators() {
+        let first = app.request(.get, "/v1/metrics")
+        let tag = try! #require(first[header: "ETag"])
+        let again = app.request(.get, "/v1/metrics", headers: [("If-None-Match", tag)])
+        #expect(again.status == 304)
+        #expect(again.body.isEmpty)
+        #expect(again[header: "ETag"] == tag)
+        #expect(again[header: "Cache-Control"] == first[header: "Cache-Control"])
+        #expect(again[header: "Vary"] == "Accept")
+        let filtered = app.request(.get, "/v1/metrics?topic=controls")
+        let filteredAgain = app.request(.get, "/v1/metrics?topic=controls", headers: [("If-None-Match", "\"nope\", " + filtered[header: "ETag"]!)])
+        #expect(filteredAgain.status == 304)
+        #expect(app.request(.get, "/v1/metrics", headers: [("If-None-Match", "\"other\"")]).status == 200)
+    }
+
+    @Test func headCarriesTheHeadersOfGetWithoutTheBody() {
+        let get = app.request(.get, "/v1/devices?format=csv")
+        let head = app.request(.head, "/v1/devices?format=csv")
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(head[header: "Content-Length"] == get[header: "Content-Length"])
+        #expect(head[header: "ETag"] == get[header: "ETag"])
+    }
+
+    @Test func pinningAVersionMakesTheAnswerImmutableAndOlder() throws {
+        let pinned = app.request(.get, "/v1/devices?version=2023")
+        #expect(pinned.status == 200)
+        #expect(pinned[header: "Cache-Control"] == "public, max-age=31536000, immutable")
+        #expect(pinned[header: "Spec-Version"] == "2023")
+        let old = try #require(pinned.json?["count"]?.doubleValue)
+        let new = try #require(app.request(.get, "/v1/devices").json?["count"]?.doubleValue)
+        #expect(old < new)
+        let unknown = app.request(.get, "/v1/devices?version=1999")
+        #expect(unknown.status == 404)
+        #expect(unknown.json?["error"]?["hint"]?.stringValue?.contains("2025-03-07") == true)
+    }
+
+    @Test(arguments: [
+        ("/v1/devices?colour=red", 400, "unknown_parameter"),
+        ("/v1/devices?family=toaster", 400, "unknown_value"),
+        ("/v1/devices?format=xml", 400, "unknown_value"),
+        ("/v1/devices?pretty=maybe", 400, "unknown_value"),
+        ("/v1/devices?shape=list", 400, "unknown_value"),
+        ("/v1/devices?family=%zz", 400, "bad_query"),
+        ("/v1/devices?family=iphone&family=ipad", 400, "bad_query"),
+        ("/v1/devices/device.toaster", 404, "not_found"),
+        ("/v1/export?format=csv", 406, "not_acceptable"),
+        ("/v1/search", 400, "missing_parameter"),
+        ("/v1/nothing", 404, "not_found"),
+        ("/healthz?x=1", 400, "unknown_parameter"),
+    ] as [(String, Int, String)])
+    func badRequestsGetJSONErrorsThatSayWhy(path: String, status: Int, code: String) throws {
+        let answer = app.request(.get, path, headers: [("Accept", "text/html")])
+        #expect(answer.status == status, "\(path): \(answer.text)")
+        #expect(answer[header: "Content-Type"] == "application/json")
+        let error = try #require(answer.json?["error"], "\(path): \(answer.text)")
+        #expect(error["status"]?.doubleValue == Double(status))
+        #expect(error["code"]?.stringValue == code)
+        #expect((error["message"]?.stringValue ?? "").isEmpty == false)
+        #expect((error["hint"]?.stringValue ?? "").isEmpty == false)
+    }
+
+    @Test func aBadValueNamesTheParameterAndListsTheAcceptedValues() throws {
+        let error = try #require(app.request(.get, "/v1/devices?family=toaster").json?["error"])
+        let text = (error["message"]?.stringValue ?? "") + (error["hint"]?.stringValue ?? "")
+        #expect(text.contains("family"))
+        #expect(text.contains("iphone") && text.contains("ipad"))
+    }
+
+    @Test func aliasesAndCaseDoNotMatter() throws {
+        let canonical = app.request(.get, "/v1/dynamic-type?category=accessibility5&style=subheadline").json
+        for spelling in ["category=AX5&style=Subhead", "category=ax5&style=subheadline", "category=Accessibility5&style=SUBHEADLINE"] {
+            let answer = app.request(.get, "/v1/dynamic-type?" + spelling)
+            #expect(answer.status == 200)
+            #expect(answer.json?["items"] == canonical?["items"], "\(spelling)")
+        }
+        #expect((canonical?["count"]?.doubleValue ?? 0) > 0)
+    }
+
+    @Test(arguments: [
+        (HTTPMethod.put, "/v1/devices", "GET, HEAD, OPTIONS"), (.delete, "/v1/devices/device.ipad-pro-11-inch", "GET, HEAD, OPTIONS"),
+        (.post, "/v1/metrics", "GET, HEAD, OPTIONS"), (.patch, "/v1/check", "GET, HEAD, POST, OPTIONS"), (.trace, "/", "GET, HEAD, OPTIONS"),
+    ] as [(HTTPMethod, String, String)])
+    func otherMethodsOnKnownPathsAre405WithAllow(method: HTTPMethod, path: String, allow: String) {
+        let answer = app.request(method, path)
+        #expect(answer.status == 405)
+        #expect(answer[header: "Allow"] == allow)
+        #expect(answer.json?["error"]?["code"]?.stringValue == "method_not_allowed")
+    }
+
+    @Test func preflightFromANullOriginIsAllowed() {
+        let answer = app.request(
+            .options, "/v1/tokens/dynamic-type/large",
+            headers: [("Origin", "null"), ("Access-Control-Request-Method", "GET"), ("Access-Control-Request-Headers", "x-token, accept")])
+        #expect(answer.status == 204)
+        #expect(answer.body.isEmpty)
+        #expect(answer[header: "Access-Control-Allow-Origin"] == "*")
+        #expect(answer[header: "Access-Control-Allow-Methods"] == "GET, HEAD, OPTIONS")
+        #expect(answer[header: "Access-Control-Allow-Headers"] == "x-token, accept")
+        #expect(app.request(.get, "/v1/devices", headers: [("Origin", "null")])[header: "Access-Control-Allow-Origin"] == "*")
+    }
+
+    @Test func acceptChoosesTheFormatAnd406ListsWhatCanBeMade() throws {
+        #expect(app.request(.get, "/v1/widgets", headers: [("Accept", "text/csv")])[header: "Content-Type"] == Format.csv.contentType)
+        #expect(app.request(.get, "/v1/widgets", headers: [("Accept", "text/markdown;q=0.9, text/html;q=0.8")])[header: "Content-Type"] == Format.md.contentType)
+        let refused = app.request(.get, "/v1/widgets", headers: [("Accept", "image/png")])
+        #expect(refused.status == 406)
+        let hint = try #require(refused.json?["error"]?["hint"]?.stringValue)
+        for format in ["json", "csv", "md", "html"] { #expect(hint.contains(format)) }
+    }
+
+    @Test func theIndexIsHTMLForBrowsersAndJSONOtherwise() {
+        let browser = app.request(.get, "/", headers: [("Accept", "text/html,application/xhtml+xml,*/*;q=0.8")])
+        #expect(browser[header: "Content-Type"] == Format.html.contentType)
+        #expect(browser.text.contains("/v1/devices"))
+        let curl = app.request(.get, "/", headers: [("Accept", "*/*")])
+        #expect(curl[header: "Content-Type"] == "application/json")
+        #expect(curl.json?["routes"]?.arrayValue?.isEmpty == false)
+    }
+
+    @Test func htmlFragmentIsOnlyTheTable() {
+        let fragment = app.request(.get, "/v1/size-classes?format=html&fragment=true").text
+        #expect(fragment.hasPrefix("<table>"))
+        #expect(fragment.hasSuffix("</table>"))
+    }
+
+    @Test func dynamicTypeTokensHaveTheSameTokenSetInEveryCategory() throws {
+        var shapes: Set<[String]> = []
+        for category in FilterVocabulary.categories {
+            let answer = app.request(.get, "/v1/tokens/dynamic-type/\(category)")
+            #expect(answer.status == 200)
+            #expect(answer[header: "Content-Type"] == "application/design-tokens+json")
+            let typography = try #require(answer.json?["typography"]?.objectValue)
+            shapes.insert(typography.flatMap { style in (style.value.objectValue?.keys ?? []).map { style.key + "/" + $0 } })
+            let body = try #require(typography["body"])
+            #expect(body["fontSize"]?["$type"]?.stringValue == "dimension")
+            #expect(body["fontSize"]?["$value"]?["unit"]?.stringValue == "px")
+            #expect(body["fontFamily"]?["$value"]?.stringValue == "SF Pro")
+            #expect(body["fontSize"]?["$extensions"]?["org.hig-spec"]?["status"]?.stringValue == "published")
+        }
+        #expect(shapes.count == 1)
+        let large = try #require(app.request(.get, "/v1/tokens/dynamic-type/large?flat=true").json)
+        #expect(large["typography"]?["body"]?["fontSize"]?["$value"]?.doubleValue == 17)
+    }
+
+    @Test func metricTokensCarryProvenance() throws {
+        let tokens = try #require(app.request(.get, "/v1/tokens/metrics").json)
+        let size = try #require(tokens["controls"]?["ios"]?["minimum-size"]?["width"])
+        #expect(size["$type"]?.stringValue == "dimension")
+        #expect(size["$value"]?["value"]?.doubleValue == 28)
+        #expect(size["$extensions"]?["org.hig-spec"]?["citation"]?.stringValue?.hasPrefix("https://developer.apple.com/") == true)
+    }
+
+    @Test func postCheckJudgesAFrame() throws {
+        let body = Array(#"[{"figure":"metric.controls.ios.minimum-size","width":20,"height":20},{"figure":"metric.controls.ios.minimum-size","width":44,"height":44}]"#.utf8)
+        let answer = app.request(.post, "/v1/check", body: body)
+        #expect(answer.status == 200, "\(answer.text)")
+        let items = try #require(answer.json?["items"]?.arrayValue)
+        #expect(items.count == 2)
+        #expect(items[0]["result"]?.stringValue == "below-published")
+        #expect(items[1]["result"]?.stringValue == "ok")
+        #expect(app.request(.post, "/v1/check", body: Array("{}".utf8)).status == 400)
+        #expect(app.request(.post, "/v1/check", body: Array("[".utf8)).status == 400)
+    }
+
+    @Test func theOpenAPIDocumentDescribesEveryRoute() throws {
+        let document = try #require(app.request(.get, "/openapi.json").json)
+        #expect(document["openapi"]?.stringValue == "3.1.0")
+        let paths = try #require(document["paths"]?.objectValue)
+        for route in Route.allCases { #expect(paths.contains(key: route.template), "\(route.template)") }
+        let family = paths["/v1/devices"]?["get"]?["parameters"]?.arrayValue?.first { $0["name"]?.stringValue == "family" }
+        #expect(family?["schema"]?["enum"]?.arrayValue?.contains("iphone") == true)
+    }
+
+    @Test func healthReadinessAndMetrics() {
+        #expect(app.request(.get, "/healthz").status == 200)
+        #expect(app.request(.get, "/readyz").status == 200)
+        _ = app.request(.get, "/v1/devices")
+        let metrics = app.request(.get, "/metrics")
+        #expect(metrics.status == 200)
+        #expect(metrics.text.contains("spec_server_requests_total{route=\"/v1/devices\",status=\"200\"}"))
+        #expect(metrics.text.contains("spec_server_request_duration_seconds_bucket{le=\"+Inf\"}"))
+        #expect(metrics.text.contains("spec_server_store_info{version=\"2026-03\"} 1"))
+        let empty = SpecApplication(configuration: ServerConfiguration()) { _ in }
+        let notReady = ApplicationHarness(application: empty)
+        #expect(notReady.request(.get, "/readyz").status == 503)
+        #expect(notReady.request(.get, "/healthz").status == 200)
+        #expect(notReady.request(.get, "/v1/devices").status == 503)
+    }
+
+    @Test func reloadSwapsInAValidFileAndKeepsServingOnAnInvalidOne() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spec-server-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("specs.json")
+        try Data(EmbeddedSpecData.json.utf8).write(to: file)
+        var configuration = ServerConfiguration()
+        configuration.dataPath = file.path
+        let lines = LogLines()
+        let application = SpecApplication(configuration: configuration) { lines.append($0) }
+        try application.load()
+        let harness = ApplicationHarness(application: application)
+        let before = harness.request(.get, "/v1/versions")
+
+        // A store whose latest version is retitled: valid, and visibly different.
+        let edited = EmbeddedSpecData.json.replacingOccurrences(of: "\"title\": \"HIG spec store\"", with: "\"title\": \"HIG spec store, edited\"")
+        try Data(edited.utf8).write(to: file)
+        application.reload()
+        #expect(lines.all.last?.contains("reloaded") == true)
+        #expect(harness.request(.get, "/v1/versions").status == 200)
+
+        try Data("{\"schemaVersion\": 99}".utf8).write(to: file)
+        application.reload()
+        #expect(lines.all.last?.contains("reload refused") == true)
+        #expect(lines.all.last?.contains("schema") == true)
+        let after = harness.request(.get, "/v1/versions")
+        #expect(after.status == 200)
+        #expect(after.body == before.body)
+    }
+}
+
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}

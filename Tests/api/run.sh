@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# API conformance: schemathesis against /openapi.json, then REDbot against representative URLs.
+#
+# usage: Tests/api/run.sh [path/to/spec-server]
+#
+# Builds the server if no binary is given, installs schemathesis and redbot into a throwaway venv,
+# starts the server on a free loopback port, and exits non-zero if either tool finds a failure.
+# REDbot exits 0 even when it reports BAD notes, so its HAR output is parsed instead.
+set -euo pipefail
+
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/spec-server-api.XXXXXX")
+server_pid=""
+cleanup() {
+    if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+binary=${1:-}
+if [ -z "$binary" ]; then
+    swift build -c release --product spec-server >&2
+    binary="$(swift build -c release --show-bin-path)/spec-server"
+fi
+
+# SPEC_API_VENV reuses a venv that already has both tools (no network needed).
+venv=${SPEC_API_VENV:-$work/venv}
+if [ ! -x "$venv/bin/st" ] || [ ! -x "$venv/bin/redbot" ]; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check schemathesis redbot
+fi
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+base="http://127.0.0.1:$port"
+"$binary" --port "$port" --log off >"$work/server.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 100); do
+    if curl -fsS "$base/readyz" >/dev/null 2>&1; then break; fi
+    if ! kill -0 "$server_pid" 2>/dev/null; then cat "$work/server.log" >&2; echo "api: server exited" >&2; exit 1; fi
+    sleep 0.1
+done
+curl -fsS "$base/readyz" >/dev/null
+
+failures=0
+
+echo "== schemathesis"
+if "$venv/bin/st" run "$base/openapi.json" \
+    --checks all \
+    --max-examples "${SPEC_API_EXAMPLES:-20}" \
+    --seed 1 \
+    --request-timeout 10 \
+    --workers 2 \
+    --phases examples,coverage,fuzzing \
+    --report junit --report-dir "$work/reports" \
+    --no-color; then
+    schemathesis="passed"
+else
+    schemathesis="FAILED"
+    failures=$((failures + 1))
+fi
+
+echo "== redbot"
+urls=(
+    "/"
+    "/v1/devices"
+    "/v1/devices?format=csv"
+    "/v1/devices?format=md"
+    "/v1/devices?format=html"
+    "/v1/devices?format=html&fragment=true"
+    "/v1/devices?version=2023"
+    "/v1/devices/device.iphone-16-pro"
+    "/v1/size-classes"
+    "/v1/widgets?screen=430x932"
+    "/v1/dynamic-type?category=ax5&style=body"
+    "/v1/text-styles?platform=macos"
+    "/v1/metrics?topic=controls"
+    "/v1/rules?kind=requirement"
+    "/v1/myths"
+    "/v1/search?q=tap%20target"
+    "/v1/check?figure=metric.controls.ios.minimum-size&width=30&height=30"
+    "/v1/versions"
+    "/v1/diff?from=2023&to=2025-03-07"
+    "/v1/export"
+    "/v1/tokens/dynamic-type/large"
+    "/v1/tokens/metrics?flat=true"
+    "/openapi.json"
+    "/healthz"
+    "/readyz"
+    "/metrics"
+    "/v1/devices?colour=red"
+    "/nowhere"
+)
+bad_urls=0
+for path in "${urls[@]}"; do
+    har="$work/redbot.har"
+    "$venv/bin/redbot" -o har "$base$path" >"$har" 2>"$work/redbot.err" || true
+    verdict=$(python3 - "$har" <<'PY'
+import json, sys
+try:
+    log = json.load(open(sys.argv[1]))
+    entries = log["log"]["entries"]
+except Exception as error:
+    print(f"UNREADABLE {error}")
+    sys.exit()
+bad = [m for e in entries for m in e.get("_red_messages", []) if m.get("level") == "BAD"]
+if not entries:
+    print("UNREADABLE no entries")
+for m in bad:
+    print(f"BAD {m.get('note_id')}: {m.get('summary')}")
+PY
+)
+    if [ -n "$verdict" ]; then
+        echo "  $path"
+        echo "$verdict" | sed 's/^/    /'
+        bad_urls=$((bad_urls + 1))
+    else
+        echo "  $path: no BAD notes"
+    fi
+done
+if [ "$bad_urls" -gt 0 ]; then failures=$((failures + 1)); fi
+
+echo "api: schemathesis $schemathesis; redbot ${#urls[@]} URLs, $bad_urls with BAD notes; $failures failed"
+[ "$failures" -eq 0 ]
