@@ -1,4 +1,3 @@
-import Foundation
 
 /// Everything `spec-server` can be told at startup, from flags and `SPEC_SERVER_*` variables.
 ///
@@ -51,7 +50,7 @@ extension ServerConfiguration {
 
         var flag: String { "--\(name)" }
         var environmentVariable: String {
-            "SPEC_SERVER_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+            "SPEC_SERVER_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 })
         }
     }
 
@@ -172,11 +171,11 @@ extension ServerConfiguration {
         let width = options.map { "\($0.flag) \($0.valueName)".count }.max() ?? 0
         for option in options {
             let left = "\(option.flag) \(option.valueName)"
-            text += "  \(left.padding(toLength: width, withPad: " ", startingAt: 0))  \(option.help)\n"
+            text += "  \(padded(left, to: width))  \(option.help)\n"
             text += "  \(String(repeating: " ", count: width))  env \(option.environmentVariable)\n"
         }
-        text += "  \("-h, --help".padding(toLength: width, withPad: " ", startingAt: 0))  show this help\n"
-        text += "  \("--version".padding(toLength: width, withPad: " ", startingAt: 0))  print the version\n"
+        text += "  \(padded("-h, --help", to: width))  show this help\n"
+        text += "  \(padded("--version", to: width))  print the version\n"
         text += """
 
             Flags override environment variables. Try: curl 'http://127.0.0.1:8080/v1/devices?format=md'
@@ -184,4 +183,9 @@ extension ServerConfiguration {
             """
         return text
     }
+}
+
+/// `text` followed by spaces up to `width` characters, for the aligned columns of `--help`.
+private func padded(_ text: String, to width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
 }
