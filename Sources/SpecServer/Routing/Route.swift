@@ -79,24 +79,9 @@ enum Route: Int, CaseIterable, Sendable {
         self == .check ? "GET, HEAD, POST, OPTIONS" : "GET, HEAD, OPTIONS"
     }
 
-    /// The route's own filters (besides the common parameters).
+    /// The route's own filters (besides the common parameters), as the store defines them.
     var filters: [String] {
-        switch self {
-        case .devices: ["family", "platform", "width", "height", "sizeClass"]
-        case .sizeClasses: ["device", "orientation", "horizontal", "vertical"]
-        case .widgets: ["platform", "screen", "family", "device"]
-        case .dynamicType: ["platform", "category", "style"]
-        case .textStyles: ["platform", "style"]
-        case .tracking: ["platform", "font"]
-        case .metrics: ["platform", "topic", "status"]
-        case .rules: ["topic", "platform", "kind", "q"]
-        case .myths: ["topic"]
-        case .search: ["q", "type"]
-        case .check: ["figure", "value", "width", "height"]
-        case .diff: ["from", "to"]
-        case .dynamicTypeTokens: ["platform"]
-        default: []
-        }
+        Answers.filterParameters(self).map(\.name)
     }
 
     /// The parameters every data route accepts besides its own filters (API.md §1).
