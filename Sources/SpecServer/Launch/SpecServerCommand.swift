@@ -39,7 +39,8 @@ enum SpecServerCommand {
             try server.run { endpoint in
                 if configuration.log != .off {
                     StandardStream.error.write(
-                        "spec-server: listening on http://\(endpoint.host):\(endpoint.port) with \(server.configuration.threads) threads\n")
+                        "spec-server: listening on http://\(endpoint.host):\(endpoint.port) with \(server.configuration.threads) threads\n"
+                    )
                 }
             }
         } catch {
@@ -64,7 +65,9 @@ enum SpecServerCommand {
     }
 
     /// The engine's settings from ours.
-    static func engineConfiguration(_ configuration: ServerConfiguration, handlesSignals: Bool) -> HTTPServer.Configuration {
+    static func engineConfiguration(_ configuration: ServerConfiguration, handlesSignals: Bool)
+        -> HTTPServer.Configuration
+    {
         var engine = HTTPServer.Configuration(host: configuration.host, port: configuration.port)
         if let threads = configuration.threads { engine.threads = threads }
         engine.maxConnections = configuration.maxConnections

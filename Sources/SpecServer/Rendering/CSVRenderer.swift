@@ -10,7 +10,8 @@ enum CSVRenderer {
     }
 
     static func field(_ value: String) -> String {
-        let needsQuotes = value.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
+        let needsQuotes =
+            value.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
             || value.first == " " || value.last == " "
         guard needsQuotes else { return value }
         return "\"" + value.replacingAll("\"", with: "\"\"") + "\""

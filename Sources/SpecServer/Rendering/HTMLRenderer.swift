@@ -31,7 +31,8 @@ enum HTMLRenderer {
     static func renderTable(_ table: FlatTable) -> String {
         let shown = zip(table.columns, table.isCitationColumn).enumerated().filter { !$0.element.1 }.map(\.offset)
         let hasCitations = table.rows.contains { !$0.citations.isEmpty }
-        var html = "<table>\n<caption>Store version \(escape(table.version)), \(table.rows.count) \(table.rows.count == 1 ? "row" : "rows")</caption>\n<thead><tr>"
+        var html =
+            "<table>\n<caption>Store version \(escape(table.version)), \(table.rows.count) \(table.rows.count == 1 ? "row" : "rows")</caption>\n<thead><tr>"
         for column in shown { html += "<th scope=\"col\">\(escape(table.columns[column]))</th>" }
         if hasCitations { html += "<th scope=\"col\">citations</th>" }
         html += "</tr></thead>\n<tbody>\n"

@@ -12,7 +12,8 @@ enum MarkdownRenderer {
         if hasCitations { header.append("citations") }
 
         var text = "# \(escape(table.title))\n\n"
-        text += "Store version \(escape(table.version)), \(table.rows.count) \(table.rows.count == 1 ? "row" : "rows").\n\n"
+        text +=
+            "Store version \(escape(table.version)), \(table.rows.count) \(table.rows.count == 1 ? "row" : "rows").\n\n"
         for note in table.notes { text += "> \(escape(note))\n\n" }
         guard !header.isEmpty else { return text }
         text += "| " + header.joined(separator: " | ") + " |\n"

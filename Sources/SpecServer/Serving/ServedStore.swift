@@ -58,28 +58,37 @@ final class ServedStore: Sendable {
                         representation
                     let versionQuery = version.map { "version=\($0)" }
                     register(
-                        target: path + (versionQuery.map { "?" + $0 } ?? ""), route: route, format: format, representation)
+                        target: path + (versionQuery.map { "?" + $0 } ?? ""), route: route, format: format,
+                        representation)
                     let formatQuery = "format=\(format.rawValue)"
                     let explicit = [formatQuery, versionQuery].compactMap { $0 }
-                    register(target: path + "?" + explicit.joined(separator: "&"), route: route, format: nil, representation)
+                    register(
+                        target: path + "?" + explicit.joined(separator: "&"), route: route, format: nil, representation)
                     if explicit.count == 2 {
-                        register(target: path + "?" + explicit.reversed().joined(separator: "&"), route: route, format: nil, representation)
+                        register(
+                            target: path + "?" + explicit.reversed().joined(separator: "&"), route: route, format: nil,
+                            representation)
                     }
                 }
             }
         }
         let everyVersion: [String?] = [nil] + versionIDs.map { Optional($0) }
-        for route in [Route.devices, .sizeClasses, .widgets, .dynamicType, .textStyles, .tracking, .metrics, .rules, .myths, .metricTokens] {
+        for route in [
+            Route.devices, .sizeClasses, .widgets, .dynamicType, .textStyles, .tracking, .metrics, .rules, .myths,
+            .metricTokens,
+        ] {
             prepare(route, path: route.template, versions: everyVersion)
         }
         for route in [Route.versions, .export, .index, .openAPI] {
             prepare(route, path: route.template, versions: [nil])
         }
-        for id in (try? store.latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"]?.stringValue }) ?? [] {
+        for id in (try? store.latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"]?.stringValue }) ?? []
+        {
             prepare(.device, parameter: id, path: "/v1/devices/" + id, versions: [nil])
         }
         for category in FilterVocabulary.categories {
-            prepare(.dynamicTypeTokens, parameter: category, path: "/v1/tokens/dynamic-type/" + category, versions: [nil])
+            prepare(
+                .dynamicTypeTokens, parameter: category, path: "/v1/tokens/dynamic-type/" + category, versions: [nil])
         }
         self.fixed = fixed
         self.fastPath = fast
@@ -147,7 +156,8 @@ final class ServedStore: Sendable {
         switch route {
         case .openAPI:
             return Representation(
-                body: Content.document(openAPI, rows: []).encoded(as: .json, options: options, route: route, version: latest),
+                body: Content.document(openAPI, rows: []).encoded(
+                    as: .json, options: options, route: route, version: latest),
                 contentType: "application/json", specVersion: latest, pinned: false)
         case .index:
             let content = IndexDocument.content(store: store)
