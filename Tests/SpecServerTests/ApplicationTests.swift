@@ -146,6 +146,20 @@ import Testing
         #expect(answer.json?["error"]?["code"]?.stringValue == "method_not_allowed")
     }
 
+    @Test(arguments: ["QUERY", "PURGE", "get", "M-SEARCH"])
+    func methodsTheEngineDoesNotNameAre405OnKnownPathsAnd404Elsewhere(method: String) throws {
+        let known = try app.request(raw: "\(method) /v1/devices?format=csv HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(known.status == 405)
+        #expect(known[header: "Allow"] == "GET, HEAD, OPTIONS")
+        #expect(known.json?["error"]?["code"]?.stringValue == "method_not_allowed")
+        #expect(known.json?["error"]?["message"]?.stringValue?.contains(method) == true)
+        let check = try app.request(raw: "\(method) /v1/check HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(check[header: "Allow"] == "GET, HEAD, POST, OPTIONS")
+        let unknown = try app.request(raw: "\(method) /v1/nowhere HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(unknown.status == 404)
+        #expect(unknown[header: "Allow"] == nil)
+    }
+
     @Test func preflightFromANullOriginIsAllowed() {
         let answer = app.request(
             .options, "/v1/tokens/dynamic-type/large",

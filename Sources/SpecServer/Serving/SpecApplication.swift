@@ -103,10 +103,13 @@ final class SpecApplication: HTTPApplication {
         case .post where route == .check:
             break
         default:
-            return (
-                route,
-                errorResponse(.methodNotAllowed(request.method.name, path: path, allow: route.allow), served: served)
-            )
+            // Every other method, including tokens the engine does not know (QUERY, PURGE, ...),
+            // gets 405 with Allow on a path that exists. RFC 9110 §15.6.2 says 501 SHOULD answer
+            // a method the server does not recognise, but §15.5.6 makes 405 the answer for a
+            // method the target resource does not support, and here the resource is known:
+            // 405 with Allow tells the client what would work, which 501 cannot.
+            let method = request.methodName.string
+            return (route, errorResponse(.methodNotAllowed(method, path: path, allow: route.allow), served: served))
         }
         if route == .healthz || route == .readyz, request.hasQuery {
             return (route, errorResponse(.unknownParameter(request.query.string, accepted: []), served: served))
