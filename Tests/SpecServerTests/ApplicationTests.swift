@@ -249,6 +249,23 @@ import Testing
         #expect(app.request(.post, "/v1/check", body: Array("[".utf8)).status == 400)
     }
 
+    @Test func checkRefusesAValueForAWidthByHeightFigureNamingTheParameter() throws {
+        let answer = app.request(.get, "/v1/check?figure=metric.controls.ios.minimum-size&value=44")
+        #expect(answer.status == 400)
+        #expect(answer[header: "Content-Type"] == "application/json")
+        let error = try #require(answer.json?["error"])
+        #expect(error["code"]?.stringValue == "invalid_value")
+        #expect(error["parameter"]?.stringValue == "value")
+        let hint = try #require(error["hint"]?.stringValue)
+        #expect(hint.contains("width=") && hint.contains("height="), "\(hint)")
+        // The document says so, where a client reads about the parameter and the operation.
+        let document = try #require(app.request(.get, "/openapi.json").json)
+        let operation = document["paths"]?["/v1/check"]?["get"]
+        #expect(operation?["description"]?.stringValue?.contains("width × height") == true)
+        let value = operation?["parameters"]?.arrayValue?.first { $0["name"]?.stringValue == "value" }
+        #expect(value?["description"]?.stringValue?.contains("400") == true)
+    }
+
     @Test func theOpenAPIDocumentDescribesEveryRoute() throws {
         let document = try #require(app.request(.get, "/openapi.json").json)
         #expect(document["openapi"]?.stringValue == "3.1.0")

@@ -159,6 +159,7 @@ extension APIError {
         var hint = error.hint ?? ""
         if hint.isEmpty, !error.accepted.isEmpty { hint = "Accepted: \(error.accepted.joined(separator: ", "))." }
         if hint.isEmpty { hint = "See /openapi.json for every parameter and its accepted values." }
-        self.init(status: error.status, code: error.code, message: error.message, hint: hint)
+        self.init(
+            status: error.status, code: error.code, message: error.message, hint: hint, parameter: error.parameter)
     }
 }

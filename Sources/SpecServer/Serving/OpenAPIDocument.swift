@@ -79,7 +79,16 @@ enum OpenAPIDocument {
             responses.append(
                 "406", errorResponse("No format the request accepts; the body lists those the route produces."))
         }
-        if !route.parameters.isEmpty || route == .prometheus || route == .healthz || route == .readyz {
+        if route == .check {
+            // OpenAPI cannot tie one parameter's presence to another's value, so the dependency
+            // between figure and value / width+height is stated here and in the parameters.
+            operation.append("description", .string(checkShapeRule))
+            responses.append(
+                "400",
+                errorResponse(
+                    "An unknown parameter or figure, or a measurement whose shape does not fit the figure (value for a width × height figure, width or height for a single figure); the error names the parameter."
+                ))
+        } else if !route.parameters.isEmpty || route == .prometheus || route == .healthz || route == .readyz {
             responses.append("400", errorResponse("An unknown parameter, or a value outside a parameter's vocabulary."))
         }
         if route.servesData || route == .device {
@@ -90,6 +99,10 @@ enum OpenAPIDocument {
         return operation
     }
 
+    /// How a measurement must fit its figure, for both check operations.
+    static let checkShapeRule =
+        "A measurement takes the shape of its figure: a single figure (a value, or a range) takes value; a width × height figure takes width and height, both. The other shape is refused with 400 naming the parameter, never guessed: one value cannot say which side it measured. GET /v1/metrics lists each figure with value or width and height."
+
     private static func checkPost(store: SpecStore, versions: [String]) -> JSONValue {
         var responses = JSONObject()
         var content = JSONObject()
@@ -97,7 +110,10 @@ enum OpenAPIDocument {
             content.append(mediaType(format), ["schema": schema(route: .check, format: format)])
         }
         responses.append(
-            "200", response("One result per measurement, in order.", content: .object(content), headers: dataHeaders()))
+            "200",
+            response(
+                "One result per measurement, in order; a measurement that cannot be judged (an unknown figure, the wrong shape) gets an error row with index and figure, and does not fail the others.",
+                content: .object(content), headers: dataHeaders()))
         responses.append("400", errorResponse("A body that is not a JSON array of measurements, or a bad measurement."))
         responses.append("404", errorResponse("An unknown figure or version."))
         responses.append("406", errorResponse("No format the request accepts."))
@@ -336,6 +352,9 @@ enum OpenAPIDocument {
                             "properties": [
                                 "status": ["type": "integer"], "code": ["type": "string"],
                                 "message": ["type": "string"], "hint": ["type": "string"],
+                                "parameter": [
+                                    "type": "string", "description": "The query parameter at fault, when one is.",
+                                ],
                             ],
                         ]
                     ],

@@ -20,9 +20,21 @@ public struct Measurement: QueryFilter, Hashable {
     /// `figure` (required), `value`, `width`, `height`.
     public static let parameters = [
         FilterParameter(name: "figure", summary: "Metric id to judge against.", value: .text, isRequired: true),
-        FilterParameter(name: "value", summary: "Measured value.", value: .number),
-        FilterParameter(name: "width", summary: "Measured width.", value: .number),
-        FilterParameter(name: "height", summary: "Measured height.", value: .number),
+        FilterParameter(
+            name: "value",
+            summary:
+                "Measured value, for a single figure (a value or a range). A width × height figure refuses it (400 naming value): give width and height.",
+            value: .number),
+        FilterParameter(
+            name: "width",
+            summary:
+                "Measured width, with height, for a width × height figure. A single figure refuses it (400): give value.",
+            value: .number),
+        FilterParameter(
+            name: "height",
+            summary:
+                "Measured height, with width, for a width × height figure. A single figure refuses it (400): give value.",
+            value: .number),
     ]
 
     /// Parses query parameters.
