@@ -246,6 +246,15 @@ import Testing
         #expect(items[0]["result"]?.stringValue == "below-published")
         #expect(items[1]["result"]?.stringValue == "ok")
         #expect(app.request(.post, "/v1/check", body: Array("{}".utf8)).status == 400)
+        // The document's maxItems is held to.
+        let item = #"{"figure":"metric.controls.ios.minimum-size","width":44,"height":44}"#
+        let tooMany = "[" + Array(repeating: item, count: Answers.maxMeasurements + 1).joined(separator: ",") + "]"
+        #expect(app.request(.post, "/v1/check", body: Array(tooMany.utf8)).status == 400)
+        let most = "[" + Array(repeating: item, count: Answers.maxMeasurements).joined(separator: ",") + "]"
+        #expect(app.request(.post, "/v1/check", body: Array(most.utf8)).status == 200)
+        // A number in a string is not a JSON number: refused, as the schema says.
+        let quoted = #"[{"figure":"metric.controls.ios.minimum-size","width":"44","height":44}]"#
+        #expect(app.request(.post, "/v1/check", body: Array(quoted.utf8)).status == 400)
         #expect(app.request(.post, "/v1/check", body: Array("[".utf8)).status == 400)
     }
 

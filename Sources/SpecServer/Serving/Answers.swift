@@ -113,6 +113,9 @@ enum Answers {
         return (.collection(QueryResult(items: [], notes: [note])), snapshot.version.id)
     }
 
+    /// The most measurements one `POST /v1/check` judges.
+    static let maxMeasurements = 1000
+
     /// Judges a POST body: a JSON array of measurements.
     static func check(store: SpecStore, body: [UInt8], version: String?) throws(APIError) -> Content {
         let parsed: JSONValue
@@ -127,6 +130,14 @@ enum Answers {
             throw APIError(
                 status: 400, code: "bad_body", message: "The body is a JSON \(parsed.typeName), not an array.",
                 hint: "Send a JSON array of {\"figure\", \"value\"} or {\"figure\", \"width\", \"height\"} objects.")
+        }
+        // The bound the OpenAPI document states: a frame's measurements, not a bulk channel.
+        guard elements.count <= maxMeasurements else {
+            throw APIError(
+                status: 400, code: "bad_body",
+                message:
+                    "The body holds \(elements.count) measurements; at most \(maxMeasurements) are judged at once.",
+                hint: "Split the measurements into requests of \(maxMeasurements) or fewer.")
         }
         do {
             let snapshot = try store.snapshot(version: version)

@@ -122,11 +122,19 @@ enum OpenAPIDocument {
         return [
             "operationId": "postCheck",
             "summary": "Judges a frame's measurements against the store.",
+            "description": .string(checkShapeRule),
             "parameters": .array(
                 queryParameters(names: Route.commonParameters, route: .check, latest: store.latest, versions: versions)),
             "requestBody": [
                 "required": true,
-                "content": ["application/json": ["schema": ["type": "array", "maxItems": 1000, "items": measurement]]],
+                "content": [
+                    "application/json": [
+                        "schema": [
+                            "type": "array", "maxItems": .number(JSONNumber(Answers.maxMeasurements)),
+                            "items": measurement,
+                        ]
+                    ]
+                ],
             ],
             "responses": .object(responses),
         ]
@@ -386,8 +394,18 @@ enum OpenAPIDocument {
                 "Citation": citation,
                 "Measurement": [
                     "type": "object", "required": ["figure"], "additionalProperties": false,
+                    "description": .string(checkShapeRule),
                     "properties": [
-                        "figure": ["type": "string", "enum": .array(metricIDs)], "value": ["type": "number"],
+                        // Any id: one the store does not know gets an error row in the answer
+                        // (so one stale id does not fail a whole frame), not a 400.
+                        "figure": [
+                            "type": "string",
+                            "description":
+                                "A metric id, as GET /v1/metrics lists them. An id the store (or the pinned version) does not know gets an error row in the answer, not a 400.",
+                            "pattern": "[^\\s]",
+                            "examples": .array(Array(metricIDs.prefix(3))),
+                        ],
+                        "value": ["type": "number"],
                         "width": ["type": "number"], "height": ["type": "number"],
                     ],
                 ],
