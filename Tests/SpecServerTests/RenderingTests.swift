@@ -52,6 +52,21 @@ import Testing
         #expect(fragment.hasSuffix("</table>"))
     }
 
+    /// The escapes work on UTF-8 bytes; text around and between the bytes they change must come
+    /// through whole, whatever it is.
+    @Test(arguments: [
+        ("café <é>", "café &lt;é&gt;", "café \\<é\\>", "café <é>"),
+        ("a\r\nb\tc\rd", "a\r\nb\tc\rd", "a b c d", "\"a\r\nb\tc\rd\""),
+        ("«»‹› 👩‍💻 \"'&", "«»‹› 👩‍💻 &quot;&#39;&amp;", "«»‹› 👩‍💻 \"'\\&", "\"«»‹› 👩‍💻 \"\"'&\""),
+        ("*\u{301}|", "*\u{301}|", "\\*\u{301}\\|", "*\u{301}|"),
+        ("plain ✓", "plain ✓", "plain ✓", "plain ✓"),
+    ])
+    func escapesKeepEverythingTheyDoNotChange(text: String, html: String, markdown: String, csv: String) {
+        #expect(HTMLRenderer.escape(text) == html)
+        #expect(MarkdownRenderer.escape(text) == markdown)
+        #expect(CSVRenderer.field(text) == csv)
+    }
+
     @Test func flatteningJoinsNestedFieldsWithUnderscores() throws {
         let record = try JSONValueFixture.parse(
             #"{"id":"d","points":{"width":402,"height":874},"platforms":["ios","ipados"],"citations":[{"page":"P","url":"https://a"},{"page":"Q","url":"https://b"}]}"#
