@@ -67,6 +67,7 @@ extension HTTPRequest {
             let root: StaticString = "/"
             let request = HTTPRequest(
                 method: head.method,
+                methodName: slice(head.methodStart, head.methodLength),
                 version: head.version,
                 target: slice(head.targetStart, head.targetLength),
                 path: head.pathStart < 0

@@ -7,6 +7,10 @@ public struct HTTPRequest: ~Copyable {
     /// The request method.
     public let method: HTTPMethod
 
+    /// The method token exactly as sent, e.g. `GET` or `QUERY`: what tells one
+    /// ``HTTPMethod/other`` method from another.
+    public let methodName: HTTPBytes
+
     /// The protocol version of the request line.
     public let version: HTTPVersion
 
@@ -37,8 +41,12 @@ public struct HTTPRequest: ~Copyable {
     public var isHEAD: Bool { method == .head }
 
     /// Builds a request view; used by the engine and by tests of an application.
+    ///
+    /// - Parameter methodName: the token as sent; by default the token of `method`, which is
+    ///   empty for ``HTTPMethod/other``.
     public init(
         method: HTTPMethod,
+        methodName: HTTPBytes? = nil,
         version: HTTPVersion = .http1_1,
         target: HTTPBytes,
         path: HTTPBytes,
@@ -48,6 +56,9 @@ public struct HTTPRequest: ~Copyable {
         body: HTTPBytes = HTTPBytes()
     ) {
         self.method = method
+        self.methodName =
+            methodName
+            ?? HTTPBytes(UnsafeRawBufferPointer(start: method.token.utf8Start, count: method.token.utf8CodeUnitCount))
         self.version = version
         self.target = target
         self.path = path

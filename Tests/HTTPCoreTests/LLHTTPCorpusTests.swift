@@ -122,11 +122,12 @@ struct LLHTTPVector: CustomTestStringConvertible, Sendable {
     }
 }
 
-/// The application for the corpus: every route takes a body, so only framing decides.
+/// The application for the corpus: every route takes a body, so only framing decides. It
+/// answers with the method token it was handed.
 struct CorpusApplication: HTTPApplication {
     func bodyLimit(for request: borrowing HTTPRequest) -> Int { 1 << 20 }
     func respond(to request: borrowing HTTPRequest) -> HTTPResponse {
-        HTTPResponse(status: .ok, body: "ok")
+        HTTPResponse(status: .ok, body: Array(request.methodName))
     }
 }
 
@@ -166,5 +167,43 @@ struct CorpusApplication: HTTPApplication {
         } else {
             #expect(!responses.isEmpty, "a request llhttp accepts got no answer")
         }
+    }
+
+    /// The method vectors llhttp accepts whose request line breaks a rule we hold to, by
+    /// request line, with the status they get and the rule.
+    static let refusedMethodVectors: [String: (status: Int, rule: String)] = [
+        "REPORT /test HTTP/1.1": (400, "RFC 9112 §3.2: HTTP/1.1 without Host"),
+        "M-SEARCH * HTTP/1.1": (400, "RFC 9112 §3.2.4: asterisk-form is for OPTIONS only"),
+        "SOURCE /music/sweet/music ICE/1.0": (400, "RFC 9112 §2.3: the protocol name is HTTP"),
+        "OPTIONS /music/sweet/music RTSP/1.0": (400, "RFC 9112 §2.3: the protocol name is HTTP"),
+        "ANNOUNCE /music/sweet/music RTSP/1.0": (400, "RFC 9112 §2.3: the protocol name is HTTP"),
+    ]
+
+    static let acceptedMethodVectors = vectors.filter { $0.file == "method.md" && !$0.llhttpRejects }
+
+    /// Every method vector llhttp accepts reaches the application under its own token — PURGE,
+    /// LINK, QUERY and the rest are methods (RFC 9110 §9.1), for the application to answer —
+    /// unless its request line breaks one of the rules above.
+    @Test(arguments: acceptedMethodVectors)
+    func methodVectorReachesTheApplication(_ vector: LLHTTPVector) {
+        var driver = ConnectionDriver(application: CorpusApplication())
+        driver.send(vector.bytes)
+        let first = driver.responses().first
+        let token = String(decoding: vector.bytes.prefix { $0 != UInt8(ascii: " ") }, as: UTF8.self)
+        let line = String(decoding: vector.bytes.prefix { $0 != 0x0D }, as: UTF8.self)
+        if let refusal = Self.refusedMethodVectors[line] {
+            #expect(first?.status == refusal.status, "\(refusal.rule)")
+        } else {
+            #expect(first?.status == 200)
+            #expect(first?.bodyText == token, "the application saw the method as sent")
+        }
+    }
+
+    @Test func methodVectorsCoverMethodsTheEngineDoesNotName() {
+        let answered = Self.acceptedMethodVectors.map {
+            String(decoding: $0.bytes.prefix { $0 != 0x0D }, as: UTF8.self)
+        }.filter { Self.refusedMethodVectors[$0] == nil }
+        #expect(answered.count >= 6)
+        #expect(answered.contains { $0.hasPrefix("QUERY ") } && answered.contains { $0.hasPrefix("PURGE ") })
     }
 }

@@ -30,8 +30,11 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
         .init("RFC 9112 §3: HTAB as separator", "GET\t/ HTTP/1.1\r\nHost: x\r\n\r\n", 400),
         .init("RFC 9112 §3: trailing space after the version", "GET / HTTP/1.1 \r\nHost: x\r\n\r\n", 400),
         .init("RFC 9112 §3: no version", "GET /\r\nHost: x\r\n\r\n", 400),
-        .init("RFC 9110 §9.1: methods are case-sensitive; get is unknown", "get / HTTP/1.1\r\nHost: x\r\n\r\n", 501),
-        .init("RFC 9110 §9.1: an unknown method gets 501", "BREW / HTTP/1.1\r\nHost: x\r\n\r\n", 501),
+        .init(
+            "RFC 9110 §9.1: methods are case-sensitive; get is another method, for the application",
+            "get / HTTP/1.1\r\nHost: x\r\n\r\n", 200),
+        .init(
+            "RFC 9110 §9.1: an unknown method token reaches the application", "BREW / HTTP/1.1\r\nHost: x\r\n\r\n", 200),
         .init("RFC 9110 §9.3.6: CONNECT is not offered", "CONNECT x:443 HTTP/1.1\r\nHost: x:443\r\n\r\n", 501),
         .init("RFC 9112 §3: a method must be a token", "G(T / HTTP/1.1\r\nHost: x\r\n\r\n", 400),
         .init("RFC 9112 §2.3: the version is case-sensitive", "GET / http/1.1\r\nHost: x\r\n\r\n", 400),
@@ -180,6 +183,7 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
             "GET http://example.com/v1/x?platform=ios&b HTTP/1.1\r\nHost: other\r\nIf-None-Match:  \"abc\" \r\nAccept: a\r\nAccept: b\r\n\r\n"
         try HTTPRequest.withParsed(Array(raw.utf8)) { request in
             #expect(request.method == .get)
+            #expect(request.methodName.string == "GET")
             #expect(request.version == .http1_1)
             #expect(request.path.string == "/v1/x")
             #expect(request.query.string == "platform=ios&b")
@@ -193,6 +197,48 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
             #expect(request.headers["missing"] == nil)
             #expect(request.body.isEmpty)
         }
+    }
+
+    @Test(arguments: [
+        ("QUERY", HTTPMethod.other), ("get", .other), ("M-SEARCH", .other), ("GET", .get), ("PATCH", .patch),
+    ])
+    func methodTokenIsExposedAsSent(token: String, method: HTTPMethod) throws {
+        // RFC 9110 §9.1: any token is a method; the application decides what it means here.
+        try HTTPRequest.withParsed(Array("\(token) /v1/x HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) { request in
+            #expect(request.method == method)
+            #expect(request.methodName.string == token)
+            #expect(request.path.string == "/v1/x")
+        }
+    }
+
+    @Test func unknownMethodIsAnsweredByTheApplicationAndTheConnectionStaysOpen() {
+        var driver = ConnectionDriver()
+        driver.send("QUERY /a?b=1 HTTP/1.1\r\nHost: x\r\n\r\nGET /c HTTP/1.1\r\nHost: x\r\n\r\n")
+        let responses = driver.responses()
+        #expect(responses.map(\.status) == [200, 200])
+        #expect(responses.first?.bodyText == "QUERY /a query=b=1")
+        #expect(responses.last?.bodyText == "GET /c query=")
+        #expect(!driver.shutDown && !driver.closed)
+    }
+
+    @Test func unknownMethodWithABodyIsFramedByItsHeaders() {
+        // RFC 9112 §6.3: framing does not depend on the method, so the body is read and the
+        // next request on the connection is found after it.
+        var driver = ConnectionDriver()
+        driver.send(
+            "PURGE /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcGET /c HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(driver.responses().map(\.status) == [200, 200])
+        #expect(driver.responses().first?.bodyText == "abc")
+    }
+
+    @Test func connectIsRefusedWith501WithoutReachingTheApplication() {
+        // RFC 9110 §9.3.6: CONNECT asks for a tunnel; an origin server offers none.
+        var driver = ConnectionDriver()
+        driver.send("CONNECT /echo HTTP/1.1\r\nHost: x\r\n\r\n")
+        let response = driver.responses().first
+        #expect(response?.status == 501)
+        #expect(response?.bodyText.contains("\"code\":\"not_implemented\"") == true)
+        #expect(response?.header("Connection") == "close")
     }
 
     @Test func absoluteFormWithoutPathMeansRoot() throws {

@@ -1,9 +1,9 @@
 import Foundation
+import SpecStore
 import Testing
 
 @testable import HTTPCore
 @testable import SpecServer
-import SpecStore
 
 /// The v1 contract, request by request, through the application as the engine calls it.
 @Suite struct ApplicationTests {
@@ -59,7 +59,8 @@ import SpecStore
         #expect(again[header: "Cache-Control"] == first[header: "Cache-Control"])
         #expect(again[header: "Vary"] == "Accept")
         let filtered = app.request(.get, "/v1/metrics?topic=controls")
-        let filteredAgain = app.request(.get, "/v1/metrics?topic=controls", headers: [("If-None-Match", "\"nope\", " + filtered[header: "ETag"]!)])
+        let filteredAgain = app.request(
+            .get, "/v1/metrics?topic=controls", headers: [("If-None-Match", "\"nope\", " + filtered[header: "ETag"]!)])
         #expect(filteredAgain.status == 304)
         #expect(app.request(.get, "/v1/metrics", headers: [("If-None-Match", "\"other\"")]).status == 200)
     }
@@ -86,20 +87,21 @@ import SpecStore
         #expect(unknown.json?["error"]?["hint"]?.stringValue?.contains("2025-03-07") == true)
     }
 
-    @Test(arguments: [
-        ("/v1/devices?colour=red", 400, "unknown_parameter"),
-        ("/v1/devices?family=toaster", 400, "unknown_value"),
-        ("/v1/devices?format=xml", 400, "unknown_value"),
-        ("/v1/devices?pretty=maybe", 400, "unknown_value"),
-        ("/v1/devices?shape=list", 400, "unknown_value"),
-        ("/v1/devices?family=%zz", 400, "bad_query"),
-        ("/v1/devices?family=iphone&family=ipad", 400, "bad_query"),
-        ("/v1/devices/device.toaster", 404, "not_found"),
-        ("/v1/export?format=csv", 406, "not_acceptable"),
-        ("/v1/search", 400, "missing_parameter"),
-        ("/v1/nothing", 404, "not_found"),
-        ("/healthz?x=1", 400, "unknown_parameter"),
-    ] as [(String, Int, String)])
+    @Test(
+        arguments: [
+            ("/v1/devices?colour=red", 400, "unknown_parameter"),
+            ("/v1/devices?family=toaster", 400, "unknown_value"),
+            ("/v1/devices?format=xml", 400, "unknown_value"),
+            ("/v1/devices?pretty=maybe", 400, "unknown_value"),
+            ("/v1/devices?shape=list", 400, "unknown_value"),
+            ("/v1/devices?family=%zz", 400, "bad_query"),
+            ("/v1/devices?family=iphone&family=ipad", 400, "bad_query"),
+            ("/v1/devices/device.toaster", 404, "not_found"),
+            ("/v1/export?format=csv", 406, "not_acceptable"),
+            ("/v1/search", 400, "missing_parameter"),
+            ("/v1/nothing", 404, "not_found"),
+            ("/healthz?x=1", 400, "unknown_parameter"),
+        ] as [(String, Int, String)])
     func badRequestsGetJSONErrorsThatSayWhy(path: String, status: Int, code: String) throws {
         let answer = app.request(.get, path, headers: [("Accept", "text/html")])
         #expect(answer.status == status, "\(path): \(answer.text)")
@@ -120,7 +122,9 @@ import SpecStore
 
     @Test func aliasesAndCaseDoNotMatter() throws {
         let canonical = app.request(.get, "/v1/dynamic-type?category=accessibility5&style=subheadline").json
-        for spelling in ["category=AX5&style=Subhead", "category=ax5&style=subheadline", "category=Accessibility5&style=SUBHEADLINE"] {
+        for spelling in [
+            "category=AX5&style=Subhead", "category=ax5&style=subheadline", "category=Accessibility5&style=SUBHEADLINE",
+        ] {
             let answer = app.request(.get, "/v1/dynamic-type?" + spelling)
             #expect(answer.status == 200)
             #expect(answer.json?["items"] == canonical?["items"], "\(spelling)")
@@ -128,10 +132,13 @@ import SpecStore
         #expect((canonical?["count"]?.doubleValue ?? 0) > 0)
     }
 
-    @Test(arguments: [
-        (HTTPMethod.put, "/v1/devices", "GET, HEAD, OPTIONS"), (.delete, "/v1/devices/device.ipad-pro-11-inch", "GET, HEAD, OPTIONS"),
-        (.post, "/v1/metrics", "GET, HEAD, OPTIONS"), (.patch, "/v1/check", "GET, HEAD, POST, OPTIONS"), (.trace, "/", "GET, HEAD, OPTIONS"),
-    ] as [(HTTPMethod, String, String)])
+    @Test(
+        arguments: [
+            (HTTPMethod.put, "/v1/devices", "GET, HEAD, OPTIONS"),
+            (.delete, "/v1/devices/device.ipad-pro-11-inch", "GET, HEAD, OPTIONS"),
+            (.post, "/v1/metrics", "GET, HEAD, OPTIONS"), (.patch, "/v1/check", "GET, HEAD, POST, OPTIONS"),
+            (.trace, "/", "GET, HEAD, OPTIONS"),
+        ] as [(HTTPMethod, String, String)])
     func otherMethodsOnKnownPathsAre405WithAllow(method: HTTPMethod, path: String, allow: String) {
         let answer = app.request(method, path)
         #expect(answer.status == 405)
@@ -139,21 +146,44 @@ import SpecStore
         #expect(answer.json?["error"]?["code"]?.stringValue == "method_not_allowed")
     }
 
+    @Test(arguments: ["QUERY", "PURGE", "get", "M-SEARCH"])
+    func methodsTheEngineDoesNotNameAre405OnKnownPathsAnd404Elsewhere(method: String) throws {
+        let known = try app.request(raw: "\(method) /v1/devices?format=csv HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(known.status == 405)
+        #expect(known[header: "Allow"] == "GET, HEAD, OPTIONS")
+        #expect(known.json?["error"]?["code"]?.stringValue == "method_not_allowed")
+        #expect(known.json?["error"]?["message"]?.stringValue?.contains(method) == true)
+        let check = try app.request(raw: "\(method) /v1/check HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(check[header: "Allow"] == "GET, HEAD, POST, OPTIONS")
+        let unknown = try app.request(raw: "\(method) /v1/nowhere HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(unknown.status == 404)
+        #expect(unknown[header: "Allow"] == nil)
+    }
+
     @Test func preflightFromANullOriginIsAllowed() {
         let answer = app.request(
             .options, "/v1/tokens/dynamic-type/large",
-            headers: [("Origin", "null"), ("Access-Control-Request-Method", "GET"), ("Access-Control-Request-Headers", "x-token, accept")])
+            headers: [
+                ("Origin", "null"), ("Access-Control-Request-Method", "GET"),
+                ("Access-Control-Request-Headers", "x-token, accept"),
+            ])
         #expect(answer.status == 204)
         #expect(answer.body.isEmpty)
         #expect(answer[header: "Access-Control-Allow-Origin"] == "*")
         #expect(answer[header: "Access-Control-Allow-Methods"] == "GET, HEAD, OPTIONS")
         #expect(answer[header: "Access-Control-Allow-Headers"] == "x-token, accept")
-        #expect(app.request(.get, "/v1/devices", headers: [("Origin", "null")])[header: "Access-Control-Allow-Origin"] == "*")
+        #expect(
+            app.request(.get, "/v1/devices", headers: [("Origin", "null")])[header: "Access-Control-Allow-Origin"]
+                == "*")
     }
 
     @Test func acceptChoosesTheFormatAnd406ListsWhatCanBeMade() throws {
-        #expect(app.request(.get, "/v1/widgets", headers: [("Accept", "text/csv")])[header: "Content-Type"] == Format.csv.contentType)
-        #expect(app.request(.get, "/v1/widgets", headers: [("Accept", "text/markdown;q=0.9, text/html;q=0.8")])[header: "Content-Type"] == Format.md.contentType)
+        #expect(
+            app.request(.get, "/v1/widgets", headers: [("Accept", "text/csv")])[header: "Content-Type"]
+                == Format.csv.contentType)
+        #expect(
+            app.request(.get, "/v1/widgets", headers: [("Accept", "text/markdown;q=0.9, text/html;q=0.8")])[
+                header: "Content-Type"] == Format.md.contentType)
         let refused = app.request(.get, "/v1/widgets", headers: [("Accept", "image/png")])
         #expect(refused.status == 406)
         let hint = try #require(refused.json?["error"]?["hint"]?.stringValue)
@@ -182,7 +212,8 @@ import SpecStore
             #expect(answer.status == 200)
             #expect(answer[header: "Content-Type"] == "application/design-tokens+json")
             let typography = try #require(answer.json?["typography"]?.objectValue)
-            shapes.insert(typography.flatMap { style in (style.value.objectValue?.keys ?? []).map { style.key + "/" + $0 } })
+            shapes.insert(
+                typography.flatMap { style in (style.value.objectValue?.keys ?? []).map { style.key + "/" + $0 } })
             let body = try #require(typography["body"])
             #expect(body["fontSize"]?["$type"]?.stringValue == "dimension")
             #expect(body["fontSize"]?["$value"]?["unit"]?.stringValue == "px")
@@ -199,11 +230,15 @@ import SpecStore
         let size = try #require(tokens["controls"]?["ios"]?["minimum-size"]?["width"])
         #expect(size["$type"]?.stringValue == "dimension")
         #expect(size["$value"]?["value"]?.doubleValue == 28)
-        #expect(size["$extensions"]?["org.hig-spec"]?["citation"]?.stringValue?.hasPrefix("https://developer.apple.com/") == true)
+        #expect(
+            size["$extensions"]?["org.hig-spec"]?["citation"]?.stringValue?.hasPrefix("https://developer.apple.com/")
+                == true)
     }
 
     @Test func postCheckJudgesAFrame() throws {
-        let body = Array(#"[{"figure":"metric.controls.ios.minimum-size","width":20,"height":20},{"figure":"metric.controls.ios.minimum-size","width":44,"height":44}]"#.utf8)
+        let body = Array(
+            #"[{"figure":"metric.controls.ios.minimum-size","width":20,"height":20},{"figure":"metric.controls.ios.minimum-size","width":44,"height":44}]"#
+                .utf8)
         let answer = app.request(.post, "/v1/check", body: body)
         #expect(answer.status == 200, "\(answer.text)")
         let items = try #require(answer.json?["items"]?.arrayValue)
@@ -211,7 +246,33 @@ import SpecStore
         #expect(items[0]["result"]?.stringValue == "below-published")
         #expect(items[1]["result"]?.stringValue == "ok")
         #expect(app.request(.post, "/v1/check", body: Array("{}".utf8)).status == 400)
+        // The document's maxItems is held to.
+        let item = #"{"figure":"metric.controls.ios.minimum-size","width":44,"height":44}"#
+        let tooMany = "[" + Array(repeating: item, count: Answers.maxMeasurements + 1).joined(separator: ",") + "]"
+        #expect(app.request(.post, "/v1/check", body: Array(tooMany.utf8)).status == 400)
+        let most = "[" + Array(repeating: item, count: Answers.maxMeasurements).joined(separator: ",") + "]"
+        #expect(app.request(.post, "/v1/check", body: Array(most.utf8)).status == 200)
+        // A number in a string is not a JSON number: refused, as the schema says.
+        let quoted = #"[{"figure":"metric.controls.ios.minimum-size","width":"44","height":44}]"#
+        #expect(app.request(.post, "/v1/check", body: Array(quoted.utf8)).status == 400)
         #expect(app.request(.post, "/v1/check", body: Array("[".utf8)).status == 400)
+    }
+
+    @Test func checkRefusesAValueForAWidthByHeightFigureNamingTheParameter() throws {
+        let answer = app.request(.get, "/v1/check?figure=metric.controls.ios.minimum-size&value=44")
+        #expect(answer.status == 400)
+        #expect(answer[header: "Content-Type"] == "application/json")
+        let error = try #require(answer.json?["error"])
+        #expect(error["code"]?.stringValue == "invalid_value")
+        #expect(error["parameter"]?.stringValue == "value")
+        let hint = try #require(error["hint"]?.stringValue)
+        #expect(hint.contains("width=") && hint.contains("height="), "\(hint)")
+        // The document says so, where a client reads about the parameter and the operation.
+        let document = try #require(app.request(.get, "/openapi.json").json)
+        let operation = document["paths"]?["/v1/check"]?["get"]
+        #expect(operation?["description"]?.stringValue?.contains("width × height") == true)
+        let value = operation?["parameters"]?.arrayValue?.first { $0["name"]?.stringValue == "value" }
+        #expect(value?["description"]?.stringValue?.contains("400") == true)
     }
 
     @Test func theOpenAPIDocumentDescribesEveryRoute() throws {
@@ -219,7 +280,9 @@ import SpecStore
         #expect(document["openapi"]?.stringValue == "3.1.0")
         let paths = try #require(document["paths"]?.objectValue)
         for route in Route.allCases { #expect(paths.contains(key: route.template), "\(route.template)") }
-        let family = paths["/v1/devices"]?["get"]?["parameters"]?.arrayValue?.first { $0["name"]?.stringValue == "family" }
+        let family = paths["/v1/devices"]?["get"]?["parameters"]?.arrayValue?.first {
+            $0["name"]?.stringValue == "family"
+        }
         #expect(family?["schema"]?["enum"]?.arrayValue?.contains("iphone") == true)
     }
 
@@ -240,7 +303,8 @@ import SpecStore
     }
 
     @Test func reloadSwapsInAValidFileAndKeepsServingOnAnInvalidOne() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spec-server-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "spec-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("specs.json")
@@ -254,7 +318,8 @@ import SpecStore
         let before = harness.request(.get, "/v1/versions")
 
         // A store whose latest version is retitled: valid, and visibly different.
-        let edited = EmbeddedSpecData.json.replacingOccurrences(of: "\"title\": \"HIG spec store\"", with: "\"title\": \"HIG spec store, edited\"")
+        let edited = EmbeddedSpecData.json.replacingOccurrences(
+            of: "\"title\": \"HIG spec store\"", with: "\"title\": \"HIG spec store, edited\"")
         try Data(edited.utf8).write(to: file)
         application.reload()
         #expect(lines.all.last?.contains("reloaded") == true)

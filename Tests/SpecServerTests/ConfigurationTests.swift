@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SpecServer
@@ -28,13 +29,14 @@ import Testing
         #expect(configuration.maxBodyBytes == 2048)
     }
 
-    @Test(arguments: [
-        (["--port", "70000"], "--port 70000"),
-        (["--log", "loud"], "--log loud"),
-        (["--colour", "red"], "unknown option '--colour'"),
-        (["--port"], "--port needs a value"),
-        (["serve"], "unexpected argument 'serve'"),
-    ] as [([String], String)])
+    @Test(
+        arguments: [
+            (["--port", "70000"], "--port 70000"),
+            (["--log", "loud"], "--log loud"),
+            (["--colour", "red"], "unknown option '--colour'"),
+            (["--port"], "--port needs a value"),
+            (["serve"], "unexpected argument 'serve'"),
+        ] as [([String], String)])
     func refusesBadCommandLines(arguments: [String], message: String) {
         #expect {
             try ServerConfiguration.parse(arguments: arguments, environment: [:])
@@ -58,5 +60,3 @@ import Testing
         #expect(EmbeddedSpecData.json == file)
     }
 }
-
-import Foundation

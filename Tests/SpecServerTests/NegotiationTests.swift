@@ -3,18 +3,19 @@ import Testing
 @testable import SpecServer
 
 @Suite struct NegotiationTests {
-    @Test(arguments: [
-        ("", [Format.json, .csv, .md, .html], Format.json),
-        ("*/*", [.json, .csv, .md, .html], .json),
-        ("text/csv", [.json, .csv, .md, .html], .csv),
-        ("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", [.json, .csv, .md, .html], .html),
-        ("application/json;q=0.5, text/markdown", [.json, .csv, .md, .html], .md),
-        ("text/*;q=0.3, application/json;q=0.2", [.json, .csv, .md, .html], .csv),
-        ("text/*, text/csv;q=0", [.json, .csv, .md, .html], .md),
-        ("application/design-tokens+json", [.tokens, .json], .tokens),
-        ("application/json", [.tokens, .json], .json),
-        ("TEXT/HTML", [.json, .html], .html),
-    ] as [(String, [Format], Format)])
+    @Test(
+        arguments: [
+            ("", [Format.json, .csv, .md, .html], Format.json),
+            ("*/*", [.json, .csv, .md, .html], .json),
+            ("text/csv", [.json, .csv, .md, .html], .csv),
+            ("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", [.json, .csv, .md, .html], .html),
+            ("application/json;q=0.5, text/markdown", [.json, .csv, .md, .html], .md),
+            ("text/*;q=0.3, application/json;q=0.2", [.json, .csv, .md, .html], .csv),
+            ("text/*, text/csv;q=0", [.json, .csv, .md, .html], .md),
+            ("application/design-tokens+json", [.tokens, .json], .tokens),
+            ("application/json", [.tokens, .json], .json),
+            ("TEXT/HTML", [.json, .html], .html),
+        ] as [(String, [Format], Format)])
     func choosesTheBestFormat(accept: String, formats: [Format], expected: Format) {
         #expect(AcceptHeader(accept).preferredFormat(among: formats) == expected)
     }
@@ -44,12 +45,13 @@ import Testing
         #expect(!tag.isMatched(byIfNoneMatch: "\"a430d84680aabd0c\""))
     }
 
-    @Test(arguments: [
-        ("a=1&b=two+words", [("a", "1"), ("b", "two words")]),
-        ("q=%E2%80%94%20x", [("q", "— x")]),
-        ("flag&x=", [("flag", ""), ("x", "")]),
-        ("", []),
-    ] as [(String, [(String, String)])])
+    @Test(
+        arguments: [
+            ("a=1&b=two+words", [("a", "1"), ("b", "two words")]),
+            ("q=%E2%80%94%20x", [("q", "— x")]),
+            ("flag&x=", [("flag", ""), ("x", "")]),
+            ("", []),
+        ] as [(String, [(String, String)])])
     func decodesQueries(raw: String, expected: [(String, String)]) throws {
         let query = try QueryParameters(parsing: Array(raw.utf8))
         #expect(query == QueryParameters(pairs: expected.map { (name: $0.0, value: $0.1) }))
@@ -60,21 +62,24 @@ import Testing
         #expect(throws: QueryParameters.Problem.self) { try QueryParameters(parsing: Array(raw.utf8)) }
     }
 
-    @Test(arguments: [
-        ("/v1/devices", Route.devices, nil),
-        ("/v1/devices/device.iphone-16", .device, "device.iphone-16"),
-        ("/v1/devices/a%2Bb", .device, "a+b"),
-        ("/v1/tokens/dynamic-type/large", .dynamicTypeTokens, "large"),
-        ("/openapi.json", .openAPI, nil),
-        ("/", .index, nil),
-    ] as [(String, Route, String?)])
+    @Test(
+        arguments: [
+            ("/v1/devices", Route.devices, nil),
+            ("/v1/devices/device.iphone-16", .device, "device.iphone-16"),
+            ("/v1/devices/a%2Bb", .device, "a+b"),
+            ("/v1/tokens/dynamic-type/large", .dynamicTypeTokens, "large"),
+            ("/openapi.json", .openAPI, nil),
+            ("/", .index, nil),
+        ] as [(String, Route, String?)])
     func matchesRoutes(path: String, route: Route, parameter: String?) {
         let match = Route.match(path: path)
         #expect(match?.route == route)
         #expect(match?.parameter == parameter)
     }
 
-    @Test(arguments: ["/v1", "/v1/devices/", "/v1/devices/a/b", "/v1/Devices", "/v2/devices", "/v1/tokens/dynamic-type/"])
+    @Test(arguments: [
+        "/v1", "/v1/devices/", "/v1/devices/a/b", "/v1/Devices", "/v2/devices", "/v1/tokens/dynamic-type/",
+    ])
     func leavesUnknownPathsUnmatched(path: String) {
         #expect(Route.match(path: path) == nil)
     }

@@ -1,3 +1,4 @@
+import SpecStore
 import Testing
 
 @testable import SpecServer
@@ -10,7 +11,9 @@ import Testing
             .init(
                 cells: ["a|b *c* _d_ `e` <script>alert(1)</script> \\ [x](y)", "line\nbreak, \"quoted\""],
                 citations: [
-                    .init(page: "HIG › Layout", section: "Specs", url: "https://developer.apple.com/x?a=1&b=(2)", quote: "say \"hi\""),
+                    .init(
+                        page: "HIG › Layout", section: "Specs", url: "https://developer.apple.com/x?a=1&b=(2)",
+                        quote: "say \"hi\""),
                     .init(page: "Evil", section: nil, url: "javascript:alert(1)", quote: nil),
                 ])
         ])
@@ -26,7 +29,9 @@ import Testing
 
     @Test func markdownEscapesEveryActiveCharacter() {
         let markdown = MarkdownRenderer.render(Self.hostile)
-        #expect(markdown.contains("a\\|b \\*c\\* \\_d\\_ \\`e\\` \\<script\\>alert\\(1\\)\\</script\\> \\\\ \\[x\\]\\(y\\)"))
+        #expect(
+            markdown.contains("a\\|b \\*c\\* \\_d\\_ \\`e\\` \\<script\\>alert\\(1\\)\\</script\\> \\\\ \\[x\\]\\(y\\)")
+        )
         #expect(markdown.contains("line break, \"quoted\""))  // a line break would end the row
         #expect(markdown.contains("| name | note | citations |"))
         #expect(markdown.contains("1. [HIG › Layout — Specs](https://developer.apple.com/x?a=1&b=%282%29)"))
@@ -47,17 +52,31 @@ import Testing
         #expect(fragment.hasSuffix("</table>"))
     }
 
+    /// The escapes work on UTF-8 bytes; text around and between the bytes they change must come
+    /// through whole, whatever it is.
+    @Test(arguments: [
+        ("café <é>", "café &lt;é&gt;", "café \\<é\\>", "café <é>"),
+        ("a\r\nb\tc\rd", "a\r\nb\tc\rd", "a b c d", "\"a\r\nb\tc\rd\""),
+        ("«»‹› 👩‍💻 \"'&", "«»‹› 👩‍💻 &quot;&#39;&amp;", "«»‹› 👩‍💻 \"'\\&", "\"«»‹› 👩‍💻 \"\"'&\""),
+        ("*\u{301}|", "*\u{301}|", "\\*\u{301}\\|", "*\u{301}|"),
+        ("plain ✓", "plain ✓", "plain ✓", "plain ✓"),
+    ])
+    func escapesKeepEverythingTheyDoNotChange(text: String, html: String, markdown: String, csv: String) {
+        #expect(HTMLRenderer.escape(text) == html)
+        #expect(MarkdownRenderer.escape(text) == markdown)
+        #expect(CSVRenderer.field(text) == csv)
+    }
+
     @Test func flatteningJoinsNestedFieldsWithUnderscores() throws {
         let record = try JSONValueFixture.parse(
-            #"{"id":"d","points":{"width":402,"height":874},"platforms":["ios","ipados"],"citations":[{"page":"P","url":"https://a"},{"page":"Q","url":"https://b"}]}"#)
+            #"{"id":"d","points":{"width":402,"height":874},"platforms":["ios","ipados"],"citations":[{"page":"P","url":"https://a"},{"page":"Q","url":"https://b"}]}"#
+        )
         let table = FlatTable(title: "t", version: "v", records: [record])
         #expect(table.columns == ["id", "points_width", "points_height", "platforms", "citation_page", "citation_url"])
         #expect(table.rows[0].cells == ["d", "402", "874", "ios; ipados", "P; Q", "https://a; https://b"])
         #expect(table.rows[0].citations.count == 2)
     }
 }
-
-import SpecStore
 
 enum JSONValueFixture {
     static func parse(_ text: String) throws -> JSONValue { try JSONValue.parse(text) }

@@ -68,21 +68,56 @@ struct CheckTests {
         #expect { try latest.check(Measurement(figure: "metric.nope", value: 1)) } throws: { error in
             (error as? QueryError)?.code == "unknown_value" && (error as? QueryError)?.parameter == "figure"
         }
-        #expect { try latest.check(Measurement(figure: "metric.controls.ios.minimum-size", value: 44)) } throws: {
-            (($0 as? QueryError)?.code == "invalid_value")
-        }
         #expect { try latest.check(Measurement(figure: "metric.alerts.ios.width", width: 1, height: 1)) } throws: {
-            (($0 as? QueryError)?.code == "invalid_value")
+            (($0 as? QueryError)?.code == "invalid_value") && ($0 as? QueryError)?.parameter == "width"
         }
         #expect { try latest.check(Measurement(figure: "device.iphone-16-pro", value: 1)) } throws: {
             (($0 as? QueryError)?.code == "unknown_value")
         }
     }
 
+    /// What a measurement of the wrong shape gets: the parameter at fault, never a guess.
+    static let shapeMismatches: [(Measurement, code: String, parameter: String)] = [
+        // One value cannot say which side of a width × height figure it measured.
+        (Measurement(figure: "metric.controls.ios.minimum-size", value: 44), "invalid_value", "value"),
+        (
+            Measurement(figure: "metric.controls.ios.minimum-size", value: 44, width: 44, height: 44), "invalid_value",
+            "value"
+        ),
+        (Measurement(figure: "metric.controls.ios.minimum-size", width: 44), "missing_parameter", "height"),
+        (Measurement(figure: "metric.controls.ios.minimum-size", height: 44), "missing_parameter", "width"),
+        (Measurement(figure: "metric.controls.ios.minimum-size"), "missing_parameter", "width"),
+        (
+            Measurement(figure: "metric.typography.ios.minimum-text-size", value: 11, height: 11), "invalid_value",
+            "height"
+        ),
+        (Measurement(figure: "metric.typography.ios.minimum-text-size"), "missing_parameter", "value"),
+    ]
+
+    @Test("a measurement of the wrong shape is a 400 naming the parameter", arguments: shapeMismatches)
+    func shapeMismatchNamesTheParameter(measurement: Measurement, code: String, parameter: String) {
+        #expect { try latest.check(measurement) } throws: { error in
+            guard let error = error as? QueryError else { return false }
+            return error.status == 400 && error.code == code && error.parameter == parameter
+                && error.message.contains(measurement.figure)
+        }
+    }
+
+    @Test func valueForAWidthByHeightFigureHintsAtWidthAndHeight() throws {
+        do {
+            _ = try latest.check(Measurement(figure: "metric.controls.ios.minimum-size", value: 44))
+            Issue.record("a value for a width × height figure was judged")
+        } catch {
+            #expect(error.message.contains("width × height"))
+            let hint = try #require(error.hint)
+            #expect(hint.contains("width=") && hint.contains("height="), "\(hint)")
+        }
+    }
+
     @Test("a batch judges each measurement; one bad item does not fail the others")
     func batch() throws {
         let body = try JSONValue.parse(
-            #"[{"figure":"metric.typography.ios.minimum-text-size","value":12},{"figure":"metric.nope","value":"3"},{"figure":"metric.controls.ios.minimum-size","width":"20","height":30}]"#
+            #"[{"figure":"metric.typography.ios.minimum-text-size","value":12},{"figure":"metric.nope","value":3},{"figure":"metric.controls.ios.minimum-size","width":20,"height":30}]"#
         )
         let measurements = try body.arrayValue!.map { (json) throws(QueryError) in try Measurement(json: json) }
         let result = latest.check(all: measurements)
@@ -91,6 +126,20 @@ struct CheckTests {
         #expect(result.items[1]["error"]?["code"] == "unknown_value")
         #expect(result.items[2]["result"] == "below-published")
         #expect(result.items[0].objectValue?.keys.first == "index")
+    }
+
+    @Test(
+        "a measurement object holds a figure string and JSON numbers, nothing else",
+        arguments: [
+            #"{"figure":"metric.controls.ios.minimum-size","width":"20","height":30}"#,
+            #"{"figure":"metric.typography.ios.minimum-text-size","value":"12"}"#,
+            #"{"figure":7,"value":12}"#,
+            #"{"figure":"metric.typography.ios.minimum-text-size","value":12,"version":"2023"}"#,
+            #"{"figure":"metric.typography.ios.minimum-text-size","value":12,"unit":"pt"}"#,
+        ])
+    func measurementJSONIsTyped(text: String) throws {
+        let json = try JSONValue.parse(Array(text.utf8))
+        #expect(throws: QueryError.self) { try Measurement(json: json) }
     }
 
     @Test("a measurement object must hold strings or numbers")

@@ -488,6 +488,7 @@ struct Connection {
         let path = head.pathStart < 0 ? HTTPBytes(Self.rootPath) : slice(head.pathStart, head.pathLength)
         let request = HTTPRequest(
             method: head.method,
+            methodName: slice(head.methodStart, head.methodLength),
             version: head.version,
             target: slice(head.targetStart, head.targetLength),
             path: path,

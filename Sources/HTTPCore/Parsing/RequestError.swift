@@ -26,7 +26,8 @@ enum RequestError: UInt8, Error, CaseIterable {
     case headerFieldsTooLarge
     /// An Expect value other than 100-continue (RFC 9110 §10.1.1).
     case expectationFailed
-    /// A method the engine does not implement (RFC 9110 §9.1).
+    /// `CONNECT`: an origin server offers no tunnel (RFC 9110 §9.3.6); other methods reach the
+    /// application.
     case methodNotImplemented
     /// A transfer coding other than chunked (RFC 9112 §6.1).
     case transferCodingNotImplemented
@@ -77,7 +78,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .uriTooLong: "The request line is too long."
         case .expectationFailed: "Only Expect: 100-continue is supported."
         case .headerFieldsTooLarge: "The header section is too large or has too many fields."
-        case .methodNotImplemented: "The method is not implemented by this server."
+        case .methodNotImplemented: "CONNECT is not implemented: this server is an origin server, not a proxy."
         case .transferCodingNotImplemented: "Only the chunked transfer coding is supported."
         case .versionNotSupported: "Only HTTP/1.0 and HTTP/1.1 are supported."
         }
@@ -96,7 +97,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .uriTooLong: "Keep the request line under 8 KiB."
         case .expectationFailed: "Drop the Expect header."
         case .headerFieldsTooLarge: "Keep headers under 16 KiB and 100 fields."
-        case .methodNotImplemented: "Use GET, HEAD, POST or OPTIONS."
+        case .methodNotImplemented: "Request a resource with GET, HEAD, POST or OPTIONS."
         case .transferCodingNotImplemented: "Send the body with Content-Length or chunked only."
         case .versionNotSupported: "Use HTTP/1.1."
         }

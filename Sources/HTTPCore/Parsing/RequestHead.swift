@@ -2,6 +2,9 @@
 /// in the read buffer (offsets from the buffer's base, so the head can be re-read in place).
 struct RequestHead {
     var method: HTTPMethod = .get
+    /// Where the method token lies; it names an ``HTTPMethod/other`` method.
+    var methodStart: Int32 = 0
+    var methodLength: Int32 = 0
     var version: HTTPVersion = .http1_1
     var targetStart: Int32 = 0
     var targetLength: Int32 = 0

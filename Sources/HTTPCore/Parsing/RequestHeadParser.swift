@@ -43,10 +43,13 @@ enum RequestHeadParser {
         head.version = minor == 0 ? .http1_0 : .http1_1
         position += 10
 
-        guard let method else { throw .methodNotImplemented }
         // CONNECT needs a tunnel, which an origin server for data does not offer (RFC 9110 §9.3.6).
+        // Any other method, known or not, is the application's to answer: only it knows whether
+        // the target names a resource (405 with Allow) or not (404).
         if method == .connect { throw .methodNotImplemented }
         head.method = method
+        head.methodStart = Int32(methodStart)
+        head.methodLength = Int32(methodLength)
         head.targetStart = Int32(targetStart)
         head.targetLength = Int32(targetLength)
         let hasAuthority = try splitTarget(
@@ -140,7 +143,7 @@ enum RequestHeadParser {
 
     @inline(__always) private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
-    private static func recognizeMethod(_ buffer: UnsafeRawBufferPointer, _ start: Int, _ length: Int) -> HTTPMethod? {
+    private static func recognizeMethod(_ buffer: UnsafeRawBufferPointer, _ start: Int, _ length: Int) -> HTTPMethod {
         let bytes = HTTPBytes(UnsafeRawBufferPointer(rebasing: buffer[start..<start + length]))
         // Methods are case-sensitive (RFC 9110 §9.1).
         switch length {
@@ -161,7 +164,7 @@ enum RequestHeadParser {
         default:
             break
         }
-        return nil
+        return .other
     }
 
     /// Splits the request-target into path and query (RFC 9112 §3.2); returns whether it named

@@ -10,7 +10,10 @@ enum AccessLog {
         microseconds: Int64,
         context: LoopContext
     ) {
-        let method = head.method.name
+        // The token as sent, so an unknown method is logged by name; no String is made.
+        let method = UnsafeRawBufferPointer(
+            rebasing: request[Int(head.methodStart)..<Int(head.methodStart + head.methodLength)]
+        )
         let target = UnsafeRawBufferPointer(
             rebasing: request[Int(head.targetStart)..<Int(head.targetStart + head.targetLength)]
         )
@@ -24,13 +27,14 @@ enum AccessLog {
     /// Appends the line for a request the engine refused.
     static func appendError(_ error: RequestError, context: LoopContext) {
         appendLine(
-            method: "-", target: UnsafeRawBufferPointer(start: nil, count: 0), version: "-",
+            method: UnsafeRawBufferPointer(start: dash.utf8Start, count: 1),
+            target: UnsafeRawBufferPointer(start: nil, count: 0), version: "-",
             status: error.status, bytes: error.response.bytes.count, microseconds: 0, context: context
         )
     }
 
     private static func appendLine(
-        method: String,
+        method: UnsafeRawBufferPointer,
         target: UnsafeRawBufferPointer,
         version: StaticString,
         status: HTTPStatus,
@@ -38,7 +42,6 @@ enum AccessLog {
         microseconds: Int,
         context: LoopContext
     ) {
-        var method = method
         let date = UnsafeRawBufferPointer(context.dateCache.bytes)
         switch context.accessLog {
         case .off:
@@ -47,7 +50,7 @@ enum AccessLog {
             // date method target version status bytes duration
             context.logBuffer.write(date)
             context.logBuffer.write(" ")
-            method.withUTF8 { context.logBuffer.write(UnsafeRawBufferPointer($0)) }
+            context.logBuffer.write(method)
             context.logBuffer.write(" ")
             context.logBuffer.write(target.isEmpty ? UnsafeRawBufferPointer(start: dash.utf8Start, count: 1) : target)
             context.logBuffer.write(" ")
@@ -63,7 +66,7 @@ enum AccessLog {
             context.logBuffer.write("{\"time\":\"")
             context.logBuffer.write(date)
             context.logBuffer.write("\",\"method\":\"")
-            method.withUTF8 { context.logBuffer.write(UnsafeRawBufferPointer($0)) }
+            context.logBuffer.write(method)
             context.logBuffer.write("\",\"target\":\"")
             for byte in target {
                 // Targets hold visible ASCII only; quote and backslash need escaping.

@@ -55,7 +55,9 @@ extension ServerConfiguration {
     }
 
     static let options: [Option] = [
-        Option(name: "host", valueName: "ADDRESS", help: "address to listen on: 0.0.0.0 or :: for all (default 127.0.0.1)") {
+        Option(
+            name: "host", valueName: "ADDRESS", help: "address to listen on: 0.0.0.0 or :: for all (default 127.0.0.1)"
+        ) {
             configuration, value in
             guard !value.isEmpty, value.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == ":" }) else {
                 return "expects an IPv4 or IPv6 address such as 127.0.0.1 or ::1"
@@ -88,13 +90,22 @@ extension ServerConfiguration {
             return nil
         },
         intOption("max-connections", "N", "open connections at most", \.maxConnections, 1...1_000_000),
-        intOption("max-request-line", "BYTES", "longest request line (longer: 414)", \.maxRequestLineBytes, 256...1_048_576),
-        intOption("max-header-bytes", "BYTES", "largest header section (larger: 431)", \.maxHeaderBytes, 1024...1_048_576),
-        intOption("max-header-fields", "N", "most header fields in a request (more: 431)", \.maxHeaderFields, 8...10_000),
-        intOption("max-body-bytes", "BYTES", "largest body POST /v1/check takes (larger: 413)", \.maxBodyBytes, 0...64 << 20),
-        intOption("request-timeout", "SECONDS", "time allowed to send a whole request (then 408)", \.requestTimeoutSeconds, 1...3600),
-        intOption("idle-timeout", "SECONDS", "close a keep-alive connection idle this long", \.idleTimeoutSeconds, 1...3600),
-        intOption("write-timeout", "SECONDS", "drop a client that does not read its answer this long", \.writeTimeoutSeconds, 1...3600),
+        intOption(
+            "max-request-line", "BYTES", "longest request line (longer: 414)", \.maxRequestLineBytes, 256...1_048_576),
+        intOption(
+            "max-header-bytes", "BYTES", "largest header section (larger: 431)", \.maxHeaderBytes, 1024...1_048_576),
+        intOption(
+            "max-header-fields", "N", "most header fields in a request (more: 431)", \.maxHeaderFields, 8...10_000),
+        intOption(
+            "max-body-bytes", "BYTES", "largest body POST /v1/check takes (larger: 413)", \.maxBodyBytes, 0...64 << 20),
+        intOption(
+            "request-timeout", "SECONDS", "time allowed to send a whole request (then 408)", \.requestTimeoutSeconds,
+            1...3600),
+        intOption(
+            "idle-timeout", "SECONDS", "close a keep-alive connection idle this long", \.idleTimeoutSeconds, 1...3600),
+        intOption(
+            "write-timeout", "SECONDS", "drop a client that does not read its answer this long", \.writeTimeoutSeconds,
+            1...3600),
         intOption("cache-bytes", "BYTES", "memory for cached answers to filtered queries", \.cacheBytes, 0...1 << 34),
     ]
 

@@ -29,24 +29,34 @@ enum SpecServerCommand {
             return 64
         }
         let server: HTTPServer
+        let application: SpecApplication
         do {
-            (server, _) = try makeServer(configuration: configuration)
+            (server, application) = try makeServer(configuration: configuration)
         } catch {
             StandardStream.error.write("spec-server: cannot load the data: \(error)\n")
             return 1
         }
         do {
             try server.run { endpoint in
-                if configuration.log != .off {
-                    StandardStream.error.write(
-                        "spec-server: listening on http://\(endpoint.host):\(endpoint.port) with \(server.configuration.threads) threads\n")
-                }
+                // Always, whatever --log says (that is the request log): with --port 0 this line is
+                // the only way to learn the port, and scripts and tests wait for it.
+                StandardStream.error.write(
+                    readyLine(
+                        version: application.current?.latestVersion ?? "?", host: endpoint.host, port: endpoint.port,
+                        threads: server.configuration.threads))
             }
         } catch {
             StandardStream.error.write("spec-server: \(error)\n")
             return 1
         }
         return 0
+    }
+
+    /// The line written once the server listens, e.g.
+    /// `spec-server: serving version 2026-03 on http://127.0.0.1:8080 with 2 threads`.
+    static func readyLine(version: String, host: String, port: Int, threads: Int) -> String {
+        let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        return "spec-server: serving version \(version) on http://\(authority) with \(threads) threads\n"
     }
 
     /// Builds the application, loads its store and wraps it in a server that has not started.
@@ -64,7 +74,9 @@ enum SpecServerCommand {
     }
 
     /// The engine's settings from ours.
-    static func engineConfiguration(_ configuration: ServerConfiguration, handlesSignals: Bool) -> HTTPServer.Configuration {
+    static func engineConfiguration(_ configuration: ServerConfiguration, handlesSignals: Bool)
+        -> HTTPServer.Configuration
+    {
         var engine = HTTPServer.Configuration(host: configuration.host, port: configuration.port)
         if let threads = configuration.threads { engine.threads = threads }
         engine.maxConnections = configuration.maxConnections

@@ -20,7 +20,8 @@ struct AcceptHeader: Equatable, Sendable {
     private static func parseRange(_ member: Substring) -> Range? {
         let parts = member.split(separator: ";")
         guard let mediaRange = parts.first else { return nil }
-        let typeAndSubtype = mediaRange.trimmingSpaces.lowercased().split(separator: "/", omittingEmptySubsequences: false)
+        let typeAndSubtype = mediaRange.trimmingSpaces.lowercased().split(
+            separator: "/", omittingEmptySubsequences: false)
         guard typeAndSubtype.count == 2, !typeAndSubtype[0].isEmpty, !typeAndSubtype[1].isEmpty else { return nil }
         if typeAndSubtype[0] == "*" && typeAndSubtype[1] != "*" { return nil }
         var weight = 1000

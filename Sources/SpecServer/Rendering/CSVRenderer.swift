@@ -10,21 +10,19 @@ enum CSVRenderer {
     }
 
     static func field(_ value: String) -> String {
-        let needsQuotes = value.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
-            || value.first == " " || value.last == " "
+        // On UTF-8 bytes: every byte that matters is ASCII, and no byte of a multi-byte sequence is.
+        let utf8 = value.utf8
+        let needsQuotes =
+            utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }
+            || utf8.first == UInt8(ascii: " ") || utf8.last == UInt8(ascii: " ")
         guard needsQuotes else { return value }
-        return "\"" + value.replacingAll("\"", with: "\"\"") + "\""
-    }
-}
-
-extension String {
-    /// The string with every occurrence of one character replaced, without Foundation.
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        result.reserveCapacity(utf8.count)
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
+        var quoted: [UInt8] = [UInt8(ascii: "\"")]
+        quoted.reserveCapacity(utf8.count + 8)
+        for byte in utf8 {
+            quoted.append(byte)
+            if byte == UInt8(ascii: "\"") { quoted.append(byte) }
         }
-        return result
+        quoted.append(UInt8(ascii: "\""))
+        return String(decoding: quoted, as: UTF8.self)
     }
 }

@@ -71,7 +71,11 @@ enum DesignTokens {
             .string("Apple HIG Dynamic Type, \(platform), category \(category), store version \(version). \(unitNote)"))
         file.append(
             "$extensions",
-            [extensionKey: ["storeVersion": .string(version), "platform": .string(platform), "category": .string(category)]])
+            [
+                extensionKey: [
+                    "storeVersion": .string(version), "platform": .string(platform), "category": .string(category),
+                ]
+            ])
         file.append("typography", .object(typography))
         return .object(file)
     }
@@ -135,9 +139,11 @@ enum DesignTokens {
         if flat { return token(type: "number", value: number, row: row, version: version, unit: unit) }
         switch unit {
         case "pt", "px":
-            return token(type: "dimension", value: ["value": number, "unit": "px"], row: row, version: version, unit: unit)
+            return token(
+                type: "dimension", value: ["value": number, "unit": "px"], row: row, version: version, unit: unit)
         case "s":
-            return token(type: "duration", value: ["value": number, "unit": "s"], row: row, version: version, unit: unit)
+            return token(
+                type: "duration", value: ["value": number, "unit": "s"], row: row, version: version, unit: unit)
         default:
             return token(type: "number", value: number, row: row, version: version, unit: unit)
         }

@@ -83,7 +83,9 @@ extension FlatTable {
         for element in record["citations"]?.arrayValue ?? record["metric"]?["citations"]?.arrayValue ?? [] {
             guard let page = element["page"]?.stringValue, let url = element["url"]?.stringValue else { continue }
             found.append(
-                Citation(page: page, section: element["section"]?.stringValue, url: url, quote: element["quote"]?.stringValue)
+                Citation(
+                    page: page, section: element["section"]?.stringValue, url: url, quote: element["quote"]?.stringValue
+                )
             )
         }
         return found

@@ -31,7 +31,8 @@ enum HTMLRenderer {
     static func renderTable(_ table: FlatTable) -> String {
         let shown = zip(table.columns, table.isCitationColumn).enumerated().filter { !$0.element.1 }.map(\.offset)
         let hasCitations = table.rows.contains { !$0.citations.isEmpty }
-        var html = "<table>\n<caption>Store version \(escape(table.version)), \(table.rows.count) \(table.rows.count == 1 ? "row" : "rows")</caption>\n<thead><tr>"
+        var html =
+            "<table>\n<caption>Store version \(escape(table.version)), \(table.rows.count) \(table.rows.count == 1 ? "row" : "rows")</caption>\n<thead><tr>"
         for column in shown { html += "<th scope=\"col\">\(escape(table.columns[column]))</th>" }
         if hasCitations { html += "<th scope=\"col\">citations</th>" }
         html += "</tr></thead>\n<tbody>\n"
@@ -56,19 +57,30 @@ enum HTMLRenderer {
     }
 
     /// Escapes text for element content and quoted attribute values alike.
+    ///
+    /// Works on UTF-8 bytes: the five characters it replaces are ASCII, and no byte of a
+    /// multi-byte sequence is ASCII, so nothing else can change.
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
+        guard text.utf8.contains(where: needsEscape) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): result += "&amp;".utf8
+            case UInt8(ascii: "<"): result += "&lt;".utf8
+            case UInt8(ascii: ">"): result += "&gt;".utf8
+            case UInt8(ascii: "\""): result += "&quot;".utf8
+            case UInt8(ascii: "'"): result += "&#39;".utf8
+            default: result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        default: false
+        }
     }
 }

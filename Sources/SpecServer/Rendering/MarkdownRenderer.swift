@@ -12,7 +12,8 @@ enum MarkdownRenderer {
         if hasCitations { header.append("citations") }
 
         var text = "# \(escape(table.title))\n\n"
-        text += "Store version \(escape(table.version)), \(table.rows.count) \(table.rows.count == 1 ? "row" : "rows").\n\n"
+        text +=
+            "Store version \(escape(table.version)), \(table.rows.count) \(table.rows.count == 1 ? "row" : "rows").\n\n"
         for note in table.notes { text += "> \(escape(note))\n\n" }
         guard !header.isEmpty else { return text }
         text += "| " + header.joined(separator: " | ") + " |\n"
@@ -46,20 +47,40 @@ enum MarkdownRenderer {
     /// GitHub gives a meaning to is backslash-escaped (CommonMark §2.4 allows it before any ASCII
     /// punctuation), and line breaks, which would end the table row, become spaces.
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "\\", "|", "*", "_", "`", "<", ">", "[", "]", "(", ")", "#", "~", "&", "$", "!", "{", "}":
-                result.append("\\")
-                result.append(character)
-            case "\n", "\r", "\r\n", "\t":
-                result.append(" ")
-            default:
-                result.append(character)
+        // On UTF-8 bytes: every character it changes is ASCII, and no byte of a multi-byte
+        // sequence is ASCII.
+        guard text.utf8.contains(where: { isPunctuation($0) || isBreak($0) }) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 16)
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            defer { previous = byte }
+            if isPunctuation(byte) {
+                result.append(UInt8(ascii: "\\"))
+                result.append(byte)
+            } else if isBreak(byte) {
+                // CR LF is one line break: one space, as for a lone CR or LF.
+                if !(byte == 0x0A && previous == 0x0D) { result.append(UInt8(ascii: " ")) }
+            } else {
+                result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func isPunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "|"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"),
+            UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "#"), UInt8(ascii: "~"), UInt8(ascii: "&"), UInt8(ascii: "$"),
+            UInt8(ascii: "!"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+            true
+        default: false
+        }
+    }
+
+    private static func isBreak(_ byte: UInt8) -> Bool {
+        byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     /// A URL usable as a link destination: only http and https, with characters that could end

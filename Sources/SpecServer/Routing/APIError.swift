@@ -9,6 +9,8 @@ struct APIError: Error, Equatable, Sendable {
     var code: String
     var message: String
     var hint: String
+    /// The query parameter at fault, when one is: lets a client point at the field to fix.
+    var parameter: String? = nil
     /// Extra header fields (`Allow` on a 405).
     var headers: [Field] = []
 
@@ -19,14 +21,14 @@ struct APIError: Error, Equatable, Sendable {
 
     /// The JSON body.
     var body: [UInt8] {
-        let error: JSONValue = [
-            "error": [
-                "status": .number(JSONNumber(status)),
-                "code": .string(code),
-                "message": .string(message),
-                "hint": .string(hint),
-            ]
-        ]
+        var fields = JSONObject([
+            ("status", .number(JSONNumber(status))),
+            ("code", .string(code)),
+            ("message", .string(message)),
+            ("hint", .string(hint)),
+        ])
+        if let parameter { fields.append("parameter", .string(parameter)) }
+        let error: JSONValue = ["error": .object(fields)]
         var bytes = error.serializedBytes()
         bytes.append(UInt8(ascii: "\n"))
         return bytes
@@ -40,7 +42,8 @@ extension APIError {
             message: "Unknown query parameter '\(name)'.",
             hint: accepted.isEmpty
                 ? "This route takes no query parameters."
-                : "This route accepts: \(accepted.joined(separator: ", "))."
+                : "This route accepts: \(accepted.joined(separator: ", ")).",
+            parameter: name
         )
     }
 
@@ -48,7 +51,8 @@ extension APIError {
         APIError(
             status: 400, code: "unknown_value",
             message: "'\(value)' is not an accepted value of '\(parameter)'.",
-            hint: "Accepted values of '\(parameter)': \(accepted.joined(separator: ", "))."
+            hint: "Accepted values of '\(parameter)': \(accepted.joined(separator: ", ")).",
+            parameter: parameter
         )
     }
 

@@ -39,16 +39,20 @@ enum Answers {
             switch route {
             case .devices: content = .collection(try snapshot.devices(matching: DeviceFilter(parameters: filters)))
             case .device: content = .record(try snapshot.device(id: parameter ?? ""))
-            case .sizeClasses: content = .collection(try snapshot.sizeClasses(matching: SizeClassFilter(parameters: filters)))
+            case .sizeClasses:
+                content = .collection(try snapshot.sizeClasses(matching: SizeClassFilter(parameters: filters)))
             case .widgets: content = .collection(try snapshot.widgets(matching: WidgetFilter(parameters: filters)))
-            case .dynamicType: content = .collection(try snapshot.dynamicType(matching: DynamicTypeFilter(parameters: filters)))
-            case .textStyles: content = .collection(try snapshot.textStyles(matching: TextStyleFilter(parameters: filters)))
+            case .dynamicType:
+                content = .collection(try snapshot.dynamicType(matching: DynamicTypeFilter(parameters: filters)))
+            case .textStyles:
+                content = .collection(try snapshot.textStyles(matching: TextStyleFilter(parameters: filters)))
             case .tracking: content = .collection(try snapshot.tracking(matching: TrackingFilter(parameters: filters)))
             case .metrics: content = .collection(try snapshot.metrics(matching: MetricFilter(parameters: filters)))
             case .rules: content = .collection(try snapshot.rules(matching: RuleFilter(parameters: filters)))
             case .myths: content = .collection(try snapshot.myths(matching: MythFilter(parameters: filters)))
             case .search: content = .collection(try snapshot.search(SearchQuery(parameters: filters)))
-            case .check: content = .collection(QueryResult(items: [try snapshot.check(Measurement(parameters: filters))]))
+            case .check:
+                content = .collection(QueryResult(items: [try snapshot.check(Measurement(parameters: filters))]))
             case .versions: content = .collection(store.versionRows())
             case .diff:
                 try requireOnly(["from", "to"], in: filters)
@@ -67,8 +71,10 @@ enum Answers {
             case .dynamicTypeTokens:
                 try requireOnly(["platform"], in: filters)
                 let category = try canonical(parameter ?? "", among: FilterVocabulary.categories, name: "category")
-                let platform = try canonical(filters["platform"] ?? "ios", among: ["ios", "ipados", "watchos"], name: "platform")
-                let rows = try snapshot.dynamicType(matching: DynamicTypeFilter(parameters: ["platform": platform])).items
+                let platform = try canonical(
+                    filters["platform"] ?? "ios", among: ["ios", "ipados", "watchos"], name: "platform")
+                let rows = try snapshot.dynamicType(matching: DynamicTypeFilter(parameters: ["platform": platform]))
+                    .items
                 let document = DesignTokens.dynamicType(
                     rows: rows, category: category, platform: platform, version: version, flat: options.flat)
                 content = .document(document, rows: rows.filter { $0["category"]?.stringValue == category })
@@ -107,6 +113,9 @@ enum Answers {
         return (.collection(QueryResult(items: [], notes: [note])), snapshot.version.id)
     }
 
+    /// The most measurements one `POST /v1/check` judges.
+    static let maxMeasurements = 1000
+
     /// Judges a POST body: a JSON array of measurements.
     static func check(store: SpecStore, body: [UInt8], version: String?) throws(APIError) -> Content {
         let parsed: JSONValue
@@ -121,6 +130,14 @@ enum Answers {
             throw APIError(
                 status: 400, code: "bad_body", message: "The body is a JSON \(parsed.typeName), not an array.",
                 hint: "Send a JSON array of {\"figure\", \"value\"} or {\"figure\", \"width\", \"height\"} objects.")
+        }
+        // The bound the OpenAPI document states: a frame's measurements, not a bulk channel.
+        guard elements.count <= maxMeasurements else {
+            throw APIError(
+                status: 400, code: "bad_body",
+                message:
+                    "The body holds \(elements.count) measurements; at most \(maxMeasurements) are judged at once.",
+                hint: "Split the measurements into requests of \(maxMeasurements) or fewer.")
         }
         do {
             let snapshot = try store.snapshot(version: version)
@@ -153,6 +170,7 @@ extension APIError {
         var hint = error.hint ?? ""
         if hint.isEmpty, !error.accepted.isEmpty { hint = "Accepted: \(error.accepted.joined(separator: ", "))." }
         if hint.isEmpty { hint = "See /openapi.json for every parameter and its accepted values." }
-        self.init(status: error.status, code: error.code, message: error.message, hint: hint)
+        self.init(
+            status: error.status, code: error.code, message: error.message, hint: hint, parameter: error.parameter)
     }
 }

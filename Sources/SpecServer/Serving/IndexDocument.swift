@@ -59,7 +59,9 @@ enum IndexDocument {
             """
         for route in routes {
             let path = HTMLRenderer.escape(route.path)
-            let link = route.path.contains("{") || route.path.hasSuffix("=") ? "<code>\(path)</code>" : "<a href=\"\(path)\"><code>\(path)</code></a>"
+            let link =
+                route.path.contains("{") || route.path.hasSuffix("=")
+                ? "<code>\(path)</code>" : "<a href=\"\(path)\"><code>\(path)</code></a>"
             page += "<li>\(link) — \(HTMLRenderer.escape(route.summary))</li>\n"
         }
         page += "</ul>\n</body>\n</html>\n"

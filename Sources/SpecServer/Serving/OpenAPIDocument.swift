@@ -11,7 +11,9 @@ enum OpenAPIDocument {
             var item = JSONObject()
             var get = operation(route: route, store: store, versions: versions)
             if route == .check { item.append("post", checkPost(store: store, versions: versions)) }
-            get["parameters"] = .array(pathParameters(route: route, latest: latest) + queryParameters(route: route, latest: latest, versions: versions))
+            get["parameters"] = .array(
+                pathParameters(route: route, latest: latest)
+                    + queryParameters(route: route, latest: latest, versions: versions))
             item.append("get", .object(get))
             item.append("options", preflight(route: route, latest: latest))
             paths.append(openAPIPath(route), .object(item))
@@ -23,11 +25,13 @@ enum OpenAPIDocument {
                 "version": "1",
                 "summary": "Apple Human Interface Guidelines figures as data, with status and citations.",
                 "description": .string(
-                    "Every figure carries status (published: Apple publishes it, cited by page and section; convention: a working default not found on the Apple pages searched). Formats are chosen by format= or Accept; errors are always JSON. Store version \(versions.last ?? "")."),
+                    "Every figure carries status (published: Apple publishes it, cited by page and section; convention: a working default not found on the Apple pages searched). Formats are chosen by format= or Accept; errors are always JSON. Store version \(versions.last ?? "")."
+                ),
             ],
             "servers": [["url": "/"]],
             "paths": .object(paths),
-            "components": components(metricIDs: (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []),
+            "components": components(
+                metricIDs: (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []),
         ]
     }
 
@@ -38,26 +42,53 @@ enum OpenAPIDocument {
     private static func operation(route: Route, store: SpecStore, versions: [String]) -> JSONObject {
         var operation = JSONObject()
         operation.append("operationId", .string("get" + identifier(route)))
-        operation.append("summary", .string(IndexDocument.routes.first { $0.path.hasPrefix(route.template) }?.summary ?? route.title))
+        operation.append(
+            "summary", .string(IndexDocument.routes.first { $0.path.hasPrefix(route.template) }?.summary ?? route.title)
+        )
         var responses = JSONObject()
         switch route {
         case .healthz, .readyz:
-            responses.append("200", response("The process serves.", content: ["application/json": ["schema": ["$ref": "#/components/schemas/Status"]]], headers: baseHeaders()))
+            responses.append(
+                "200",
+                response(
+                    "The process serves.",
+                    content: ["application/json": ["schema": ["$ref": "#/components/schemas/Status"]]],
+                    headers: baseHeaders()))
             if route == .readyz {
                 responses.append("503", errorResponse("No store is loaded yet."))
             }
         case .prometheus:
-            responses.append("200", response("Prometheus text exposition 0.0.4.", content: ["text/plain": ["schema": ["type": "string"]]], headers: baseHeaders()))
+            responses.append(
+                "200",
+                response(
+                    "Prometheus text exposition 0.0.4.", content: ["text/plain": ["schema": ["type": "string"]]],
+                    headers: baseHeaders()))
         default:
             var content = JSONObject()
             for format in route.formats {
                 content.append(mediaType(format), ["schema": schema(route: route, format: format)])
             }
-            responses.append("200", response("The representation asked for.", content: .object(content), headers: dataHeaders()))
-            responses.append("304", ["description": "Not modified: the If-None-Match tag matches.", "headers": dataHeaders(notModified: true)])
-            responses.append("406", errorResponse("No format the request accepts; the body lists those the route produces."))
+            responses.append(
+                "200", response("The representation asked for.", content: .object(content), headers: dataHeaders()))
+            responses.append(
+                "304",
+                [
+                    "description": "Not modified: the If-None-Match tag matches.",
+                    "headers": dataHeaders(notModified: true),
+                ])
+            responses.append(
+                "406", errorResponse("No format the request accepts; the body lists those the route produces."))
         }
-        if !route.parameters.isEmpty || route == .prometheus || route == .healthz || route == .readyz {
+        if route == .check {
+            // OpenAPI cannot tie one parameter's presence to another's value, so the dependency
+            // between figure and value / width+height is stated here and in the parameters.
+            operation.append("description", .string(checkShapeRule))
+            responses.append(
+                "400",
+                errorResponse(
+                    "An unknown parameter or figure, or a measurement whose shape does not fit the figure (value for a width × height figure, width or height for a single figure); the error names the parameter."
+                ))
+        } else if !route.parameters.isEmpty || route == .prometheus || route == .healthz || route == .readyz {
             responses.append("400", errorResponse("An unknown parameter, or a value outside a parameter's vocabulary."))
         }
         if route.servesData || route == .device {
@@ -68,13 +99,21 @@ enum OpenAPIDocument {
         return operation
     }
 
+    /// How a measurement must fit its figure, for both check operations.
+    static let checkShapeRule =
+        "A measurement takes the shape of its figure: a single figure (a value, or a range) takes value; a width × height figure takes width and height, both. The other shape is refused with 400 naming the parameter, never guessed: one value cannot say which side it measured. GET /v1/metrics lists each figure with value or width and height."
+
     private static func checkPost(store: SpecStore, versions: [String]) -> JSONValue {
         var responses = JSONObject()
         var content = JSONObject()
         for format in Route.check.formats {
             content.append(mediaType(format), ["schema": schema(route: .check, format: format)])
         }
-        responses.append("200", response("One result per measurement, in order.", content: .object(content), headers: dataHeaders()))
+        responses.append(
+            "200",
+            response(
+                "One result per measurement, in order; a measurement that cannot be judged (an unknown figure, the wrong shape) gets an error row with index and figure, and does not fail the others.",
+                content: .object(content), headers: dataHeaders()))
         responses.append("400", errorResponse("A body that is not a JSON array of measurements, or a bad measurement."))
         responses.append("404", errorResponse("An unknown figure or version."))
         responses.append("406", errorResponse("No format the request accepts."))
@@ -83,10 +122,19 @@ enum OpenAPIDocument {
         return [
             "operationId": "postCheck",
             "summary": "Judges a frame's measurements against the store.",
-            "parameters": .array(queryParameters(names: Route.commonParameters, route: .check, latest: store.latest, versions: versions)),
+            "description": .string(checkShapeRule),
+            "parameters": .array(
+                queryParameters(names: Route.commonParameters, route: .check, latest: store.latest, versions: versions)),
             "requestBody": [
                 "required": true,
-                "content": ["application/json": ["schema": ["type": "array", "maxItems": 1000, "items": measurement]]],
+                "content": [
+                    "application/json": [
+                        "schema": [
+                            "type": "array", "maxItems": .number(JSONNumber(Answers.maxMeasurements)),
+                            "items": measurement,
+                        ]
+                    ]
+                ],
             ],
             "responses": .object(responses),
         ]
@@ -125,9 +173,20 @@ enum OpenAPIDocument {
         switch route {
         case .device:
             let ids = (try? latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"] }) ?? []
-            return [["name": "id", "in": "path", "required": true, "description": "A device id, e.g. device.iphone-16-pro.", "schema": ["type": "string", "enum": .array(ids)]]]
+            return [
+                [
+                    "name": "id", "in": "path", "required": true,
+                    "description": "A device id, e.g. device.iphone-16-pro.",
+                    "schema": ["type": "string", "enum": .array(ids)],
+                ]
+            ]
         case .dynamicTypeTokens:
-            return [["name": "category", "in": "path", "required": true, "description": "A Dynamic Type category.", "schema": ["type": "string", "enum": .array(FilterVocabulary.categories.map { .string($0) })]]]
+            return [
+                [
+                    "name": "category", "in": "path", "required": true, "description": "A Dynamic Type category.",
+                    "schema": ["type": "string", "enum": .array(FilterVocabulary.categories.map { .string($0) })],
+                ]
+            ]
         default:
             return []
         }
@@ -137,24 +196,38 @@ enum OpenAPIDocument {
         queryParameters(names: route.parameters, route: route, latest: latest, versions: versions)
     }
 
-    private static func queryParameters(names: [String], route: Route, latest: SpecSnapshot, versions: [String]) -> [JSONValue] {
+    private static func queryParameters(names: [String], route: Route, latest: SpecSnapshot, versions: [String])
+        -> [JSONValue]
+    {
         let filters = Answers.filterParameters(route)
         return names.map { name -> JSONValue in
             if name == "from" || name == "to" {
-                return ["name": .string(name), "in": "query", "required": true, "description": .string(name == "from" ? "The older store version." : "The newer store version."), "schema": ["type": "string", "enum": .array(versions.map { .string($0) })]]
+                return [
+                    "name": .string(name), "in": "query", "required": true,
+                    "description": .string(name == "from" ? "The older store version." : "The newer store version."),
+                    "schema": ["type": "string", "enum": .array(versions.map { .string($0) })],
+                ]
             }
             if route == .dynamicTypeTokens && name == "platform" {
-                return ["name": "platform", "in": "query", "required": false, "description": "ios (default), ipados or watchos.", "schema": ["type": "string", "enum": ["ios", "ipados", "watchos"]]]
+                return [
+                    "name": "platform", "in": "query", "required": false,
+                    "description": "ios (default), ipados or watchos.",
+                    "schema": ["type": "string", "enum": ["ios", "ipados", "watchos"]],
+                ]
             }
             if let filter = filters.first(where: { $0.name == name }) {
-                return ["name": .string(name), "in": "query", "required": .bool(filter.isRequired), "description": .string(filter.summary), "schema": filterSchema(filter, latest: latest)]
+                return [
+                    "name": .string(name), "in": "query", "required": .bool(filter.isRequired),
+                    "description": .string(filter.summary), "schema": filterSchema(filter, latest: latest),
+                ]
             }
             let schema: JSONValue
             let description: String
             switch name {
             case "version":
                 schema = ["type": "string", "enum": .array(versions.map { .string($0) })]
-                description = "Pins the answer to a store version (then cacheable forever); the latest answers without it."
+                description =
+                    "Pins the answer to a store version (then cacheable forever); the latest answers without it."
             case "format":
                 schema = ["type": "string", "enum": .array(route.formats.map { .string($0.rawValue) })]
                 description = "The representation; overrides Accept."
@@ -171,7 +244,10 @@ enum OpenAPIDocument {
                 schema = ["type": "boolean"]
                 description = "With tokens, unitless numbers instead of {value, unit} dimensions."
             }
-            return ["name": .string(name), "in": "query", "required": false, "description": .string(description), "schema": schema]
+            return [
+                "name": .string(name), "in": "query", "required": false, "description": .string(description),
+                "schema": schema,
+            ]
         }
     }
 
@@ -187,7 +263,11 @@ enum OpenAPIDocument {
                 return ["type": "string", "enum": .array(ids)]
             }
             // Any words, but not only spaces and no control characters (the query refuses those).
-            return ["type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$"]
+            return [
+                "type": "string", "minLength": 1, "maxLength": 200,
+                "pattern":
+                    "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$",
+            ]
         case .vocabulary(let kind):
             return ["type": "string", "enum": .array(latest.acceptedValues(for: kind).map { .string($0) })]
         }
@@ -203,10 +283,17 @@ enum OpenAPIDocument {
         }
         switch route {
         case .index, .export, .openAPI: return ["type": "object"]
-        case .device: return ["anyOf": [["$ref": "#/components/schemas/Record"], ["type": "array", "items": ["type": "object"]]]]
-        case .diff: return ["anyOf": [["$ref": "#/components/schemas/Diff"], ["type": "array", "items": ["type": "object"]]]]
+        case .device:
+            return [
+                "anyOf": [["$ref": "#/components/schemas/Record"], ["type": "array", "items": ["type": "object"]]]
+            ]
+        case .diff:
+            return ["anyOf": [["$ref": "#/components/schemas/Diff"], ["type": "array", "items": ["type": "object"]]]]
         case .dynamicTypeTokens, .metricTokens: return ["$ref": "#/components/schemas/DesignTokens"]
-        default: return ["anyOf": [["$ref": "#/components/schemas/Envelope"], ["type": "array", "items": ["type": "object"]]]]
+        default:
+            return [
+                "anyOf": [["$ref": "#/components/schemas/Envelope"], ["type": "array", "items": ["type": "object"]]]
+            ]
         }
     }
 
@@ -237,13 +324,17 @@ enum OpenAPIDocument {
     }
 
     private static func baseHeaders() -> JSONValue {
-        ["Access-Control-Allow-Origin": header("string", required: true), "Cache-Control": header("string", required: true)]
+        [
+            "Access-Control-Allow-Origin": header("string", required: true),
+            "Cache-Control": header("string", required: true),
+        ]
     }
 
     private static func dataHeaders(notModified: Bool = false) -> JSONValue {
         [
             "ETag": header("string", required: true, description: "Strong tag from a hash of the exact bytes."),
-            "Cache-Control": header("string", required: true, description: "immutable for a pinned version=, else max-age=300."),
+            "Cache-Control": header(
+                "string", required: true, description: "immutable for a pinned version=, else max-age=300."),
             "Vary": header("string", required: true),
             "Spec-Version": header("string", required: true, description: "The store version that answered."),
             "Access-Control-Allow-Origin": header("string", required: true),
@@ -254,7 +345,10 @@ enum OpenAPIDocument {
     private static func components(metricIDs: [JSONValue]) -> JSONValue {
         let citation: JSONValue = [
             "type": "object", "required": ["page", "url"],
-            "properties": ["page": ["type": "string"], "section": ["type": "string"], "url": ["type": "string"], "quote": ["type": "string"]],
+            "properties": [
+                "page": ["type": "string"], "section": ["type": "string"], "url": ["type": "string"],
+                "quote": ["type": "string"],
+            ],
         ]
         return [
             "schemas": [
@@ -264,7 +358,11 @@ enum OpenAPIDocument {
                         "error": [
                             "type": "object", "required": ["status", "code", "message", "hint"],
                             "properties": [
-                                "status": ["type": "integer"], "code": ["type": "string"], "message": ["type": "string"], "hint": ["type": "string"],
+                                "status": ["type": "integer"], "code": ["type": "string"],
+                                "message": ["type": "string"], "hint": ["type": "string"],
+                                "parameter": [
+                                    "type": "string", "description": "The query parameter at fault, when one is.",
+                                ],
                             ],
                         ]
                     ],
@@ -279,7 +377,10 @@ enum OpenAPIDocument {
                 ],
                 "Record": [
                     "type": "object", "required": ["version", "item"],
-                    "properties": ["version": ["type": "string"], "item": ["type": "object"], "notes": ["type": "array", "items": ["type": "string"]]],
+                    "properties": [
+                        "version": ["type": "string"], "item": ["type": "object"],
+                        "notes": ["type": "array", "items": ["type": "string"]],
+                    ],
                 ],
                 "Diff": [
                     "type": "object", "required": ["from", "to", "added", "removed", "changed"],
@@ -293,7 +394,20 @@ enum OpenAPIDocument {
                 "Citation": citation,
                 "Measurement": [
                     "type": "object", "required": ["figure"], "additionalProperties": false,
-                    "properties": ["figure": ["type": "string", "enum": .array(metricIDs)], "value": ["type": "number"], "width": ["type": "number"], "height": ["type": "number"]],
+                    "description": .string(checkShapeRule),
+                    "properties": [
+                        // Any id: one the store does not know gets an error row in the answer
+                        // (so one stale id does not fail a whole frame), not a 400.
+                        "figure": [
+                            "type": "string",
+                            "description":
+                                "A metric id, as GET /v1/metrics lists them. An id the store (or the pinned version) does not know gets an error row in the answer, not a 400.",
+                            "pattern": "[^\\s]",
+                            "examples": .array(Array(metricIDs.prefix(3))),
+                        ],
+                        "value": ["type": "number"],
+                        "width": ["type": "number"], "height": ["type": "number"],
+                    ],
                 ],
             ]
         ]

@@ -67,15 +67,18 @@ extension EntityTag {
     static func listContains(_ list: UnsafeRawBufferPointer, tag: UnsafeRawBufferPointer) -> Bool {
         var index = 0
         while index < list.count {
-            while index < list.count, list[index] == UInt8(ascii: " ") || list[index] == UInt8(ascii: "\t")
-                || list[index] == UInt8(ascii: ",")
+            while index < list.count,
+                list[index] == UInt8(ascii: " ") || list[index] == UInt8(ascii: "\t")
+                    || list[index] == UInt8(ascii: ",")
             {
                 index += 1
             }
             var end = index
             while end < list.count, list[end] != UInt8(ascii: ",") { end += 1 }
             var memberEnd = end
-            while memberEnd > index, list[memberEnd - 1] == UInt8(ascii: " ") || list[memberEnd - 1] == UInt8(ascii: "\t") {
+            while memberEnd > index,
+                list[memberEnd - 1] == UInt8(ascii: " ") || list[memberEnd - 1] == UInt8(ascii: "\t")
+            {
                 memberEnd -= 1
             }
             var start = index

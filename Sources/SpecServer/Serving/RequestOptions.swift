@@ -33,13 +33,13 @@ struct RequestOptions: Equatable, Sendable {
             guard !value.trimmingSpaces.isEmpty else {
                 throw APIError(
                     status: 400, code: "empty_value", message: "'\(name)' is given without a value.",
-                    hint: "Give \(name) a value, or leave it out.")
+                    hint: "Give \(name) a value, or leave it out.", parameter: name)
             }
             guard value.count <= Self.maximumValueLength else {
                 throw APIError(
                     status: 400, code: "value_too_long",
                     message: "'\(name)' is longer than \(Self.maximumValueLength) characters.",
-                    hint: "Shorten the value of \(name).")
+                    hint: "Shorten the value of \(name).", parameter: name)
             }
         }
         if let raw = query["format"] {

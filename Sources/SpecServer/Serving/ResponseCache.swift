@@ -39,7 +39,9 @@ final class ResponseCache: Sendable {
         guard representation.cost <= budget / 4 else { return }
         state.withLock { state in
             state.clock += 1
-            if let old = state.entries.updateValue(Node(representation: representation, lastUse: state.clock), forKey: key) {
+            if let old = state.entries.updateValue(
+                Node(representation: representation, lastUse: state.clock), forKey: key)
+            {
                 state.bytes -= old.representation.cost
             }
             state.bytes += representation.cost

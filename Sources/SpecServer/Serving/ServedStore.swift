@@ -5,13 +5,15 @@ import SpecStore
 ///
 /// Built once per load: the fixed representations (each route × format × version without
 /// filters) become complete responses, and their canonical URLs are indexed by a hash of the
-/// request target, so serving them costs one hash, one lookup and the engine's one write. Other
+/// request target, so serving them costs one hash, one lookup and the engine's one write. Those
+/// of the latest version are built at load; those that pin a version are built on first use
+/// (``LazyRepresentation``), which keeps start-up and reload short and memory small. Other
 /// queries are answered on demand and kept in a byte-bounded cache that dies with this object.
 final class ServedStore: Sendable {
     let store: SpecStore
     let latestVersion: String
     let versionIDs: [String]
-    private let fixed: [String: Representation]
+    private let fixed: [String: LazyRepresentation]
     private let fastPath: [UInt64: FastEntry]
     private let cache: ResponseCache
     let openAPI: JSONValue
@@ -21,9 +23,9 @@ final class ServedStore: Sendable {
         var target: [UInt8]
         var route: Route
         /// The representation when the target names its format.
-        var fixedFormat: Representation?
+        var fixedFormat: LazyRepresentation?
         /// One representation per format the route produces, when `Accept` decides.
-        var byFormat: [Format: Representation]
+        var byFormat: [Format: LazyRepresentation]
     }
 
     init(store: SpecStore, cacheBudget: Int) {
@@ -34,9 +36,9 @@ final class ServedStore: Sendable {
         let openAPI = OpenAPIDocument.make(store: store)
         self.openAPI = openAPI
 
-        var fixed: [String: Representation] = [:]
+        var fixed: [String: LazyRepresentation] = [:]
         var fast: [UInt64: FastEntry] = [:]
-        func register(target: String, route: Route, format: Format?, _ representation: Representation) {
+        func register(target: String, route: Route, format: Format?, _ representation: LazyRepresentation) {
             let bytes = Array(target.utf8)
             let hash = EntityTag.fnv1a64(bytes)
             var entry = fast[hash] ?? FastEntry(target: bytes, route: route, fixedFormat: nil, byFormat: [:])
@@ -49,37 +51,57 @@ final class ServedStore: Sendable {
                 for format in route.formats {
                     var options = RequestOptions()
                     options.version = version
-                    guard
-                        let representation = try? Self.build(
-                            store: store, openAPI: openAPI, route: route, parameter: parameter, filters: [:],
-                            options: options, format: format)
-                    else { continue }
+                    let representation: LazyRepresentation
+                    if version == nil {
+                        // The latest version, which most requests ask for: built now.
+                        guard
+                            let built = try? Self.build(
+                                store: store, openAPI: openAPI, route: route, parameter: parameter, filters: [:],
+                                options: options, format: format)
+                        else { continue }
+                        representation = LazyRepresentation(built: built)
+                    } else {
+                        representation = LazyRepresentation { [options] in
+                            try? Self.build(
+                                store: store, openAPI: openAPI, route: route, parameter: parameter, filters: [:],
+                                options: options, format: format)
+                        }
+                    }
                     fixed[Self.key(route: route, parameter: parameter, filters: [], options: options, format: format)] =
                         representation
                     let versionQuery = version.map { "version=\($0)" }
                     register(
-                        target: path + (versionQuery.map { "?" + $0 } ?? ""), route: route, format: format, representation)
+                        target: path + (versionQuery.map { "?" + $0 } ?? ""), route: route, format: format,
+                        representation)
                     let formatQuery = "format=\(format.rawValue)"
                     let explicit = [formatQuery, versionQuery].compactMap { $0 }
-                    register(target: path + "?" + explicit.joined(separator: "&"), route: route, format: nil, representation)
+                    register(
+                        target: path + "?" + explicit.joined(separator: "&"), route: route, format: nil, representation)
                     if explicit.count == 2 {
-                        register(target: path + "?" + explicit.reversed().joined(separator: "&"), route: route, format: nil, representation)
+                        register(
+                            target: path + "?" + explicit.reversed().joined(separator: "&"), route: route, format: nil,
+                            representation)
                     }
                 }
             }
         }
         let everyVersion: [String?] = [nil] + versionIDs.map { Optional($0) }
-        for route in [Route.devices, .sizeClasses, .widgets, .dynamicType, .textStyles, .tracking, .metrics, .rules, .myths, .metricTokens] {
+        for route in [
+            Route.devices, .sizeClasses, .widgets, .dynamicType, .textStyles, .tracking, .metrics, .rules, .myths,
+            .metricTokens,
+        ] {
             prepare(route, path: route.template, versions: everyVersion)
         }
         for route in [Route.versions, .export, .index, .openAPI] {
             prepare(route, path: route.template, versions: [nil])
         }
-        for id in (try? store.latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"]?.stringValue }) ?? [] {
+        for id in (try? store.latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"]?.stringValue }) ?? []
+        {
             prepare(.device, parameter: id, path: "/v1/devices/" + id, versions: [nil])
         }
         for category in FilterVocabulary.categories {
-            prepare(.dynamicTypeTokens, parameter: category, path: "/v1/tokens/dynamic-type/" + category, versions: [nil])
+            prepare(
+                .dynamicTypeTokens, parameter: category, path: "/v1/tokens/dynamic-type/" + category, versions: [nil])
         }
         self.fixed = fixed
         self.fastPath = fast
@@ -92,9 +114,9 @@ final class ServedStore: Sendable {
         guard request.method == .get || request.method == .head else { return nil }
         let hash = request.target.withUnsafeBytes { EntityTag.fnv1a64($0) }
         guard let entry = fastPath[hash], request.target.elementsEqual(entry.target) else { return nil }
-        let representation: Representation
+        let chosen: LazyRepresentation
         if let fixed = entry.fixedFormat {
-            representation = fixed
+            chosen = fixed
         } else {
             let accept = request.headers["Accept"]
             let format: Format?
@@ -104,9 +126,11 @@ final class ServedStore: Sendable {
                 let fields = request.headers.values(named: "Accept").map(\.string).joined(separator: ",")
                 format = AcceptHeader(fields).preferredFormat(among: entry.route.formats)
             }
-            guard let format, let chosen = entry.byFormat[format] else { return nil }
-            representation = chosen
+            guard let format, let byFormat = entry.byFormat[format] else { return nil }
+            chosen = byFormat
         }
+        // A representation that cannot be built goes to the slow path, which says why.
+        guard let representation = chosen.representation else { return nil }
         return (entry.route, representation.response(ifNoneMatch: request.headers["If-None-Match"]))
     }
 
@@ -117,7 +141,7 @@ final class ServedStore: Sendable {
         let filters = query.pairs.filter { !Route.commonParameters.contains($0.name) }
         let normalised = filters.map { pair in (pair.name, Self.normalise(pair.value)) }.sorted { $0.0 < $1.0 }
         let key = Self.key(route: route, parameter: parameter, filters: normalised, options: options, format: format)
-        if let representation = fixed[key] ?? cache.representation(for: key) { return representation }
+        if let representation = fixed[key]?.representation ?? cache.representation(for: key) { return representation }
         let representation = try Self.build(
             store: store, openAPI: openAPI, route: route, parameter: parameter,
             filters: Dictionary(filters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
@@ -137,6 +161,9 @@ final class ServedStore: Sendable {
 
     var cacheUsage: (entries: Int, bytes: Int) { cache.usage }
 
+    /// How many fixed representations exist, and how many are built.
+    var fixedUsage: (count: Int, built: Int) { (fixed.count, fixed.values.count { $0.isBuilt }) }
+
     // MARK: - Building
 
     static func build(
@@ -147,7 +174,8 @@ final class ServedStore: Sendable {
         switch route {
         case .openAPI:
             return Representation(
-                body: Content.document(openAPI, rows: []).encoded(as: .json, options: options, route: route, version: latest),
+                body: Content.document(openAPI, rows: []).encoded(
+                    as: .json, options: options, route: route, version: latest),
                 contentType: "application/json", specVersion: latest, pinned: false)
         case .index:
             let content = IndexDocument.content(store: store)

@@ -52,7 +52,9 @@ final class SpecApplication: HTTPApplication {
     func reload() {
         do {
             try load()
-            log("spec-server: reloaded \(configuration.dataPath ?? "the embedded data"); serving version \(current?.latestVersion ?? "?")")
+            log(
+                "spec-server: reloaded \(configuration.dataPath ?? "the embedded data"); serving version \(current?.latestVersion ?? "?")"
+            )
         } catch {
             log("spec-server: reload refused, still serving version \(current?.latestVersion ?? "?"): \(error)")
         }
@@ -101,7 +103,13 @@ final class SpecApplication: HTTPApplication {
         case .post where route == .check:
             break
         default:
-            return (route, errorResponse(.methodNotAllowed(request.method.name, path: path, allow: route.allow), served: served))
+            // Every other method, including tokens the engine does not know (QUERY, PURGE, ...),
+            // gets 405 with Allow on a path that exists. RFC 9110 §15.6.2 says 501 SHOULD answer
+            // a method the server does not recognise, but §15.5.6 makes 405 the answer for a
+            // method the target resource does not support, and here the resource is known:
+            // 405 with Allow tells the client what would work, which 501 cannot.
+            let method = request.methodName.string
+            return (route, errorResponse(.methodNotAllowed(method, path: path, allow: route.allow), served: served))
         }
         if route == .healthz || route == .readyz, request.hasQuery {
             return (route, errorResponse(.unknownParameter(request.query.string, accepted: []), served: served))
@@ -146,7 +154,8 @@ final class SpecApplication: HTTPApplication {
     }
 
     /// The format to answer in: `format=` if given, else the best `Accept` match.
-    private func negotiate(_ explicit: Format?, route: Route, request: borrowing HTTPRequest) throws(APIError) -> Format {
+    private func negotiate(_ explicit: Format?, route: Route, request: borrowing HTTPRequest) throws(APIError) -> Format
+    {
         if let explicit { return explicit }
         let fields = request.headers.values(named: "Accept")
         guard !fields.isEmpty else { return route.formats.first ?? .json }
@@ -183,7 +192,8 @@ final class SpecApplication: HTTPApplication {
 
     private static func isFieldNameListByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "."): true
         default: false

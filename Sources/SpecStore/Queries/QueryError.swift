@@ -70,9 +70,18 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
                 ? "This route takes no filters." : "Parameters of this route: \(accepted.joined(separator: ", ")).")
     }
 
-    static func missing(_ parameter: String, expected: String) -> QueryError {
+    /// A parameter that does not apply to what was asked, e.g. `value` for a width × height
+    /// figure: a 400 naming it, never silently ignored.
+    static func inapplicable(_ parameter: String, value: String, because reason: String, hint: String) -> QueryError {
+        QueryError(
+            code: invalidValue, status: 400, parameter: parameter, value: value,
+            message: "\(parameter) does not apply here: \(reason).", hint: hint)
+    }
+
+    static func missing(_ parameter: String, expected: String, because reason: String? = nil) -> QueryError {
         QueryError(
             code: missingParameter, status: 400, parameter: parameter,
-            message: "\(parameter) is required.", hint: "Give \(parameter) as \(expected).")
+            message: "\(parameter) is required" + (reason.map { ": \($0)." } ?? "."),
+            hint: "Give \(parameter) as \(expected).")
     }
 }

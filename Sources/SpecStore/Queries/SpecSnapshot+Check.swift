@@ -14,8 +14,10 @@ extension SpecSnapshot {
     ///   message says it is not a HIG requirement.
     /// - Width and height are judged together: a minimum is missed if either is under it.
     ///
-    /// - Throws: ``QueryError`` `unknown_value` for an unknown figure, `invalid_value` when the
-    ///   measurement's shape does not fit the metric's (a value for a width+height metric).
+    /// - Throws: ``QueryError`` `unknown_value` for an unknown figure; `invalid_value` naming the
+    ///   parameter when the measurement's shape does not fit the metric's (`value` for a width ×
+    ///   height metric, `width` or `height` for a single figure), with a hint giving the right
+    ///   parameters; `missing_parameter` when the measurement lacks what the metric needs.
     public func check(_ measurement: Measurement) throws(QueryError) -> JSONValue {
         guard collection(of: measurement.figure) == .metrics, let entry = entry(id: measurement.figure) else {
             throw QueryError.unknownValue(measurement.figure, for: "figure", accepted: rows(.metrics).map(\.id))
@@ -32,10 +34,20 @@ extension SpecSnapshot {
         let measuredText: String
         let figureText: String
         if let width = fields["width"]?.doubleValue, let height = fields["height"]?.doubleValue {
-            guard let measuredWidth = measurement.width, let measuredHeight = measurement.height else {
-                throw QueryError.invalid(
-                    measurement.value.map { "\(JSONNumber($0))" } ?? "", for: "width",
-                    expected: "width and height, because \(entry.id) is a width × height figure")
+            // A single value says nothing about which side it measured; guessing (both sides,
+            // the smaller) would judge a measurement the caller never made.
+            let shape = "\(entry.id) is a width × height figure (\(JSONNumber(width))×\(JSONNumber(height)) \(unit))"
+            let example = "figure=\(entry.id)&width=\(JSONNumber(width))&height=\(JSONNumber(height))"
+            if let value = measurement.value {
+                throw QueryError.inapplicable(
+                    "value", value: "\(JSONNumber(value))", because: shape,
+                    hint: "Give width and height instead of value, e.g. \(example).")
+            }
+            guard let measuredWidth = measurement.width else {
+                throw QueryError.missing("width", expected: "a number, with height", because: shape)
+            }
+            guard let measuredHeight = measurement.height else {
+                throw QueryError.missing("height", expected: "a number, with width", because: shape)
             }
             measured.append("width", .number(JSONNumber(measuredWidth)))
             measured.append("height", .number(JSONNumber(measuredHeight)))
@@ -43,9 +55,16 @@ extension SpecSnapshot {
             measuredText = "\(JSONNumber(measuredWidth))×\(JSONNumber(measuredHeight)) \(unit)"
             figureText = "\(JSONNumber(width))×\(JSONNumber(height)) \(unit)"
         } else {
+            let shape = "\(entry.id) is a single figure, not a width × height one"
+            for (name, given) in [("width", measurement.width), ("height", measurement.height)] {
+                if let given {
+                    throw QueryError.inapplicable(
+                        name, value: "\(JSONNumber(given))", because: shape,
+                        hint: "Give value instead, e.g. figure=\(entry.id)&value=\(JSONNumber(given)).")
+                }
+            }
             guard let value = measurement.value else {
-                throw QueryError.invalid(
-                    "", for: "value", expected: "a value, because \(entry.id) is a single figure")
+                throw QueryError.missing("value", expected: "a number", because: shape)
             }
             measured.append("value", .number(JSONNumber(value)))
             if let min = fields["min"]?.doubleValue, let max = fields["max"]?.doubleValue {

@@ -19,7 +19,7 @@ final class EchoApplication: HTTPApplication {
             return HTTPResponse(
                 status: .ok, headers: [("Content-Type", "application/octet-stream")], body: Array(request.body))
         }
-        let description = "\(request.method.name) \(request.path.string) query=\(request.query.string)"
+        let description = "\(request.methodName.string) \(request.path.string) query=\(request.query.string)"
         return HTTPResponse(status: .ok, headers: [("Content-Type", "text/plain")], body: description)
     }
 

@@ -20,9 +20,21 @@ public struct Measurement: QueryFilter, Hashable {
     /// `figure` (required), `value`, `width`, `height`.
     public static let parameters = [
         FilterParameter(name: "figure", summary: "Metric id to judge against.", value: .text, isRequired: true),
-        FilterParameter(name: "value", summary: "Measured value.", value: .number),
-        FilterParameter(name: "width", summary: "Measured width.", value: .number),
-        FilterParameter(name: "height", summary: "Measured height.", value: .number),
+        FilterParameter(
+            name: "value",
+            summary:
+                "Measured value, for a single figure (a value or a range). A width × height figure refuses it (400 naming value): give width and height.",
+            value: .number),
+        FilterParameter(
+            name: "width",
+            summary:
+                "Measured width, with height, for a width × height figure. A single figure refuses it (400): give value.",
+            value: .number),
+        FilterParameter(
+            name: "height",
+            summary:
+                "Measured height, with width, for a width × height figure. A single figure refuses it (400): give value.",
+            value: .number),
     ]
 
     /// Parses query parameters.
@@ -35,8 +47,12 @@ public struct Measurement: QueryFilter, Hashable {
         height = try reader.number("height")
     }
 
-    /// Parses one element of a `POST /v1/check` body: an object with `figure` and `value` or
-    /// `width` and `height` (numbers; numeric strings are accepted too).
+    /// Parses one element of a `POST /v1/check` body: an object with `figure` (a string) and
+    /// `value`, or `width` and `height` (JSON numbers), and no other member.
+    ///
+    /// The body is JSON, so it is held to JSON's types: a number in a string (`"44"`) or a
+    /// member the measurement does not define is refused, as the OpenAPI schema says, rather
+    /// than read generously and judged as something the caller did not send.
     public init(json: JSONValue) throws(QueryError) {
         guard case .object(let object) = json else {
             throw QueryError(
@@ -45,11 +61,16 @@ public struct Measurement: QueryFilter, Hashable {
         }
         var parameters: [String: String] = [:]
         for (key, value) in object {
-            switch value {
-            case .string(let string): parameters[key] = string
-            case .number(let number): parameters[key] = number.literal
+            guard Self.parameters.contains(where: { $0.name == key }) else {
+                throw QueryError.unknownParameter(key, accepted: Self.parameters.map(\.name))
+            }
+            switch (key, value) {
+            case ("figure", .string(let string)): parameters[key] = string
+            case ("figure", _):
+                throw QueryError.invalid(value.serialized(), for: key, expected: "a metric id as a JSON string")
+            case (_, .number(let number)): parameters[key] = number.literal
             default:
-                throw QueryError.invalid(value.serialized(), for: key, expected: "a string or a number")
+                throw QueryError.invalid(value.serialized(), for: key, expected: "a JSON number, e.g. 44 or 17.5")
             }
         }
         try self.init(parameters: parameters)

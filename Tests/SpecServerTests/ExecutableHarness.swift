@@ -1,0 +1,224 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+/// The built `spec-server` executable, run as a child process on 127.0.0.1 with port 0.
+///
+/// Start-up is awaited by reading the line the server writes once it listens
+/// (`spec-server: serving version V on http://127.0.0.1:PORT ...`), with a deadline; the process
+/// is killed if a test leaves it running.
+final class ServerProcess: Sendable {
+    private let process: Process
+    private let observed = Observed()
+    private let port = Atomic<Int>(0)
+    private let version = Mutex<String>("")
+
+    /// What the process's handlers record, on Foundation's threads.
+    private final class Observed: Sendable {
+        let errorOutput = Mutex<[UInt8]>([])
+        let exitStatus = Mutex<Int32?>(nil)
+        /// Standard error reached its end: everything written is in `errorOutput`.
+        let errorOutputEnded = Atomic<Bool>(false)
+    }
+
+    /// The executable `swift build` (and so `swift test`) puts beside the test bundle; the
+    /// debug build under the package root as a fallback.
+    static let executable: URL = {
+        let besideTests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("spec-server")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return packageRoot.appendingPathComponent(".build/debug/spec-server")
+    }()
+
+    /// The package root, from this file's place in it.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Launches the server with `arguments` (after `--host 127.0.0.1 --port 0 --threads 1
+    /// --log off`); with `waitForReady`, returns once it serves.
+    init(_ arguments: [String] = [], waitForReady: Bool = true) throws {
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.executable.path),
+            "no spec-server at \(Self.executable.path): run swift build first")
+        process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["--host", "127.0.0.1", "--port", "0", "--threads", "1", "--log", "off"] + arguments
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = FileHandle.nullDevice
+        pipe.fileHandleForReading.readabilityHandler = { [observed] handle in
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                observed.errorOutputEnded.store(true, ordering: .releasing)
+            } else {
+                observed.errorOutput.withLock { $0 += data }
+            }
+        }
+        process.terminationHandler = { [observed] process in
+            observed.exitStatus.withLock { $0 = process.terminationStatus }
+        }
+        try process.run()
+        if waitForReady {
+            try waitUntil("spec-server reports where it serves", seconds: 20) {
+                readyLine() != nil || hasExited
+            }
+            guard let (version, port) = readyLine() else {
+                throw TimedOut(description: "spec-server exited before serving: \(standardError)")
+            }
+            self.port.store(port, ordering: .relaxed)
+            self.version.withLock { $0 = version }
+        }
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// The port it listens on.
+    var boundPort: Int { port.load(ordering: .relaxed) }
+
+    /// The store version it reported serving at start.
+    var startVersion: String { version.withLock { $0 } }
+
+    /// Everything it wrote to standard error so far.
+    var standardError: String { observed.errorOutput.withLock { String(decoding: $0, as: UTF8.self) } }
+
+    /// Whether the process has exited and all it wrote to standard error has been read.
+    var hasExited: Bool {
+        observed.exitStatus.withLock { $0 != nil } && observed.errorOutputEnded.load(ordering: .acquiring)
+    }
+
+    /// The exit status, once it has exited.
+    var terminationStatus: Int32? { observed.exitStatus.withLock { $0 } }
+
+    /// Sends `signal` to the process.
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the process to exit and returns its status.
+    func waitForExit(seconds: Double = 20) throws -> Int32 {
+        try waitUntil("spec-server exits", seconds: seconds) { hasExited }
+        return terminationStatus ?? -1
+    }
+
+    /// Waits until standard error holds `count` lines containing `text`.
+    func waitForLog(containing text: String, count: Int = 1, seconds: Double = 20) throws {
+        try waitUntil("spec-server logs \(count) × '\(text)'", seconds: seconds) {
+            standardError.components(separatedBy: "\n").filter { $0.contains(text) }.count >= count
+        }
+    }
+
+    /// `(version, port)` from the line written once it listens.
+    private func readyLine() -> (String, Int)? {
+        for line in standardError.split(separator: "\n") where line.hasPrefix("spec-server: serving version ") {
+            let words = line.split(separator: " ")
+            guard words.count >= 6, let url = words.first(where: { $0.hasPrefix("http://127.0.0.1:") }),
+                let port = Int(url.dropFirst("http://127.0.0.1:".count))
+            else { continue }
+            return (String(words[3]), port)
+        }
+        return nil
+    }
+}
+
+/// One response read off a socket.
+struct WireResponse {
+    var status: Int
+    /// Header fields by lower-cased name; a repeated field keeps its last value.
+    var headers: [String: String]
+    var body: [UInt8]
+
+    subscript(header name: String) -> String? { headers[name.lowercased()] }
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// A blocking client over a real loopback socket, with a receive deadline.
+enum LoopbackClient {
+    /// Sends `raw` on a new connection and reads until the server closes it (send
+    /// `Connection: close`), then parses the one response.
+    static func exchange(port: Int, _ raw: String, seconds: Double = 10) throws -> WireResponse {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw TimedOut(description: "socket failed: \(errno)") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw TimedOut(description: "connect to \(port) failed: \(errno)") }
+        var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let bytes = Array(raw.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard written > 0 else { break }
+            offset += written
+        }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                received += buffer[0..<count]
+            } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                break
+            }
+            if Date() > deadline { throw TimedOut(description: "no end of response within \(seconds) s") }
+        }
+        return try parse(received)
+    }
+
+    /// A GET (or another method) of `target` with `Connection: close` and extra header lines.
+    static func request(
+        port: Int, _ target: String, method: String = "GET", headers: [(String, String)] = []
+    ) throws -> WireResponse {
+        var raw = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { raw += "\(name): \(value)\r\n" }
+        return try exchange(port: port, raw + "\r\n")
+    }
+
+    static func parse(_ bytes: [UInt8]) throws -> WireResponse {
+        let separator: [UInt8] = [0x0D, 0x0A, 0x0D, 0x0A]
+        guard let end = (0..<max(0, bytes.count - 3)).first(where: { Array(bytes[$0..<$0 + 4]) == separator })
+        else { throw TimedOut(description: "no complete response head in \(bytes.count) bytes") }
+        let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusWords = lines[0].split(separator: " ")
+        guard statusWords.count >= 2, let status = Int(statusWords[1]) else {
+            throw TimedOut(description: "bad status line '\(lines[0])'")
+        }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+                .trimmingCharacters(in: .whitespaces)
+        }
+        return WireResponse(status: status, headers: headers, body: Array(bytes[(end + 4)...]))
+    }
+}
+
+struct TimedOut: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Polls `condition` until it holds, failing after `seconds`.
+func waitUntil(_ what: String, seconds: Double = 10, _ condition: () -> Bool) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        if Date() > deadline { throw TimedOut(description: "timed out waiting until \(what)") }
+        usleep(2000)
+    }
+}
