@@ -1,7 +1,7 @@
+import SpecStore
 import Testing
 
 @testable import SpecServer
-import SpecStore
 
 /// Each data route accepts exactly the filters the store defines for it, and no others.
 @Suite struct RouteFilterTests {

@@ -1,4 +1,3 @@
-
 /// Everything `spec-server` can be told at startup, from flags and `SPEC_SERVER_*` variables.
 ///
 /// A flag wins over its environment variable, which wins over the default. With neither, the
