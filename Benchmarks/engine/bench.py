@@ -102,7 +102,7 @@ http {{
         spec_paths = {}
         if args.spec_server:
             spec = subprocess.Popen(["taskset", "-c", SERVER_CPU, args.spec_server, "--port", str(SPEC_PORT),
-                                     "--threads", "1"])
+                                     "--threads", "1", "--log", "off"], stderr=subprocess.DEVNULL)
             processes.append(spec)
             wait_port(SPEC_PORT)
             import urllib.request
