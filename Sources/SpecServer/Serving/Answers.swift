@@ -3,6 +3,9 @@ import SpecStore
 /// Where each data route meets the store: which filter type reads its parameters and which
 /// query answers it.
 enum Answers {
+    /// The platforms that have a Dynamic Type table, and so a token file per category.
+    static let tokenPlatforms = ["ios", "ipados", "watchos"]
+
     /// The filters a route defines, as the store describes them.
     static func filterParameters(_ route: Route) -> [FilterParameter] {
         switch route {
@@ -23,7 +26,11 @@ enum Answers {
                 FilterParameter(name: "to", summary: "The newer store version.", value: .text, isRequired: true),
             ]
         case .dynamicTypeTokens:
-            [FilterParameter(name: "platform", summary: "ios (default) or watchos.", value: .vocabulary(.platform))]
+            [
+                FilterParameter(
+                    name: "platform", summary: tokenPlatforms.joined(separator: ", ") + "; ios by default.",
+                    value: .vocabulary(.platform))
+            ]
         default: []
         }
     }
@@ -72,7 +79,7 @@ enum Answers {
                 try requireOnly(["platform"], in: filters)
                 let category = try canonical(parameter ?? "", among: FilterVocabulary.categories, name: "category")
                 let platform = try canonical(
-                    filters["platform"] ?? "ios", among: ["ios", "ipados", "watchos"], name: "platform")
+                    filters["platform"] ?? "ios", among: tokenPlatforms, name: "platform")
                 let rows = try snapshot.dynamicType(matching: DynamicTypeFilter(parameters: ["platform": platform]))
                     .items
                 let document = DesignTokens.dynamicType(

@@ -211,8 +211,8 @@ enum OpenAPIDocument {
             if route == .dynamicTypeTokens && name == "platform" {
                 return [
                     "name": "platform", "in": "query", "required": false,
-                    "description": "ios (default), ipados or watchos.",
-                    "schema": ["type": "string", "enum": ["ios", "ipados", "watchos"]],
+                    "description": .string(Answers.tokenPlatforms.joined(separator: ", ") + "; ios by default."),
+                    "schema": ["type": "string", "enum": .array(Answers.tokenPlatforms.map { .string($0) })],
                 ]
             }
             if let filter = filters.first(where: { $0.name == name }) {
