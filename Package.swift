@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -8,14 +8,24 @@ let package = Package(
         .library(name: "HTTPCore", targets: ["HTTPCore"]),
         .library(name: "SpecStore", targets: ["SpecStore"]),
     ],
+    traits: [
+        // swift build --traits UpstreamFetch: `--upstream URL` mirrors a data file over HTTP(S)
+        // with libcurl (Debian: libcurl4-openssl-dev to build, libcurl4 to run). Off by default,
+        // so the default build needs nothing but Swift.
+        .trait(name: "UpstreamFetch", description: "Mirror a data file from a URL with libcurl (--upstream)")
+    ],
     targets: [
         // epoll, eventfd, signalfd, accept4 and friends: Glibc's Swift overlay lacks them.
         .target(name: "CLinuxSupport"),
         .target(name: "HTTPCore", dependencies: ["CLinuxSupport"]),
         .target(name: "SpecStore"),
+        // libcurl, linked only into a build with the UpstreamFetch trait.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .executableTarget(
             name: "SpecServer",
-            dependencies: ["HTTPCore", "SpecStore"],
+            dependencies: [
+                "HTTPCore", "SpecStore", .target(name: "CCurl", condition: .when(traits: ["UpstreamFetch"])),
+            ],
             plugins: ["EmbedSpecData"]
         ),
         // Writes Data/specs.json into a Swift raw string literal so the binary runs alone.

@@ -86,7 +86,8 @@ extension HTTPServer {
         case off
         /// `time method target version status bytes microseconds` per line.
         case text
-        /// One JSON object per line: `ts`, `method`, `target`, `version`, `status`, `bytes`, `us`.
+        /// One JSON object per line: `time` (RFC 3339), `level`, `msg` (`request`, or `refused` for
+        /// a request the engine answered itself), `method`, `target`, `version`, `status`, `bytes`, `us`.
         case json
     }
 

@@ -295,7 +295,7 @@ import Testing
         let metrics = app.request(.get, "/metrics")
         #expect(metrics.status == 200)
         #expect(metrics.text.contains("spec_server_requests_total{route=\"/v1/devices\",status=\"200\"}"))
-        #expect(metrics.text.contains("spec_server_request_duration_seconds_bucket{le=\"+Inf\"}"))
+        #expect(metrics.text.contains("spec_server_request_duration_seconds_bucket{route=\"/v1/devices\",le=\"+Inf\"}"))
         #expect(metrics.text.contains("spec_server_store_info{version=\"\(latest)\"} 1"))
         let empty = SpecApplication(configuration: ServerConfiguration()) { _ in }
         let notReady = ApplicationHarness(application: empty)

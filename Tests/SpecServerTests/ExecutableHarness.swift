@@ -123,6 +123,14 @@ final class ServerProcess: Sendable {
             else { continue }
             return (String(words[3]), port)
         }
+        // With --log json: {"time":…,"level":"info","msg":"serving","version":…,"url":"http://127.0.0.1:PORT",…}
+        for line in standardError.split(separator: "\n") where line.contains("\"msg\":\"serving\"") {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let version = object["version"] as? String, let url = object["url"] as? String,
+                let port = url.split(separator: ":").last.flatMap({ Int($0) })
+            else { continue }
+            return (version, port)
+        }
         return nil
     }
 }

@@ -25,6 +25,16 @@ struct ServerConfiguration: Equatable, Sendable {
     var writeTimeoutSeconds = 15
     /// The byte budget of the cache of filtered answers.
     var cacheBytes = 32 * 1024 * 1024
+    /// A URL to mirror the data file from (a build with the `UpstreamFetch` trait only).
+    var upstream: String?
+    /// Seconds between polls of the upstream.
+    var upstreamIntervalSeconds = 300
+    /// Where the last good upstream copy is kept, and served from at start.
+    var cachePath: String?
+    /// The largest upstream file accepted.
+    var upstreamMaxBytes = 64 << 20
+    /// The longest an upstream transfer may take.
+    var upstreamTimeoutSeconds = 60
 
     /// What the command line asked for: to serve, or to print something and stop.
     enum Action: Equatable, Sendable {
@@ -106,6 +116,32 @@ extension ServerConfiguration {
             "write-timeout", "SECONDS", "drop a client that does not read its answer this long", \.writeTimeoutSeconds,
             1...3600),
         intOption("cache-bytes", "BYTES", "memory for cached answers to filtered queries", \.cacheBytes, 0...1 << 34),
+        Option(
+            name: "upstream", valueName: "URL",
+            help: "mirror the data file at this http(s) URL, e.g. another instance's /v1/export"
+        ) {
+            configuration, value in
+            let lowered = value.lowercased()
+            guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), value.count > 8 else {
+                return "expects an http:// or https:// URL"
+            }
+            configuration.upstream = value
+            return nil
+        },
+        intOption(
+            "upstream-interval", "SECONDS", "seconds between polls of the upstream", \.upstreamIntervalSeconds,
+            1...86_400),
+        Option(name: "cache", valueName: "PATH", help: "keep the last good upstream copy here; served at start") {
+            configuration, value in
+            guard !value.isEmpty else { return "expects a file path" }
+            configuration.cachePath = value
+            return nil
+        },
+        intOption(
+            "upstream-max-bytes", "BYTES", "largest upstream file accepted", \.upstreamMaxBytes, 1024...1 << 32),
+        intOption(
+            "upstream-timeout", "SECONDS", "longest an upstream transfer may take", \.upstreamTimeoutSeconds,
+            1...3600),
     ]
 
     /// An option taking a whole number within `range`; its help line shows the default.
@@ -172,8 +208,17 @@ extension ServerConfiguration {
 
             USAGE: spec-server [options]
 
+            """
+        let commandWidth = Subcommand.all.map { "\($0.name) \($0.usage)".count }.max() ?? 0
+        for command in Subcommand.all {
+            text +=
+                "       spec-server \(padded("\(command.name) \(command.usage)", to: commandWidth))  \(command.summary)\n"
+        }
+        text += """
+
             With no options it serves the data built into the binary on http://127.0.0.1:8080.
-            Send SIGHUP to reload the data file; an invalid file is refused and the old data serves on.
+            Send SIGHUP to reload the data file (or, with --upstream, to poll the upstream now); an
+            invalid file is refused and the old data serves on.
 
             OPTIONS:
 

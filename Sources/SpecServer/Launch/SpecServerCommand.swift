@@ -12,6 +12,9 @@ enum SpecServerCommand {
     /// Every startup failure (a bad flag, a data file the store refuses, a port in use) prints
     /// one line on standard error and returns non-zero.
     static func run(arguments: [String], environment: [String: String]) -> Int32 {
+        if let command = Subcommand.named(arguments.first) {
+            return command.run(Array(arguments.dropFirst()), environment)
+        }
         let configuration: ServerConfiguration
         do {
             switch try ServerConfiguration.parse(arguments: arguments, environment: environment) {
@@ -28,28 +31,53 @@ enum SpecServerCommand {
             StandardStream.error.write("spec-server: \(error)\n")
             return 64
         }
+        let log = ServerLog(format: configuration.log) { StandardStream.error.write($0 + "\n") }
+        if configuration.upstream != nil && !UpstreamFetching.isAvailable {
+            StandardStream.error.write(
+                "spec-server: --upstream needs a build with the UpstreamFetch trait (swift build --traits UpstreamFetch)\n"
+            )
+            return 64
+        }
         let server: HTTPServer
         let application: SpecApplication
         do {
             (server, application) = try makeServer(configuration: configuration)
         } catch {
-            StandardStream.error.write("spec-server: cannot load the data: \(error)\n")
+            log.write(
+                .error, "cannot load the data", ["error": .string("\(error)")],
+                text: "spec-server: cannot load the data: \(error)")
             return 1
         }
+        let mirror = UpstreamFetching.makeMirror(configuration: configuration, application: application)
+        mirror?.serveCachedCopy()
+        mirror?.start()
+        defer { mirror?.stop() }
         do {
             try server.run { endpoint in
                 // Always, whatever --log says (that is the request log): with --port 0 this line is
                 // the only way to learn the port, and scripts and tests wait for it.
-                StandardStream.error.write(
-                    readyLine(
-                        version: application.current?.latestVersion ?? "?", host: endpoint.host, port: endpoint.port,
-                        threads: server.configuration.threads))
+                let version = application.current?.latestVersion ?? "?"
+                let threads = server.configuration.threads
+                log.write(
+                    .info, "serving",
+                    [
+                        "version": .string(version), "url": .string(url(host: endpoint.host, port: endpoint.port)),
+                        "threads": .int(threads),
+                    ],
+                    text: readyLine(version: version, host: endpoint.host, port: endpoint.port, threads: threads)
+                        .dropLastNewline())
             }
         } catch {
-            StandardStream.error.write("spec-server: \(error)\n")
+            log.write(.error, "cannot serve", ["error": .string("\(error)")], text: "spec-server: \(error)")
             return 1
         }
+        log.write(.info, "stopped", text: "spec-server: stopped")
         return 0
+    }
+
+    /// `http://host:port/`, with brackets around an IPv6 address.
+    static func url(host: String, port: Int) -> String {
+        host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
     }
 
     /// The line written once the server listens, e.g.
@@ -109,6 +137,12 @@ enum SpecServerCommand {
             cursor += 1
         }
         return environment
+    }
+}
+
+extension String {
+    fileprivate func dropLastNewline() -> String {
+        hasSuffix("\n") ? String(dropLast()) : self
     }
 }
 

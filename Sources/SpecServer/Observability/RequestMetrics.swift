@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Counters for `/metrics`: requests by route and status, and a latency histogram.
+/// Counters for `/metrics`: requests by route and status, and a latency histogram by route.
 ///
 /// Every counter is a relaxed atomic, so the event loops record without locking; a scrape reads
 /// each counter once, which is as consistent as Prometheus needs.
@@ -18,15 +18,17 @@ final class RequestMetrics: Sendable {
 
     /// One counter per route (plus "no route") × status slot (plus "other").
     private let requests: [Counter]
+    /// One row of `bucketBounds.count + 1` counters per route slot.
     private let buckets: [Counter]
-    private let latencySum = Counter()
-    private let latencyCount = Counter()
+    /// Microseconds spent, per route slot.
+    private let latencySums: [Counter]
     private static let routeSlots = Route.allCases.count + 1
     private static let statusSlots = statuses.count + 1
 
     init() {
         requests = (0..<(Self.routeSlots * Self.statusSlots)).map { _ in Counter() }
-        buckets = (0...Self.bucketBounds.count).map { _ in Counter() }
+        buckets = (0..<(Self.routeSlots * (Self.bucketBounds.count + 1))).map { _ in Counter() }
+        latencySums = (0..<Self.routeSlots).map { _ in Counter() }
     }
 
     /// Records one answered request; `route` is `nil` for a path no route matches.
@@ -35,9 +37,8 @@ final class RequestMetrics: Sendable {
         let statusSlot = Self.statuses.firstIndex(of: status) ?? Self.statuses.count
         requests[routeSlot * Self.statusSlots + statusSlot].add(1)
         let bucket = Self.bucketBounds.firstIndex { microseconds <= $0 } ?? Self.bucketBounds.count
-        buckets[bucket].add(1)
-        latencySum.add(microseconds)
-        latencyCount.add(1)
+        buckets[routeSlot * (Self.bucketBounds.count + 1) + bucket].add(1)
+        latencySums[routeSlot].add(microseconds)
     }
 
     /// The Prometheus text exposition (format 0.0.4).
@@ -45,7 +46,7 @@ final class RequestMetrics: Sendable {
         var text = "# HELP spec_server_requests_total Requests answered by the application, by route and status.\n"
         text += "# TYPE spec_server_requests_total counter\n"
         for routeSlot in 0..<Self.routeSlots {
-            let route = routeSlot < Route.allCases.count ? Route.allCases[routeSlot].template : "unmatched"
+            let route = Self.routeLabel(routeSlot)
             for statusSlot in 0..<Self.statusSlots {
                 let count = requests[routeSlot * Self.statusSlots + statusSlot].current
                 guard count > 0 else { continue }
@@ -53,17 +54,26 @@ final class RequestMetrics: Sendable {
                 text += "spec_server_requests_total{route=\"\(route)\",status=\"\(status)\"} \(count)\n"
             }
         }
-        text += "# HELP spec_server_request_duration_seconds Time the application took to answer.\n"
+        text += "# HELP spec_server_request_duration_seconds Time the application took to answer, by route.\n"
         text += "# TYPE spec_server_request_duration_seconds histogram\n"
-        var cumulative = 0
-        for (index, bound) in Self.bucketBounds.enumerated() {
-            cumulative += buckets[index].current
-            text += "spec_server_request_duration_seconds_bucket{le=\"\(Self.seconds(bound))\"} \(cumulative)\n"
+        let row = Self.bucketBounds.count + 1
+        for routeSlot in 0..<Self.routeSlots {
+            let counts = (0..<row).map { buckets[routeSlot * row + $0].current }
+            // A route never asked has no series, as with the request counter.
+            guard counts.contains(where: { $0 > 0 }) else { continue }
+            let route = "route=\"\(Self.routeLabel(routeSlot))\""
+            var cumulative = 0
+            for (index, bound) in Self.bucketBounds.enumerated() {
+                cumulative += counts[index]
+                text +=
+                    "spec_server_request_duration_seconds_bucket{\(route),le=\"\(Self.seconds(bound))\"} \(cumulative)\n"
+            }
+            cumulative += counts[Self.bucketBounds.count]
+            text += "spec_server_request_duration_seconds_bucket{\(route),le=\"+Inf\"} \(cumulative)\n"
+            text +=
+                "spec_server_request_duration_seconds_sum{\(route)} \(Self.seconds(latencySums[routeSlot].current))\n"
+            text += "spec_server_request_duration_seconds_count{\(route)} \(cumulative)\n"
         }
-        cumulative += buckets[Self.bucketBounds.count].current
-        text += "spec_server_request_duration_seconds_bucket{le=\"+Inf\"} \(cumulative)\n"
-        text += "spec_server_request_duration_seconds_sum \(Self.seconds(latencySum.current))\n"
-        text += "spec_server_request_duration_seconds_count \(cumulative)\n"
         text += "# HELP spec_server_open_connections Connections open now.\n"
         text += "# TYPE spec_server_open_connections gauge\n"
         text += "spec_server_open_connections \(openConnections)\n"
@@ -79,6 +89,11 @@ final class RequestMetrics: Sendable {
             text += "spec_server_store_info{version=\"\(Self.labelEscaped(storeVersion))\"} 1\n"
         }
         return text
+    }
+
+    /// The `route` label of a slot: the route's path template, or `unmatched`.
+    private static func routeLabel(_ slot: Int) -> String {
+        slot < Route.allCases.count ? labelEscaped(Route.allCases[slot].template) : "unmatched"
     }
 
     /// Microseconds as seconds, in decimal without exponent.

@@ -15,10 +15,20 @@ final class SpecApplication: HTTPApplication {
     private let loads = Atomic<Int>(0)
     /// Where reload messages go.
     let log: @Sendable (String) -> Void
+    /// The same, as text or JSON lines as `--log` says.
+    let logger: ServerLog
+    /// Reloads after the first load, for `/metrics`.
+    let reloads = ReloadMetrics()
+    /// The upstream being mirrored (`--upstream`), for `/readyz` and `/metrics`.
+    let upstream: UpstreamState?
+    /// What SIGHUP does instead of reloading the data file (a mirror polls its upstream).
+    private let reloadAction = Mutex<(@Sendable () -> Void)?>(nil)
 
     init(configuration: ServerConfiguration, log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
         self.log = log
+        self.logger = ServerLog(format: configuration.log, sink: log)
+        self.upstream = configuration.upstream.map { UpstreamState(url: $0) }
     }
 
     /// The store being served, or `nil` before the first load.
@@ -49,14 +59,28 @@ final class SpecApplication: HTTPApplication {
         loads.wrappingAdd(1, ordering: .relaxed)
     }
 
+    /// Makes SIGHUP run `action` instead of reloading the data file.
+    func onReload(_ action: @escaping @Sendable () -> Void) {
+        reloadAction.withLock { $0 = action }
+    }
+
     func reload() {
+        if let action = reloadAction.withLock({ $0 }) { return action() }
+        let file = configuration.dataPath ?? "the embedded data"
         do {
             try load()
-            log(
-                "spec-server: reloaded \(configuration.dataPath ?? "the embedded data"); serving version \(current?.latestVersion ?? "?")"
-            )
+            reloads.recordSuccess()
+            let version = current?.latestVersion ?? "?"
+            logger.write(
+                .info, "reloaded", ["file": .string(file), "version": .string(version)],
+                text: "spec-server: reloaded \(file); serving version \(version)")
         } catch {
-            log("spec-server: reload refused, still serving version \(current?.latestVersion ?? "?"): \(error)")
+            reloads.recordFailure()
+            let version = current?.latestVersion ?? "?"
+            logger.write(
+                .warn, "reload refused",
+                ["file": .string(file), "version": .string(version), "error": .string("\(error)")],
+                text: "spec-server: reload refused, still serving version \(version): \(error)")
         }
     }
 
@@ -118,6 +142,9 @@ final class SpecApplication: HTTPApplication {
         case .healthz:
             return (route, .prepared(Self.healthy))
         case .readyz:
+            if served != nil, let upstream {
+                return (route, Self.readyWithUpstream(upstream))
+            }
             return (route, .prepared(served == nil ? Self.notReady : Self.ready))
         case .prometheus:
             return (route, prometheus(request: request, served: served))
@@ -205,9 +232,16 @@ final class SpecApplication: HTTPApplication {
             return errorResponse(.unknownParameter(request.query.string, accepted: []), served: served)
         }
         let server = engine.withLock { $0 }
-        let text = metrics.exposition(
-            openConnections: server?.openConnections ?? 0, engineRequests: server?.requestsServed ?? 0,
-            storeVersion: served?.latestVersion, storeLoads: loads.load(ordering: .relaxed))
+        let text =
+            metrics.exposition(
+                openConnections: server?.openConnections ?? 0, engineRequests: server?.requestsServed ?? 0,
+                storeVersion: served?.latestVersion, storeLoads: loads.load(ordering: .relaxed))
+            + reloads.exposition()
+            + "# HELP spec_server_build_info The server's version and the store version it serves.\n"
+            + "# TYPE spec_server_build_info gauge\n"
+            + "spec_server_build_info{version=\"\(SpecServerCommand.version)\",store_version=\""
+            + RequestMetrics.labelEscaped(served?.latestVersion ?? "") + "\"} 1\n"
+            + (upstream?.exposition() ?? "") + ProcessMetrics.exposition()
         return HTTPResponse(
             status: .ok,
             headers: [
@@ -229,6 +263,14 @@ final class SpecApplication: HTTPApplication {
         headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store"), ("Retry-After", "1")]
             + ResponseHeaders.cors,
         body: APIError.unavailable().body)
+
+    /// `/readyz` of a mirror: ready, with the upstream's state as detail.
+    static func readyWithUpstream(_ upstream: UpstreamState) -> HTTPResponse {
+        HTTPResponse(
+            status: .ok,
+            headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")] + ResponseHeaders.cors,
+            body: "{\"status\":\"ready\",\"upstream\":\(upstream.readinessJSON())}\n")
+    }
 
     /// An error as JSON, whatever format was asked for.
     func errorResponse(_ error: APIError, served: ServedStore?) -> HTTPResponse {

@@ -1,0 +1,138 @@
+import Glibc
+
+extension Subcommand {
+    /// `spec-server health-check [options]`: a container `HEALTHCHECK` that needs no curl.
+    static let healthCheck = Subcommand(
+        name: "health-check", usage: "[options]",
+        summary: "exit 0 if the server these options describe answers /readyz, else 1"
+    ) { arguments, environment in
+        HealthCheck.run(arguments: arguments, environment: environment)
+    }
+}
+
+/// Asks the server that the same flags and `SPEC_SERVER_*` variables describe for `/readyz`.
+///
+/// A server listening on every address (`0.0.0.0`, `::`) is asked on loopback. Exits 0 on a
+/// `200`, 1 on anything else — another status, no answer within the deadline, a refused
+/// connection, options that do not parse — with one line on standard error saying which.
+enum HealthCheck {
+    /// The whole check, connection included, gives up after this long.
+    static let deadlineSeconds = 5
+
+    static func run(arguments: [String], environment: [String: String]) -> Int32 {
+        let configuration: ServerConfiguration
+        do {
+            switch try ServerConfiguration.parse(arguments: arguments, environment: environment) {
+            case .serve(let parsed): configuration = parsed
+            case .printHelp, .printVersion:
+                StandardStream.output.write(
+                    "USAGE: spec-server health-check [options]\n\n"
+                        + "Takes the server's own options and SPEC_SERVER_* variables (see spec-server --help);\n"
+                        + "exits 0 if that server answers GET /readyz with 200, else 1.\n")
+                return 0
+            }
+        } catch {
+            StandardStream.error.write("spec-server health-check: \(error)\n")
+            return 1
+        }
+        let host = probeAddress(for: configuration.host)
+        let authority = host.contains(":") ? "[\(host)]:\(configuration.port)" : "\(host):\(configuration.port)"
+        guard configuration.port != 0 else {
+            StandardStream.error.write("spec-server health-check: port 0 names no server; give --port\n")
+            return 1
+        }
+        switch probe(host: host, port: configuration.port, authority: authority) {
+        case .success:
+            return 0
+        case .failure(let problem):
+            StandardStream.error.write("spec-server health-check: http://\(authority)/readyz: \(problem.description)\n")
+            return 1
+        }
+    }
+
+    /// Where to reach a server listening on `host`: loopback for the wildcard addresses.
+    static func probeAddress(for host: String) -> String {
+        switch host {
+        case "0.0.0.0": "127.0.0.1"
+        case "::", "[::]": "::1"
+        default: host
+        }
+    }
+
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// One `GET /readyz` over a new connection.
+    static func probe(host: String, port: Int, authority: String) -> Result<Void, Problem> {
+        var storage = sockaddr_storage()
+        var length: socklen_t
+        let family: Int32
+        if host.contains(":") {
+            family = AF_INET6
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(port).bigEndian)
+            guard inet_pton(AF_INET6, host, &address.sin6_addr) == 1 else {
+                return .failure(Problem(description: "'\(host)' is not an IPv6 address"))
+            }
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in6.self) }
+        } else {
+            family = AF_INET
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+                return .failure(Problem(description: "'\(host)' is not an IPv4 address"))
+            }
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in.self) }
+        }
+        let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else {
+            return .failure(Problem(description: "socket: \(String(cString: strerror(errno)))"))
+        }
+        defer { close(descriptor) }
+        // On Linux connect, send and recv all honour these timeouts.
+        var timeout = timeval(tv_sec: deadlineSeconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, length) }
+        }
+        guard connected == 0 else { return .failure(Problem(description: String(cString: strerror(errno)))) }
+
+        let request = Array("GET /readyz HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\n\r\n".utf8)
+        var sent = 0
+        while sent < request.count {
+            let count = request[sent...].withUnsafeBytes {
+                send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return .failure(Problem(description: "send: \(String(cString: strerror(errno)))")) }
+            sent += count
+        }
+        // The status line is all that matters; read until it is complete.
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while !received.contains(0x0A) && received.count < 4096 {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 {
+                let reason =
+                    errno == EAGAIN ? "no answer within \(deadlineSeconds) s" : String(cString: strerror(errno))
+                return .failure(Problem(description: reason))
+            }
+            if count == 0 { break }
+            received += buffer[0..<count]
+        }
+        let statusLine = String(decoding: received.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
+        let words = statusLine.split(separator: " ")
+        guard words.count >= 2, words[0].hasPrefix("HTTP/1.") else {
+            return .failure(Problem(description: "no HTTP answer"))
+        }
+        guard words[1] == "200" else { return .failure(Problem(description: "answered \(statusLine)")) }
+        return .success(())
+    }
+}

@@ -1,0 +1,92 @@
+import Glibc
+
+/// The `process_*` figures Prometheus clients conventionally export, read from `/proc/self`.
+enum ProcessMetrics {
+    /// The exposition lines: resident and virtual memory, open and maximum descriptors, CPU time
+    /// and start time. A figure the kernel does not give is left out rather than reported as 0.
+    static func exposition() -> String {
+        var text = ""
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let ticks = Int(sysconf(Int32(_SC_CLK_TCK)))
+        if let statm = read("/proc/self/statm")?.split(separator: " "), statm.count >= 2,
+            let pages = Int(statm[0]), let resident = Int(statm[1])
+        {
+            text += gauge("process_resident_memory_bytes", "Resident memory size in bytes.", resident * pageSize)
+            text += gauge("process_virtual_memory_bytes", "Virtual memory size in bytes.", pages * pageSize)
+        }
+        if let open = openDescriptors() {
+            text += gauge("process_open_fds", "Number of open file descriptors.", open)
+        }
+        var limit = rlimit()
+        if getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0 {
+            text += gauge("process_max_fds", "Maximum number of open file descriptors.", Int(limit.rlim_cur))
+        }
+        // /proc/self/stat: the command name is in parentheses and may hold spaces, so count the
+        // fields after the last ')'. utime and stime are fields 14 and 15, starttime field 22.
+        if let stat = read("/proc/self/stat"), let close = stat.lastIndex(of: ")"), ticks > 0 {
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count >= 20, let user = Int(fields[11]), let system = Int(fields[12]),
+                let started = Int(fields[19]), let boot = bootTime()
+            {
+                text += "# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.\n"
+                text += "# TYPE process_cpu_seconds_total counter\n"
+                text += "process_cpu_seconds_total \(decimal(user + system, per: ticks))\n"
+                text += "# HELP process_start_time_seconds Start time of the process since unix epoch in seconds.\n"
+                text += "# TYPE process_start_time_seconds gauge\n"
+                text += "process_start_time_seconds \(decimal(boot * ticks + started, per: ticks))\n"
+            }
+        }
+        return text
+    }
+
+    private static func gauge(_ name: String, _ help: String, _ value: Int) -> String {
+        "# HELP \(name) \(help)\n# TYPE \(name) gauge\n\(name) \(value)\n"
+    }
+
+    /// `count / unit` in decimal, without exponent.
+    private static func decimal(_ count: Int, per unit: Int) -> String {
+        let fraction = String(count % unit * 100 / unit)
+        return "\(count / unit)." + (fraction.count < 2 ? "0" + fraction : fraction)
+    }
+
+    /// Seconds since the epoch at boot, the `btime` line of `/proc/stat`.
+    private static func bootTime() -> Int? {
+        guard let stat = read("/proc/stat") else { return nil }
+        for line in stat.split(separator: "\n") where line.hasPrefix("btime ") {
+            return Int(line.dropFirst(6))
+        }
+        return nil
+    }
+
+    /// Entries of `/proc/self/fd`, less the one this count itself opens.
+    private static func openDescriptors() -> Int? {
+        guard let directory = opendir("/proc/self/fd") else { return nil }
+        defer { closedir(directory) }
+        var count = 0
+        while let entry = readdir(directory) {
+            let isDot = withUnsafeBytes(of: entry.pointee.d_name) { $0.first == UInt8(ascii: ".") }
+            if !isDot { count += 1 }
+        }
+        return count - 1
+    }
+
+    /// A small text file of `/proc`, whole (procfs reports size 0, so read until the end).
+    private static func read(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 1 << 20 {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
+        }
+        while bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// `RLIMIT_NOFILE` as the type `getrlimit` takes (an enum in Glibc's headers, an Int32 on musl).
+private let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)

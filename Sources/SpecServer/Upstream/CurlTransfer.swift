@@ -1,0 +1,128 @@
+#if UpstreamFetch
+    import CCurl
+    import Glibc
+
+    /// One HTTP(S) GET with libcurl, bounded in size and time, for ``UpstreamMirror``.
+    enum CurlTransfer {
+        /// Initialises libcurl; call once, before any thread fetches.
+        static func initialize() {
+            curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        }
+
+        /// What the callbacks collect, reached through libcurl's context pointer.
+        private final class Collected {
+            var body: [UInt8] = []
+            var entityTag: String?
+            var tooLarge = false
+            let maxBytes: Int
+            let isCancelled: @Sendable () -> Bool
+
+            init(maxBytes: Int, isCancelled: @escaping @Sendable () -> Bool) {
+                self.maxBytes = maxBytes
+                self.isCancelled = isCancelled
+            }
+        }
+
+        static func fetch(_ request: UpstreamRequest) -> UpstreamOutcome {
+            guard let handle = curl_easy_init() else { return .failed("libcurl could not start a transfer") }
+            defer { curl_easy_cleanup(handle) }
+            let collected = Collected(maxBytes: request.maxBytes, isCancelled: request.isCancelled)
+            let context = Unmanaged.passUnretained(collected).toOpaque()
+            var headers: UnsafeMutablePointer<curl_slist>?
+            headers = curl_slist_append(headers, "Accept: application/json")
+            if let tag = request.entityTag { headers = curl_slist_append(headers, "If-None-Match: \(tag)") }
+            defer { curl_slist_free_all(headers) }
+            var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+
+            let result: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errorText in
+                ccurl_set_string(handle, CURLOPT_URL, request.url)
+                ccurl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+                ccurl_set_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+                ccurl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1)
+                ccurl_set_long(handle, CURLOPT_MAXREDIRS, 5)
+                // No signals from libcurl: the server's threads have their own signal handling.
+                ccurl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+                ccurl_set_long(handle, CURLOPT_TIMEOUT, request.timeoutSeconds)
+                ccurl_set_long(handle, CURLOPT_CONNECTTIMEOUT, min(request.timeoutSeconds, 10))
+                // An announced Content-Length over the bound fails before any byte is read; an
+                // unannounced body is cut off in the write callback.
+                ccurl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBytes))
+                // Accept compression; the bound applies to the decoded bytes, so a small
+                // compressed body cannot expand past it.
+                ccurl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+                ccurl_set_string(handle, CURLOPT_USERAGENT, "spec-server/\(SpecServerCommand.version)")
+                ccurl_set_headers(handle, headers)
+                ccurl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorText.baseAddress)
+                ccurl_set_write_function(handle, writeBody)
+                ccurl_set_pointer(handle, CURLOPT_WRITEDATA, context)
+                ccurl_set_header_function(handle, readHeader)
+                ccurl_set_pointer(handle, CURLOPT_HEADERDATA, context)
+                ccurl_set_long(handle, CURLOPT_NOPROGRESS, 0)
+                ccurl_set_progress_function(handle, progress)
+                ccurl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
+                return curl_easy_perform(handle)
+            }
+            withExtendedLifetime(collected) {}
+
+            if collected.tooLarge || result == CURLE_FILESIZE_EXCEEDED {
+                return .failed("the upstream body is larger than \(request.maxBytes) bytes")
+            }
+            guard result == CURLE_OK else {
+                let detail = String(
+                    decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let reason = detail.isEmpty ? String(cString: curl_easy_strerror(result)) : detail
+                return .failed("transfer failed: \(reason)")
+            }
+            var status = 0
+            ccurl_response_code(handle, &status)
+            switch status {
+            case 200: return .fetched(collected.body, entityTag: collected.entityTag)
+            case 304: return .notModified
+            default: return .failed("the upstream answered HTTP \(status)")
+            }
+        }
+
+        private static let writeBody: ccurl_data_callback = { data, size, count, context in
+            let collected = Unmanaged<Collected>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            guard collected.body.count + length <= collected.maxBytes else {
+                collected.tooLarge = true
+                return 0  // anything but `length` aborts the transfer
+            }
+            if let data {
+                collected.body.append(
+                    contentsOf: UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: length))
+            }
+            return length
+        }
+
+        private static let readHeader: ccurl_data_callback = { data, size, count, context in
+            let collected = Unmanaged<Collected>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            guard let data else { return length }
+            let line = String(
+                decoding: UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: length), as: UTF8.self)
+            if line.hasPrefix("HTTP/") {
+                collected.entityTag = nil  // a new response (after a redirect): its own headers only
+            } else if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "etag" {
+                let value = trimmed(line[line.index(after: colon)...])
+                collected.entityTag = value.isEmpty ? nil : value
+            }
+            return length
+        }
+
+        private static let progress: ccurl_progress_callback = { context, _, _, _, _ in
+            let collected = Unmanaged<Collected>.fromOpaque(context!).takeUnretainedValue()
+            return collected.isCancelled() ? 1 : 0
+        }
+    }
+
+    /// `text` without spaces, tabs, CR and LF at either end.
+    private func trimmed(_ text: Substring) -> String {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        var bytes = Array(text.utf8)[...]
+        while let first = bytes.first, isSpace(first) { bytes = bytes.dropFirst() }
+        while let last = bytes.last, isSpace(last) { bytes = bytes.dropLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+#endif

@@ -1,0 +1,240 @@
+import Glibc
+import SpecStore
+import Synchronization
+
+/// One fetch the mirror asks of its transfer.
+struct UpstreamRequest: Sendable {
+    var url: String
+    /// Sent as `If-None-Match` when the mirror holds the upstream's copy.
+    var entityTag: String?
+    /// A body larger than this fails the transfer as soon as it is announced or exceeded.
+    var maxBytes: Int
+    /// The whole transfer, connection included, fails after this long.
+    var timeoutSeconds: Int
+    /// True once the mirror stops: a transfer in progress gives up.
+    var isCancelled: @Sendable () -> Bool
+}
+
+/// How one fetch ended.
+enum UpstreamOutcome: Sendable, Equatable {
+    /// A complete `200` body, with the upstream's `ETag` if it sent one.
+    case fetched([UInt8], entityTag: String?)
+    /// `304 Not Modified`: the copy held is current.
+    case notModified
+    /// Anything else: the reason, for the log and `/readyz`.
+    case failed(String)
+}
+
+/// Keeps the served store a copy of a data file at a URL: polls it, validates the whole file,
+/// swaps the store atomically (as SIGHUP does), and keeps the last good copy in a cache file.
+///
+/// It never serves a half-fetched or invalid file: a fetch that fails in any way leaves the
+/// store and the cache as they were, and the next poll backs off (``UpstreamSchedule``).
+final class UpstreamMirror: Sendable {
+    typealias Transfer = @Sendable (UpstreamRequest) -> UpstreamOutcome
+
+    struct Settings: Sendable, Equatable {
+        var url: String
+        var intervalSeconds: Int
+        var cachePath: String?
+        var maxBytes: Int
+        var timeoutSeconds: Int
+    }
+
+    let settings: Settings
+    let state: UpstreamState
+    private let application: SpecApplication
+    private let transfer: Transfer
+    private let schedule: UpstreamSchedule
+    private let entityTag = Mutex<String?>(nil)
+    /// A hash of the bytes being served, so an upstream without `ETag` that sends the same file
+    /// again does not cause a reload.
+    private let servedHash = Mutex<UInt64?>(nil)
+    private let stopping = Atomic<Bool>(false)
+    /// A pipe: a byte written wakes the polling thread early (stop, or SIGHUP's fetch-now).
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let thread = Mutex<BackgroundThread?>(nil)
+
+    init(settings: Settings, application: SpecApplication, state: UpstreamState, transfer: @escaping Transfer) {
+        self.settings = settings
+        self.application = application
+        self.state = state
+        self.transfer = transfer
+        self.schedule = UpstreamSchedule(interval: Double(settings.intervalSeconds))
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for descriptor in fds {
+                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
+            }
+        } else {
+            fds = [-1, -1]
+        }
+        wakeRead = fds[0]
+        wakeWrite = fds[1]
+    }
+
+    deinit {
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    private var log: ServerLog { application.logger }
+
+    private var isStopping: Bool { stopping.load(ordering: .relaxed) }
+
+    // MARK: - The cache
+
+    /// Serves the cache file if it holds a valid store, so a restart with the upstream down
+    /// serves the last good copy at once. Returns whether it did.
+    @discardableResult
+    func serveCachedCopy() -> Bool {
+        guard let path = settings.cachePath, let bytes = AtomicFile.read(path, limit: settings.maxBytes) else {
+            return false
+        }
+        do {
+            let store = try SpecStore.load(bytes: bytes, sourceName: path)
+            application.install(store)
+            servedHash.withLock { $0 = EntityTag.fnv1a64(bytes) }
+            let tag = AtomicFile.read(path + ".etag", limit: 1024).map { String(decoding: $0, as: UTF8.self) }
+            entityTag.withLock { $0 = tag?.isEmpty == false ? tag : nil }
+            state.update { $0.origin = .cache }
+            log.write(
+                .info, "serving the cached upstream copy",
+                ["path": .string(path), "version": .string(store.latestVersion.id)],
+                text: "spec-server: serving the cached upstream copy \(path), version \(store.latestVersion.id)")
+            return true
+        } catch {
+            log.write(
+                .warn, "cached upstream copy refused", ["path": .string(path), "error": .string("\(error)")],
+                text: "spec-server: cached upstream copy refused: \(error)")
+            return false
+        }
+    }
+
+    // MARK: - Polling
+
+    /// Fetches once and applies the outcome; returns the seconds to wait before the next poll.
+    @discardableResult
+    func poll(random: Double = Double.random(in: 0..<1)) -> Double {
+        let request = UpstreamRequest(
+            url: settings.url, entityTag: entityTag.withLock { $0 }, maxBytes: settings.maxBytes,
+            timeoutSeconds: settings.timeoutSeconds, isCancelled: { [weak self] in self?.isStopping ?? true })
+        switch transfer(request) {
+        case .notModified:
+            succeeded(updated: false)
+        case .fetched(let bytes, let tag):
+            let hash = EntityTag.fnv1a64(bytes)
+            if hash == servedHash.withLock({ $0 }) {
+                entityTag.withLock { $0 = tag }
+                succeeded(updated: false)
+                break
+            }
+            let store: SpecStore
+            do {
+                store = try SpecStore.load(bytes: bytes, sourceName: settings.url)
+            } catch {
+                application.reloads.recordFailure()
+                return failed("the upstream file is invalid: \(error)", random: random)
+            }
+            application.install(store)
+            application.reloads.recordSuccess()
+            servedHash.withLock { $0 = hash }
+            entityTag.withLock { $0 = tag }
+            state.update { $0.origin = .upstream }
+            succeeded(updated: true)
+            log.write(
+                .info, "upstream update served",
+                ["url": .string(settings.url), "version": .string(store.latestVersion.id), "bytes": .int(bytes.count)],
+                text: "spec-server: serving version \(store.latestVersion.id) from \(settings.url)")
+            writeCache(bytes, entityTag: tag)
+        case .failed(let reason):
+            return failed(reason, random: random)
+        }
+        return schedule.delayAfterSuccess(random: random)
+    }
+
+    private func succeeded(updated: Bool) {
+        let now = ReloadMetrics.wallMilliseconds()
+        state.update {
+            $0.phase = .current
+            $0.lastSuccessMilliseconds = now
+            $0.lastError = nil
+            $0.consecutiveFailures = 0
+            if updated { $0.updated += 1 } else { $0.unchanged += 1 }
+        }
+    }
+
+    private func failed(_ reason: String, random: Double) -> Double {
+        var failures = 0
+        state.update {
+            $0.phase = .failing
+            $0.lastError = reason
+            $0.consecutiveFailures += 1
+            $0.failed += 1
+            failures = $0.consecutiveFailures
+        }
+        let delay = schedule.delayAfterFailure(failures, random: random)
+        log.write(
+            .warn, "upstream fetch failed",
+            [
+                "url": .string(settings.url), "error": .string(reason), "failures": .int(failures),
+                "retryMilliseconds": .int(Int(delay * 1000)),
+            ],
+            text:
+                "spec-server: upstream fetch failed (\(failures) in a row), still serving the last good copy: \(reason)"
+        )
+        return delay
+    }
+
+    private func writeCache(_ bytes: [UInt8], entityTag tag: String?) {
+        guard let path = settings.cachePath else { return }
+        do {
+            // The old tag goes first, so a crash between the writes leaves no tag claiming that
+            // an older file is current; the next fetch is then a full one.
+            unlink(path + ".etag")
+            try AtomicFile.write(bytes, to: path)
+            if let tag { try AtomicFile.write(Array(tag.utf8), to: path + ".etag") }
+        } catch {
+            log.write(
+                .warn, "upstream cache not written", ["path": .string(path), "error": .string("\(error)")],
+                text: "spec-server: cannot write the upstream cache: \(error)")
+        }
+    }
+
+    // MARK: - The polling thread
+
+    /// Starts polling on a thread of its own, first poll at once.
+    func start() {
+        let thread = BackgroundThread { [self] in
+            var delay = 0.0
+            while !stopping.load(ordering: .relaxed) {
+                if delay > 0 { waitForWake(seconds: delay) }
+                if stopping.load(ordering: .relaxed) { break }
+                delay = poll()
+            }
+        }
+        self.thread.withLock { $0 = thread }
+    }
+
+    /// Polls now instead of at the next scheduled time (SIGHUP).
+    func pollNow() {
+        var byte: UInt8 = 1
+        _ = Glibc.write(wakeWrite, &byte, 1)
+    }
+
+    /// Stops polling, abandoning a transfer in progress, and waits for the thread to end.
+    func stop() {
+        stopping.store(true, ordering: .relaxed)
+        pollNow()
+        thread.withLock { $0 }?.join()
+    }
+
+    private func waitForWake(seconds: Double) {
+        var descriptor = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
+        _ = Glibc.poll(&descriptor, 1, Int32(min(seconds * 1000, Double(Int32.max))))
+        var drain = [UInt8](repeating: 0, count: 64)
+        while drain.withUnsafeMutableBytes({ Glibc.read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
+    }
+}
