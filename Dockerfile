@@ -2,17 +2,36 @@
 
 # Build stage: the Swift toolchain on Debian 12, the same distribution as the runtime stage.
 FROM swift:6.3.1-bookworm AS build
+# libcurl's headers, for the UpstreamFetch trait (--upstream). Versions are not pinned: the
+# base image fixes the Debian release, and its security updates replace old package versions.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libcurl4-openssl-dev \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
-# A static Swift runtime (and Foundation) leaves only glibc, libstdc++ and libgcc_s as
-# dependencies, all of which debian:bookworm-slim has.
-RUN swift build -c release --static-swift-stdlib --product spec-server \
-    && install -D "$(swift build -c release --show-bin-path)/spec-server" /out/spec-server
+# A static Swift runtime leaves glibc, libstdc++, libgcc_s and libcurl as the only dependencies.
+RUN swift build -c release --static-swift-stdlib --traits UpstreamFetch --product spec-server \
+    && install -D "$(swift build -c release --static-swift-stdlib --traits UpstreamFetch --show-bin-path)/spec-server" \
+        /out/spec-server
 
-# Runtime stage: the binary and nothing else; the data is embedded in it.
+# Runtime stage: the binary (data embedded) and libcurl with the CA certificates for https upstreams.
 FROM debian:bookworm-slim
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libcurl4 ca-certificates \
+    && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/spec-server /usr/local/bin/spec-server
+# Settings come from the environment (every flag has a SPEC_SERVER_* variable); nothing below
+# passes flags, so `docker run -e SPEC_SERVER_PORT=9000` is obeyed. Flags after the image name
+# still override a variable.
+ENV SPEC_SERVER_HOST=0.0.0.0 \
+    SPEC_SERVER_PORT=8080
 USER 65532:65532
 EXPOSE 8080
+# The health check reads the same variables, so it asks the port the server listens on; it is
+# the binary itself, so the image needs no curl.
+HEALTHCHECK --interval=30s --timeout=6s --start-period=5s --retries=3 \
+    CMD ["/usr/local/bin/spec-server", "health-check"]
 # Exec form, so the server is PID 1 and receives SIGTERM (graceful drain) and SIGHUP (reload).
-ENTRYPOINT ["/usr/local/bin/spec-server", "--host", "0.0.0.0", "--port", "8080"]
+ENTRYPOINT ["/usr/local/bin/spec-server"]

@@ -1,49 +1,114 @@
 #!/usr/bin/env bash
 # Proves that the binary the Dockerfile builds runs with nothing but what its runtime image has,
 # without a Docker engine: it builds spec-server the way the Dockerfile does (static Swift
-# runtime), bootstraps a minimal Debian 12 root file system (what debian:bookworm-slim is made
-# from), and runs the binary inside it with chroot as the image's unprivileged user.
+# runtime, the UpstreamFetch trait), bootstraps a minimal Debian 12 root file system with the
+# runtime stage's packages (what debian:bookworm-slim plus `apt-get install libcurl4
+# ca-certificates` is made from), and inside it, as the image's unprivileged user and with only
+# the image's environment variables:
+#   1. serves, configured by SPEC_SERVER_HOST/SPEC_SERVER_PORT alone, as the image's ENV does;
+#   2. `spec-server health-check` (the image's HEALTHCHECK) exits 0 against it;
+#   3. a second instance mirrors the first through libcurl (--upstream);
+#   4. SIGTERM exits 0, after which the health check exits 1.
 #
-#   scripts/check-runtime-image.sh [ROOTFS_DIR]      (needs root and debootstrap; Debian mirrors)
+#   scripts/check-runtime-image.sh [ROOTFS_DIR]   (root, debootstrap, Debian mirrors; the first
+#                                                 run bootstraps the root, later runs reuse it)
+# scripts/test runs it with RUNTIME_IMAGE_CHECK=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 rootfs=${1:-.build/runtime-rootfs}
 port=${PORT:-18099}
+mirror_port=$((port + 1))
+# The runtime stage's packages, as the Dockerfile installs them.
+runtime_packages=libcurl4,ca-certificates
 
 command -v debootstrap >/dev/null || { apt-get update -qq && apt-get install -y -qq debootstrap; }
-swift build -c release --static-swift-stdlib --product spec-server --scratch-path .build/static
-binary=.build/static/release/spec-server
+swift build -c release --static-swift-stdlib --traits UpstreamFetch --product spec-server \
+    --scratch-path .build/static-upstream
+binary=.build/static-upstream/release/spec-server
 
 echo "== shared libraries the binary needs"
 ldd "$binary"
 
-if [ ! -x "$rootfs/bin/sh" ]; then
-    debootstrap --variant=minbase bookworm "$rootfs" >/dev/null
+if [ ! -x "$rootfs/bin/sh" ] || [ ! -e "$rootfs/usr/lib/x86_64-linux-gnu/libcurl.so.4" ]; then
+    rm -rf "$rootfs"
+    debootstrap --variant=minbase --include="$runtime_packages" bookworm "$rootfs" >/dev/null
 fi
 install -D "$binary" "$rootfs/usr/local/bin/spec-server"
 
 # A container always has /proc mounted; the Swift runtime reads the command line from it.
 mountpoint -q "$rootfs/proc" || mount -t proc proc "$rootfs/proc"
-pid=""
+pids=()
 cleanup() {
-    if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
     umount "$rootfs/proc" 2>/dev/null || true
 }
 trap cleanup EXIT
 
-chroot --userspec=65532:65532 "$rootfs" /usr/local/bin/spec-server --host 127.0.0.1 --port "$port" --log off &
-pid=$!
-for _ in $(seq 1 300); do
-    curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
-    kill -0 "$pid" 2>/dev/null || { echo "spec-server exited inside the runtime root" >&2; exit 1; }
-    sleep 0.1
-done
-curl -fsS "http://127.0.0.1:$port/v1/dynamic-type?category=ax5&style=body" | head -c 300
+# The image's user and nothing but the image's environment (its ENV lines), plus VAR=value
+# assignments before `--`; spec-server's arguments after it.
+image_env=(PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin SPEC_SERVER_HOST=0.0.0.0 "SPEC_SERVER_PORT=$port")
+image_command() {
+    local vars=()
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do vars+=("$1"); shift; done
+    [ $# -gt 0 ] && shift
+    command_line=(env -i "${image_env[@]}" "${vars[@]}" chroot --userspec=65532:65532 "$rootfs"
+        /usr/local/bin/spec-server "$@")
+}
+in_image() {
+    image_command "$@"
+    "${command_line[@]}"
+}
+# The same in the background; its process id (the server's, through env's and chroot's exec) in $started.
+start_in_image() {
+    image_command "$@"
+    "${command_line[@]}" &
+    started=$!
+    pids+=("$started")
+}
+wait_for() {
+    local what=$1 pid=$2
+    shift 2
+    for _ in $(seq 1 300); do
+        "$@" >/dev/null 2>&1 && return 0
+        kill -0 "$pid" 2>/dev/null || { echo "spec-server exited inside the runtime root ($what)" >&2; return 1; }
+        sleep 0.1
+    done
+    echo "timed out waiting for $what" >&2
+    return 1
+}
+
+start_in_image SPEC_SERVER_LOG=off
+server=$started
+wait_for "the server" "$server" curl -fsS "http://127.0.0.1:$port/readyz"
+curl -fsS "http://127.0.0.1:$port/v1/dynamic-type?category=ax5&style=body" | head -c 200
 echo
-kill -TERM "$pid"
-wait "$pid"
-status=$?
-pid=""
-echo "runtime image check: spec-server served from a bare Debian 12 root and exited $status on SIGTERM"
+
+echo "== health check inside the runtime root"
+in_image -- health-check
+echo "health-check: exit 0 while serving"
+
+echo "== mirror through libcurl inside the runtime root"
+start_in_image SPEC_SERVER_HOST=127.0.0.1 "SPEC_SERVER_PORT=$mirror_port" SPEC_SERVER_LOG=off \
+    "SPEC_SERVER_UPSTREAM=http://127.0.0.1:$port/v1/export"
+mirror=$started
+mirrored() {
+    curl -fsS "http://127.0.0.1:$mirror_port/metrics" | grep -q '^spec_server_upstream_fetches_total{result="\(updated\|unchanged\)"} [1-9]'
+}
+wait_for "the mirror's first fetch" "$mirror" mirrored
+curl -fsS "http://127.0.0.1:$mirror_port/readyz"
+kill -TERM "$mirror"
+wait "$mirror"
+
+kill -TERM "$server"
+status=0
+wait "$server" || status=$?
+pids=()
+if in_image -- health-check 2>/dev/null; then
+    echo "health-check exited 0 with no server" >&2
+    exit 1
+fi
+echo "health-check: exit 1 once stopped"
+echo "runtime image check: spec-server, its health check and its libcurl mirror ran in a bare Debian 12 root;" \
+    "the server exited $status on SIGTERM"
 [ "$status" -eq 0 ]
