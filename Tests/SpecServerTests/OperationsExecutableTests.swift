@@ -103,3 +103,14 @@ func runSpecServer(_ arguments: [String], environment: [String: String] = [:], s
         #expect(object["method"] as? String == "GET")
     }
 }
+
+#if !UpstreamFetch
+    /// The default build links no libcurl, so it has no mirror to offer.
+    @Suite struct DefaultBuildUpstreamTests {
+        @Test func refusesUpstreamNamingTheTrait() throws {
+            let result = try runSpecServer(["--port", "0", "--upstream", "http://127.0.0.1:9/v1/export"])
+            #expect(result.status == 64)
+            #expect(result.standardError.contains("--traits UpstreamFetch"), "\(result.standardError)")
+        }
+    }
+#endif

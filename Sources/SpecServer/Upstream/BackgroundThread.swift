@@ -11,6 +11,14 @@ final class BackgroundThread: @unchecked Sendable {
             init(_ body: @escaping @Sendable () -> Void) { self.body = body }
         }
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        // The thread starts with every signal blocked: SIGTERM, SIGINT and SIGHUP belong to the
+        // server's signalfd, and a thread with them unblocked would take them instead (SIGTERM's
+        // default action ends the process without a drain).
+        var all = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         let created = pthread_create(
             &handle, nil,
             { raw in
