@@ -33,7 +33,7 @@ struct TypographyQueryTests {
             try latest.dynamicType(matching: DynamicTypeFilter(style: "Title 7"))
         } throws: { error in
             guard let error = error as? QueryError else { return false }
-            return error.code == "unknown_value" && error.parameter == "style"
+            return error.code == .unknownValue && error.parameter == "style"
                 && error.accepted == ["largeTitle", "headline", "body"]
         }
     }

@@ -89,6 +89,8 @@ struct Endpoint: Sendable {
         var summary: String
         /// Every value the latest snapshot answers for: the OpenAPI enum and the prebuilt representations.
         var values: @Sendable (SpecSnapshot) -> [String]
+        /// The hint of a `404` for a value the store does not know: where the values are listed.
+        var listedBy: String? = nil
     }
 
     /// Which representations are built at load, in every format the route produces.

@@ -29,7 +29,7 @@ extension Route {
                     values: { latest in
                         (try? latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"]?.stringValue })
                             ?? []
-                    }),
+                    }, listedBy: "GET /v1/devices lists the devices and their ids."),
                 prebuilt: .everyPathValue, schema: .record, example: "/v1/devices/device.ipad-pro-11-inch")
         case .sizeClasses:
             .collection(

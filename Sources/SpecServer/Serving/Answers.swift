@@ -22,7 +22,7 @@ enum Answers {
             if let empty = emptyAnswerForOlderVersion(error, store: store, route: route, options: options) {
                 return empty
             }
-            throw APIError(error)
+            throw APIError(error, route: route)
         } catch let error as APIError {
             throw error
         } catch {
@@ -65,7 +65,7 @@ enum Answers {
     private static func emptyAnswerForOlderVersion(
         _ error: QueryError, store: SpecStore, route: Route, options: RequestOptions
     ) -> (Content, String)? {
-        guard error.code == QueryError.unknownValue, let version = options.version, let name = error.parameter,
+        guard error.code == .unknownValue, let version = options.version, let name = error.parameter,
             let value = error.value, let snapshot = try? store.snapshot(version: version),
             let filter = route.endpoint.filters.first(where: { $0.name == name }),
             case .filter(.vocabulary(let kind)) = filter.value
@@ -108,7 +108,7 @@ enum Answers {
             let snapshot = try store.snapshot(version: version)
             var measurements: [Measurement] = []
             for element in elements { measurements.append(try Measurement(json: element)) }
-            return .collection(snapshot.check(all: measurements))
+            return .collection(snapshot.check(all: measurements, describingErrorsWith: APIError.itemJSON))
         } catch {
             throw APIError(error)
         }
@@ -119,17 +119,5 @@ enum Answers {
         if let value = values.first(where: { FilterVocabulary.matchKey($0) == key }) { return value }
         if name == "category", let value = FilterVocabulary.canonical(raw, in: .category) { return value }
         throw APIError.unknownValue(name, raw, accepted: values)
-    }
-}
-
-extension APIError {
-    /// The store's error as the client sees it: same status, code, message; a hint that lists
-    /// the accepted values.
-    init(_ error: QueryError) {
-        var hint = error.hint ?? ""
-        if hint.isEmpty, !error.accepted.isEmpty { hint = "Accepted: \(error.accepted.joined(separator: ", "))." }
-        if hint.isEmpty { hint = "See /openapi.json for every parameter and its accepted values." }
-        self.init(
-            status: error.status, code: error.code, message: error.message, hint: hint, parameter: error.parameter)
     }
 }

@@ -83,14 +83,6 @@ public enum FilterVocabulary {
     public static let searchTypes = [
         "rule", "myth", "metric", "device", "size-class", "widget", "dynamic-type", "text-style", "tracking",
     ]
-    /// Results of `check`, in the order of increasing concern.
-    public static let checkResults = [
-        "ok", "deviates-from-convention", "differs-from-published-default", "below-published", "above-published",
-    ]
-    /// Severities of `check`: `none` (ok), `info` (a convention differs: never a HIG violation),
-    /// `advisory` (a published default differs), `warning` (beyond a published minimum or maximum;
-    /// Apple's wording is advisory, "strive to meet", so this is a warning, not an error).
-    public static let severities = ["none", "info", "advisory", "warning"]
 
     /// The statically known accepted values of `kind`, or `nil` for vocabularies drawn from the data.
     public static func values(of kind: Kind) -> [String]? {

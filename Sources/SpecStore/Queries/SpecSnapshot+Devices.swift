@@ -36,13 +36,12 @@ extension SpecSnapshot {
     /// device's screen (for a watch, its case size); where Apple's widget table has no row for that
     /// screen, `count` is 0 and the notes name the nearest published screen, as such.
     ///
-    /// - Throws: ``QueryError`` `not_found` (404).
+    /// - Throws: ``QueryError`` `not_found`.
     public func device(id: String) throws(QueryError) -> RecordResult {
         guard let entry = findDevice(id) else {
             throw QueryError(
-                code: QueryError.notFound, status: 404, parameter: "id", value: id,
-                accepted: rows(.devices).map(\.id), message: "No device '\(id)' in version \(version.id).",
-                hint: "GET /v1/devices lists the devices and their ids.")
+                code: .notFound, parameter: "id", value: id,
+                accepted: rows(.devices).map(\.id), message: "No device '\(id)' in version \(version.id).")
         }
         let widgets = widgetRows(for: entry, platform: nil, family: nil)
         guard case .object(var object) = entry.row else { return RecordResult(item: entry.row) }
