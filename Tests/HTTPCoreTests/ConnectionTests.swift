@@ -1,12 +1,20 @@
+import Glibc
 import Testing
 
 @testable import HTTPCore
 
 @Suite struct ConnectionTests {
-    @Test func slotIsPlainDataSoAZeroedTableIsValid() {
+    @Test func slotIsPlainDataSoAZeroedTableIsValid() throws {
         #expect(_isPOD(Connection.self))
-        let zeroed = Connection()
+        // The loop's table comes from calloc: a slot no one wrote must read as a closed,
+        // unregistered connection with no timer, from memory that really is all zero.
+        let memory = try #require(calloc(1, MemoryLayout<Connection>.stride))
+        defer { free(memory) }
+        let zeroed = memory.bindMemory(to: Connection.self, capacity: 1).pointee
         #expect(zeroed.phase == .closed)
+        #expect(zeroed.timer == .none)
+        #expect(!zeroed.isRegistered)
+        #expect(zeroed.generation == 0)
     }
 
     /// RFC 9112 §9.3: HTTP/1.1 connections persist; RFC 9112 §9.3.2: pipelined requests are
