@@ -13,7 +13,7 @@ enum IndexDocument {
             "name": "HIG spec service",
             "description": "Apple Human Interface Guidelines figures as data, each with its status and citations.",
             "version": .string(store.versions.last?.id ?? ""),
-            "formats": ["json", "csv", "md", "html", "tokens"],
+            "formats": .array(Format.allCases.map { .string($0.rawValue) }),
             "routes": .array(rows),
         ]
         return .document(document, rows: rows)
