@@ -114,7 +114,7 @@ struct DeviceQueryTests {
     @Test("a size-class row has device, orientation, horizontal, vertical first")
     func sizeClassRowShape() throws {
         let result = try latest.sizeClasses(
-            matching: SizeClassFilter(device: "iphone-15-pro-max", orientation: "landscape"))
+            matching: SizeClassFilter(device: "iphone-15-pro-max", orientation: .landscape))
         let row = try #require(result.items.first?.objectValue)
         #expect(Array(row.keys.prefix(6)) == ["id", "device", "devices", "orientation", "horizontal", "vertical"])
         #expect(row["id"] == "size-class.iphone-15-pro-max.landscape")
@@ -150,7 +150,7 @@ struct DeviceQueryTests {
 
     @Test("a widget row keeps literal numbers such as 305.5 and carries platform and variant")
     func widgetRowShape() throws {
-        let result = try latest.widgets(matching: WidgetFilter(platform: "iPadOS"))
+        let result = try latest.widgets(matching: WidgetFilter(platform: .ipados))
         let row = try #require(result.items.first)
         #expect(row["width"] == .number(JSONNumber(literal: "305.5")!))
         #expect(row["platform"] == "ipados")

@@ -52,7 +52,7 @@ enum Answers {
     @Sendable static func dynamicTypeTokens(_ request: AnswerRequest) throws -> Content {
         let category = try canonical(request.pathValue ?? "", among: FilterVocabulary.categories, name: "category")
         let platform = try canonical(request.filters["platform"] ?? "ios", among: tokenPlatforms, name: "platform")
-        let rows = try request.snapshot.dynamicType(matching: DynamicTypeFilter(parameters: ["platform": platform]))
+        let rows = try request.snapshot.dynamicType(matching: DynamicTypeFilter(platform: Platform(rawValue: platform)))
             .items
         let document = DesignTokens.dynamicType(
             rows: rows, category: category, platform: platform, version: request.version, flat: request.options.flat)

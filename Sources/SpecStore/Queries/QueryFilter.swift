@@ -73,10 +73,13 @@ struct ParameterReader {
         return value
     }
 
-    /// The value checked against a static vocabulary but returned as given; queries canonicalise.
-    func choice(_ name: String, _ kind: FilterVocabulary.Kind) throws(QueryError) -> String? {
+    /// The term of a closed vocabulary the value stands for (any case, separators, aliases).
+    func term<Term: VocabularyTerm>(_ name: String, _: Term.Type) throws(QueryError) -> Term? {
         guard let raw = text(name) else { return nil }
-        return try FilterVocabulary.resolve(raw, in: kind, parameter: name)
+        guard let term = Term(matching: raw) else {
+            throw QueryError.unknownValue(raw, for: name, accepted: Term.spellings)
+        }
+        return term
     }
 }
 
