@@ -113,7 +113,10 @@ enum OpenAPIDocument {
         responses.append("400", errorResponse("A body that is not a JSON array of measurements, or a bad measurement."))
         responses.append("404", errorResponse("An unknown figure or version."))
         responses.append("406", errorResponse("No format the request accepts."))
-        responses.append("413", errorResponse("A body over the limit (1 MiB by default)."))
+        // The default limit, from the one place that sets it.
+        let limit = ServerConfiguration().maxBodyBytes
+        let described = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        responses.append("413", errorResponse("A body over the limit (\(described) by default)."))
         let measurement: JSONValue = ["$ref": "#/components/schemas/Measurement"]
         return [
             "operationId": "postCheck",
