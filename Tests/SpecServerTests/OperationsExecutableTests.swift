@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// Runs `spec-server ARGUMENTS` to its end (within `seconds`); returns its status and stderr.
@@ -37,7 +38,7 @@ func runSpecServer(_ arguments: [String], environment: [String: String] = [:], s
         let server = try ServerProcess()
         let port = server.boundPort
         server.send(SIGTERM)
-        #expect(try server.waitForExit() == 0)
+        #expect(try server.waitForExit(seconds: 60) == 0)
         let result = try runSpecServer(["health-check", "--port", String(port)])
         #expect(result.status == 1)
         #expect(result.standardError.contains("http://127.0.0.1:\(port)/readyz"), "\(result.standardError)")
@@ -71,12 +72,12 @@ func runSpecServer(_ arguments: [String], environment: [String: String] = [:], s
         _ = try? LoopbackClient.exchange(port: server.boundPort, "NOT-HTTP\r\n\r\n")
         try install("valid.json")
         server.send(SIGHUP)
-        try server.waitForLog(containing: "\"msg\":\"reloaded\"")
+        try server.waitForLog(containing: "\"msg\":\"reloaded\"", seconds: 60)
         try install("broken/syntax-truncated.json")
         server.send(SIGHUP)
-        try server.waitForLog(containing: "\"msg\":\"reload refused\"")
+        try server.waitForLog(containing: "\"msg\":\"reload refused\"", seconds: 60)
         server.send(SIGTERM)
-        #expect(try server.waitForExit() == 0)
+        #expect(try server.waitForExit(seconds: 60) == 0)
 
         let lines = server.standardError.split(separator: "\n")
         var messages: [String] = []

@@ -2,6 +2,7 @@
     import Foundation
     import Glibc
     import Synchronization
+    import TestSupport
     import Testing
 
     /// `Tests/upstream/misbehaving-upstream.py` serving a data file on a loopback port.
@@ -120,11 +121,11 @@
             #expect(try mirror.metric("spec_server_upstream_fetches_total{result=\"updated\"}") == 1)
             #expect(try mirror.metric("spec_server_reloads_total{result=\"success\"}") == 1)
             mirror.send(SIGTERM)
-            #expect(try mirror.waitForExit() == 0)
+            #expect(try mirror.waitForExit(seconds: 60) == 0)
 
             // The source goes away; a restarted mirror serves the cached copy from its first answer.
             source.send(SIGTERM)
-            #expect(try source.waitForExit() == 0)
+            #expect(try source.waitForExit(seconds: 60) == 0)
             let restarted = try ServerProcess([
                 "--data", minimalData, "--upstream", "http://127.0.0.1:\(source.boundPort)/v1/export",
                 "--upstream-interval", "1", "--cache", scratch.cache,

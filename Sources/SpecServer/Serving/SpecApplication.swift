@@ -88,7 +88,7 @@ final class SpecApplication: HTTPApplication {
 
     func bodyLimit(for request: borrowing HTTPRequest) -> Int {
         switch request.method {
-        case .post where request.path.equals("/v1/check"):
+        case .post where Self.postPaths.contains(where: { request.path.equals($0) }):
             return configuration.maxBodyBytes
         case .get, .head, .options:
             return 0
@@ -98,6 +98,9 @@ final class SpecApplication: HTTPApplication {
             return min(64 * 1024, configuration.maxBodyBytes)
         }
     }
+
+    /// The paths that answer a `POST` (and so read its body), as the route declarations say.
+    private static let postPaths = Route.allCases.filter(\.endpoint.acceptsPost).map(\.template)
 
     func respond(to request: borrowing HTTPRequest) -> HTTPResponse {
         let start = Self.monotonicMicroseconds()
@@ -124,7 +127,7 @@ final class SpecApplication: HTTPApplication {
             break
         case .options:
             return (route, preflight(route: route, request: request))
-        case .post where route == .check:
+        case .post where route.endpoint.acceptsPost:
             break
         default:
             // Every other method, including tokens the engine does not know (QUERY, PURGE, ...),
@@ -135,7 +138,7 @@ final class SpecApplication: HTTPApplication {
             let method = request.methodName.string
             return (route, errorResponse(.methodNotAllowed(method, path: path, allow: route.allow), served: served))
         }
-        if route == .healthz || route == .readyz, request.hasQuery {
+        if route.isOperations, request.hasQuery {
             return (route, errorResponse(.unknownParameter(request.query.string, accepted: []), served: served))
         }
         switch route {
