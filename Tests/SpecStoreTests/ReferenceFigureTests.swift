@@ -442,8 +442,14 @@ struct MetricFigureTests {
             #expect(minimumSize.string("bound") == "minimum")
             #expect(minimumSize.string("since") == "2025-03-07")
         }
+        // The 2023 revision's 44x44 pt minimum is its own record, not the default's history.
         let ios = try #require(metrics["metric.controls.ios.default-size"])
-        #expect(ios.historyValues(until: "2025-03-07")?.string("bound") == "minimum")
+        #expect(ios["history"] == nil)
+        #expect(ios.string("since") == "2025-03-07")
+        let hitTarget = try #require(metrics["metric.accessibility.ios.minimum-hit-target"])
+        #expect(hitTarget.size() == Size(width: 44, height: 44))
+        #expect(hitTarget.string("bound") == "minimum")
+        #expect(hitTarget.string("until") == "2025-03-07")
     }
 
     @Test("tvOS grids: every column count with its three figures")

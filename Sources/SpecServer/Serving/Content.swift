@@ -61,7 +61,7 @@ enum Content: Sendable {
         }
     }
 
-    /// A diff as one list: `{"change": "added"|"removed"|"changed", …}` per row.
+    /// A diff as one list: `{"change": "added"|"removed"|"changed"|"first-seen", …}` per row.
     static func diffRows(_ diff: DiffResult) -> [JSONValue] {
         func tagged(_ rows: [JSONValue], _ change: String) -> [JSONValue] {
             rows.map { row in
@@ -72,5 +72,6 @@ enum Content: Sendable {
             }
         }
         return tagged(diff.added, "added") + tagged(diff.removed, "removed") + tagged(diff.changed, "changed")
+            + tagged(diff.firstSeen, "first-seen")
     }
 }

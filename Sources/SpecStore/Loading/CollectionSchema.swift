@@ -45,7 +45,7 @@ enum CollectionSchema {
     static let widgetPlatforms = ["ios", "ipados", "watchos", "visionos"]
 
     /// Fields every record may have besides its collection's own.
-    static let commonFieldNames: Set<String> = ["id", "since", "until", "history", "notes"]
+    static let commonFieldNames: Set<String> = ["id", "since", "seen", "until", "history", "notes"]
     /// Fields records that carry figures have.
     static let figureFields = [
         FieldSpec("status", .oneOf(FilterVocabulary.statuses), required: true),

@@ -135,6 +135,7 @@ struct StoreLoader {
         idLocations[id] = RecordLocation(collection: collection, position: position)
         let since = try versionReference(try requiredString(object, "since", path()), "\(path()).since")
         var until: Int? = nil
+        var firstSeen: Int? = nil
         let positions = layouts[collection.rawValue].positions(in: object.keys)
         var seen: UInt64 = 0
         var covered: UInt64 = 0
@@ -160,18 +161,35 @@ struct StoreLoader {
                         .badOrder, "\(path()).until", "until '\(string)' must come after since '\(versions[since].id)'")
                 }
                 until = index
+            case "seen":
+                guard case .string(let string) = member else {
+                    throw wrongType("\(path()).seen", member, "a version id")
+                }
+                let index = try versionReference(string, "\(path()).seen")
+                guard index >= since else {
+                    throw fault(
+                        .badOrder, "\(path()).seen",
+                        "seen '\(string)' (the first copy that shows the record) cannot come before since '\(versions[since].id)'"
+                    )
+                }
+                firstSeen = index
             case "notes":
                 if member.stringValue == nil { throw wrongType("\(path()).notes", member, "a string") }
             default:
                 throw fault(
                     .unknownKey, "\(path()).\(key)",
-                    "unknown key '\(key)' in a \(collection.key) record; expected \((["id", "since", "until", "history", "notes"] + specs.map(\.name)).joined(separator: ", "))"
+                    "unknown key '\(key)' in a \(collection.key) record; expected \((["id", "since", "seen", "until", "history", "notes"] + specs.map(\.name)).joined(separator: ", "))"
                 )
             }
         }
         for (index, spec) in specs.enumerated() where spec.isRequired && seen & (1 << UInt64(index)) == 0 {
             throw fault(
                 .missingField, "\(path()).\(spec.name)", "\(spec.name) is required in a \(collection.key) record")
+        }
+        if let firstSeen, let until, firstSeen >= until {
+            throw fault(
+                .badOrder, "\(path()).seen",
+                "seen '\(versions[firstSeen].id)' must come before until '\(versions[until].id)'")
         }
         if collection.carriesFigures { try checkStatus(object, path()) }
         if collection == .rules || collection == .myths, object["citations"]?.arrayValue?.isEmpty ?? true {
@@ -181,7 +199,8 @@ struct StoreLoader {
         if collection == .metrics { try checkFigure(object, path()) }
         let history = try loadHistory(object["history"], specs: specs, since: since, until: until, path: path())
         return StoredRecord(
-            collection: collection, id: id, since: since, until: until, history: history, object: object)
+            collection: collection, id: id, since: since, until: until, seen: firstSeen, history: history,
+            object: object)
     }
 
     private func checkStatus(_ object: JSONObject, _ path: @autoclosure () -> String) throws(SpecStoreError) {
@@ -271,9 +290,15 @@ struct StoreLoader {
             }
             for (key, change) in changes {
                 let changePath = "\(entryPath).values.\(key)"
+                // Notes are versioned with their record: an earlier state may say something else.
+                if key == "notes" {
+                    if change.stringValue == nil, !change.isNull { throw wrongType(changePath, change, "a string") }
+                    continue
+                }
                 guard let spec = specs.first(where: { $0.name == key }) else {
                     throw fault(
-                        .unknownKey, changePath, "history can only hold earlier values of the record's own fields")
+                        .unknownKey, changePath,
+                        "history can only hold earlier values of the record's own fields and its notes")
                 }
                 if !change.isNull { try check(change, spec.kind, changePath) }
             }

@@ -1,0 +1,159 @@
+import Testing
+
+@testable import SpecStore
+
+/// When a fact was on Apple's pages, as the evidence allows (Docs/schema.md, "When a fact was on
+/// Apple's pages"): each test here guards one fault that once made a pinned version or a diff
+/// answer wrongly.
+@Suite("Versions built on evidence")
+struct ProvenanceTests {
+    static var store: SpecStore { RealDataTests.store }
+
+    static func ids(_ result: QueryResult) -> [String] {
+        result.items.compactMap { $0["id"]?.stringValue }
+    }
+
+    @Test("2025-03-07 lists the iPhone 15 family between the 14 and the 16, marked uncertain")
+    func iPhone15AtMarch2025() throws {
+        let snapshot = try Self.store.snapshot(version: "2025-03-07")
+        let phones = try snapshot.devices(matching: DeviceFilter(family: "iphone"))
+        let ids = Self.ids(phones)
+        for id in ["device.iphone-14", "device.iphone-15", "device.iphone-15-pro-max", "device.iphone-16"] {
+            #expect(ids.contains(id), "\(id)")
+        }
+        let fifteen = try #require(phones.items.first { $0["id"] == "device.iphone-15" })
+        #expect(fifteen["presence"] == "uncertain")
+        #expect(fifteen["seen"] == "2025-06-09")
+        let sixteen = try #require(phones.items.first { $0["id"] == "device.iphone-16" })
+        #expect(sixteen["presence"] == nil, "the iPhone 16 is dated by Apple's change log")
+        // From the first copy that shows it, the mark goes.
+        let june = try Self.store.snapshot(version: "2025-06-09").record(id: "device.iphone-15")
+        #expect(june?["presence"] == nil)
+        // The 2023 copy lacks it: the baseline does not have it.
+        #expect(try Self.store.snapshot(version: "2023").record(id: "device.iphone-15") == nil)
+    }
+
+    @Test("2025-06-09 holds every watch screen Apple's table then had, not 4 of them")
+    func watchScreensAtJune2025() throws {
+        let snapshot = try Self.store.snapshot(version: "2025-06-09")
+        let watches = Self.ids(try snapshot.devices(matching: DeviceFilter(family: "watch")))
+        #expect(watches.count == 7)
+        #expect(watches.contains("device.apple-watch-ultra-1st-and-2nd-generations-49mm"))
+        #expect(watches.contains("device.apple-watch-series-4-5-6-and-se-all-generations-40mm"))
+        #expect(!watches.contains("device.apple-watch-ultra-3rd-generation-49mm"), "added on 2025-09-09")
+        let latest = Self.ids(try Self.store.latest.devices(matching: DeviceFilter(family: "watch")))
+        #expect(latest.count == 10)
+    }
+
+    @Test("2025-03-07 has rules, and the Accessibility rewrite of that date is no longer uncertain")
+    func rulesAtMarch2025() throws {
+        let snapshot = try Self.store.snapshot(version: "2025-03-07")
+        let rules = try snapshot.rules(matching: RuleFilter())
+        #expect(rules.count > 100)
+        let strive = try #require(
+            rules.items.first { $0["id"] == "rule.accessibility.strive-for-minimum-control-size" })
+        #expect(strive["presence"] == nil)
+        #expect(strive["since"] == "2025-03-07")
+        #expect(try Self.store.snapshot(version: "2025-01-17").record(id: strive["id"]?.stringValue ?? "") == nil)
+    }
+
+    @Test("2025-03-07 → 2025-06-09 adds only Apple's dated changes; first copies are listed apart")
+    func noPhantomAdditionsInJune2025() throws {
+        let diff = try Self.store.diff(from: "2025-03-07", to: "2025-06-09")
+        #expect(diff.added.count < 10, "\(diff.added.count) additions")
+        #expect(diff.added.allSatisfy { $0["dating"] == "change-log" })
+        #expect(!diff.added.contains { $0["type"] == "tracking" })
+        let firstSeen = diff.firstSeen.compactMap { $0["id"]?.stringValue }
+        #expect(firstSeen.contains("device.iphone-15"))
+        #expect(diff.firstSeen.filter { $0["type"] == "tracking" }.count == 441)
+        #expect(diff.json["counts"]?["firstSeen"] == JSONValue(integerLiteral: diff.firstSeen.count))
+    }
+
+    @Test("2025-12-16 → 2026-03 adds the March 2026 sheet rules, not every rule, myth and convention")
+    func noPhantomAdditionsInMarch2026() throws {
+        let diff = try Self.store.diff(from: "2025-12-16", to: "2026-03")
+        let dated = diff.added.filter { $0["dating"] == "change-log" }.compactMap { $0["id"]?.stringValue }
+        #expect(dated.sorted() == ["rule.sheets.avoid-cancel-done-back-together", "rule.sheets.pair-done-with-cancel"])
+        #expect(diff.added.count <= 3, "\(diff.added.count) additions")
+        #expect(diff.firstSeen.count > 100)
+    }
+
+    @Test("the 2023 hit-target minimum is not the default control size's history")
+    func defaultSizeIsOneFact() throws {
+        let record = try #require(
+            Self.store.records[SpecCollection.metrics.rawValue].first {
+                $0.id == "metric.controls.ios.default-size"
+            })
+        #expect(record.history.isEmpty)
+        for version in Self.store.versions {
+            let row = try Self.store.snapshot(version: version.id).record(id: "metric.controls.ios.default-size")
+            if let row { #expect(row["bound"] == "default", "\(version.id)") }
+        }
+        let old = try #require(
+            try Self.store.snapshot(version: "2023").record(id: "metric.accessibility.ios.minimum-hit-target"))
+        #expect(old["bound"] == "minimum")
+        #expect(old["width"] == 44 && old["height"] == 44)
+        #expect(Self.store.latest.record(id: "metric.accessibility.ios.minimum-hit-target") == nil)
+    }
+
+    @Test("every undated record is present, marked uncertain, through its whole evidence window")
+    func evidenceWindows() throws {
+        var windows = 0
+        for collection in SpecCollection.allCases {
+            for record in Self.store.records[collection.rawValue] {
+                guard let seen = record.seen else { continue }
+                windows += 1
+                #expect(seen >= record.since, "\(record.id)")
+                for version in Self.store.versions where record.isPresent(at: version.index) {
+                    let row = Self.store.snapshots[version.index].record(id: record.id)
+                    let marked = row?["presence"] == "uncertain"
+                    #expect(marked == (version.index < seen), "\(record.id) at \(version.id)")
+                    #expect(row?["seen"] == .string(Self.store.versions[seen].id))
+                }
+            }
+        }
+        #expect(windows > 500)
+    }
+
+    @Test("notes are versioned with their record")
+    func versionedNotes() throws {
+        let text = """
+            {"schemaVersion": 1, "title": "t",
+             "versions": [{"id": "a", "date": "2023", "title": "a", "notes": ""},
+                          {"id": "b", "date": "2024", "title": "b", "notes": ""}],
+             "devices": [], "sizeClasses": [], "widgets": [], "dynamicType": [], "textStyles": [],
+             "tracking": [], "rules": [], "myths": [],
+             "metrics": [{"id": "metric.x.ios.y", "name": "Y", "topic": "x", "platforms": ["ios"], "value": 2,
+                          "bound": "minimum", "status": "published",
+                          "citations": [{"page": "HIG › X", "url": "https://example.invalid/x"}],
+                          "since": "a", "seen": "b", "notes": "now",
+                          "history": [{"until": "b", "values": {"value": 1, "notes": "then"}}]}]}
+            """
+        let store = try SpecStore.load(bytes: Array(text.utf8), sourceName: "inline")
+        let before = try #require(try store.snapshot(version: "a").record(id: "metric.x.ios.y"))
+        #expect(before["notes"] == "then" && before["value"] == 1 && before["presence"] == "uncertain")
+        let after = try #require(try store.snapshot(version: "b").record(id: "metric.x.ios.y"))
+        #expect(after["notes"] == "now" && after["value"] == 2 && after["presence"] == nil)
+        let diff = try store.diff(from: "a", to: "b")
+        #expect(diff.changed.contains { $0["field"] == "notes" && $0["before"] == "then" })
+        #expect(diff.firstSeen.count == 1)
+    }
+
+    @Test("seen before since is refused with its path")
+    func seenBeforeSince() {
+        let text = """
+            {"schemaVersion": 1, "title": "t",
+             "versions": [{"id": "a", "date": "2023", "title": "a", "notes": ""},
+                          {"id": "b", "date": "2024", "title": "b", "notes": ""}],
+             "devices": [], "sizeClasses": [], "widgets": [], "dynamicType": [], "textStyles": [],
+             "tracking": [], "rules": [], "myths": [],
+             "metrics": [{"id": "metric.x.ios.y", "name": "Y", "topic": "x", "platforms": ["ios"], "value": 2,
+                          "bound": "minimum", "status": "published",
+                          "citations": [{"page": "HIG › X", "url": "https://example.invalid/x"}],
+                          "since": "b", "seen": "a"}]}
+            """
+        #expect { try SpecStore.load(bytes: Array(text.utf8), sourceName: "inline") } throws: { error in
+            (error as? SpecStoreError)?.jsonPath == "$.metrics[0].seen"
+        }
+    }
+}
