@@ -157,3 +157,128 @@ struct ProvenanceTests {
         }
     }
 }
+
+/// Apple's words and the store's words never share a field (API.md §6, rules).
+@Suite("Rule status and kind")
+struct RuleStatusTests {
+    static var latest: SpecSnapshot { RealDataTests.store.latest }
+
+    @Test("every rule has a status; readings carry reading, not quote")
+    func statuses() throws {
+        let rules = try Self.latest.rules(matching: RuleFilter())
+        #expect(rules.count == 136)
+        var readings = 0
+        for rule in rules.items {
+            let status = rule["status"]?.stringValue
+            #expect(status == "published" || status == "reading", "\(rule["id"] ?? .null)")
+            if status == "reading" {
+                readings += 1
+                #expect(rule["quote"] == nil && rule["reading"]?.stringValue != nil, "\(rule["id"] ?? .null)")
+            } else {
+                #expect(rule["reading"] == nil && rule["quote"]?.stringValue != nil, "\(rule["id"] ?? .null)")
+            }
+            #expect(["requirement", "recommendation", "description"].contains(rule["kind"]?.stringValue ?? ""))
+        }
+        #expect(readings == 15)
+    }
+
+    @Test("kind=reading keeps meaning status=reading; status filters")
+    func readingFilter() throws {
+        let byKind = try Self.latest.rules(matching: RuleFilter(kind: "reading"))
+        let byStatus = try Self.latest.rules(matching: RuleFilter(status: "reading"))
+        #expect(byKind.count == 15)
+        #expect(ProvenanceTests.ids(byKind) == ProvenanceTests.ids(byStatus))
+        let published = try Self.latest.rules(matching: RuleFilter(status: "published"))
+        #expect(published.count == 121)
+        let conflicting = try Self.latest.rules(matching: RuleFilter(kind: "reading", status: "published"))
+        #expect(conflicting.count == 0)
+        #expect { try Self.latest.rules(matching: RuleFilter(status: "convention")) } throws: {
+            ($0 as? QueryError)?.parameter == "status"
+        }
+    }
+
+    @Test("descriptions of system behaviour are not recommendations")
+    func descriptions() throws {
+        for id in ["rule.sheets.detents", "rule.widgets.animation-duration", "rule.tab-bars.floats-above-content"] {
+            #expect(Self.latest.record(id: id)?["kind"] == "description", "\(id)")
+        }
+        #expect(Self.latest.record(id: "rule.tab-bars.keep-visible")?["kind"] == "requirement")
+        #expect(
+            Self.latest.record(id: "rule.accessibility.strive-for-minimum-control-size")?["kind"] == "recommendation")
+    }
+
+    @Test("a reading with a quote, or a published rule with a reading, is refused")
+    func mixedWords() {
+        for (status, fields) in [("reading", #""quote": "x""#), ("published", #""quote": "x", "reading": "y""#)] {
+            let text = """
+                {"schemaVersion": 1, "title": "t", "versions": [{"id": "a", "date": "2023", "title": "a", "notes": ""}],
+                 "devices": [], "sizeClasses": [], "widgets": [], "dynamicType": [], "textStyles": [],
+                 "tracking": [], "metrics": [], "myths": [],
+                 "rules": [{"id": "rule.x.y", "topic": "x", "platforms": ["ios"], "status": "\(status)",
+                            "kind": "description", \(fields),
+                            "citations": [{"page": "HIG › X", "url": "https://example.invalid/x"}], "since": "a"}]}
+                """
+            #expect(throws: SpecStoreError.self) { try SpecStore.load(bytes: Array(text.utf8), sourceName: "inline") }
+        }
+    }
+}
+
+/// Each figure carries the force of Apple's own wording (API.md §6, check).
+@Suite("The force of Apple's wording, per figure")
+struct ForceTests {
+    static var latest: SpecSnapshot { RealDataTests.store.latest }
+
+    @Test(
+        "a check quotes the figure's own force, or says there is none",
+        arguments: [
+            (Measurement(figure: "metric.controls.ios.minimum-size", width: 20, height: 20), "Strive to meet"),
+            (
+                Measurement(figure: "metric.live-activities.all.maximum-duration", value: 10),
+                "work best for tracking short to medium duration activities that don’t exceed eight hours"
+            ),
+            (
+                Measurement(figure: "metric.widgets.all.minimum-text-size", value: 9),
+                "In general, display text using fonts at 11 points or larger"
+            ),
+            (Measurement(figure: "metric.typography.ios.minimum-text-size", value: 9), nil),
+            (Measurement(figure: "metric.accessibility.all.contrast-text-up-to-17pt", value: 3), nil),
+        ] as [(Measurement, String?)])
+    func force(measurement: Measurement, force: String?) throws {
+        let row = try Self.latest.check(measurement)
+        #expect(row["result"] == "below-published" || row["result"] == "above-published")
+        let message = try #require(row["message"]?.stringValue)
+        if let force {
+            #expect(row["force"] == .string(force))
+            #expect(message.contains(force))
+        } else {
+            #expect(row["force"] == .null)
+            #expect(!message.lowercased().contains("strive"), "borrowed from the control sizes: \(message)")
+            #expect(message.contains("without saying how strictly"))
+        }
+    }
+
+    @Test("a force not found in the figure's own citations is refused")
+    func borrowedForce() {
+        let text = """
+            {"schemaVersion": 1, "title": "t", "versions": [{"id": "a", "date": "2023", "title": "a", "notes": ""}],
+             "devices": [], "sizeClasses": [], "widgets": [], "dynamicType": [], "textStyles": [],
+             "tracking": [], "rules": [], "myths": [],
+             "metrics": [{"id": "metric.x.ios.y", "name": "Y", "topic": "x", "platforms": ["ios"], "value": 11,
+                          "bound": "minimum", "force": "Strive to meet", "status": "published",
+                          "citations": [{"page": "HIG › X", "url": "https://example.invalid/x", "quote": "11 pt"}],
+                          "since": "a"}]}
+            """
+        #expect { try SpecStore.load(bytes: Array(text.utf8), sourceName: "inline") } throws: { error in
+            (error as? SpecStoreError)?.jsonPath == "$.metrics[0].force"
+        }
+    }
+}
+
+extension ForceTests {
+    @Test("a figure's force is versioned with the wording it quotes")
+    func versionedForce() throws {
+        let old = try RealDataTests.store.snapshot(version: "2025-09-09")
+        let row = try old.check(Measurement(figure: "metric.live-activities.all.maximum-duration", value: 10))
+        #expect(row["force"] == "Don’t offer a Live Activity for a task that exceeds eight hours")
+    }
+}

@@ -29,6 +29,12 @@ struct RuleQuoteTests {
         #expect(found, "\(rule.id): quote not found in any seed: \(rule.quote.prefix(80))")
     }
 
+    @Test("A reading keeps the store's words in reading, never in quote", arguments: DataFile.current.readingRules)
+    func readingHasNoQuote(rule: Rule) {
+        #expect(rule.reading != nil, "\(rule.id): a reading's text belongs in reading")
+        #expect(rule.kind == "description", "\(rule.id): a reading asks nothing on Apple's behalf")
+    }
+
     @Test("A reading quotes a seed document's own statement", arguments: DataFile.current.readingRules)
     func readingQuoteIsFromASeed(rule: Rule) {
         let found = SeedText.current.contains(rule.quote)
@@ -120,8 +126,10 @@ extension RuleQuoteTests {
     /// A record of the `rules` collection.
     struct Rule: Sendable, CustomTestStringConvertible {
         var id: String
+        var status: String
         var kind: String
         var quote: String
+        var reading: String?
         var notes: String
         var citations: [Citation]
         var related: [String]
@@ -130,8 +138,10 @@ extension RuleQuoteTests {
 
         init(_ object: [String: Any]) {
             id = object["id"] as? String ?? "(no id)"
+            status = object["status"] as? String ?? "published"
             kind = object["kind"] as? String ?? ""
-            quote = object["quote"] as? String ?? ""
+            quote = object["quote"] as? String ?? object["reading"] as? String ?? ""
+            reading = object["reading"] as? String
             notes = object["notes"] as? String ?? ""
             related = object["related"] as? [String] ?? []
             citations = (object["citations"] as? [[String: Any]] ?? []).map(Citation.init)
@@ -187,8 +197,8 @@ extension RuleQuoteTests {
         /// Why the file could not be read, if it could not.
         var problem: String?
 
-        var appleRules: [Rule] { rules.filter { $0.kind == "requirement" || $0.kind == "recommendation" } }
-        var readingRules: [Rule] { rules.filter { $0.kind == "reading" } }
+        var appleRules: [Rule] { rules.filter { $0.status == "published" } }
+        var readingRules: [Rule] { rules.filter { $0.status == "reading" } }
         var conventions: [Figure] { figures.filter(\.looksLikeConvention) }
 
         static let current = DataFile(contentsOf: repositoryRoot.appendingPathComponent("Data/specs.json"))

@@ -43,6 +43,8 @@ enum CollectionSchema {
     static let units = ["pt", "px", "mm", "ratio", "percent", "ppi", "count", "s", "min", "h"]
     static let recordPlatforms = FilterVocabulary.platforms + ["all"]
     static let widgetPlatforms = ["ios", "ipados", "watchos", "visionos"]
+    /// What Apple's sentence does (Docs/schema.md, rules); `reading` is a status, not a kind.
+    static let ruleKinds = ["requirement", "recommendation", "description"]
 
     /// Fields every record may have besides its collection's own.
     static let commonFieldNames: Set<String> = ["id", "since", "seen", "until", "history", "notes"]
@@ -124,13 +126,19 @@ enum CollectionSchema {
                 FieldSpec("min", .number),
                 FieldSpec("max", .number),
                 FieldSpec("bound", .oneOf(["minimum", "maximum", "default", "exact", "range"]), required: true),
+                // Apple's own words of force for this figure, verbatim from one of its citations' quotes.
+                FieldSpec("force", .string),
             ]
         case .rules:
             [
                 FieldSpec("topic", .string, required: true),
                 FieldSpec("platforms", .platforms, required: true),
-                FieldSpec("kind", .oneOf(FilterVocabulary.ruleKinds), required: true),
-                FieldSpec("quote", .string, required: true),
+                // Absent means `published`: Apple's words.
+                FieldSpec("status", .oneOf(FilterVocabulary.ruleStatuses)),
+                FieldSpec("kind", .oneOf(ruleKinds), required: true),
+                // Apple's words on a published rule; the store's own words on a reading. Never both.
+                FieldSpec("quote", .string),
+                FieldSpec("reading", .string),
                 FieldSpec("citations", .citations, required: true),
                 FieldSpec("related", .references),
             ]

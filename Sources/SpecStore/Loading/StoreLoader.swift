@@ -197,10 +197,15 @@ struct StoreLoader {
                 .missingCitation, "\(path()).citations", "a \(collection.recordType) needs at least one citation")
         }
         if collection == .metrics { try checkFigure(object, path()) }
+        if collection == .rules { try checkRuleWords(object, path()) }
         let history = try loadHistory(object["history"], specs: specs, since: since, until: until, path: path())
-        return StoredRecord(
+        let record = StoredRecord(
             collection: collection, id: id, since: since, until: until, seen: firstSeen, history: history,
             object: object)
+        if collection == .metrics {
+            for variant in 0..<record.variantCount { try checkForce(record.object(variant: variant), path()) }
+        }
+        return record
     }
 
     private func checkStatus(_ object: JSONObject, _ path: @autoclosure () -> String) throws(SpecStoreError) {
@@ -222,6 +227,39 @@ struct StoreLoader {
             throw fault(
                 .missingBasis, "\(path()).basis",
                 "a convention record needs a basis: why it is a convention and which Apple pages were searched")
+        }
+    }
+
+    /// Apple's words and the store's words never share a field: a published rule has `quote`, a
+    /// reading has `reading`.
+    private func checkRuleWords(_ object: JSONObject, _ path: @autoclosure () -> String) throws(SpecStoreError) {
+        let isReading = object["status"]?.stringValue == "reading"
+        let own = isReading ? "reading" : "quote"
+        let other = isReading ? "quote" : "reading"
+        if object[other] != nil {
+            throw fault(
+                .mixedStatus, "\(path()).\(other)",
+                isReading
+                    ? "a reading holds the store's words in reading, never in quote, which is for Apple's words"
+                    : "a published rule holds Apple's words in quote; the store's reading of them is a separate rule with status reading"
+            )
+        }
+        if object[own] == nil {
+            throw fault(
+                .missingField, "\(path()).\(own)",
+                "\(own) is required in a rule with status \(isReading ? "reading" : "published")")
+        }
+    }
+
+    /// A figure's force is Apple's wording for that figure: it must be found in the figure's own
+    /// citations, so it cannot be borrowed from another figure.
+    private func checkForce(_ object: JSONObject, _ path: @autoclosure () -> String) throws(SpecStoreError) {
+        guard let force = object["force"]?.stringValue else { return }
+        let quotes = (object["citations"]?.arrayValue ?? []).compactMap { $0["quote"]?.stringValue }
+        guard quotes.contains(where: { $0.contains(force) }) else {
+            throw fault(
+                .badValue, "\(path()).force",
+                "force '\(force)' must be Apple's words, found verbatim in a quote of this record's citations")
         }
     }
 

@@ -27,6 +27,8 @@ public enum FilterVocabulary {
         case status
         /// ``FilterVocabulary/ruleKinds``.
         case ruleKind
+        /// ``FilterVocabulary/ruleStatuses``.
+        case ruleStatus
         /// ``FilterVocabulary/searchTypes``.
         case searchType
         /// Topics present in the data.
@@ -75,8 +77,11 @@ public enum FilterVocabulary {
     }()
     /// Figure statuses.
     public static let statuses = ["published", "convention"]
-    /// Rule kinds.
-    public static let ruleKinds = ["requirement", "recommendation", "reading"]
+    /// Rule kinds: what Apple's sentence does (Docs/schema.md). `reading` is kept as a filter
+    /// value meaning `status=reading`, so scripts written before rules had a status still work.
+    public static let ruleKinds = ["requirement", "recommendation", "description", "reading"]
+    /// Rule statuses: Apple's words (`published`) or the store's reading of them (`reading`).
+    public static let ruleStatuses = ["published", "reading"]
     /// Myth verdicts.
     public static let mythVerdicts = ["false", "misleading", "convention-not-rule", "outdated"]
     /// Record types, as `type` in search results and diffs.
@@ -89,7 +94,7 @@ public enum FilterVocabulary {
     ]
     /// Severities of `check`: `none` (ok), `info` (a convention differs: never a HIG violation),
     /// `advisory` (a published default differs), `warning` (beyond a published minimum or maximum;
-    /// Apple's wording is advisory, "strive to meet", so this is a warning, not an error).
+    /// the result's `force` quotes how strictly Apple words that figure).
     public static let severities = ["none", "info", "advisory", "warning"]
 
     /// The statically known accepted values of `kind`, or `nil` for vocabularies drawn from the data.
@@ -105,6 +110,7 @@ public enum FilterVocabulary {
         case .sizeClass: sizeClassConditions
         case .status: statuses
         case .ruleKind: ruleKinds
+        case .ruleStatus: ruleStatuses
         case .searchType: searchTypes
         case .topic, .font, .device: nil
         }
@@ -181,6 +187,7 @@ public enum FilterVocabulary {
             .sizeClassValue: table(sizeClassValues),
             .status: table(statuses),
             .ruleKind: table(ruleKinds, ["must": "requirement", "should": "recommendation"]),
+            .ruleStatus: table(ruleStatuses),
             .searchType: table(
                 searchTypes,
                 [

@@ -94,7 +94,7 @@ extension SpecStore {
 
     private static func title(of record: StoredRecord, at version: Int) -> String {
         let fields = record.fields(at: version)
-        for key in ["name", "label", "claim", "quote", "device", "family", "font"] {
+        for key in ["name", "label", "claim", "quote", "reading", "device", "family", "font"] {
             if let text = fields[key]?.stringValue { return text }
         }
         return record.id

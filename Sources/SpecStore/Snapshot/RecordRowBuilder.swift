@@ -41,7 +41,11 @@ struct RecordRowBuilder {
             if spec.name == "platforms", collection.hasPrimaryPlatform {
                 row.append("platform", value(index)?.arrayValue?.first ?? .null)
             }
-            if let member = value(index) { row.append(spec.name, member) }
+            if let member = value(index) {
+                row.append(spec.name, member)
+            } else if spec.name == "status", collection == .rules {
+                row.append("status", "published")
+            }
             if spec.name == "pixels", collection == .devices { row.append("sizeClasses", sizeClasses ?? .null) }
         }
         let trailing = specs.count
