@@ -282,3 +282,45 @@ extension ForceTests {
         #expect(row["force"] == "Don’t offer a Live Activity for a task that exceeds eight hours")
     }
 }
+
+/// Figures Apple states in prose, checkable with their citation and force.
+@Suite("Prose figures as checkable figures")
+struct ProseFigureTests {
+    static var latest: SpecSnapshot { RealDataTests.store.latest }
+
+    @Test(
+        "each prose figure judges a measurement and quotes its own wording",
+        arguments: [
+            (Measurement(figure: "metric.buttons.ios.minimum-hit-region", width: 40, height: 44), "below-published"),
+            (Measurement(figure: "metric.buttons.ios.minimum-hit-region", width: 44, height: 44), "ok"),
+            (
+                Measurement(figure: "metric.buttons.visionos.minimum-hit-region", width: 44, height: 44),
+                "below-published"
+            ),
+            (Measurement(figure: "metric.toolbars.all.title-length", value: 14), "ok"),
+            (Measurement(figure: "metric.toolbars.all.title-length", value: 15), "above-published"),
+            (Measurement(figure: "metric.toolbars.all.maximum-groups", value: 4), "above-published"),
+            (Measurement(figure: "metric.tab-bars.ipados.customizable-default-tab-count", value: 5), "ok"),
+            (Measurement(figure: "metric.widgets.all.animation-duration", value: 2.5), "above-published"),
+            (
+                Measurement(figure: "metric.sheets.ios.medium-detent-height", value: 60),
+                "differs-from-published-default"
+            ),
+        ])
+    func proseFigures(measurement: Measurement, result: String) throws {
+        let row = try Self.latest.check(measurement)
+        #expect(row["result"] == .string(result))
+        let citations = try #require(row["metric"]?["citations"]?.arrayValue)
+        #expect(!citations.isEmpty)
+        if let force = row["force"]?.stringValue {
+            #expect(citations.contains { $0["quote"]?.stringValue?.contains(force) == true })
+        }
+    }
+
+    @Test("the visionOS hit region says its wording is not in the sources")
+    func visionOSHasNoBorrowedForce() throws {
+        let row = try Self.latest.check(
+            Measurement(figure: "metric.buttons.visionos.minimum-hit-region", width: 50, height: 50))
+        #expect(row["force"] == .null)
+    }
+}

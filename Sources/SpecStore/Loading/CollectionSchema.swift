@@ -128,6 +128,8 @@ enum CollectionSchema {
                 FieldSpec("bound", .oneOf(["minimum", "maximum", "default", "exact", "range"]), required: true),
                 // Apple's own words of force for this figure, verbatim from one of its citations' quotes.
                 FieldSpec("force", .string),
+                // The figure itself is outside the bound: Apple says "under 15", not "at most 15".
+                FieldSpec("exclusive", .bool),
             ]
         case .rules:
             [

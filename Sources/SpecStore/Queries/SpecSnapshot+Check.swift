@@ -92,8 +92,10 @@ extension SpecSnapshot {
             below = pairs[0].0 < pairs[0].1
             above = pairs[1].0 > pairs[1].1
         default:
-            below = pairs.contains { $0.0 < $0.1 }
-            above = pairs.contains { $0.0 > $0.1 }
+            // An exclusive figure ("under 15 characters") is itself outside the bound.
+            let exclusive = fields["exclusive"]?.boolValue ?? false
+            below = pairs.contains { exclusive && bound == "minimum" ? $0.0 <= $0.1 : $0.0 < $0.1 }
+            above = pairs.contains { exclusive && bound == "maximum" ? $0.0 >= $0.1 : $0.0 > $0.1 }
         }
         let result: String
         let severity: String
