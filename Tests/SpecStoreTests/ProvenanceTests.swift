@@ -324,3 +324,45 @@ struct ProseFigureTests {
         #expect(row["force"] == .null)
     }
 }
+
+/// Every empty answer says why in its notes.
+@Suite("Empty answers say why")
+struct EmptyAnswerTests {
+    static var latest: SpecSnapshot { RealDataTests.store.latest }
+
+    @Test("a device Apple's size-class table omits")
+    func sizeClassesOfAnOmittedDevice() throws {
+        let result = try Self.latest.sizeClasses(
+            matching: SizeClassFilter(parameters: ["device": "iPad mini 8.3-inch"]))
+        #expect(result.count == 0)
+        #expect(result.notes.first?.contains("size-class table has no row for iPad mini 8.3-inch") == true)
+        let device = try Self.latest.device(id: "device.ipad-mini-8-3-inch")
+        #expect(device.notes.contains { $0.contains("size-class table has no row") })
+    }
+
+    @Test("a watchOS category Apple publishes no sizes for")
+    func watchOSCategory() throws {
+        let result = try Self.latest.dynamicType(
+            matching: DynamicTypeFilter(parameters: ["platform": "watchos", "category": "medium"]))
+        #expect(result.count == 0)
+        #expect(result.notes.first?.contains("no medium") == true)
+    }
+
+    @Test("visionOS type quotes Apple's statement, in both type routes")
+    func visionOSType() throws {
+        let dynamic = try Self.latest.dynamicType(matching: DynamicTypeFilter(parameters: ["platform": "visionos"]))
+        let styles = try Self.latest.textStyles(matching: TextStyleFilter(parameters: ["platform": "visionos"]))
+        for result in [dynamic, styles] {
+            #expect(result.count == 0)
+            #expect(result.notes.first?.contains("bolder versions of the Dynamic Type body and title styles") == true)
+        }
+    }
+
+    @Test("a tracking size between Apple's rows names the nearest rows and does not interpolate")
+    func trackingBetweenRows() throws {
+        let result = try Self.latest.tracking(matching: TrackingFilter(parameters: ["font": "SF Pro", "size": "17.5"]))
+        #expect(result.count == 0)
+        let note = try #require(result.notes.first)
+        #expect(note.contains("17 pt and 18 pt") && note.contains("does not interpolate"))
+    }
+}

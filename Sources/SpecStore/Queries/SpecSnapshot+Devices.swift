@@ -47,7 +47,11 @@ extension SpecSnapshot {
         let widgets = widgetRows(for: entry, platform: nil, family: nil)
         guard case .object(var object) = entry.row else { return RecordResult(item: entry.row) }
         object.append("widgets", widgets.envelopeWithoutVersion)
-        return RecordResult(item: .object(object), notes: widgets.notes)
+        // Apple's size-class table covers iPhones and iPads; say so where it omits one of them.
+        let family = entry.fields["family"]?.stringValue
+        let omitted = entry.row["sizeClasses"] == .null && (family == "iphone" || family == "ipad")
+        return RecordResult(
+            item: .object(object), notes: widgets.notes + (omitted ? emptySizeClassNotes(deviceID: entry.id) : []))
     }
 
     /// The size-class table (`/v1/size-classes`), one row per model × orientation.
@@ -107,7 +111,7 @@ extension SpecSnapshot {
                 items.append(.object(row))
             }
         }
-        return QueryResult(items: items)
+        return QueryResult(items: items, notes: items.isEmpty ? emptySizeClassNotes(deviceID: deviceID) : [])
     }
 
     /// Widget dimensions (`/v1/widgets`), in the data file's order.
