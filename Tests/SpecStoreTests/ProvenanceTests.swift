@@ -366,3 +366,48 @@ struct EmptyAnswerTests {
         #expect(note.contains("17 pt and 18 pt") && note.contains("does not interpolate"))
     }
 }
+
+/// Joins between Apple's tables that Apple does not vouch for.
+@Suite("Joins between Apple's tables")
+struct JoinTests {
+    static var latest: SpecSnapshot { RealDataTests.store.latest }
+
+    @Test("iPad Pro 10.5-inch is not joined to the 834x1194 widget rows its own note calls an erratum")
+    func iPadProErratum() throws {
+        let device = try Self.latest.device(id: "device.ipad-pro-10-5-inch")
+        #expect(device.item["widgets"]?["count"] == 0)
+        #expect(device.notes.contains { $0.contains("probable Apple erratum") })
+        let widgets = try Self.latest.widgets(matching: WidgetFilter(parameters: ["device": "iPad Pro 10.5-inch"]))
+        #expect(widgets.count == 0 && !widgets.notes.isEmpty)
+        // The same screen's own device keeps its rows.
+        let eleven = try Self.latest.widgets(matching: WidgetFilter(parameters: ["device": "iPad Pro 11-inch"]))
+        #expect(eleven.count > 0)
+    }
+
+    @Test("Apple Watch Ultra (3rd generation) gets the 49 mm rows with a note that Apple's table predates it")
+    func ultraThird() throws {
+        let widgets = try Self.latest.widgets(
+            matching: WidgetFilter(parameters: ["device": "device.apple-watch-ultra-3rd-generation-49mm"]))
+        #expect(widgets.count == 1)
+        #expect(widgets.notes.contains { $0.contains("before it listed Apple Watch Ultra (3rd generation)") })
+        let older = try Self.latest.widgets(
+            matching: WidgetFilter(parameters: ["device": "device.apple-watch-ultra-1st-and-2nd-generations-49mm"]))
+        #expect(older.count == 1 && older.notes.isEmpty)
+    }
+
+    @Test("the watchOS Smart Stack rows name no family, as Apple's table names none")
+    func smartStackFamily() throws {
+        let watch = try Self.latest.widgets(matching: WidgetFilter(parameters: ["platform": "watchos"]))
+        #expect(watch.count == 5)
+        #expect(watch.items.allSatisfy { $0["family"] == .null })
+    }
+
+    @Test("no convention figure comes from a remark, and no basis lists pages nobody searched for it")
+    func conventions() throws {
+        #expect(Self.latest.record(id: "metric.convention.bars.large-title-region-height") == nil)
+        for id in ["metric.convention.layout.sidebar-width", "metric.convention.layout.supplementary-column-width"] {
+            let searched = try #require(Self.latest.record(id: id)?["basis"]?["searched"]?.arrayValue)
+            #expect(searched.isEmpty, "\(id)")
+        }
+    }
+}

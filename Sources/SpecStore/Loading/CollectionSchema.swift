@@ -68,6 +68,9 @@ enum CollectionSchema {
                 FieldSpec("pixels", .size, required: true),
                 FieldSpec("caseSize", .string),
                 FieldSpec("asPublished", .any),
+                // The field Apple printed that the sources show to be a probable Apple erratum: it is
+                // served as published, and nothing is joined on it.
+                FieldSpec("erratum", .oneOf(["points"])),
             ]
         case .sizeClasses:
             [

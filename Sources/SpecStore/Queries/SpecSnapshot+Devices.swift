@@ -164,6 +164,11 @@ extension SpecSnapshot {
     }
 
     private func widgetRows(for device: Entry, platform: String?, family: String?) -> QueryResult {
+        if let refusal = widgetJoinRefusal(device) { return refusal }
+        return annotatingWidgetJoin(device, widgetRowsJoined(to: device, platform: platform, family: family))
+    }
+
+    private func widgetRowsJoined(to device: Entry, platform: String?, family: String?) -> QueryResult {
         let platforms =
             platform.map { [$0] } ?? (device.fields["platforms"]?.arrayValue ?? []).compactMap(\.stringValue)
         if let width = device.fields["points"]?["width"]?.doubleValue,

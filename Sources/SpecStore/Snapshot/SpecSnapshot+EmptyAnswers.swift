@@ -72,3 +72,43 @@ extension SpecSnapshot {
         ]
     }
 }
+
+// MARK: - Joins between Apple's tables
+
+extension SpecSnapshot {
+    /// A device whose joining field is a probable Apple erratum is not joined to widget rows: the
+    /// answer is empty and says why.
+    func widgetJoinRefusal(_ device: Entry) -> QueryResult? {
+        guard device.fields["erratum"]?.stringValue == "points" else { return nil }
+        let name = device.fields["name"]?.stringValue ?? device.id
+        let points = device.fields["points"]
+        let size =
+            "\(points?["width"]?.doubleValue.map { "\(JSONNumber($0))" } ?? "?")x\(points?["height"]?.doubleValue.map { "\(JSONNumber($0))" } ?? "?")"
+        return QueryResult(
+            items: [],
+            notes: [
+                "Apple's screen table gives \(name) \(size) pt, which the sources show to be a probable Apple erratum (see the device's notes), so it is not joined to the widget rows of that screen. Apple's widget table does not say which of its rows is this device's."
+            ])
+    }
+
+    /// Notes on a join Apple's tables do not vouch for: widget rows older than the device they are
+    /// joined to were written before Apple listed the device, and Apple has not said they apply.
+    func annotatingWidgetJoin(_ device: Entry, _ result: QueryResult) -> QueryResult {
+        guard !result.items.isEmpty, let deviceSince = versionPosition(device.fields["since"]?.stringValue) else {
+            return result
+        }
+        let rowSince = result.items.compactMap { versionPosition($0["since"]?.stringValue) }.max() ?? 0
+        guard rowSince < deviceSince else { return result }
+        var annotated = result
+        let name = device.fields["name"]?.stringValue ?? device.id
+        annotated.notes.append(
+            "Apple's widget table had these rows before it listed \(name) (added to Apple's screen table in store version \(versions[deviceSince].id)); the store joins them by \(device.fields["points"]?.isNull == false ? "screen size" : "case size"), and Apple has not said they apply to this device."
+        )
+        return annotated
+    }
+
+    private func versionPosition(_ id: String?) -> Int? {
+        guard let id else { return nil }
+        return versions.firstIndex { $0.id == id }
+    }
+}
