@@ -411,3 +411,37 @@ struct JoinTests {
         }
     }
 }
+
+/// What the sources hold and the store once lacked, flagged for what it is.
+@Suite("What the sources hold")
+struct SourceCoverageTests {
+    static var latest: SpecSnapshot { RealDataTests.store.latest }
+
+    @Test(
+        "the guide's working figures are conventions, with a basis that says no Apple page gives them",
+        arguments: [
+            "metric.convention.controls.large-button-height", "metric.convention.menus.maximum-items",
+            "metric.convention.lists.maximum-swipe-actions", "metric.convention.forms.section-header-size",
+            "metric.convention.lists.spinner-threshold", "metric.convention.alerts.maximum-buttons",
+            "metric.convention.layout.stage-manager-minimum-width",
+        ])
+    func conventions(id: String) throws {
+        let row = try #require(Self.latest.record(id: id))
+        #expect(row["status"] == "convention")
+        #expect(row["basis"]?["reason"]?.stringValue?.contains("no Apple page in the sources gives the figure") == true)
+    }
+
+    @Test("the sources' own claims that contradict Apple's figures are myths")
+    func contradictions() throws {
+        let lifetime = try #require(Self.latest.record(id: "myth.live-activities.12-hour-lifetime"))
+        #expect(lifetime["correction"]?.stringValue?.contains("eight hours") == true)
+        let eight = Self.latest.record(id: "metric.live-activities.all.maximum-duration")
+        #expect(eight?["value"] == 8)
+        let tracking = try #require(Self.latest.record(id: "myth.typography.sf-pro-text-tracks-looser"))
+        #expect(tracking["verdict"] == "false")
+        // The figures the correction quotes are Apple's rows as the store holds them.
+        #expect(Self.latest.record(id: "tracking.ios.sf-pro.17")?["trackingEm"] == -26)
+        #expect(Self.latest.record(id: "tracking.ios.sf-pro.11")?["trackingEm"] == 6)
+        #expect(Self.latest.record(id: "tracking.ios.sf-pro.24")?["trackingEm"] == 3)
+    }
+}
