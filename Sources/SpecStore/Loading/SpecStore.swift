@@ -76,7 +76,16 @@ public final class SpecStore: Sendable {
                 message: error.message)
         }
         var loader = StoreLoader(file: sourceName)
-        let output = try loader.load(root)
+        let output: StoreLoader.Output
+        do {
+            output = try loader.load(root)
+        } catch {
+            // Say where in the text the fault is, as well as its JSON path.
+            let (line, column) = JSONLocator.position(of: error.jsonPath, in: bytes)
+            throw SpecStoreError(
+                code: error.code, file: error.file, jsonPath: error.jsonPath, line: line, column: column,
+                message: error.message)
+        }
         return SpecStore(sourceName: sourceName, root: root, output: output)
     }
 
