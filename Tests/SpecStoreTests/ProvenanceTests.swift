@@ -445,3 +445,55 @@ struct SourceCoverageTests {
         #expect(Self.latest.record(id: "tracking.ios.sf-pro.24")?["trackingEm"] == 3)
     }
 }
+
+/// Schema version 2: sources declared once, per-collection defaults (Docs/schema.md).
+@Suite("Schema version 2")
+struct SchemaVersion2Tests {
+    static let file = """
+        {"schemaVersion": 2, "title": "t",
+         "versions": [{"id": "a", "date": "2023", "title": "a", "notes": ""}],
+         "sources": {"x.mobility": {"page": "HIG › X", "section": "Mobility", "url": "https://example.invalid/x"}},
+         "defaults": {"metrics": {"status": "published", "unit": "pt", "since": "a", "citations": ["x.mobility"]}},
+         "devices": [], "sizeClasses": [], "widgets": [], "dynamicType": [], "textStyles": [],
+         "tracking": [], "rules": [], "myths": [],
+         "metrics": [
+          {"id": "metric.x.ios.a", "name": "A", "topic": "x", "platforms": ["ios"], "value": 1, "bound": "minimum"},
+          {"id": "metric.x.ios.b", "name": "B", "topic": "x", "platforms": ["ios"], "value": 2, "bound": "minimum",
+           "unit": "px", "citations": [{"source": "x.mobility", "quote": "at least 2"}], "force": "at least"}
+         ]}
+        """
+
+    @Test("defaults fill what a record leaves out; sources expand to page, section and URL")
+    func expansion() throws {
+        let store = try SpecStore.load(bytes: Array(Self.file.utf8), sourceName: "v2")
+        #expect(store.schemaVersion == 2)
+        let a = try #require(store.latest.record(id: "metric.x.ios.a"))
+        #expect(a["unit"] == "pt" && a["status"] == "published" && a["since"] == "a")
+        #expect(a["citations"]?.arrayValue?.first?["section"] == "Mobility")
+        let b = try #require(store.latest.record(id: "metric.x.ios.b"))
+        #expect(b["unit"] == "px")
+        #expect(
+            b["citations"]?.arrayValue?.first?["url"] == "https://example.invalid/x"
+                && b["citations"]?.arrayValue?.first?["quote"] == "at least 2")
+    }
+
+    @Test("a citation naming no source is refused at its place")
+    func unknownSource() {
+        let broken = Self.file.replacingOccurrences(of: #"{"source": "x.mobility""#, with: #"{"source": "x.nope""#)
+        #expect {
+            try SpecStore.load(bytes: Array(broken.utf8), sourceName: "v2")
+        } throws: { error in
+            let error = error as? SpecStoreError
+            return error?.jsonPath == "$.metrics[1].citations[0]" && error?.line == 10
+        }
+    }
+
+    @Test("the repository's file is version 2 and one record per line")
+    func repositoryFile() throws {
+        #expect(RealDataTests.store.schemaVersion == 2)
+        let text = try String(contentsOfFile: RealDataTests.path, encoding: .utf8)
+        let recordLines = text.split(separator: "\n").filter { $0.hasPrefix("    {\"id\": ") }
+        let total = RealDataTests.store.records.reduce(0) { $0 + $1.count } + RealDataTests.store.versions.count
+        #expect(recordLines.count == total)
+    }
+}

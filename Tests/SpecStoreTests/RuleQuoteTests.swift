@@ -214,7 +214,7 @@ extension RuleQuoteTests {
                     problem = "\(url.path): the top level is not an object"
                     return
                 }
-                root = dictionary
+                root = ReferenceFiles.expandingVersion2(dictionary)
             } catch {
                 problem = "\(url.path): \(error)"
                 return

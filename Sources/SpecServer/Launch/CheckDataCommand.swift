@@ -32,10 +32,18 @@ enum CheckDataCommand {
             StandardStream.output.write(
                 "\(path): ok: \(store.versions.count) versions, \(Int(records)) records in the latest version, checked in \(Int(milliseconds.rounded())) ms\n"
             )
+            if store.schemaVersion < 2 {
+                StandardStream.output.write(version1Advice(path))
+            }
             return 0
         } catch {
             StandardStream.error.write("\(error)\n")
             return 1
         }
+    }
+
+    /// What a contributor with a version-1 file is told: it still loads, and how to convert it.
+    static func version1Advice(_ path: String) -> String {
+        "\(path): note: schemaVersion 1 still loads, but the data file is schemaVersion 2 (sources cited by id, per-collection defaults, one record per line); convert it with: python3 scripts/convert-specs-v2.py \(path)\n"
     }
 }
