@@ -42,12 +42,9 @@ struct FieldSpec: Sendable {
 enum CollectionSchema {
     static let units = ["pt", "px", "mm", "ratio", "percent", "ppi", "count", "s", "min", "h"]
     static let recordPlatforms = FilterVocabulary.platforms + ["all"]
-    static let widgetPlatforms = ["ios", "ipados", "watchos", "visionos"]
     /// What Apple's sentence does (Docs/schema.md, rules); `reading` is a status, not a kind.
     static let ruleKinds = ["requirement", "recommendation", "description"]
 
-    /// Fields every record may have besides its collection's own.
-    static let commonFieldNames: Set<String> = ["id", "since", "seen", "until", "history", "notes"]
     /// Fields records that carry figures have.
     static let figureFields = [
         FieldSpec("status", .oneOf(FilterVocabulary.statuses), required: true),

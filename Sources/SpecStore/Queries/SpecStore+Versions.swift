@@ -24,7 +24,7 @@ extension SpecStore {
     /// is present, marked uncertain, from the start of its evidence window, so the version of its
     /// first dated copy is no addition: it is listed in `firstSeen` instead.
     ///
-    /// - Throws: ``QueryError`` `unknown_version` (404).
+    /// - Throws: ``QueryError`` `unknown_version`.
     public func diff(from: String, to: String) throws(QueryError) -> DiffResult {
         let old = try versionIndex(from, parameter: "from")
         let new = try versionIndex(to, parameter: "to")
@@ -86,7 +86,7 @@ extension SpecStore {
         guard let version = versions.first(where: { $0.id == id || $0.id == id.lowercased() }) else {
             let known = versions.map(\.id)
             throw QueryError(
-                code: QueryError.unknownVersion, status: 404, parameter: parameter, value: id, accepted: known,
+                code: .unknownVersion, parameter: parameter, value: id, accepted: known,
                 message: "'\(id)' is not a store version.", hint: "Known versions: \(known.joined(separator: ", ")).")
         }
         return version.index

@@ -2,18 +2,19 @@
 public struct RuleFilter: QueryFilter, Hashable {
     /// A topic.
     public var topic: String?
-    /// A platform id or alias.
-    public var platform: String?
-    /// `requirement`, `recommendation`, `description`, or `reading` (the same as `status=reading`).
-    public var kind: String?
-    /// `published` (Apple's words) or `reading` (the store's reading of them).
-    public var status: String?
+    /// A platform.
+    public var platform: Platform?
+    /// What the rule's sentence does; `reading` means `status=reading`.
+    public var kind: RuleKind?
+    /// Apple's words (`published`) or the store's reading of them.
+    public var status: RuleStatus?
     /// Words to search for; when given, rows come best first with a `score`.
     public var q: String?
 
     /// Creates a filter; `nil` fields do not filter.
     public init(
-        topic: String? = nil, platform: String? = nil, kind: String? = nil, status: String? = nil, q: String? = nil
+        topic: String? = nil, platform: Platform? = nil, kind: RuleKind? = nil, status: RuleStatus? = nil,
+        q: String? = nil
     ) {
         self.topic = topic
         self.platform = platform
@@ -39,9 +40,9 @@ public struct RuleFilter: QueryFilter, Hashable {
     public init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
         topic = reader.text("topic")
-        platform = try reader.choice("platform", .platform)
-        kind = try reader.choice("kind", .ruleKind)
-        status = try reader.choice("status", .ruleStatus)
+        platform = try reader.term("platform", Platform.self)
+        kind = try reader.term("kind", RuleKind.self)
+        status = try reader.term("status", RuleStatus.self)
         q = reader.text("q")
     }
 }
