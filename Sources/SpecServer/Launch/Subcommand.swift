@@ -14,8 +14,17 @@ extension Subcommand {
     /// Every subcommand, in `--help` order. To add one, declare it as a `static let` in an
     /// extension in its own file and list it here.
     static let all: [Subcommand] = [
-        .healthCheck
+        .healthCheck,
+        .checkData,
     ]
+
+    /// `spec-server check-data [PATH]` (``CheckDataCommand``).
+    static let checkData = Subcommand(
+        name: "check-data", usage: "[PATH]",
+        summary: "validate a data file (default Data/specs.json); exit 0, or 1 with file:line:column"
+    ) { arguments, _ in
+        CheckDataCommand.run(arguments: arguments)
+    }
 
     /// The subcommand `arguments` start with, if any.
     static func named(_ name: String?) -> Subcommand? {
