@@ -70,6 +70,8 @@ enum Route: Int, CaseIterable, Sendable {
         case .export, .openAPI, .healthz, .readyz: [.json]
         case .prometheus: []
         case .dynamicTypeTokens, .metricTokens: [.tokens, .json]
+        // The device drawn to scale with its widgets (the docs site's picture).
+        case .device: [.json, .csv, .md, .html, .svg]
         default: [.json, .csv, .md, .html]
         }
     }

@@ -1,0 +1,140 @@
+import SpecStore
+
+/// What a page knows besides its rows: where it is, which filters produced it, and what the
+/// route lets a reader change (its filters, order and paging), for the links and forms around
+/// the table.
+struct PageContext: Sendable {
+    /// A filter as the form shows it.
+    struct Field: Equatable, Sendable {
+        var name: String
+        var summary: String
+        /// The accepted values, for a choice; empty for free text or a number.
+        var choices: [String]
+        var isNumber: Bool
+    }
+
+    var route: Route
+    /// The record id of a record route (`/v1/devices/{id}`).
+    var parameter: String?
+    /// The filters as the request gave them, in its order (paging and order excluded).
+    var applied: [(name: String, value: String)] = []
+    /// The route's filters, for the form.
+    var fields: [Field] = []
+    /// The pinned store version, or `nil` for the latest.
+    var pinnedVersion: String?
+    /// `sort=` as given.
+    var sort: String?
+    var limit: Int?
+    var offset = 0
+    /// Rows before paging, where the answer says (`total` in the envelope).
+    var total: Int?
+
+    /// The parameters that order and page a collection (API.md §6).
+    static let pagingParameters: Set<String> = ["sort", "limit", "offset", "fields"]
+
+    init(route: Route, parameter: String? = nil) {
+        self.route = route
+        self.parameter = parameter
+    }
+
+    /// Reads the request's filters and the route's filter definitions.
+    init(
+        route: Route, parameter: String?, filters: [(name: String, value: String)], pinnedVersion: String?,
+        snapshot: SpecSnapshot?
+    ) {
+        self.init(route: route, parameter: parameter)
+        self.pinnedVersion = pinnedVersion
+        for (name, value) in filters {
+            switch name {
+            case "sort": sort = value
+            case "limit": limit = Int(value)
+            case "offset": offset = max(0, Int(value) ?? 0)
+            case "fields": break
+            default: applied.append((name, value))
+            }
+        }
+        fields = Answers.filterParameters(route).map { parameter in
+            var choices: [String] = []
+            var isNumber = false
+            switch parameter.value {
+            case .vocabulary(let kind): choices = snapshot?.acceptedValues(for: kind) ?? []
+            case .number: isNumber = true
+            case .text, .screen: break
+            }
+            return Field(name: parameter.name, summary: parameter.summary, choices: choices, isNumber: isNumber)
+        }
+    }
+
+    /// The route's path: the template with the record id filled in.
+    var path: String {
+        guard let parameter else { return route.template }
+        return route.template.replacingOccurrences(of: "{id}", with: RecordLink.percentEncoded(parameter))
+            .replacingOccurrences(of: "{category}", with: RecordLink.percentEncoded(parameter))
+    }
+
+    /// A link to this page with some parameters changed (`nil` removes one), keeping the filters,
+    /// the pinned version, the order and the paging.
+    func link(format: String? = nil, changing changes: [(String, String?)] = []) -> String {
+        var pairs: [(String, String)] = applied.map { ($0.name, $0.value) }
+        if let sort { pairs.append(("sort", sort)) }
+        if let limit { pairs.append(("limit", String(limit))) }
+        if offset > 0 { pairs.append(("offset", String(offset))) }
+        if let pinnedVersion { pairs.append(("version", pinnedVersion)) }
+        for (name, value) in changes {
+            pairs.removeAll { $0.0 == name }
+            if let value { pairs.append((name, value)) }
+        }
+        if let format { pairs.append(("format", format)) }
+        let query = RecordLink.query(pairs)
+        return query.isEmpty ? path : path + "?" + query
+    }
+
+    /// The filters in words, for a caption: `family iphone, platform ios`.
+    var filterSummary: String? {
+        guard !applied.isEmpty else { return nil }
+        return applied.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")
+    }
+
+    /// A file name for a download: the route, its filters and a pinned version
+    /// (`devices-family-iphone.csv`), in characters safe in any file system.
+    func fileName(extension ext: String) -> String {
+        var parts = [parameter ?? route.template.split(separator: "/").last.map(String.init) ?? "index"]
+        for (name, value) in applied { parts += [name, value] }
+        if let pinnedVersion { parts += ["version", pinnedVersion] }
+        var name = ""
+        for scalar in parts.joined(separator: "-").unicodeScalars {
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-": name.unicodeScalars.append(scalar)
+            default: if !name.hasSuffix("-") { name += "-" }
+            }
+        }
+        if name.count > 120 { name = String(name.prefix(120)) }
+        if name.isEmpty || name.hasPrefix(".") { name = "hig" + name }
+        return name + "." + ext
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (Foundation-free).
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}
+
+extension QueryParameters {
+    /// The query less its blank fields when it comes from a page's filter form (which names
+    /// `format=html`): a form sends every field, and a blank one there means "any value". Any
+    /// other request keeps them, and a blank value stays the `400` it always was.
+    func droppingBlankFormFields() -> QueryParameters {
+        guard self["format"]?.lowercased() == "html", pairs.contains(where: { $0.value.isEmpty }) else { return self }
+        return QueryParameters(pairs: pairs.filter { !$0.value.isEmpty })
+    }
+}
