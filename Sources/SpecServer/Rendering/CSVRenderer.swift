@@ -18,7 +18,8 @@ enum CSVRenderer {
         let indexes = columns.map { table.columns.firstIndex(of: $0.key) }
         var text = columns.map { field($0.csvName) }.joined(separator: ",") + "\r\n"
         for row in table.rows {
-            text += indexes.map { index in field(index.flatMap { row.cells[$0] } ?? "") }.joined(separator: ",") + "\r\n"
+            text +=
+                indexes.map { index in field(index.flatMap { row.cells[$0] } ?? "") }.joined(separator: ",") + "\r\n"
         }
         return text
     }

@@ -42,16 +42,19 @@ enum HTMLRenderer {
             item["name"]?.stringValue ?? item["label"]?.stringValue ?? item["title"]?.stringValue
             ?? item["id"]?.stringValue ?? table.title
         var body = "<h1>\(escape(name))</h1>\n"
-        body += "<p class=\"lead\">\(escape(collection.title)) record <code>\(escape(item["id"]?.stringValue ?? ""))</code>, store version \(escape(table.version)).</p>\n"
+        body +=
+            "<p class=\"lead\">\(escape(collection.title)) record <code>\(escape(item["id"]?.stringValue ?? ""))</code>, store version \(escape(table.version)).</p>\n"
         body += formatLinks(page)
         body += notes(table.notes)
+        body += "<div class=\"record-layout\">\n"
         if let row = table.rows.first {
             body += "<dl class=\"record\">\n"
             for column in shownColumns(table, route: collection) {
                 guard let index = table.columns.firstIndex(of: column.key), let value = row.cells[index],
                     !value.isEmpty
                 else { continue }
-                body += "<dt>\(escape(column.header))</dt><dd>\(cellContent(value, column: column, fragment: false))</dd>\n"
+                body +=
+                    "<dt>\(escape(column.header))</dt><dd>\(cellContent(value, column: column, fragment: false))</dd>\n"
             }
             if hasSource(table, route: collection) {
                 body += "<dt>Status and source</dt><dd>\(sourceContent(table, row))</dd>\n"
@@ -59,10 +62,13 @@ enum HTMLRenderer {
             body += "</dl>\n"
         }
         if collection == .devices {
-            body += "<h2>Screen to scale</h2>\n"
             body += "<figure>\n" + DeviceFigure.svg(item) + "\n<figcaption>"
             body += escape(DeviceFigure.caption(item))
-            body += " <a href=\"\(escape(page.link(format: "svg")))\">This drawing as SVG</a>.</figcaption>\n</figure>\n"
+            body +=
+                " <a href=\"\(escape(page.link(format: "svg")))\">This drawing as SVG</a>.</figcaption>\n</figure>\n"
+        }
+        body += "</div>\n"
+        if collection == .devices {
             let widgets = item["widgets"]?["items"]?.arrayValue ?? []
             if !widgets.isEmpty {
                 body += "<h2>Widget sizes for this screen</h2>\n"
@@ -72,7 +78,8 @@ enum HTMLRenderer {
                 let widgetCaption = "Widget sizes Apple publishes for the \(name) screen: \(widgets.count) rows."
                 body +=
                     "<div class=\"hig-scroll\" role=\"region\" aria-labelledby=\"table-caption\" tabindex=\"0\">\n"
-                    + renderTable(widgetTable, page: widgetPage, fragment: false, caption: widgetCaption, sortable: false)
+                    + renderTable(
+                        widgetTable, page: widgetPage, fragment: false, caption: widgetCaption, sortable: false)
                     + "\n</div>\n"
             }
         }
@@ -90,6 +97,8 @@ enum HTMLRenderer {
         let known = Set(layout.map(\.key)).union(omitted)
         let extra = table.columns.filter {
             !known.contains($0) && !table.isCitationColumn($0) && !$0.hasPrefix("basis_") && $0 != "status"
+                // A device's widgets have their own table on its page.
+                && !(route == .devices && $0.hasPrefix("widget"))
         }
         let candidates = layout.filter { $0.kind != .source } + extra.map { TableColumn($0, $0) }
         return candidates.filter { column in
@@ -139,7 +148,8 @@ enum HTMLRenderer {
             html += "<tr>"
             for (column, index) in zip(columns, indexes) {
                 let value = index.flatMap { row.cells[$0] } ?? ""
-                html += "<td\(cellClass(column))>\(cellContent(value, column: column, fragment: fragment, row: row, table: table, route: page.route))</td>"
+                html +=
+                    "<td\(cellClass(column))>\(cellContent(value, column: column, fragment: fragment, row: row, table: table, route: page.route))</td>"
             }
             if source { html += "<td class=\"hig-source\">\(sourceContent(table, row))</td>" }
             html += "</tr>\n"
@@ -190,7 +200,8 @@ enum HTMLRenderer {
             parts.append("<span class=\"hig-status\(styled)\">\(escape(status.capitalizedFirst))</span>")
         }
         if !row.citations.isEmpty {
-            parts.append(row.citations.map { "<span class=\"hig-cite\">\(citationLink($0))</span>" }.joined(separator: "<br>"))
+            parts.append(
+                row.citations.map { "<span class=\"hig-cite\">\(citationLink($0))</span>" }.joined(separator: "<br>"))
         }
         if let reason = table.cell(row, "basis_reason") {
             var basis = "<span class=\"hig-basis\">\(escape(reason))"
@@ -217,7 +228,8 @@ enum HTMLRenderer {
             "<a href=\"\(escape(page.link(format: "md")))\">Markdown</a>",
         ]
         links.append(
-            "<a href=\"\(escape(page.link(format: "html", changing: [("fragment", "true")])))\">table only, to embed</a>")
+            "<a href=\"\(escape(page.link(format: "html", changing: [("fragment", "true")])))\">table only, to embed</a>"
+        )
         return "<p class=\"formats\">This data as " + links.joined(separator: " · ") + "</p>\n"
     }
 

@@ -11,7 +11,9 @@ enum MarkdownRenderer {
     }
 
     static func render(_ table: FlatTable, page: PageContext?, fragment: Bool) -> String {
-        let layout = page.map { TableLayout.columns(for: $0.route, table: table) } ?? TableLayout.columns(for: .diff, table: table)
+        let layout =
+            page.map { TableLayout.columns(for: $0.route, table: table) }
+            ?? TableLayout.columns(for: .diff, table: table)
         let shown = layout.filter { $0.kind != .source }
         let indexes = shown.map { table.columns.firstIndex(of: $0.key) }
         let hasSource = layout.contains { $0.kind == .source } || table.rows.contains { !$0.citations.isEmpty }
@@ -30,7 +32,8 @@ enum MarkdownRenderer {
         }
         guard !header.isEmpty else { return text }
         text += "| " + header.joined(separator: " | ") + " |\n"
-        text += "|" + shown.map { $0.kind == .number ? " ---: |" : " --- |" }.joined() + (hasSource ? " --- |" : "") + "\n"
+        text +=
+            "|" + shown.map { $0.kind == .number ? " ---: |" : " --- |" }.joined() + (hasSource ? " --- |" : "") + "\n"
         for row in table.rows {
             var cells = indexes.map { index in escapeText(index.flatMap { row.cells[$0] } ?? "") }
             if hasSource { cells.append(sourceCell(table, row, number: fragment ? nil : number)) }
@@ -91,10 +94,17 @@ enum MarkdownRenderer {
                 continue
             }
             result += escape(String(rest[..<start]))
-            var end = candidate.firstIndex { $0 == " " || $0 == "\n" || $0 == "<" || $0 == ">" || $0 == "\"" || $0 == "“" || $0 == "”" } ?? candidate.endIndex
+            var end =
+                candidate.firstIndex {
+                    $0 == " " || $0 == "\n" || $0 == "<" || $0 == ">" || $0 == "\"" || $0 == "“" || $0 == "”"
+                } ?? candidate.endIndex
             // Trailing punctuation ends the sentence, not the URL (as GFM's autolinker decides).
             while end > candidate.startIndex, let last = candidate[..<end].last, ".,;:!?)'’".contains(last) {
-                if last == ")", candidate[..<end].filter({ $0 == "(" }).count >= candidate[..<end].filter({ $0 == ")" }).count { break }
+                if last == ")",
+                    candidate[..<end].filter({ $0 == "(" }).count >= candidate[..<end].filter({ $0 == ")" }).count
+                {
+                    break
+                }
                 end = candidate.index(before: end)
             }
             let url = String(candidate[..<end])
@@ -156,7 +166,8 @@ enum MarkdownRenderer {
         var result = ""
         for byte in url.utf8 {
             switch byte {
-            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "|"),
+            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
+                UInt8(ascii: "|"),
                 UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"), 0...0x20, 0x7f...0xff:
                 result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
             default:

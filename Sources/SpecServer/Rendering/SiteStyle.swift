@@ -31,7 +31,8 @@ enum SiteStyle {
         .notes p{margin:.25rem 0}
         form.hig-filters,form.hig-search{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end;\
         margin:.75rem 0;padding:.75rem;border:1px solid var(--line);border-radius:8px;background:var(--panel)}
-        .hig-filters .field{display:flex;flex-direction:column;min-width:9rem;max-width:100%}
+        .hig-filters .field{display:flex;flex-direction:column;flex:1 1 10rem;max-width:18rem}
+        .hig-filters input,.hig-filters select{width:100%}
         .hig-filters label,.hig-search label{font-weight:600;font-size:.9rem}
         .hig-filters small{color:var(--muted);font-size:.8rem;max-width:16rem}
         input,select,button{font:inherit;max-width:100%;color:var(--fg);background:var(--bg);\
@@ -56,7 +57,9 @@ enum SiteStyle {
         .paging{display:flex;flex-wrap:wrap;gap:1rem;margin:.75rem 0}
         dl.record{display:grid;grid-template-columns:minmax(8rem,14rem) minmax(0,1fr);gap:.25rem 1rem;margin:1rem 0}
         dl.record dt{font-weight:600}dl.record dd{margin:0}
-        figure{margin:1rem 0}figure svg{max-width:100%;height:auto;display:block}
+        figure{margin:1rem 0}
+        @media (min-width:60rem){.record-layout{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);\
+        gap:2rem;align-items:start}}figure svg{max-width:100%;height:auto;display:block}
         figcaption{color:var(--muted);font-size:.9rem}
         svg text{fill:var(--fg);font-family:inherit}
         .routes li{margin:.25rem 0}

@@ -21,7 +21,8 @@ enum TypeScaleChart {
             html += "<figure>\n" + svg(platform: platform, categories: categories, series: series, index: index)
             html += "\n<figcaption>Size of each text style (pt) across the Dynamic Type categories on "
             html += HTMLRenderer.escape(platformName(platform))
-            html += ", from Apple's table below. Each line is a style, named at its right end.</figcaption>\n</figure>\n"
+            html +=
+                ", from Apple's table below. Each line is a style, named at its right end.</figcaption>\n</figure>\n"
         }
         return html
     }
@@ -59,7 +60,7 @@ enum TypeScaleChart {
         let top = 16.0
         let plotWidth = max(360.0, Double(categories.count) * 44)
         let plotHeight = 300.0
-        let bottom = 56.0
+        let bottom = 84.0
         let width = left + plotWidth + right
         let height = top + plotHeight + bottom
         let maximum = series.flatMap { $0.sizes.compactMap { $0 } }.max() ?? 1
@@ -70,7 +71,8 @@ enum TypeScaleChart {
         func y(_ size: Double) -> Double { top + plotHeight * (1 - size / ceiling) }
         let n = DeviceFigure.number
         let id = "type-scale-\(index)"
-        let title = "Dynamic Type sizes on \(platformName(platform)): \(series.count) text styles across \(categories.count) categories"
+        let title =
+            "Dynamic Type sizes on \(platformName(platform)): \(series.count) text styles across \(categories.count) categories"
         var svg =
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\">"
         svg += "<title id=\"\(id)-title\">\(HTMLRenderer.escape(title))</title>"

@@ -25,7 +25,8 @@ enum Content: Sendable {
         case .csv, .md, .html, .svg:
             return Array(
                 DocumentRenderer.render(
-                    self, as: format, table: table(route: route, version: version), page: page ?? PageContext(route: route),
+                    self, as: format, table: table(route: route, version: version),
+                    page: page ?? PageContext(route: route),
                     fragment: options.fragment
                 ).utf8)
         }

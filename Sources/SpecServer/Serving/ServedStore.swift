@@ -189,7 +189,8 @@ final class ServedStore: Sendable {
                 store: store, route: route, parameter: parameter, filters: filters, options: options)
             // What the page around a table needs: the filters as sent and the route's filter form.
             let page = PageContext(
-                route: route, parameter: parameter, filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                route: route, parameter: parameter,
+                filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
                 pinnedVersion: options.version, snapshot: try? store.snapshot(version: options.version))
             return Representation(
                 body: content.encoded(as: format, options: options, route: route, version: version, page: page),
@@ -205,7 +206,7 @@ final class ServedStore: Sendable {
         for (name, value) in filters { key += "\(name)=\(value)&" }
         key += "|\(options.version ?? "")|\(format.rawValue)|\(options.shape.rawValue)"
         key += options.pretty ? "|p" : "|"
-        key += options.fragment && format == .html ? "f" : ""
+        key += options.fragment && (format == .html || format == .md) ? "f" : ""
         key += options.flat ? "t" : ""
         return key
     }
