@@ -15,7 +15,10 @@ enum HTMLRenderer {
     /// A collection's page (or, with `fragment`, its table alone).
     static func render(_ table: FlatTable, page: PageContext, fragment: Bool) -> String {
         let caption = MarkdownRenderer.caption(table, page: page)
-        let tableElement = renderTable(table, page: page, fragment: fragment, caption: caption)
+        // On a page the lead paragraph above says what the caption says, where a phone shows it
+        // whole; the caption stays for screen readers and as the scrolling box's name.
+        let tableElement = renderTable(
+            table, page: page, fragment: fragment, caption: caption, captionClass: fragment ? nil : "visually-hidden")
         guard !fragment else { return tableElement }
         var body = "<h1>\(escape(table.title))</h1>\n"
         body += "<p class=\"lead\">\(escape(caption))</p>\n"
@@ -113,7 +116,8 @@ enum HTMLRenderer {
     }
 
     static func renderTable(
-        _ table: FlatTable, page: PageContext, fragment: Bool, caption: String, sortable: Bool = true
+        _ table: FlatTable, page: PageContext, fragment: Bool, caption: String, sortable: Bool = true,
+        captionClass: String? = nil
     ) -> String {
         var columns = shownColumns(table, route: page.route)
         if table.rows.isEmpty, let layout = TableLayout.columns(for: page.route) {
@@ -123,8 +127,12 @@ enum HTMLRenderer {
         let indexes = columns.map { table.columns.firstIndex(of: $0.key) }
         let source = hasSource(table, route: page.route)
         let sorting = sortable && !fragment && TableLayout.columns(for: page.route) != nil
-        let captionID = fragment ? "" : " id=\"table-caption\""
-        var html = "<table class=\"hig-table\">\n<caption\(captionID)>\(escape(caption))</caption>\n"
+        var captionID = fragment ? "" : " id=\"table-caption\""
+        if let captionClass { captionID += " class=\"\(captionClass)\"" }
+        // On a page, a phone shows each row as a card of labelled cells (`hig-reflow`); a fragment
+        // leaves its layout to the embedding site.
+        let tableClass = fragment ? "hig-table" : sorting ? "hig-table hig-reflow hig-sortable" : "hig-table hig-reflow"
+        var html = "<table class=\"\(tableClass)\">\n<caption\(captionID)>\(escape(caption))</caption>\n"
         guard !columns.isEmpty || source else { return html + "</table>" }
         html += "<thead><tr>"
         for column in columns {
@@ -148,10 +156,15 @@ enum HTMLRenderer {
             html += "<tr>"
             for (column, index) in zip(columns, indexes) {
                 let value = index.flatMap { row.cells[$0] } ?? ""
-                html +=
-                    "<td\(cellClass(column))>\(cellContent(value, column: column, fragment: fragment, row: row, table: table, route: page.route))</td>"
+                let label = fragment ? "" : " data-label=\"\(escape(column.header))\""
+                let content = cellContent(
+                    value, column: column, fragment: fragment, row: row, table: table, route: page.route)
+                html += "<td\(cellClass(column))\(label)>\(content)</td>"
             }
-            if source { html += "<td class=\"hig-source\">\(sourceContent(table, row))</td>" }
+            if source {
+                let label = fragment ? "" : " data-label=\"Status and source\""
+                html += "<td class=\"hig-source\"\(label)>\(sourceContent(table, row))</td>"
+            }
             html += "</tr>\n"
         }
         html += "</tbody>\n</table>"

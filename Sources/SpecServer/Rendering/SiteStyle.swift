@@ -16,6 +16,7 @@ enum SiteStyle {
         color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
         a{color:var(--link)}a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,\
         .hig-scroll:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+        .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
         .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:.5rem;z-index:2}
         .site{border-bottom:1px solid var(--line);background:var(--panel);padding:.75rem 1rem}
         .site-name{font-weight:700;text-decoration:none;color:var(--fg);margin-right:1rem}
@@ -41,7 +42,7 @@ enum SiteStyle {
         button{background:var(--link);color:var(--bg);border-color:var(--link);font-weight:600;cursor:pointer}
         .hig-scroll{overflow-x:auto;max-width:100%;border:1px solid var(--line);border-radius:8px}
         table.hig-table{border-collapse:collapse;font-size:.875rem;width:100%}
-        .hig-table caption{caption-side:top;text-align:left;padding:.5rem .75rem;color:var(--muted)}
+        .hig-table caption:not(.visually-hidden){caption-side:top;text-align:left;padding:.5rem .75rem;color:var(--muted)}
         .hig-table th,.hig-table td{border-top:1px solid var(--line);padding:.35rem .6rem;text-align:left;overflow-wrap:normal;\
         vertical-align:top}
         .hig-table thead th{background:var(--panel);white-space:nowrap;position:sticky;top:0}
@@ -64,7 +65,18 @@ enum SiteStyle {
         svg text{fill:var(--fg);font-family:inherit}
         .routes li{margin:.25rem 0}
         footer{padding:1rem;color:var(--muted);font-size:.85rem;border-top:1px solid var(--line);margin-top:2rem}
-        @media (max-width:40rem){dl.record{grid-template-columns:minmax(0,1fr)}dl.record dd{margin-bottom:.5rem}\
+        @media (max-width:40rem){.hig-reflow,.hig-reflow tbody,.hig-reflow tr,.hig-reflow td{display:block}\
+        .hig-reflow thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}\
+        .hig-sortable thead{position:static;width:auto;height:auto;clip-path:none;display:block;background:var(--panel)}\
+        .hig-sortable thead tr::before{content:"Sort by:";font-weight:600}\
+        .hig-reflow thead tr{display:flex;flex-wrap:wrap;gap:.25rem .75rem;padding:.5rem .75rem}\
+        .hig-reflow thead th{display:block;border:0;padding:0;position:static;background:none}\
+        .hig-reflow tbody tr{border-top:2px solid var(--line);padding:.5rem 0}\
+        .hig-reflow td{border:0;padding:.1rem .75rem;min-width:0!important;white-space:normal!important;\
+        text-align:left!important}\
+        .hig-reflow td::before{content:attr(data-label) ": ";font-weight:600}\
+        .hig-reflow td:empty{display:none}\
+        dl.record{grid-template-columns:minmax(0,1fr)}dl.record dd{margin-bottom:.5rem}\
         .hig-search input{width:100%}form.hig-search{flex-direction:column;align-items:stretch}}
         @media print{.site,.skip,form,.formats,.paging,footer{display:none}\
         body{background:#fff;color:#000;font-size:10pt}a{color:#000}\
