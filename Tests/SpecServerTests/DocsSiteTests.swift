@@ -239,7 +239,7 @@ import Testing
         #expect(home.contains("<form class=\"hig-search\" method=\"get\" action=\"/v1/search\" role=\"search\">"))
         let results = app.request(.get, "/v1/search?q=hit%20target&format=html").text
         #expect(results.contains("<th scope=\"col\">Type</th>") || results.contains(">Type</a></th>"))
-        #expect(results.contains("<td>metric</td>"))
+        #expect(results.contains("<td data-label=\"Type\">metric</td>"))
         #expect(
             results.contains(
                 "<a href=\"/v1/metrics/metric.controls.ios.default-size\">Default control size (iOS, iPadOS)</a>"))

@@ -15,7 +15,7 @@ enum DeviceFigure {
         let labelSize = max(width, height) / 48
         let viewWidth = width + 2 * pad
         let viewHeight = height + 2 * pad
-        let shownWidth = min(viewWidth * 0.75, 560)
+        let shownWidth = min(viewWidth * 0.5, 420)
         let title = "\(name) screen, \(number(width)) × \(number(height)) \(unit), drawn to scale"
         var svg =
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(number(viewWidth)) \(number(viewHeight))\" width=\"\(number(shownWidth))\" role=\"img\" aria-labelledby=\"device-title device-desc\">"
@@ -32,15 +32,26 @@ enum DeviceFigure {
             "<text x=\"\(number(pad + width / 2))\" y=\"\(number(pad * 0.7))\" text-anchor=\"middle\" font-size=\"\(number(labelSize))\">\(number(width)) \(unit) wide</text>"
         svg +=
             "<text transform=\"translate(\(number(pad * 0.6)) \(number(pad + height / 2))) rotate(-90)\" text-anchor=\"middle\" font-size=\"\(number(labelSize))\">\(number(height)) \(unit) tall</text>"
-        for placed in layout(widgets, width: width, height: height, gap: labelSize) {
+        for placed in layout(widgets, width: width, height: height, gap: labelSize / 2) {
+            // A label wider than its box is set smaller until it fits.
+            var label = placed.widget.label
+            if Double(label.count) * 0.62 * labelSize > placed.widget.width, label.hasPrefix("Accessory ") {
+                // "Circular" fits a 76 pt box where "Accessory circular" cannot; the description
+                // and the table keep the whole name.
+                label = String(label.dropFirst("Accessory ".count)).capitalizedFirst
+            }
+            let longest = Double(max(label.count, sizeLabel(placed.widget).count))
+            let fontSize = min(labelSize, (placed.widget.width - labelSize * 0.6) / (longest * 0.62))
             let x = pad + placed.x
             let y = pad + placed.y
             svg +=
                 "<rect x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(placed.widget.width))\" height=\"\(number(placed.widget.height))\" rx=\"\(number(labelSize))\" fill=\"currentColor\" fill-opacity=\"0.08\" stroke=\"currentColor\" stroke-dasharray=\"\(number(labelSize / 2))\" stroke-width=\"\(number(labelSize / 6))\"/>"
             svg +=
-                "<text x=\"\(number(x + labelSize * 0.6))\" y=\"\(number(y + labelSize * 1.5))\" font-size=\"\(number(labelSize))\" font-weight=\"600\">\(HTMLRenderer.escape(placed.widget.label))</text>"
-            svg +=
-                "<text x=\"\(number(x + labelSize * 0.6))\" y=\"\(number(y + labelSize * 2.8))\" font-size=\"\(number(labelSize))\">\(number(placed.widget.width))×\(number(placed.widget.height)) pt</text>"
+                "<text x=\"\(number(x + labelSize * 0.3))\" y=\"\(number(y + fontSize * 1.3))\" font-size=\"\(number(fontSize))\" font-weight=\"600\">\(HTMLRenderer.escape(label))</text>"
+            if placed.widget.height >= fontSize * 2.8 {
+                svg +=
+                    "<text x=\"\(number(x + labelSize * 0.3))\" y=\"\(number(y + fontSize * 2.5))\" font-size=\"\(number(fontSize))\">\(sizeLabel(placed.widget))</text>"
+            }
         }
         return svg + "</svg>"
     }
@@ -53,10 +64,16 @@ enum DeviceFigure {
         if widgets.isEmpty {
             text += " Apple publishes no widget sizes for this screen, so none are drawn."
         } else {
+            let (width, height, _) = screenSize(device)
+            let drawn = layout(widgets, width: width, height: height, gap: max(width, height) / 96).count
             text +=
-                " Dashed boxes: the \(widgets.count) widget sizes Apple publishes for it, packed in rows to compare with the screen (not where the home screen puts them)."
+                " Dashed boxes: \(drawn == widgets.count ? "the \(drawn)" : "\(drawn) of the \(widgets.count)") widget sizes Apple publishes for it, packed in rows to compare with the screen (not where the home screen puts them)."
         }
         return text
+    }
+
+    static func sizeLabel(_ widget: Widget) -> String {
+        "\(number(widget.width))×\(number(widget.height)) pt"
     }
 
     struct Widget: Equatable {
@@ -107,24 +124,25 @@ enum DeviceFigure {
         return name.capitalizedFirst
     }
 
-    /// Rows of boxes from the top left, a gap apart; a box that fits nowhere is left out.
+    /// Shelves of boxes from the top left, a gap apart: each box goes on the first shelf with
+    /// room for it, else on a new shelf below; a box that fits nowhere is left out.
     static func layout(_ widgets: [Widget], width: Double, height: Double, gap: Double) -> [(
         widget: Widget, x: Double, y: Double
     )] {
         var placed: [(widget: Widget, x: Double, y: Double)] = []
-        var x = gap
-        var y = gap
-        var rowHeight = 0.0
+        var shelves: [(y: Double, height: Double, next: Double)] = []
         for widget in widgets {
-            if x + widget.width + gap > width, x > gap {
-                x = gap
-                y += rowHeight + gap
-                rowHeight = 0
+            if let index = shelves.firstIndex(where: {
+                $0.next + widget.width + gap <= width && widget.height <= $0.height
+            }) {
+                placed.append((widget, shelves[index].next, shelves[index].y))
+                shelves[index].next += widget.width + gap
+                continue
             }
-            guard x + widget.width + gap <= width, y + widget.height + gap <= height else { continue }
-            placed.append((widget, x, y))
-            x += widget.width + gap
-            rowHeight = max(rowHeight, widget.height)
+            let y = shelves.last.map { $0.y + $0.height + gap } ?? gap
+            guard gap + widget.width + gap <= width, y + widget.height + gap <= height else { continue }
+            shelves.append((y, widget.height, gap + widget.width + gap))
+            placed.append((widget, gap, y))
         }
         return placed
     }

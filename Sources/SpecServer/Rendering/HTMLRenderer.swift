@@ -177,7 +177,9 @@ enum HTMLRenderer {
         switch column.kind {
         case .number: " class=\"hig-num\""
         case .id: " class=\"hig-id\""
-        default: longFields.contains(column.key) ? " class=\"hig-long\"" : ""
+        default:
+            longFields.contains(column.key)
+                ? " class=\"hig-long\"" : column.key == "name" || column.key == "device" ? " class=\"hig-name\"" : ""
         }
     }
 

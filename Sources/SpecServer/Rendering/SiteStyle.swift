@@ -30,10 +30,11 @@ enum SiteStyle {
         .formats{margin:.5rem 0}
         .notes{border-left:4px solid var(--line);padding:.25rem .75rem;margin:.75rem 0;background:var(--panel)}
         .notes p{margin:.25rem 0}
-        form.hig-filters,form.hig-search{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end;\
+        form.hig-filters,form.hig-search{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-start;\
         margin:.75rem 0;padding:.75rem;border:1px solid var(--line);border-radius:8px;background:var(--panel)}
         .hig-filters .field{display:flex;flex-direction:column;flex:1 1 10rem;max-width:18rem}
         .hig-filters input,.hig-filters select{width:100%}
+        .hig-filters button{margin-top:1.45rem}.hig-filters .field>a{margin-top:1.9rem}
         .hig-filters label,.hig-search label{font-weight:600;font-size:.9rem}
         .hig-filters small{color:var(--muted);font-size:.8rem;max-width:16rem}
         input,select,button{font:inherit;max-width:100%;color:var(--fg);background:var(--bg);\
@@ -49,8 +50,8 @@ enum SiteStyle {
         .hig-table th a{color:var(--fg)}
         .hig-table td.hig-num,.hig-table th.hig-num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
         .hig-table td.hig-long{min-width:18rem}
-        .hig-table td.hig-id{white-space:nowrap;font-size:.8rem}
-        .hig-table td.hig-source{min-width:14rem}
+        .hig-table td.hig-id{font-size:.8rem;min-width:9rem}
+        .hig-table td.hig-source{min-width:14rem}.hig-table td.hig-name{white-space:nowrap}
         .hig-status{font-weight:700;white-space:nowrap}
         .hig-status-published{color:var(--pub)}.hig-status-convention{color:var(--conv)}
         .hig-status-convention::before{content:"◇ "}.hig-status-published::before{content:"✓ "}
