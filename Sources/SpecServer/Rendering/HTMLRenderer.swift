@@ -255,6 +255,8 @@ enum HTMLRenderer {
         var html =
             "<form class=\"hig-filters\" method=\"get\" action=\"\(escape(page.path))\" aria-label=\"\(search ? "Search" : "Filter")\">\n"
         html += "<input type=\"hidden\" name=\"format\" value=\"html\">\n"
+        let marker = QueryParameters.formMarker
+        html += "<input type=\"hidden\" name=\"\(marker.name)\" value=\"\(marker.value)\">\n"
         if let version = page.pinnedVersion {
             html += "<input type=\"hidden\" name=\"version\" value=\"\(escape(version))\">\n"
         }

@@ -130,11 +130,18 @@ extension String {
 }
 
 extension QueryParameters {
-    /// The query less its blank fields when it comes from a page's filter form (which names
-    /// `format=html`): a form sends every field, and a blank one there means "any value". Any
-    /// other request keeps them, and a blank value stays the `400` it always was.
+    /// The marker a page's filter form sends (a hidden field), so its blank fields can be told
+    /// from a blank value typed into a URL.
+    static let formMarker = (name: "_form", value: "filters")
+
+    /// The query less its blank fields and the marker, when it comes from a page's filter form:
+    /// a plain form sends every field, and a blank one there means "any value". Any other request
+    /// keeps them, and a blank value stays the `400` it always was. (The marker is not in the
+    /// OpenAPI document: it belongs to the page, not to the API.)
     func droppingBlankFormFields() -> QueryParameters {
-        guard self["format"]?.lowercased() == "html", pairs.contains(where: { $0.value.isEmpty }) else { return self }
-        return QueryParameters(pairs: pairs.filter { !$0.value.isEmpty })
+        guard pairs.contains(where: { $0.name == Self.formMarker.name && $0.value == Self.formMarker.value }) else {
+            return self
+        }
+        return QueryParameters(pairs: pairs.filter { !$0.value.isEmpty && $0.name != Self.formMarker.name })
     }
 }
