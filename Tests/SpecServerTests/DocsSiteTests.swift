@@ -257,6 +257,14 @@ import Testing
         #expect(fragment.contains("class=\"hig-source\""))
     }
 
+    @Test(arguments: [
+        ("measured_width", "Measured width"), ("categoryLabel", "Category label"), ("metric_id", "Metric ID"),
+        ("before_page", "Before page"), ("id", "ID"),
+    ])
+    func fieldNamesWithoutALayoutAreShownInWords(_ key: String, _ words: String) {
+        #expect(TableColumn.words(key) == words)
+    }
+
     @Test func anEmptyAnswerStillHasHeadings() {
         let page = app.request(.get, "/v1/search?q=qwertyxyz&format=html").text
         #expect(page.contains("<th scope=\"col\""))

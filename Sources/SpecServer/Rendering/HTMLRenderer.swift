@@ -99,11 +99,12 @@ enum HTMLRenderer {
         let omitted = TableLayout.omittedFields(for: route)
         let known = Set(layout.map(\.key)).union(omitted)
         let extra = table.columns.filter {
-            !known.contains($0) && !table.isCitationColumn($0) && !$0.hasPrefix("basis_") && $0 != "status"
+            !known.contains($0) && !table.isCitationColumn($0) && !$0.hasPrefix("basis_") && !$0.contains("_basis_")
+                && $0 != "status"
                 // A device's widgets have their own table on its page.
                 && !(route == .devices && $0.hasPrefix("widget"))
         }
-        let candidates = layout.filter { $0.kind != .source } + extra.map { TableColumn($0, $0) }
+        let candidates = layout.filter { $0.kind != .source } + extra.map { TableColumn($0, TableColumn.words($0)) }
         return candidates.filter { column in
             table.cells(of: column.key).contains { !($0 ?? "").isEmpty }
         }
@@ -112,6 +113,7 @@ enum HTMLRenderer {
     static func hasSource(_ table: FlatTable, route: Route) -> Bool {
         table.rows.contains { row in
             !row.citations.isEmpty || table.cell(row, "status") != nil || table.cell(row, "basis_reason") != nil
+                || table.cell(row, "metric_basis_reason") != nil
         }
     }
 
@@ -218,9 +220,12 @@ enum HTMLRenderer {
             parts.append(
                 row.citations.map { "<span class=\"hig-cite\">\(citationLink($0))</span>" }.joined(separator: "<br>"))
         }
-        if let reason = table.cell(row, "basis_reason") {
+        // A check result carries its figure's basis under `metric`.
+        if let reason = table.cell(row, "basis_reason") ?? table.cell(row, "metric_basis_reason") {
             var basis = "<span class=\"hig-basis\">\(escape(reason))"
-            if let searched = table.cell(row, "basis_searched") { basis += " Searched: \(escape(searched))." }
+            if let searched = table.cell(row, "basis_searched") ?? table.cell(row, "metric_basis_searched") {
+                basis += " Searched: \(escape(searched))."
+            }
             parts.append(basis + "</span>")
         }
         return parts.joined(separator: " ")

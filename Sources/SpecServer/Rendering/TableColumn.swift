@@ -36,6 +36,26 @@ struct TableColumn: Equatable, Sendable {
         TableColumn(key, "\(words) (\(unit))", csv: "\(key)_\(csvUnit ?? unit)", .number)
     }
 
+    /// A field name in words, for a route without a layout: `measured_width` → `Measured width`,
+    /// `categoryLabel` → `Category label`.
+    static func words(_ key: String) -> String {
+        var words: [String] = []
+        var word = ""
+        for character in key {
+            if character == "_" || character == "." {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+            } else if character.isUppercase, let last = word.last, last.isLowercase {
+                words.append(word)
+                word = String(character)
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words.map { $0 == "id" ? "ID" : $0.lowercased() }.joined(separator: " ").capitalizedFirst
+    }
+
     /// The value `sort=` takes for this column: the field's dotted path (`points.width`).
     var sortKey: String {
         key.split(separator: "_").joined(separator: ".")
@@ -239,7 +259,7 @@ enum TableLayout {
         return table.columns.map { key in
             let kind: TableColumn.Kind =
                 key == "figure" || key == "id" ? .references : table.isCitationColumn(key) ? .source : .text
-            return TableColumn(key, key, kind)
+            return TableColumn(key, TableColumn.words(key), csv: key, kind)
         }
     }
 }
@@ -247,7 +267,7 @@ enum TableLayout {
 extension FlatTable {
     /// Whether a flattened field holds citations.
     func isCitationColumn(_ key: String) -> Bool {
-        key == "citations" || key.hasPrefix("citation_")
+        key == "citations" || key.hasPrefix("citation_") || key.hasSuffix("_citations") || key.contains("_citation_")
     }
 
     /// The cells of `column` for each row, `nil` where a row lacks the field.
