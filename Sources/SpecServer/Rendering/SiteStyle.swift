@@ -82,7 +82,8 @@ enum SiteStyle {
         @media print{.site,.skip,form,.formats,.paging,footer{display:none}\
         body{background:#fff;color:#000;font-size:10pt}a{color:#000}\
         .hig-scroll{overflow:visible;border:0}.hig-table thead th{position:static}\
-        .hig-table th,.hig-table td{border:1px solid #999}\
+        .hig-table th,.hig-table td{border:1px solid #999;min-width:0!important;white-space:normal!important;\
+        padding:2px 4px}.hig-table{font-size:7.5pt}\
         .hig-table td.hig-source a::after{content:" (" attr(href) ")";font-size:8pt}}
         """
 }
