@@ -202,6 +202,7 @@ import Testing
         let svg = app.request(.get, "/v1/devices/device.iphone-15-pro-max?format=svg")
         #expect(svg.status == 200)
         #expect(svg[header: "Content-Type"] == "image/svg+xml")
+        #expect(svg[header: "Content-Security-Policy"] == "default-src 'none'; style-src 'unsafe-inline'")
         #expect(svg.text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 "))
         #expect(svg.text.contains("width=\"430\" height=\"932\""))
         #expect(svg.text.contains("width=\"364\" height=\"382\""))  // the large widget, to scale

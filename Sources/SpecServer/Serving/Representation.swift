@@ -31,7 +31,7 @@ final class Representation: Sendable {
         var full = [("Content-Type", contentType)] + shared
         full.append(("X-Content-Type-Options", "nosniff"))
         if let disposition { full.append(("Content-Disposition", disposition)) }
-        if contentType.hasPrefix("text/html") {
+        if contentType.hasPrefix("text/html") || contentType.hasPrefix("image/svg+xml") {
             full.append(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"))
         }
         self.ok = PreparedResponse(status: .ok, headers: full, body: body)
