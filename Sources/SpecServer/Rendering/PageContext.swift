@@ -53,13 +53,14 @@ struct PageContext: Sendable {
             default: applied.append((name, value))
             }
         }
-        fields = Answers.filterParameters(route).map { parameter in
+        fields = route.endpoint.filters.map { parameter in
             var choices: [String] = []
             var isNumber = false
             switch parameter.value {
-            case .vocabulary(let kind): choices = snapshot?.acceptedValues(for: kind) ?? []
-            case .number: isNumber = true
-            case .text, .screen: break
+            case .filter(.vocabulary(let kind)): choices = snapshot?.acceptedValues(for: kind) ?? []
+            case .filter(.number): isNumber = true
+            case .oneOf(let values): choices = values
+            case .filter(.text), .filter(.screen), .storeVersion, .metricID: break
             }
             return Field(name: parameter.name, summary: parameter.summary, choices: choices, isNumber: isNumber)
         }
