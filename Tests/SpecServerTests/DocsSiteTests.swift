@@ -156,7 +156,9 @@ import Testing
             #expect(page.contains("<a href=\"\(route.template)\""))
         }
         #expect(page.contains("Devices: 42 rows where family = iphone."))
-        #expect(page.contains(">Width (pt)</a></th>"))
+        // Headings are sort links where the route takes sort= (API.md §6), plain headings otherwise.
+        let sortable = Route.devices.parameters.contains("sort")
+        #expect(page.contains(sortable ? ">Width (pt)</a></th>" : ">Width (pt)</th>"))
         #expect(page.contains("<th scope=\"col\">Status and source</th>"))
         #expect(page.contains("hig-status-published"))
         #expect(
@@ -164,7 +166,7 @@ import Testing
                 "href=\"https://developer.apple.com/design/human-interface-guidelines/layout#Specifications\""))
         #expect(page.contains("<a href=\"/v1/devices/device.iphone-16-pro\">device.iphone-16-pro</a>"))
         #expect(page.contains("href=\"/v1/devices?family=iphone&amp;format=csv\""))
-        #expect(page.contains("href=\"/v1/devices?family=iphone&amp;sort=points.width\""))
+        #expect(page.contains("href=\"/v1/devices?family=iphone&amp;sort=points.width\"") == sortable)
         #expect(page.contains("<select id=\"filter-family\" name=\"family\""))
         #expect(page.contains("<option selected>iphone</option>"))
         // No iPhone has a case size: the column is not shown.
@@ -242,9 +244,13 @@ import Testing
         let results = app.request(.get, "/v1/search?q=hit%20target&format=html").text
         #expect(results.contains("<th scope=\"col\">Type</th>") || results.contains(">Type</a></th>"))
         #expect(results.contains("<td data-label=\"Type\">metric</td>"))
+        // A record is linked where its route answers (API.md §6 gives every collection one).
+        let linked = Route.match(path: "/v1/metrics/metric.controls.ios.default-size") != nil
         #expect(
             results.contains(
-                "<a href=\"/v1/metrics/metric.controls.ios.default-size\">Default control size (iOS, iPadOS)</a>"))
+                "<a href=\"/v1/metrics/metric.controls.ios.default-size\">Default control size (iOS, iPadOS)</a>")
+                == linked)
+        #expect(results.contains("<a href=\"/v1/devices/device.iphone-16-pro\">") || !results.contains("device."))
         #expect(results.contains("hit target needs to measure at least 44x44 pt"))
         #expect(results.contains("value=\"hit target\""))
     }
@@ -264,6 +270,34 @@ import Testing
     ])
     func fieldNamesWithoutALayoutAreShownInWords(_ key: String, _ words: String) {
         #expect(TableColumn.words(key) == words)
+    }
+
+    @Test func sortableHeadingsAndPagingLinksKeepTheFilters() {
+        let table = FlatTable(
+            title: "Devices", version: "v",
+            records: [["id": "device.a", "name": "A", "points": ["width": 1, "height": 2], "status": "published"]])
+        var page = PageContext(route: .devices)
+        page.canSort = true
+        page.canPage = true
+        page.applied = [("family", "iphone")]
+        page.fields = [
+            PageContext.Field(name: "family", summary: "Device family.", choices: ["iphone"], isNumber: false)
+        ]
+        page.sort = "points.width"
+        page.limit = 1
+        page.offset = 1
+        page.total = 3
+        let html = HTMLRenderer.render(table, page: page, fragment: false)
+        #expect(
+            html.contains(
+                "<th scope=\"col\" class=\"hig-num\" aria-sort=\"ascending\"><a href=\"/v1/devices?family=iphone&amp;limit=1&amp;sort=-points.width\""
+            ))
+        #expect(html.contains("<a rel=\"prev\" href=\"/v1/devices?family=iphone&amp;sort=points.width&amp;limit=1\">"))
+        #expect(
+            html.contains(
+                "<a rel=\"next\" href=\"/v1/devices?family=iphone&amp;sort=points.width&amp;limit=1&amp;offset=2\">"))
+        #expect(html.contains("Rows 2–2 of 3"))
+        #expect(html.contains("<input type=\"hidden\" name=\"sort\" value=\"points.width\">"))
     }
 
     @Test func anEmptyAnswerStillHasHeadings() {

@@ -128,7 +128,7 @@ enum HTMLRenderer {
         }
         let indexes = columns.map { table.columns.firstIndex(of: $0.key) }
         let source = hasSource(table, route: page.route)
-        let sorting = sortable && !fragment && TableLayout.columns(for: page.route) != nil
+        let sorting = sortable && !fragment && page.canSort && TableLayout.columns(for: page.route) != nil
         var captionID = fragment ? "" : " id=\"table-caption\""
         if let captionClass { captionID += " class=\"\(captionClass)\"" }
         // On a page, a phone shows each row as a card of labelled cells (`hig-reflow`); a fragment
@@ -300,7 +300,7 @@ enum HTMLRenderer {
 
     /// Previous and next links when the rows are paged (`limit`, `offset`).
     static func paging(_ page: PageContext, count: Int) -> String {
-        guard let limit = page.limit, limit > 0 else { return "" }
+        guard page.canPage, let limit = page.limit, limit > 0 else { return "" }
         var links: [String] = []
         if page.offset > 0 {
             let previous = max(0, page.offset - limit)

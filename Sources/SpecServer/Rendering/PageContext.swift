@@ -28,6 +28,10 @@ struct PageContext: Sendable {
     var offset = 0
     /// Rows before paging, where the answer says (`total` in the envelope).
     var total: Int?
+    /// Whether the route takes `sort=` (API.md §6), so headings can be sort links.
+    var canSort: Bool
+    /// Whether the route takes `limit=` and `offset=`, so a page can link its neighbours.
+    var canPage: Bool
 
     /// The parameters that order and page a collection (API.md §6).
     static let pagingParameters: Set<String> = ["sort", "limit", "offset", "fields"]
@@ -35,6 +39,8 @@ struct PageContext: Sendable {
     init(route: Route, parameter: String? = nil) {
         self.route = route
         self.parameter = parameter
+        canSort = route.parameters.contains("sort")
+        canPage = route.parameters.contains("limit") && route.parameters.contains("offset")
     }
 
     /// Reads the request's filters and the route's filter definitions.

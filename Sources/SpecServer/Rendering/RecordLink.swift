@@ -13,12 +13,14 @@ enum RecordLink {
         ("myth.", "myths", .myths),
     ]
 
-    /// The record's path, or `nil` for an id of no known collection.
+    /// The record's path, or `nil` for an id of no known collection or a collection whose
+    /// records have no route (a page links only what answers).
     static func path(for id: String) -> String? {
         guard let entry = collections.first(where: { id.hasPrefix($0.prefix) }), id.count > entry.prefix.count else {
             return nil
         }
-        return "/v1/\(entry.collection)/\(percentEncoded(id))"
+        let path = "/v1/\(entry.collection)/\(percentEncoded(id))"
+        return Route.match(path: path) == nil ? nil : path
     }
 
     /// The collection route a record id belongs to.
