@@ -138,7 +138,7 @@ import Testing
         #expect(!fragment.contains("# Metrics"))
         #expect(fragment.contains("Convention"))
         let page = app.request(.get, "/v1/metrics?topic=sheets&format=md").text
-        #expect(page.hasPrefix("# Metrics\n\nMetrics: 1 row where topic = sheets."))
+        #expect(page.hasPrefix("# Metrics\n\nMetrics: 2 rows where topic = sheets."))
     }
 
     @Test func markdownTurnsURLsInTextIntoAutolinks() {
@@ -251,7 +251,7 @@ import Testing
                 "<a href=\"/v1/metrics/metric.controls.ios.default-size\">Default control size (iOS, iPadOS)</a>")
                 == linked)
         #expect(results.contains("<a href=\"/v1/devices/device.iphone-16-pro\">") || !results.contains("device."))
-        #expect(results.contains("hit target needs to measure at least 44x44 pt"))
+        #expect(results.contains("minimum hit target is another fact, with its own record"))
         #expect(results.contains("value=\"hit target\""))
     }
 

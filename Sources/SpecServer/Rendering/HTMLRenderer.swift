@@ -173,7 +173,9 @@ enum HTMLRenderer {
         return html
     }
 
-    static let longFields: Set<String> = ["notes", "quote", "claim", "correction", "snippet", "message", "title"]
+    static let longFields: Set<String> = [
+        "notes", "quote", "claim", "correction", "snippet", "message", "title", "reading", "force",
+    ]
 
     private static func cellClass(_ column: TableColumn) -> String {
         switch column.kind {

@@ -80,6 +80,8 @@ enum TableLayout {
     ]
     static let since = TableColumn("since", "Since version")
     static let notes = TableColumn("notes", "Notes")
+    /// The first store version whose dated copy shows an undated record.
+    static let seen = TableColumn("seen", "First seen in version")
 
     /// The route's columns, or `nil` for a route whose rows have no fixed shape (search mixes
     /// kinds, a diff mixes collections, a check echoes what was measured).
@@ -102,7 +104,8 @@ enum TableLayout {
                 TableColumn("sizeClasses_landscape_horizontal", "Landscape width class"),
                 TableColumn("sizeClasses_landscape_vertical", "Landscape height class"),
                 TableColumn("asPublished", "As Apple prints it"),
-            ] + citations + [since, notes]
+                TableColumn("erratum", "Probable erratum in"),
+            ] + citations + [since, seen, notes]
         case .sizeClasses:
             [
                 TableColumn("id", "ID", .id),
@@ -111,7 +114,7 @@ enum TableLayout {
                 TableColumn("orientation", "Orientation"),
                 TableColumn("horizontal", "Width class"),
                 TableColumn("vertical", "Height class"),
-            ] + citations + [since, notes]
+            ] + citations + [since, seen, notes]
         case .widgets:
             [
                 TableColumn("id", "ID", .id),
@@ -166,7 +169,7 @@ enum TableLayout {
                 .measure("trackingPt", "Tracking", unit: "pt"),
                 TableColumn("asPublished_trackingEm", "Tracking as printed (1/1000 em)"),
                 TableColumn("asPublished_trackingPt", "Tracking as printed (pt)"),
-            ] + citations + [since, notes]
+            ] + citations + [since, seen, notes]
         case .metrics:
             [
                 TableColumn("id", "ID", .id),
@@ -175,6 +178,7 @@ enum TableLayout {
                 TableColumn("platform", "Platform"),
                 TableColumn("platforms", "Platforms"),
                 TableColumn("bound", "Bound"),
+                TableColumn("exclusive", "Bound itself excluded"),
                 TableColumn("value", "Value", .number),
                 TableColumn("min", "Minimum", .number),
                 TableColumn("max", "Maximum", .number),
@@ -185,7 +189,8 @@ enum TableLayout {
                 TableColumn("citation_quote", "Apple's words", .source),
                 TableColumn("basis_reason", "Why a convention", .source),
                 TableColumn("basis_searched", "Pages searched", .source),
-                since, notes,
+                TableColumn("force", "How strictly Apple words it"),
+                since, seen, notes,
             ]
         case .rules:
             [
@@ -193,12 +198,14 @@ enum TableLayout {
                 TableColumn("topic", "Topic"),
                 TableColumn("platforms", "Platforms"),
                 TableColumn("kind", "Kind"),
+                TableColumn("status", "Status", .source),
                 TableColumn("quote", "Apple's words"),
+                TableColumn("reading", "Reading (the store's interpretation)"),
                 TableColumn("citation_page", "Cited page", .source),
                 TableColumn("citation_section", "Cited section", .source),
                 TableColumn("citation_url", "Citation URL", .source),
                 TableColumn("related", "Related records", .references),
-                since, notes,
+                since, seen, notes,
             ]
         case .myths:
             [
@@ -212,7 +219,7 @@ enum TableLayout {
                 TableColumn("citation_url", "Citation URL", .source),
                 TableColumn("citation_quote", "Apple's words", .source),
                 TableColumn("related", "Related records", .references),
-                since, notes,
+                since, seen, notes,
             ]
         case .versions:
             [
