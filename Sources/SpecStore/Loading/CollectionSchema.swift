@@ -89,6 +89,16 @@ enum CollectionSchema {
                 FieldSpec("displayZoomMoreSpaceOnly", .bool),
                 FieldSpec("sizeMm", .size),
             ]
+        case .widgetFamilies:
+            [
+                FieldSpec("platforms", .platforms, required: true),
+                // A family's availability, or (`null` here) a rendering mode's.
+                FieldSpec("family", .nullable(.oneOf(FilterVocabulary.widgetFamilies)), required: true),
+                FieldSpec("renderingMode", .oneOf(FilterVocabulary.renderingModes)),
+                FieldSpec("supported", .bool, required: true),
+                // Where on the platform, in Apple's words: `Home Screen`, `StandBy`, `CarPlay`, ….
+                FieldSpec("contexts", .strings),
+            ]
         case .dynamicType, .textStyles:
             (collection == .dynamicType
                 ? [

@@ -72,6 +72,7 @@ struct StoreLoader {
         for collection in SpecCollection.allCases {
             let path = "$.\(collection.key)"
             guard let value = top[collection.key] else {
+                if collection.mayBeAbsent { continue }
                 throw fault(.missingField, path, "collection '\(collection.key)' is missing; give [] if it is empty")
             }
             guard case .array(let elements) = value else { throw wrongType(path, value, "an array") }
