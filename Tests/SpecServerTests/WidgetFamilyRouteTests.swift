@@ -53,3 +53,32 @@ import Testing
         #expect(text.contains("Lock Screen; StandBy in low light"))
     }
 }
+
+/// `/v1/check` judges a Dynamic Type category against the widgets' range.
+@Suite struct WidgetDynamicTypeCheckTests {
+    let app = ApplicationHarness.shared
+    let figure = "metric.widgets.ios.dynamic-type-range"
+
+    @Test func aCategoryIsJudgedAgainstTheRange() throws {
+        let under = try #require(app.request(.get, "/v1/check?figure=\(figure)&category=small").json)
+        let row = try #require(under["items"]?.arrayValue?.first)
+        #expect(row["result"] == "below-published")
+        #expect(row["measured"]?["category"] == "small")
+        #expect(row["force"] == "widgets support Dynamic Type sizes from Large to AX5")
+        let inside = try #require(app.request(.get, "/v1/check?figure=\(figure)&category=AX3").json)
+        #expect(inside["items"]?.arrayValue?.first?["result"] == "ok")
+    }
+
+    @Test func aValueForTheRangeIsA400NamingIt() {
+        let answer = app.request(.get, "/v1/check?figure=\(figure)&value=17")
+        #expect(answer.status == 400)
+        #expect(answer.json?["error"]?["parameter"] == "value")
+    }
+
+    @Test func postTakesCategories() throws {
+        let body = Array("[{\"figure\": \"\(figure)\", \"category\": \"xSmall\"}]".utf8)
+        let answer = app.request(.post, "/v1/check", headers: [("Content-Type", "application/json")], body: body)
+        #expect(answer.status == 200, "\(answer.text.prefix(300))")
+        #expect(answer.json?["items"]?.arrayValue?.first?["result"] == "below-published")
+    }
+}

@@ -4,6 +4,15 @@ import Testing
 
 @Suite("Loading and validating the data file")
 struct StoreLoadingTests {
+    /// The first metric made a range of Dynamic Type categories.
+    static func categoryRange(min: String, max: String, unit: String) -> BrokenFile {
+        BrokenFile(changes: [
+            ("$.metrics[0].width", nil), ("$.metrics[0].height", nil), ("$.metrics[0].history", nil),
+            ("$.metrics[0].bound", "range"), ("$.metrics[0].minCategory", .string(min)),
+            ("$.metrics[0].maxCategory", .string(max)), ("$.metrics[0].unit", .string(unit)),
+        ])
+    }
+
     /// A valid widget-family record, for broken cases that change one of its members.
     static let widgetFamily: JSONValue = [
         "id": "widget-family.ios.system-small", "platforms": ["ios"], "family": "systemSmall", "supported": true,
@@ -43,6 +52,14 @@ struct StoreLoadingTests {
             (.setting("$.rules[0].id", to: "metric.alerts.ios.width"), .duplicateID, "$.rules[0].id"),
             (.setting("$.metrics[0].id", to: "Metric.Controls.iOS"), .badID, "$.metrics[0].id"),
             (.setting("$.metrics[1].since", to: "2024"), .unknownVersion, "$.metrics[1].since"),
+            (
+                StoreLoadingTests.categoryRange(min: "large", max: "xSmall", unit: "category"), .badFigure,
+                "$.metrics[0]"
+            ),
+            (
+                StoreLoadingTests.categoryRange(min: "large", max: "accessibility5", unit: "pt"), .badFigure,
+                "$.metrics[0].unit"
+            ),
             (
                 .setting("$.widgetFamilies", to: [StoreLoadingTests.widgetFamily.setting("supported", "yes")]),
                 .wrongType, "$.widgetFamilies[0].supported"

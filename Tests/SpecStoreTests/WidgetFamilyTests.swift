@@ -149,3 +149,63 @@ struct WidgetFamilyTests {
         #expect(result.items.first?["id"] == "widget-family.watchos.accessory-corner")
     }
 }
+
+/// The widgets' Dynamic Type range as a checkable figure: a range of categories, judged with
+/// `category`.
+@Suite("The widgets' Dynamic Type range")
+struct WidgetDynamicTypeRangeTests {
+    let latest = RealDataTests.store.latest
+    static let figure = "metric.widgets.ios.dynamic-type-range"
+
+    @Test("the figure is Apple's range, with its citation and force quoted from it")
+    func figure() throws {
+        let row = try #require(latest.record(id: Self.figure))
+        #expect(row["minCategory"] == "large")
+        #expect(row["maxCategory"] == "accessibility5")
+        #expect(row["bound"] == "range")
+        #expect(row["unit"] == "category")
+        #expect(row["status"] == "published")
+        let quote = try #require(row["citations"]?.arrayValue?.first?["quote"]?.stringValue)
+        #expect(quote == "In iOS, iPadOS, and visionOS, widgets support Dynamic Type sizes from Large to AX5")
+        let force = try #require(row["force"]?.stringValue)
+        #expect(quote.contains(force))
+    }
+
+    @Test(
+        "a category is judged by the categories' order",
+        arguments: [
+            ("xSmall", "below-published"), ("medium", "below-published"), ("large", "ok"), ("xxxLarge", "ok"),
+            ("AX5", "ok"),
+        ])
+    func judged(category: String, result: String) throws {
+        let row = try latest.check(Measurement(parameters: ["figure": Self.figure, "category": category]))
+        #expect(row["result"]?.stringValue == result)
+        #expect(row["force"] == "widgets support Dynamic Type sizes from Large to AX5")
+        if result != "ok" {
+            #expect(
+                row["message"]?.stringValue?.contains("widgets support Dynamic Type sizes from Large to AX5") == true)
+        }
+    }
+
+    @Test("a number for the range, or a category for a numeric figure, is refused naming the parameter")
+    func wrongShapes() {
+        for (parameters, parameter) in [
+            (["figure": Self.figure, "value": "17"], "value"),
+            (["figure": Self.figure], "category"),
+            (["figure": "metric.widgets.all.animation-duration", "category": "large"], "category"),
+        ] {
+            #expect {
+                try latest.check(Measurement(parameters: parameters))
+            } throws: { error in
+                (error as? QueryError)?.parameter == parameter
+            }
+        }
+    }
+
+    @Test("POST bodies take the category as a JSON string")
+    func postBody() throws {
+        let measurement = try Measurement(json: ["figure": .string(Self.figure), "category": "ax1"])
+        #expect(measurement.category == .accessibility1)
+        #expect(throws: QueryError.self) { try Measurement(json: ["figure": .string(Self.figure), "category": 3]) }
+    }
+}
