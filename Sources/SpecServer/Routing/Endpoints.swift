@@ -41,6 +41,11 @@ extension Route {
                 "/v1/widgets", title: "Widget sizes", summary: "widget dimensions per screen and family",
                 filter: WidgetFilter.self
             ) { .collection(try $0.snapshot.widgets(matching: WidgetFilter(parameters: $0.filters))) }
+        case .widgetFamilies:
+            .collection(
+                "/v1/widget-families", title: "Widget families",
+                summary: "which widget families and rendering modes each platform has", filter: WidgetFamilyFilter.self
+            ) { .collection(try $0.snapshot.widgetFamilies(matching: WidgetFamilyFilter(parameters: $0.filters))) }
         case .dynamicType:
             .collection(
                 "/v1/dynamic-type", title: "Dynamic Type", summary: "Dynamic Type sizes per category and style",
