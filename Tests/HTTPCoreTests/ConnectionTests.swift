@@ -144,6 +144,10 @@ import Testing
         idle.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
         idle.connection.beginDrain()
         idle.run()
+        // Half-closed at once, closed when the client closes: nothing it sends is reset.
+        #expect(idle.shutDown)
+        #expect(!idle.closed)
+        idle.closeClient()
         #expect(idle.closed)
 
         var busy = ConnectionDriver()
@@ -153,7 +157,34 @@ import Testing
         #expect(!busy.closed)
         busy.send("\r\n")
         #expect(busy.responses().first?.header("Connection") == "close")
+        #expect(busy.shutDown)
+        busy.closeClient()
         #expect(busy.closed)
+    }
+
+    @Test func drainReadsWhatAnIdleConnectionAlreadyHolds() {
+        var driver = ConnectionDriver()
+        driver.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
+        // The next request reached the socket, but no readiness event was handled yet.
+        driver.pending = Array("GET /b HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        driver.connection.beginDrain()
+        driver.run()
+        let responses = driver.responses()
+        #expect(responses.map(\.bodyText) == ["GET /a query=", "GET /b query="])
+        #expect(responses.last?.header("Connection") == "close")
+        #expect(driver.shutDown)
+    }
+
+    @Test func aWriteTimeoutAsksForAReset() {
+        var configuration = HTTPServer.Configuration()
+        configuration.writeTimeout = .milliseconds(100)
+        var driver = ConnectionDriver(configuration: configuration)
+        driver.writeChunk = 0
+        driver.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(!driver.connection.resetOnClose)
+        driver.advance(milliseconds: 150)
+        #expect(driver.closed)
+        #expect(driver.resetRequested)
     }
 
     @Test func pipelinedOutputIsBoundedWhileTheClientDoesNotRead() {

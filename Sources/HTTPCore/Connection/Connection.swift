@@ -72,6 +72,10 @@ struct Connection {
     private var lingerBeforeClose = false
     private var requestsServed: Int32 = 0
     private var lingerDiscarded = 0
+    /// The server is draining: answer what the client already sent, then close politely.
+    private var draining = false
+    /// Close with `SO_LINGER` 0 (a reset), discarding unsent output: the client stopped reading.
+    private(set) var resetOnClose = false
 
     /// Stops queueing responses past this much unsent output; the rest of a pipelined batch
     /// waits until the client reads.
@@ -159,6 +163,9 @@ struct Connection {
             timer = .none
             fail(.timeout, context: context)
         case .idle, .write, .linger, .none:
+            // A client that does not read its response gets a reset, so the kernel does not
+            // keep the unsent bytes for it (as nginx's `reset_timedout_connection`).
+            if timer == .write { resetOnClose = true }
             timer = .none
             // Give up on a polite end: a lingering close stops waiting for the client's FIN.
             if phase == .lingering { lingerDiscarded = Self.lingerLimit }
@@ -170,12 +177,13 @@ struct Connection {
         return true
     }
 
-    /// The server is draining: finish the request in progress, then close; close now if idle.
+    /// The server is draining: read what the client already sent (an idle keep-alive
+    /// connection may hold a request in its socket), answer it with `Connection: close`, then
+    /// half-close and linger, so no request that reached the server is reset.
     mutating func beginDrain() {
         keepAliveRequested = false
-        if phase == .open && input.readableCount == 0 && output.readableCount == 0 && headLength == 0 {
-            closeAfterFlush = true
-        }
+        draining = true
+        if phase == .open { mayHaveInput = true }
     }
 
     /// Whether the connection holds no request and no unsent bytes.
@@ -223,6 +231,13 @@ struct Connection {
                 context.pool.attach(to: &input)
                 input.reserve(readReservation(context: context))
                 return .receive(input.writableBytes)
+            }
+            if draining && input.readableCount == 0 && headLength == 0 {
+                // Drained and nothing more was sent: half-close, then read until the client
+                // closes, so a request it sends meanwhile is discarded rather than reset.
+                closeAfterFlush = true
+                lingerBeforeClose = true
+                continue
             }
             if input.readableCount == 0 {
                 context.pool.recycle(&input)
@@ -437,8 +452,9 @@ struct Connection {
         startNextRequest()
         if !keepAlive {
             closeAfterFlush = true
-            // Bytes after the last answered request would make our close a reset (RFC 9112 §9.6).
-            lingerBeforeClose = input.readableCount > 0
+            // Bytes after the last answered request would make our close a reset (RFC 9112 §9.6);
+            // while draining, the client may have sent more than was read so far.
+            lingerBeforeClose = input.readableCount > 0 || draining
             hasUnparsedInput = false
         } else if input.readableCount == 0 {
             hasUnparsedInput = false

@@ -75,6 +75,9 @@ final class EventLoop {
             let count = Descriptor.epollWait(epoll, events, timeout: timeout)
             context.now = Clock.monotonicMilliseconds()
             context.dateCache.refresh(now: Clock.wallSeconds())
+            // A stop request is taken before this batch's events, so every request read from
+            // now on is answered with `Connection: close`.
+            if !isDraining && control.isStopRequested { beginDrain() }
             for index in 0..<count {
                 let event = events[index]
                 let data = event.data.u64
@@ -108,9 +111,13 @@ final class EventLoop {
 
     // MARK: Connections
 
+    /// Accepts a batch of up to 64 waiting connections; while draining, every one waiting.
     private func acceptConnections() {
-        for _ in 0..<64 {
-            if openCount >= maxOpen {
+        guard listener >= 0 else { return }  // an event queued before the drain closed it
+        var batch = 0
+        while isDraining || batch < 64 {
+            batch += 1
+            if openCount >= maxOpen && !isDraining {
                 // Beyond the limit the listener pauses; the kernel backlog holds new clients.
                 pauseListener(until: .max)
                 return
@@ -211,6 +218,7 @@ final class EventLoop {
 
     private func close(_ descriptor: Int32) {
         // Closing removes the descriptor from the epoll set; no EPOLL_CTL_DEL needed.
+        if connections[Int(descriptor)].resetOnClose { Descriptor.setResetOnClose(descriptor) }
         Descriptor.close(descriptor)
         connections[Int(descriptor)].reset(pool: context.pool)
         openCount -= 1
@@ -262,8 +270,9 @@ final class EventLoop {
         isDraining = true
         context.isDraining = true
         drainDeadline = context.now + drainTimeout
-        // Take what already waits in this listener's queue: closing it would reset those clients.
-        if !listenerPaused { acceptConnections() }
+        // Take everything that waits in this listener's queue, whatever the connection limit:
+        // closing the listener would reset those clients.
+        if listener >= 0 { acceptConnections() }
         if listener >= 0 {
             Descriptor.close(listener)
             listener = -1

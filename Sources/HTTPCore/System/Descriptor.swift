@@ -29,6 +29,12 @@ enum Descriptor {
         _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
     }
 
+    /// Makes the next `close` send a reset and drop unsent data (`SO_LINGER` with 0 seconds).
+    static func setResetOnClose(_ descriptor: Int32) {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
     /// Accepts one connection, non-blocking and close-on-exec.
     @inline(__always)
     static func accept(_ listener: Int32) throws(SystemError) -> IOResult<Int32> {

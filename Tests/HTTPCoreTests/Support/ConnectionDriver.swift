@@ -12,6 +12,8 @@ struct ConnectionDriver {
     var clientClosed = false
     var shutDown = false
     var closed = false
+    /// Whether the connection asked to be closed with a reset.
+    var resetRequested = false
     /// Bytes one read may deliver at most (1 simulates a request trickling in).
     var readChunk = Int.max
     /// Bytes one write may take at most (0 simulates a client that stopped reading).
@@ -81,6 +83,7 @@ struct ConnectionDriver {
                 connection.didShutdownOutput(context: context)
             case .close:
                 closed = true
+                resetRequested = connection.resetOnClose
                 connection.reset(pool: context.pool)
                 return
             }
