@@ -24,7 +24,7 @@ public final class HTTPServer: Sendable {
     public init(configuration: Configuration, application: some HTTPApplication) {
         self.configuration = configuration
         self.application = application
-        self.control = ServerControl()
+        self.control = ServerControl(bodyBudget: configuration.maxBufferedBodyBytes)
     }
 
     /// Binds, serves until SIGTERM/SIGINT or ``stop()``, drains gracefully, and returns.

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 @testable import HTTPCore
@@ -5,8 +6,16 @@ import Testing
 @Suite struct ConnectionTests {
     @Test func slotIsPlainDataSoAZeroedTableIsValid() {
         #expect(_isPOD(Connection.self))
-        let zeroed = Connection()
-        #expect(zeroed.phase == .closed)
+        // A slot as the loop's table holds it: memory zeroed by calloc, never initialised.
+        let raw = calloc(1, MemoryLayout<Connection>.stride)!
+        defer { free(raw) }
+        let slot = raw.bindMemory(to: Connection.self, capacity: 1)
+        #expect(slot.pointee.phase == .closed)
+        #expect(!slot.pointee.input.isAllocated && !slot.pointee.output.isAllocated)
+        #expect(!slot.pointee.isIdle)
+        #expect(
+            slot.pointee.nextAction(context: LoopContext(application: EchoApplication(), configuration: .init()))
+                .isClose)
     }
 
     /// RFC 9112 §9.3: HTTP/1.1 connections persist; RFC 9112 §9.3.2: pipelined requests are
@@ -251,5 +260,12 @@ extension ConnectionTests {
         driver.send("0\r\n\r\n")
         #expect(driver.responses().first?.status == 200)
         #expect(driver.responses().first?.body == Array(repeating: UInt8(ascii: "A"), count: 1000))
+    }
+}
+
+extension Connection.Action {
+    var isClose: Bool {
+        if case .close = self { return true }
+        return false
     }
 }

@@ -11,15 +11,16 @@ struct Connection {
     enum Action {
         /// Read into this space, then call ``didReceive(_:)`` or ``didReceiveEnd()``.
         case receive(UnsafeMutableRawBufferPointer)
-        /// Write these bytes, then call ``didSend(_:)``.
-        case send(UnsafeRawBufferPointer)
+        /// Write these bytes, then the second run (a shared response body, often empty), in
+        /// one call; then call ``didSend(_:context:)`` with the total written.
+        case send(UnsafeRawBufferPointer, UnsafeRawBufferPointer)
         /// Wait until the socket is readable, then call ``markReadable()``.
         case waitForInput
         /// Wait until the socket is writable.
         case waitForOutput
         /// Half-close the socket (`shutdown(SHUT_WR)`), then call ``didShutdownOutput()``.
         case shutdownOutput
-        /// Close the socket and free the slot (call ``reset(pool:)``).
+        /// Close the socket and free the slot (call ``reset(context:)``).
         case close
     }
 
@@ -48,6 +49,11 @@ struct Connection {
 
     var input = ByteBuffer()
     var output = ByteBuffer()
+    /// A prepared response whose body goes out after `output`, from its own shared bytes;
+    /// retained while set (unmanaged, so the slot stays plain data), released by
+    /// ``dropSharedBody()``.
+    private var sharedBody: Unmanaged<PreparedResponse>?
+    private var sharedBodySent = 0
 
     // The request in progress; offsets are from `input.readerIndex`, the request's first byte.
     private var scanner = HeadScanner()
@@ -59,6 +65,8 @@ struct Connection {
     private var chunkRaw = 0
     private var chunkDecoded = 0
     private var keepAliveRequested = true
+    /// Bytes of the server's body budget this request holds.
+    private var bodyReservation = 0
 
     /// The socket may have bytes we have not read.
     private(set) var mayHaveInput = false
@@ -82,6 +90,8 @@ struct Connection {
     static let outputHighWater: Int32 = 64 * 1024
     /// A lingering close reads at most this much before giving up on a polite end.
     static let lingerLimit = 64 * 1024
+    /// Prepared bodies at least this long are sent from the shared response, not copied.
+    static let sharedBodyThreshold = 4096
 
     init() {}
 
@@ -98,10 +108,12 @@ struct Connection {
         self.deadline = now + idleTimeout
     }
 
-    /// Releases the buffers and marks the slot closed.
-    mutating func reset(pool: BufferPool) {
-        pool.recycle(&input)
-        pool.recycle(&output)
+    /// Releases the buffers and the body reservation, and marks the slot closed.
+    mutating func reset(context: LoopContext) {
+        dropSharedBody()
+        context.bodyBudget.release(bodyReservation)
+        context.pool.recycle(&input)
+        context.pool.recycle(&output)
         let keptGeneration = generation
         self = Connection()
         self.generation = keptGeneration
@@ -139,9 +151,14 @@ struct Connection {
 
     /// `count` bytes of the last ``Action/send(_:)`` went out.
     mutating func didSend(_ count: Int, context: LoopContext) {
-        output.consume(count)
+        let fromOutput = min(count, output.readableCount)
+        if fromOutput > 0 { output.consume(fromOutput) }
         if output.readableCount == 0 {
             context.pool.recycle(&output)
+        }
+        if let body = sharedBody {
+            sharedBodySent += count - fromOutput
+            if sharedBodySent >= body._withUnsafeGuaranteedRef(\.bodyCount) { dropSharedBody() }
         }
         if timer == .write { timer = .none }
     }
@@ -172,6 +189,7 @@ struct Connection {
             closeAfterFlush = true
             lingerBeforeClose = false
             output.clear()
+            dropSharedBody()
             hasUnparsedInput = false
         }
         return true
@@ -188,7 +206,8 @@ struct Connection {
 
     /// Whether the connection holds no request and no unsent bytes.
     var isIdle: Bool {
-        phase == .open && input.readableCount == 0 && output.readableCount == 0 && !closeAfterFlush
+        phase == .open && input.readableCount == 0 && output.readableCount == 0 && sharedBody == nil
+            && !closeAfterFlush
     }
 
     // MARK: Next action
@@ -210,8 +229,12 @@ struct Connection {
             break
         }
         while true {
+            if let body = sharedBody {
+                let bytes = body._withUnsafeGuaranteedRef(\.body)
+                return .send(output.readableBytes, UnsafeRawBufferPointer(rebasing: bytes[sharedBodySent...]))
+            }
             if output.readableCount > 0 {
-                return .send(output.readableBytes)
+                return .send(output.readableBytes, UnsafeRawBufferPointer(start: nil, count: 0))
             }
             if closeAfterFlush {
                 if lingerBeforeClose && !peerClosed {
@@ -255,6 +278,13 @@ struct Connection {
         }
     }
 
+    /// Releases the shared body, sent or abandoned.
+    private mutating func dropSharedBody() {
+        sharedBody?.release()
+        sharedBody = nil
+        sharedBodySent = 0
+    }
+
     /// The loop could not write everything: wait for the client to read, within the write timeout.
     mutating func didBlockOnOutput(context: LoopContext) {
         if timer != .write {
@@ -281,7 +311,7 @@ struct Connection {
             if output.readableCount == 0 { context.pool.recycle(&output) }
         }
         while !closeAfterFlush {
-            if output.writerIndex >= Self.outputHighWater {
+            if output.writerIndex >= Self.outputHighWater || sharedBody != nil {
                 return  // resume after the output drains
             }
             if headLength == 0 {
@@ -346,6 +376,15 @@ struct Connection {
             if isChunked && bodyLimit == 0 {
                 fail(.contentTooLarge, context: context)
                 return false
+            }
+            // One budget for every body being received: past it, refuse before reading any.
+            let needed = isChunked ? bodyLimit : contentLength
+            if needed > 0 {
+                guard context.bodyBudget.reserve(needed) else {
+                    fail(.bodiesOverBudget, context: context)
+                    return false
+                }
+                bodyReservation = needed
             }
             chunkRaw = Int(headLength)
             chunkDecoded = Int(headLength)
@@ -428,10 +467,18 @@ struct Connection {
             status = response.status
             switch response.storage {
             case .prepared(let prepared):
-                written = ResponseWriter.write(
-                    prepared, date: context.dateCache.bytes, connection: connectionField,
-                    includeBody: includeBody, to: &output
-                )
+                // A large body is referenced, not copied: memory does not grow with the
+                // number of clients reading it.
+                let share = includeBody && prepared.bodyCount >= Self.sharedBodyThreshold
+                written =
+                    ResponseWriter.write(
+                        prepared, date: context.dateCache.bytes, connection: connectionField,
+                        includeBody: includeBody && !share, to: &output
+                    ) + (share ? prepared.bodyCount : 0)
+                if share {
+                    sharedBody = Unmanaged.passRetained(prepared)
+                    sharedBodySent = 0
+                }
             case .dynamic(let status, let headers, let body):
                 written = ResponseWriter.write(
                     status: status, headers: headers, body: body, date: context.dateCache.bytes,
@@ -449,7 +496,7 @@ struct Connection {
 
         let consumed = isChunked ? chunkRaw : bodyEnd
         input.consume(consumed)
-        startNextRequest()
+        startNextRequest(context: context)
         if !keepAlive {
             closeAfterFlush = true
             // Bytes after the last answered request would make our close a reset (RFC 9112 §9.6);
@@ -461,7 +508,9 @@ struct Connection {
         }
     }
 
-    private mutating func startNextRequest() {
+    private mutating func startNextRequest(context: LoopContext) {
+        context.bodyBudget.release(bodyReservation)
+        bodyReservation = 0
         scanner = HeadScanner()
         headLength = 0
         contentLength = 0
@@ -484,7 +533,7 @@ struct Connection {
             AccessLog.appendError(error, context: context)
         }
         input.clear()
-        startNextRequest()
+        startNextRequest(context: context)
         hasUnparsedInput = false
         closeAfterFlush = true
         lingerBeforeClose = true

@@ -13,6 +13,8 @@ final class LoopContext {
     let accessLog: HTTPServer.AccessLogFormat
     let accessLogDescriptor: Int32
     let serverWideOptions: PreparedResponse
+    /// The server-wide budget for buffered request bodies.
+    let bodyBudget: BodyBudget
 
     let pool: BufferPool
     let dateCache = DateCache()
@@ -28,7 +30,11 @@ final class LoopContext {
     /// Requests answered since the loop last published its count.
     var requestsAnswered = 0
 
-    init(application: any HTTPApplication, configuration: HTTPServer.Configuration, pool: BufferPool = BufferPool()) {
+    init(
+        application: any HTTPApplication, configuration: HTTPServer.Configuration, pool: BufferPool = BufferPool(),
+        bodyBudget: BodyBudget? = nil
+    ) {
+        self.bodyBudget = bodyBudget ?? BodyBudget(bytes: configuration.maxBufferedBodyBytes)
         self.application = application
         self.limits = RequestLimits(
             maxRequestLineLength: configuration.maxRequestLineLength,

@@ -18,6 +18,7 @@ final class EventLoop {
     private var highestDescriptor: Int32 = -1
     private var openCount = 0
     private var publishedOpenCount = 0
+    private var peakOpenSinceTrim = 0
     private let maxOpen: Int
 
     private var listenerPaused = false
@@ -44,7 +45,8 @@ final class EventLoop {
         self.listener = listener
         self.wake = wake
         self.control = control
-        self.context = LoopContext(application: application, configuration: configuration)
+        self.context = LoopContext(
+            application: application, configuration: configuration, bodyBudget: control.bodyBudget)
         self.tableSize = tableSize
         guard let table = calloc(tableSize, MemoryLayout<Connection>.stride) else { fatalError("out of memory") }
         self.connections = table.bindMemory(to: Connection.self, capacity: tableSize)
@@ -146,6 +148,7 @@ final class EventLoop {
             connections[Int(descriptor)].open(
                 descriptor: descriptor, now: context.now, idleTimeout: context.idleTimeout)
             openCount += 1
+            if openCount > peakOpenSinceTrim { peakOpenSinceTrim = openCount }
             if descriptor > highestDescriptor { highestDescriptor = descriptor }
             if isDraining { connections[Int(descriptor)].beginDrain() }
             drive(descriptor)
@@ -170,9 +173,12 @@ final class EventLoop {
                     close(descriptor)
                     return
                 }
-            case .send(let bytes):
+            case .send(let bytes, let shared):
                 do {
-                    switch try Descriptor.send(descriptor, bytes) {
+                    let result =
+                        shared.isEmpty
+                        ? try Descriptor.send(descriptor, bytes) : try Descriptor.send(descriptor, bytes, shared)
+                    switch result {
                     case .done(let count):
                         connection.pointee.didSend(count, context: context)
                     case .wouldBlock:
@@ -220,7 +226,7 @@ final class EventLoop {
         // Closing removes the descriptor from the epoll set; no EPOLL_CTL_DEL needed.
         if connections[Int(descriptor)].resetOnClose { Descriptor.setResetOnClose(descriptor) }
         Descriptor.close(descriptor)
-        connections[Int(descriptor)].reset(pool: context.pool)
+        connections[Int(descriptor)].reset(context: context)
         openCount -= 1
         if listenerPaused && listenerResumeAt == .max && openCount < maxOpen && !isDraining {
             resumeListener()
@@ -253,6 +259,7 @@ final class EventLoop {
     private func sweep() {
         let now = context.now
         nextSweep = now + sweepInterval
+        returnMemoryAfterABurst()
         if listenerPaused && now >= listenerResumeAt && openCount < maxOpen { resumeListener() }
         if highestDescriptor < 0 { return }
         for descriptor in 0...highestDescriptor {
@@ -262,6 +269,19 @@ final class EventLoop {
             }
         }
         while highestDescriptor >= 0 && connections[Int(highestDescriptor)].phase == .closed { highestDescriptor -= 1 }
+    }
+
+    /// After a burst (open connections fell to under half their peak, or the buffer pool
+    /// freed more than 8 MiB), hands free heap pages back to the kernel: glibc keeps them
+    /// otherwise, and resident memory would stay at the burst's height.
+    private func returnMemoryAfterABurst() {
+        peakOpenSinceTrim = max(peakOpenSinceTrim, openCount)
+        let fewerConnections = peakOpenSinceTrim >= 64 && openCount * 2 < peakOpenSinceTrim
+        if fewerConnections || context.pool.freedBytes > 8 << 20 {
+            _ = clinux_malloc_trim()
+            peakOpenSinceTrim = openCount
+            context.pool.freedBytes = 0
+        }
     }
 
     // MARK: Drain

@@ -33,6 +33,8 @@ enum RequestError: UInt8, Error, CaseIterable {
     case transferCodingNotImplemented
     /// A major version other than 1 (RFC 9110 §15.6.6).
     case versionNotSupported
+    /// The bodies being received already fill the server's budget (RFC 9110 §15.6.4).
+    case bodiesOverBudget
 
     /// The status this error answers with.
     var status: HTTPStatus {
@@ -46,6 +48,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .headerFieldsTooLarge: 431
         case .methodNotImplemented, .transferCodingNotImplemented: 501
         case .versionNotSupported: 505
+        case .bodiesOverBudget: 503
         }
     }
 
@@ -61,6 +64,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .headerFieldsTooLarge: "header_fields_too_large"
         case .methodNotImplemented, .transferCodingNotImplemented: "not_implemented"
         case .versionNotSupported: "http_version_not_supported"
+        case .bodiesOverBudget: "service_unavailable"
         }
     }
 
@@ -81,6 +85,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .methodNotImplemented: "CONNECT is not implemented: this server is an origin server, not a proxy."
         case .transferCodingNotImplemented: "Only the chunked transfer coding is supported."
         case .versionNotSupported: "Only HTTP/1.0 and HTTP/1.1 are supported."
+        case .bodiesOverBudget: "The server is receiving as many request bodies as it has room for."
         }
     }
 
@@ -100,6 +105,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .methodNotImplemented: "Request a resource with GET, HEAD, POST or OPTIONS."
         case .transferCodingNotImplemented: "Send the body with Content-Length or chunked only."
         case .versionNotSupported: "Use HTTP/1.1."
+        case .bodiesOverBudget: "Retry after the time Retry-After gives."
         }
     }
 
@@ -111,7 +117,8 @@ enum RequestError: UInt8, Error, CaseIterable {
             "{\"error\":{\"status\":\(error.status.code),\"code\":\"\(error.code)\",\"message\":\"\(error.message)\",\"hint\":\"\(error.hint)\"}}\n"
         return PreparedResponse(
             status: error.status,
-            headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")],
+            headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")]
+                + (error == .bodiesOverBudget ? [("Retry-After", "1")] : []),
             body: body
         )
     }

@@ -21,9 +21,10 @@ struct ConnectionDriver {
 
     init(
         configuration: HTTPServer.Configuration = HTTPServer.Configuration(),
-        application: any HTTPApplication = EchoApplication()
+        application: any HTTPApplication = EchoApplication(),
+        bodyBudget: BodyBudget? = nil
     ) {
-        context = LoopContext(application: application, configuration: configuration)
+        context = LoopContext(application: application, configuration: configuration, bodyBudget: bodyBudget)
         connection.open(descriptor: 42, now: context.now, idleTimeout: context.idleTimeout)
     }
 
@@ -61,7 +62,8 @@ struct ConnectionDriver {
                 space.copyBytes(from: pending[0..<count])
                 pending.removeFirst(count)
                 connection.didReceive(count, requested: space.count, context: context)
-            case .send(let bytes):
+            case .send(let head, let shared):
+                let bytes = Array(head) + Array(shared)
                 let count = min(bytes.count, writeChunk)
                 if count == 0 {
                     connection.didBlockOnOutput(context: context)
@@ -84,7 +86,7 @@ struct ConnectionDriver {
             case .close:
                 closed = true
                 resetRequested = connection.resetOnClose
-                connection.reset(pool: context.pool)
+                connection.reset(context: context)
                 return
             }
         }
