@@ -142,9 +142,11 @@ final class ServedStore: Sendable {
         let normalised = filters.map { pair in (pair.name, Self.normalise(pair.value)) }.sorted { $0.0 < $1.0 }
         let key = Self.key(route: route, parameter: parameter, filters: normalised, options: options, format: format)
         if let representation = fixed[key]?.representation ?? cache.representation(for: key) { return representation }
+        // Built from the same normalised values as the key: two queries that share an entry
+        // must get the same answer, wording included.
         let representation = try Self.build(
             store: store, openAPI: openAPI, route: route, parameter: parameter,
-            filters: Dictionary(filters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            filters: Dictionary(normalised, uniquingKeysWith: { first, _ in first }),
             options: options, format: format)
         cache.insert(representation, for: key)
         return representation
