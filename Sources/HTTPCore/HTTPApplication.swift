@@ -21,8 +21,10 @@ public protocol HTTPApplication: Sendable {
 
     /// Reloads whatever the application serves (called on SIGHUP).
     ///
-    /// Runs on the thread that called ``HTTPServer/run(onReady:)``, never on an event loop, so
-    /// it may take its time; it must publish its new state safely for the loops to read.
+    /// Runs on a thread of its own, never on an event loop nor on the thread reading signals,
+    /// so it may take its time without delaying a stop: SIGTERM drains and ``HTTPServer/run(onReady:)``
+    /// returns even while a reload is still running. Reloads never overlap; one requested while
+    /// another runs follows it. It must publish its new state safely for the loops to read.
     func reload()
 }
 

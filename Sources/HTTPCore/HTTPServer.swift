@@ -44,8 +44,8 @@ public final class HTTPServer: Sendable {
         control.requestStop()
     }
 
-    /// Asks the application to reload, as SIGHUP would: ``HTTPApplication/reload()`` runs on
-    /// the thread inside ``run(onReady:)``.
+    /// Asks the application to reload, as SIGHUP would: ``HTTPApplication/reload()`` runs on a
+    /// thread of its own.
     public func reload() {
         control.requestReload()
     }

@@ -66,6 +66,36 @@ import Testing
         try waitUntil("run returned") { server.hasFinished }
     }
 
+    /// A reload that does not finish (a data file on a stuck disk) cannot stop SIGTERM: the
+    /// reload runs on its own thread, and the server drains and returns while it waits.
+    @Test func sigtermDrainsWhileAReloadIsStuck() throws {
+        let server = try LoopbackServer { $0.handlesSignals = true }
+        server.application.reloadsWait.store(true, ordering: .releasing)
+        defer { server.application.release() }
+        server.signalRunThread(SIGHUP)
+        try waitUntil("the reload runs") { server.application.isReloading }
+        let client = try RawClient(port: server.port)
+        client.send("GET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(client.read { $0.count == 1 }.map(\.status) == [200], "requests are served during the reload")
+        server.signalRunThread(SIGTERM)
+        try waitUntil("SIGTERM drained the server") { server.hasFinished }
+        #expect(server.application.isReloading, "the reload was still stuck when run returned")
+    }
+
+    /// SIGHUPs sent while a reload runs are not lost: one more reload follows it.
+    @Test func aReloadRequestedDuringAReloadFollowsIt() throws {
+        let server = try LoopbackServer()
+        server.application.reloadsWait.store(true, ordering: .releasing)
+        server.server.reload()
+        try waitUntil("the first reload runs") { server.application.isReloading }
+        server.server.reload()
+        server.server.reload()
+        server.application.release()
+        try waitUntil("a second reload ran") { server.application.reloadCount == 2 }
+        try server.stop()
+        #expect(server.application.reloadCount == 2)
+    }
+
     /// A client that stops reading is reset when the write timeout passes, so the kernel
     /// frees the unsent response instead of holding it for a FIN that cannot go out.
     @Test func aWriteTimeoutResetsTheConnection() throws {

@@ -38,6 +38,7 @@ final class BodyBudget: Sendable {
 final class ServerControl: Sendable {
     private let stopRequested = Atomic<Bool>(false)
     private let reloadRequested = Atomic<Bool>(false)
+    private let reloading = Atomic<Bool>(false)
     /// The eventfd that wakes the supervising thread, or -1 before `run`.
     private let wakeDescriptor = Atomic<Int32>(-1)
     private let open = Atomic<Int>(0)
@@ -82,6 +83,19 @@ final class ServerControl: Sendable {
     /// Returns whether a reload was requested since the last call, and clears the request.
     func takeReloadRequest() -> Bool {
         reloadRequested.exchange(false, ordering: .acquiringAndReleasing)
+    }
+
+    /// Whether a reload was requested and not yet taken.
+    var hasReloadRequest: Bool { reloadRequested.load(ordering: .acquiring) }
+
+    /// Marks a reload thread as running; `false` if one already runs (it will take the request).
+    func beginReloading() -> Bool {
+        reloading.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// The reload thread is about to end.
+    func endReloading() {
+        reloading.store(false, ordering: .releasing)
     }
 
     func installWakeDescriptor(_ descriptor: Int32) {

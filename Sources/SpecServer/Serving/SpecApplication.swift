@@ -35,7 +35,8 @@ final class SpecApplication: HTTPApplication {
     func load() throws(SpecStoreError) {
         let store: SpecStore
         if let path = configuration.dataPath {
-            store = try SpecStore.load(contentsOf: path)
+            store = try SpecStore.load(
+                bytes: DataFile.read(path, limit: configuration.maxDataBytes), sourceName: path)
         } else {
             store = try SpecStore.load(bytes: Array(EmbeddedSpecData.json.utf8), sourceName: "embedded Data/specs.json")
         }

@@ -51,7 +51,21 @@ final class EchoApplication: HTTPApplication {
         return HTTPResponse(status: .ok, headers: [("Content-Type", "text/plain")], body: description)
     }
 
+    /// Makes ``reload()`` wait until ``release()``, as a reload stuck on a file would.
+    let reloadsWait = Atomic<Bool>(false)
+    private let reloading = Atomic<Bool>(false)
+
+    /// Whether a reload is running right now.
+    var isReloading: Bool { reloading.load(ordering: .acquiring) }
+
     func reload() {
+        reloading.store(true, ordering: .releasing)
+        var waited = 0
+        while reloadsWait.load(ordering: .acquiring) && !released.load(ordering: .acquiring) && waited < 20_000 {
+            usleep(1000)
+            waited += 1
+        }
         reloads.wrappingAdd(1, ordering: .releasing)
+        reloading.store(false, ordering: .releasing)
     }
 }
