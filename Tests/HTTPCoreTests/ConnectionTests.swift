@@ -21,7 +21,7 @@ import Testing
     /// RFC 9112 §9.3: HTTP/1.1 connections persist; RFC 9112 §9.3.2: pipelined requests are
     /// answered in order.
     @Test func pipelinedRequestsAreAnsweredInOrderAndTheConnectionStays() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send(
             "GET /one HTTP/1.1\r\nHost: x\r\n\r\nGET /two?q HTTP/1.1\r\nHost: x\r\n\r\nGET /fixed HTTP/1.1\r\nHost: x\r\n\r\n"
         )
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func requestTricklingInByteByByteIsAnswered() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.readChunk = 1
         driver.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
         #expect(driver.responses().map(\.bodyText) == ["abc"])
@@ -40,7 +40,7 @@ import Testing
 
     /// RFC 9110 §9.3.2: HEAD gets the GET headers, Content-Length included, and no body.
     @Test func headGetsHeadersWithoutBody() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("HEAD /fixed HTTP/1.1\r\nHost: x\r\n\r\nGET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
         let responses = driver.responses(headRequests: [0])
         #expect(responses.count == 2)
@@ -51,14 +51,14 @@ import Testing
 
     /// RFC 9112 §9.3: HTTP/1.0 closes unless the client asked for keep-alive.
     @Test func http10ClosesByDefault() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("GET /fixed HTTP/1.0\r\n\r\n")
         #expect(driver.responses().first?.header("Connection") == "close")
         #expect(driver.closed)
     }
 
     @Test func http10KeepAliveIsHonoured() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("GET /fixed HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
         #expect(driver.responses().first?.header("Connection") == "keep-alive")
         #expect(!driver.closed)
@@ -67,7 +67,7 @@ import Testing
     /// RFC 9112 §9.6: "close" ends the connection after the response; nothing after it is
     /// processed, and unread bytes make the close a lingering one.
     @Test func connectionCloseStopsProcessing() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(driver.responses().count == 1)
         #expect(driver.shutDown)
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func nothingAfterAFramingErrorIsProcessed() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send(
             "GET /a HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n"
         )
@@ -87,7 +87,7 @@ import Testing
 
     /// RFC 9110 §10.1.1: 100 Continue goes out before the body is read.
     @Test func expectContinueGetsAnInterimResponse() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
         #expect(driver.responses().map(\.status) == [100])
         driver.send("body")
@@ -97,7 +97,7 @@ import Testing
 
     /// RFC 9110 §10.1.1: a refused body gets the final status instead of 100.
     @Test func expectContinueWithTooLargeBodyGets413Only() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5000\r\n\r\n")
         #expect(driver.responses().map(\.status) == [413])
     }
@@ -106,7 +106,7 @@ import Testing
     @Test func slowRequestGets408() {
         var configuration = HTTPServer.Configuration()
         configuration.requestReadTimeout = .milliseconds(500)
-        var driver = ConnectionDriver(configuration: configuration)
+        let driver = ConnectionDriver(configuration: configuration)
         driver.send("GET / HTTP/1.1\r\nHo")
         driver.advance(milliseconds: 400)
         #expect(driver.sent.isEmpty)
@@ -118,7 +118,7 @@ import Testing
     @Test func idleConnectionClosesSilentlyAndHoldsNoBuffers() {
         var configuration = HTTPServer.Configuration()
         configuration.idleTimeout = .milliseconds(300)
-        var driver = ConnectionDriver(configuration: configuration)
+        let driver = ConnectionDriver(configuration: configuration)
         driver.send("GET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(!driver.connection.input.isAllocated)
         #expect(!driver.connection.output.isAllocated)
@@ -131,7 +131,7 @@ import Testing
     @Test func stalledWriterIsDroppedAfterTheWriteTimeout() {
         var configuration = HTTPServer.Configuration()
         configuration.writeTimeout = .milliseconds(300)
-        var driver = ConnectionDriver(configuration: configuration)
+        let driver = ConnectionDriver(configuration: configuration)
         driver.writeChunk = 0
         driver.send("GET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(!driver.closed)
@@ -142,14 +142,14 @@ import Testing
     @Test func maxRequestsPerConnectionClosesTheLastOne() {
         var configuration = HTTPServer.Configuration()
         configuration.maxRequestsPerConnection = 2
-        var driver = ConnectionDriver(configuration: configuration)
+        let driver = ConnectionDriver(configuration: configuration)
         driver.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(driver.responses().map { $0.header("Connection") } == [nil, "close"])
         #expect(driver.closed)
     }
 
     @Test func drainClosesIdleAndFinishesInFlight() {
-        var idle = ConnectionDriver()
+        let idle = ConnectionDriver()
         idle.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
         idle.connection.beginDrain()
         idle.run()
@@ -159,7 +159,7 @@ import Testing
         idle.closeClient()
         #expect(idle.closed)
 
-        var busy = ConnectionDriver()
+        let busy = ConnectionDriver()
         busy.send("GET /a HTTP/1.1\r\nHost: x\r\n")
         busy.connection.beginDrain()
         busy.run()
@@ -172,7 +172,7 @@ import Testing
     }
 
     @Test func drainReadsWhatAnIdleConnectionAlreadyHolds() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
         // The next request reached the socket, but no readiness event was handled yet.
         driver.pending = Array("GET /b HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
@@ -187,7 +187,7 @@ import Testing
     @Test func aWriteTimeoutAsksForAReset() {
         var configuration = HTTPServer.Configuration()
         configuration.writeTimeout = .milliseconds(100)
-        var driver = ConnectionDriver(configuration: configuration)
+        let driver = ConnectionDriver(configuration: configuration)
         driver.writeChunk = 0
         driver.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(!driver.connection.resetOnClose)
@@ -197,7 +197,7 @@ import Testing
     }
 
     @Test func pipelinedOutputIsBoundedWhileTheClientDoesNotRead() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.writeChunk = 0
         let request = "GET /fixed HTTP/1.1\r\nHost: x\r\n\r\n"
         driver.send(String(repeating: request, count: 5000))
@@ -209,7 +209,7 @@ import Testing
     }
 
     @Test func clientHalfCloseAfterPipelinedRequestsStillGetsAnswers() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.pending = Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         driver.closeClient()
         #expect(driver.responses().count == 2)
@@ -221,7 +221,7 @@ extension ConnectionTests {
     @Test func lingeringCloseEndsAtItsDeadline() {
         var configuration = HTTPServer.Configuration()
         configuration.requestReadTimeout = .milliseconds(200)
-        var driver = ConnectionDriver(configuration: configuration)
+        let driver = ConnectionDriver(configuration: configuration)
         driver.send("GET / HTTP/1.1\nHost: x\r\n\r\n")
         #expect(driver.shutDown)
         #expect(!driver.closed)
@@ -236,7 +236,7 @@ extension ConnectionTests {
         var configuration = HTTPServer.Configuration()
         configuration.requestReadTimeout = .milliseconds(500)
         configuration.writeTimeout = .seconds(60)
-        var driver = ConnectionDriver(configuration: configuration)
+        let driver = ConnectionDriver(configuration: configuration)
         driver.writeChunk = 0
         driver.send("GET /fixed HTTP/1.1\r\nHost: x\r\n\r\nGET /next HTTP/1.1\r\n")
         driver.advance(milliseconds: 400)
@@ -251,7 +251,7 @@ extension ConnectionTests {
     /// RFC 9112 §7.1: one-byte chunks cost six bytes of framing each; the buffer keeps only the
     /// decoded body plus one partial chunk.
     @Test func tinyChunksDoNotInflateTheBuffer() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
         for _ in 0..<1000 {
             driver.send("1\r\nA\r\n")

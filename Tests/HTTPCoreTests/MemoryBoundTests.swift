@@ -11,7 +11,7 @@ import Testing
         let application = EchoApplication()
         var readers: [ConnectionDriver] = []
         for _ in 0..<3 {
-            var driver = ConnectionDriver(application: application)
+            let driver = ConnectionDriver(application: application)
             driver.writeChunk = 0
             driver.send("GET /large HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(driver.connection.output.readableCount < 1024)
@@ -23,7 +23,7 @@ import Testing
     /// Sent in small pieces, the shared body still arrives whole and in order, and a
     /// pipelined request behind it is answered after it.
     @Test func aSharedBodyArrivesWholeThenTheNextResponse() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.writeChunk = 65_000
         driver.send("GET /large HTTP/1.1\r\nHost: x\r\n\r\nGET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
         for _ in 0..<100 where driver.responses().count < 2 { driver.run() }
@@ -35,7 +35,7 @@ import Testing
 
     /// HEAD of a large prepared response sends the head alone.
     @Test func headOfALargeResponseSendsNoBody() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("HEAD /large HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(driver.responses(headRequests: [0]).first?.header("Content-Length") == "\(4 << 20)")
         #expect(driver.sent.count < 1024)
@@ -45,12 +45,12 @@ import Testing
     /// before it is read; once the first body is answered, its bytes are free again.
     @Test func bodiesOverTheBudgetAreRefusedEarly() {
         let budget = BodyBudget(bytes: 1000)
-        var first = ConnectionDriver(bodyBudget: budget)
+        let first = ConnectionDriver(bodyBudget: budget)
         first.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 800\r\n\r\nabc")
         #expect(first.responses().isEmpty)
         #expect(budget.remaining == 200)
 
-        var second = ConnectionDriver(bodyBudget: budget)
+        let second = ConnectionDriver(bodyBudget: budget)
         second.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 800\r\n\r\nabc")
         let refused = second.responses()
         #expect(refused.map(\.status) == [503])
@@ -61,7 +61,7 @@ import Testing
         #expect(first.responses().map(\.status) == [200])
         #expect(budget.remaining == 1000)
 
-        var third = ConnectionDriver(bodyBudget: budget)
+        let third = ConnectionDriver(bodyBudget: budget)
         third.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 800\r\n\r\n" + String(repeating: "y", count: 800))
         #expect(third.responses().map(\.status) == [200])
     }
@@ -69,7 +69,7 @@ import Testing
     /// A connection that closes in the middle of its body gives its reservation back.
     @Test func anAbandonedBodyReturnsItsReservation() {
         let budget = BodyBudget(bytes: 4096)
-        var driver = ConnectionDriver(bodyBudget: budget)
+        let driver = ConnectionDriver(bodyBudget: budget)
         driver.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab")
         #expect(budget.remaining == 4096 - 1024)
         driver.closeClient()

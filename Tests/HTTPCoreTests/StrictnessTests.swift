@@ -20,7 +20,7 @@ import Testing
 
     @Test(arguments: garbage)
     func garbageIsRefusedBeforeALineEnd(_ testCase: ParsingCase) {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send(Array(testCase.raw.utf8))
         let responses = driver.responses()
         #expect(responses.map(\.status) == [testCase.status])
@@ -30,7 +30,7 @@ import Testing
 
     /// A valid request line still arriving is waited for, byte by byte.
     @Test func aValidRequestLineTricklingInIsWaitedFor() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         for byte in "GET /a?b=c HTTP/1.1\r".utf8 {
             driver.send([byte])
             #expect(driver.responses().isEmpty)
@@ -66,16 +66,16 @@ import Testing
 
     @Test(arguments: hosts)
     func hostIsCheckedAgainstItsGrammar(_ testCase: ParsingCase) {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("GET / HTTP/1.1\r\nHost: \(testCase.raw)\r\n\r\n")
         #expect(driver.responses().map(\.status) == [testCase.status])
     }
 
     @Test func absoluteFormAuthorityIsCheckedToo() {
-        var good = ConnectionDriver()
+        let good = ConnectionDriver()
         good.send("GET http://[::1]:8080/a HTTP/1.1\r\nHost: [::1]:8080\r\n\r\n")
         #expect(good.responses().map(\.status) == [200])
-        var bad = ConnectionDriver()
+        let bad = ConnectionDriver()
         bad.send("GET http://[::1/a HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(bad.responses().map(\.status) == [400])
     }
@@ -93,7 +93,7 @@ import Testing
 
     @Test(arguments: trailers)
     func trailerLinesAreFieldLines(_ testCase: ParsingCase) {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send(
             "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n" + testCase.raw)
         let responses = driver.responses()

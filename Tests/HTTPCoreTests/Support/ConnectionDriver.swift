@@ -4,7 +4,7 @@ import Foundation
 
 /// Drives a ``Connection`` state machine the way the event loop does, with an in-memory
 /// "socket": what the client sent waits in `pending`, what the server sent lands in `sent`.
-struct ConnectionDriver {
+final class ConnectionDriver {
     let context: LoopContext
     var connection = Connection()
     var pending: [UInt8] = []
@@ -28,29 +28,35 @@ struct ConnectionDriver {
         connection.open(descriptor: 42, now: context.now, idleTimeout: context.idleTimeout)
     }
 
+    /// Frees what the connection holds if the test did not run it to its close, as the loop
+    /// does for every connection when it stops.
+    deinit {
+        if connection.phase != .closed { connection.reset(context: context) }
+    }
+
     /// The client sends `bytes`; the connection runs until it waits.
-    mutating func send(_ bytes: [UInt8]) {
+    func send(_ bytes: [UInt8]) {
         pending += bytes
         connection.markReadable()
         run()
     }
 
-    mutating func send(_ text: String) { send(Array(text.utf8)) }
+    func send(_ text: String) { send(Array(text.utf8)) }
 
     /// The client half-closes.
-    mutating func closeClient() {
+    func closeClient() {
         clientClosed = true
         connection.markReadable()
         run()
     }
 
     /// Moves the clock forward and applies deadlines, as the loop's sweep does.
-    mutating func advance(milliseconds: Int64) {
+    func advance(milliseconds: Int64) {
         context.now += milliseconds
         if connection.phase != .closed && connection.checkDeadline(now: context.now, context: context) { run() }
     }
 
-    mutating func run() {
+    func run() {
         for _ in 0..<100_000 {
             switch connection.nextAction(context: context) {
             case .receive(let space):
