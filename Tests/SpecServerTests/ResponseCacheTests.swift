@@ -64,3 +64,51 @@ import Testing
         #expect(!lower.contains("QwErTyXyZ"))
     }
 }
+
+/// Filtered queries answered again by their exact bytes, without parsing.
+@Suite struct LearnedResponseTests {
+    static func fresh() -> ApplicationHarness {
+        let application = SpecApplication(configuration: ServerConfiguration()) { _ in }
+        application.install(ApplicationHarness.shared.application.current!.store)
+        return ApplicationHarness(application: application)
+    }
+
+    @Test func aRepeatedFilteredQueryIsServedFromItsRawBytes() throws {
+        let harness = Self.fresh()
+        let served = try #require(harness.application.current)
+        let target = "/v1/dynamic-type?category=large&style=body"
+        let first = harness.request(.get, target)
+        let afterFirst = served.cacheUsage.entries
+        #expect(first.status == 200)
+        #expect(afterFirst == 2, "the normalised key and the raw key")
+        let second = harness.request(.get, target)
+        #expect(served.cacheUsage.entries == afterFirst, "answered without building or caching again")
+        #expect(second.body == first.body)
+        #expect(second[header: "ETag"] == first[header: "ETag"])
+        let notModified = harness.request(.get, target, headers: [("If-None-Match", first[header: "ETag"] ?? "")])
+        #expect(notModified.status == 304)
+    }
+
+    @Test func theAcceptFieldIsPartOfTheRawKey() throws {
+        let harness = Self.fresh()
+        let target = "/v1/dynamic-type?category=large&style=body"
+        let json = harness.request(.get, target)
+        let markdown = harness.request(.get, target, headers: [("Accept", "text/markdown")])
+        let jsonAgain = harness.request(.get, target)
+        let markdownAgain = harness.request(.get, target, headers: [("Accept", "text/markdown")])
+        #expect(json[header: "Content-Type"] == "application/json")
+        #expect(markdown[header: "Content-Type"] == "text/markdown; charset=utf-8")
+        #expect(jsonAgain.body == json.body)
+        #expect(markdownAgain.body == markdown.body)
+        #expect(markdownAgain[header: "Content-Type"] == "text/markdown; charset=utf-8")
+    }
+
+    @Test func errorsAreNotLearned() throws {
+        let harness = Self.fresh()
+        let served = try #require(harness.application.current)
+        let bad = harness.request(.get, "/v1/dynamic-type?category=huge")
+        #expect(bad.status == 400)
+        #expect(served.cacheUsage.entries == 0)
+        #expect(harness.request(.get, "/v1/dynamic-type?category=huge").status == 400)
+    }
+}

@@ -1,3 +1,4 @@
+import HTTPCore
 import Synchronization
 
 /// Representations of filtered queries, keyed by normalised query, evicted least recently used
@@ -18,6 +19,8 @@ final class ResponseCache: Sendable {
 
     private struct Node {
         var representation: Representation
+        /// The route that answered, for requests served by their raw bytes (metrics).
+        var route: Route?
         var cost: Int
         var lastUse: UInt64
     }
@@ -41,22 +44,43 @@ final class ResponseCache: Sendable {
     }
 
     func representation(for key: String) -> Representation? {
+        entry(for: key)?.representation
+    }
+
+    /// The representation and route kept under `key`, marked as used.
+    func entry(for key: String) -> (representation: Representation, route: Route?)? {
         state.withLock { state in
             guard var node = state.entries[key] else { return nil }
             state.clock += 1
             node.lastUse = state.clock
             state.entries[key] = node
-            return node.representation
+            return (node.representation, node.route)
         }
     }
 
-    func insert(_ representation: Representation, for key: String) {
+    /// The key of a request by its exact bytes — the target and every `Accept` field, which
+    /// with the store decide a data route's answer — or `nil` when a byte is not ASCII (it
+    /// could not be kept apart from another in a `String`). Raw keys start with a byte no
+    /// normalised key has, so the two kinds never meet.
+    static func rawKey(for request: borrowing HTTPRequest) -> String? {
+        var bytes: [UInt8] = [0x01]
+        bytes.reserveCapacity(request.target.count + 16)
+        bytes.append(contentsOf: request.target)
+        for accept in request.headers.values(named: "Accept") {
+            bytes.append(0x00)
+            bytes.append(contentsOf: accept)
+        }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func insert(_ representation: Representation, for key: String, route: Route? = nil) {
         let cost = Self.cost(of: representation, key: key)
         guard cost <= budget / 4 else { return }
         state.withLock { state in
             state.clock += 1
             if let old = state.entries.updateValue(
-                Node(representation: representation, cost: cost, lastUse: state.clock), forKey: key)
+                Node(representation: representation, route: route, cost: cost, lastUse: state.clock), forKey: key)
             {
                 state.bytes -= old.cost
             }

@@ -134,6 +134,24 @@ final class ServedStore: Sendable {
         return (entry.route, representation.response(ifNoneMatch: request.headers["If-None-Match"]))
     }
 
+    /// The answer to a filtered GET or HEAD seen before with the very same target and `Accept`
+    /// fields, without parsing the query: the cache keeps it under the request's raw bytes too.
+    func learnedResponse(for request: borrowing HTTPRequest) -> (route: Route, response: PreparedResponse)? {
+        guard request.method == .get || request.method == .head, request.hasQuery,
+            let key = ResponseCache.rawKey(for: request), let (representation, route) = cache.entry(for: key),
+            let route
+        else { return nil }
+        return (route, representation.response(ifNoneMatch: request.headers["If-None-Match"]))
+    }
+
+    /// Remembers `representation` as the answer to this request's exact bytes.
+    func learn(_ representation: Representation, route: Route, for request: borrowing HTTPRequest) {
+        guard request.method == .get || request.method == .head, request.hasQuery,
+            let key = ResponseCache.rawKey(for: request)
+        else { return }
+        cache.insert(representation, for: key, route: route)
+    }
+
     /// The representation of a GET, from the fixed set, the cache, or built now.
     func representation(
         route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format

@@ -11,7 +11,9 @@ final class SpecApplication: HTTPApplication {
     let configuration: ServerConfiguration
     let metrics = RequestMetrics()
     private let served = Mutex<ServedStore?>(nil)
-    private let engine = Mutex<HTTPServer?>(nil)
+    /// Weak: the server holds this application, so a strong reference back would be a cycle
+    /// that keeps both (and every store) alive forever.
+    private let engine = Mutex(WeakServer())
     private let loads = Atomic<Int>(0)
     /// Where reload messages go.
     let log: @Sendable (String) -> Void
@@ -26,7 +28,7 @@ final class SpecApplication: HTTPApplication {
 
     /// Lets `/metrics` read the engine's gauges.
     func attach(_ server: HTTPServer) {
-        engine.withLock { $0 = server }
+        engine.withLock { $0.server = server }
     }
 
     // MARK: - Loading
@@ -81,7 +83,7 @@ final class SpecApplication: HTTPApplication {
         let served = self.served.withLock { $0 }
         var route: Route?
         let response: HTTPResponse
-        if let served, let fast = served.fastResponse(for: request) {
+        if let served, let fast = served.fastResponse(for: request) ?? served.learnedResponse(for: request) {
             route = fast.route
             response = .prepared(fast.response)
         } else {
@@ -136,6 +138,7 @@ final class SpecApplication: HTTPApplication {
             }
             let representation = try served.representation(
                 route: route, parameter: parameter, query: query, options: options, format: format)
+            served.learn(representation, route: route, for: request)
             return (route, .prepared(representation.response(ifNoneMatch: request.headers["If-None-Match"])))
         } catch {
             return (route, errorResponse(error, served: served))
@@ -205,7 +208,7 @@ final class SpecApplication: HTTPApplication {
         guard !request.hasQuery else {
             return errorResponse(.unknownParameter(request.query.string, accepted: []), served: served)
         }
-        let server = engine.withLock { $0 }
+        let server = engine.withLock { $0.server }
         let text = metrics.exposition(
             openConnections: server?.openConnections ?? 0, engineRequests: server?.requestsServed ?? 0,
             storeVersion: served?.latestVersion, storeLoads: loads.load(ordering: .relaxed))
@@ -243,6 +246,10 @@ final class SpecApplication: HTTPApplication {
         headers += error.headers.map { ($0.name, $0.value) }
         if error.status == 503 { headers.append(("Retry-After", "1")) }
         return HTTPResponse(status: HTTPStatus(error.status), headers: headers, body: error.body)
+    }
+
+    private struct WeakServer {
+        weak var server: HTTPServer?
     }
 
     static func monotonicMicroseconds() -> Int {
