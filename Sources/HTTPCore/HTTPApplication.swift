@@ -26,6 +26,14 @@ public protocol HTTPApplication: Sendable {
     /// returns even while a reload is still running. Reloads never overlap; one requested while
     /// another runs follows it. It must publish its new state safely for the loops to read.
     func reload()
+
+    /// The answer to a request the engine refuses itself (`400`, `408`, `413`, `414`, `431`,
+    /// `501`, `503`, `505`, …), rendered as the application wants its errors to read.
+    ///
+    /// Called once per kind of error when each event loop starts, never per request. The
+    /// answer must carry `error.status` and `error.headers`; one with another status is
+    /// replaced by ``HTTPEngineError/defaultResponse``.
+    func response(for error: HTTPEngineError) -> PreparedResponse
 }
 
 extension HTTPApplication {
@@ -34,4 +42,7 @@ extension HTTPApplication {
 
     /// By default there is nothing to reload.
     public func reload() {}
+
+    /// By default the engine's JSON rendering, ``HTTPEngineError/defaultResponse``.
+    public func response(for error: HTTPEngineError) -> PreparedResponse { error.defaultResponse }
 }

@@ -101,3 +101,55 @@ import Testing
         if testCase.status == 200 { #expect(responses.first?.bodyText == "abc") }
     }
 }
+
+/// Engine refusals are rendered by the application, with hints from the configured limits.
+@Suite struct EngineErrorTests {
+    /// An application that renders engine errors as plain text.
+    struct PlainErrors: HTTPApplication {
+        func respond(to request: borrowing HTTPRequest) -> HTTPResponse { HTTPResponse(status: .ok) }
+        func response(for error: HTTPEngineError) -> PreparedResponse {
+            PreparedResponse(
+                status: error.status, headers: [("Content-Type", "text/plain")] + error.headers,
+                body: "\(error.code): \(error.hint)\n")
+        }
+    }
+
+    @Test func theApplicationChoosesTheBody() {
+        var configuration = HTTPServer.Configuration()
+        configuration.maxRequestLineLength = 2048
+        let driver = ConnectionDriver(configuration: configuration, application: PlainErrors())
+        driver.send("GET /" + String(repeating: "a", count: 3000) + " HTTP/1.1\r\nHost: x\r\n\r\n")
+        let response = driver.responses().first
+        #expect(response?.status == 414)
+        #expect(response?.header("Content-Type") == "text/plain")
+        #expect(response?.bodyText == "uri_too_long: Keep the request line under 2 KiB.\n")
+    }
+
+    @Test func hintsFollowTheConfiguredLimits() {
+        var configuration = HTTPServer.Configuration()
+        configuration.maxHeaderSectionLength = 4096
+        configuration.maxHeaderFields = 20
+        configuration.maxBodyLength = 1000
+        configuration.requestReadTimeout = .seconds(7)
+        #expect(
+            HTTPEngineError(.headerFieldsTooLarge, limits: configuration).hint
+                == "Keep headers under 4 KiB and 20 fields.")
+        #expect(HTTPEngineError(.contentTooLarge, limits: configuration).hint.contains("1000 bytes"))
+        #expect(HTTPEngineError(.timeout, limits: configuration).hint.contains("7 s"))
+        #expect(HTTPEngineError(.bodiesOverBudget, limits: configuration).headers.map(\.name) == ["Retry-After"])
+    }
+
+    /// An answer with another status than the error's is replaced by the engine's own.
+    @Test func theStatusStaysTheEngines() {
+        struct WrongStatus: HTTPApplication {
+            func respond(to request: borrowing HTTPRequest) -> HTTPResponse { HTTPResponse(status: .ok) }
+            func response(for error: HTTPEngineError) -> PreparedResponse {
+                PreparedResponse(status: .ok, headers: [], body: "fine")
+            }
+        }
+        let driver = ConnectionDriver(application: WrongStatus())
+        driver.send("GET / HTTP/1.1\r\n\r\n")
+        #expect(driver.responses().map(\.status) == [400])
+        #expect(driver.responses().first?.bodyText.contains("\"code\":\"bad_request\"") == true)
+    }
+}

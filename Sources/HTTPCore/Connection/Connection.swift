@@ -526,7 +526,8 @@ struct Connection {
     mutating func fail(_ error: RequestError, context: LoopContext) {
         context.pool.attach(to: &output, forOutput: true)
         _ = ResponseWriter.write(
-            error.response, date: context.dateCache.bytes, connection: .close, includeBody: true, to: &output
+            context.errorResponses[Int(error.rawValue)], date: context.dateCache.bytes, connection: .close,
+            includeBody: true, to: &output
         )
         context.requestsAnswered += 1
         if context.accessLog != .off {

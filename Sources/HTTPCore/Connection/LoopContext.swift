@@ -13,6 +13,8 @@ final class LoopContext {
     let accessLog: HTTPServer.AccessLogFormat
     let accessLogDescriptor: Int32
     let serverWideOptions: PreparedResponse
+    /// The answer to each ``RequestError``, by raw value, as the application renders it.
+    let errorResponses: [PreparedResponse]
     /// The server-wide budget for buffered request bodies.
     let bodyBudget: BodyBudget
 
@@ -55,6 +57,11 @@ final class LoopContext {
             body: []
         )
         self.pool = pool
+        self.errorResponses = RequestError.allCases.map { kind in
+            let error = HTTPEngineError(kind, limits: configuration)
+            let rendered = application.response(for: error)
+            return rendered.status == error.status ? rendered : error.defaultResponse
+        }
         self.fields = .allocate(capacity: max(1, configuration.maxHeaderFields))
         self.now = Clock.monotonicMilliseconds()
     }

@@ -200,7 +200,7 @@ private final class LoopStart {
             loop.run()
         } catch {
             Descriptor.close(listener)
-            let message = "spec-server: event loop failed to start: \(error.call): \(error.reason)\n"
+            let message = "event loop failed to start: \(error.call): \(error.reason)\n"
             var text = message
             text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
             control.requestStop()

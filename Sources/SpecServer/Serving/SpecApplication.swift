@@ -234,6 +234,25 @@ final class SpecApplication: HTTPApplication {
             + ResponseHeaders.cors,
         body: APIError.unavailable().body)
 
+    /// A request the engine refused, in the API's error shape; a body too large names the one
+    /// route that takes a body and its configured limit.
+    func response(for error: HTTPEngineError) -> PreparedResponse {
+        var hint = error.hint
+        if error.status.code == 413 {
+            let limit = configuration.maxBodyBytes
+            let size =
+                limit % (1 << 20) == 0
+                ? "\(limit >> 20) MiB" : limit % 1024 == 0 ? "\(limit >> 10) KiB" : "\(limit) bytes"
+            hint = "Routes other than POST /v1/check take no body; /v1/check takes up to \(size)."
+        }
+        let body = APIError(status: error.status.code, code: error.code, message: error.message, hint: hint).body
+        return PreparedResponse(
+            status: error.status,
+            headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")] + ResponseHeaders.cors
+                + error.headers,
+            body: body)
+    }
+
     /// An error as JSON, whatever format was asked for.
     func errorResponse(_ error: APIError, served: ServedStore?) -> HTTPResponse {
         var headers: [(name: String, value: String)] = [
