@@ -1,104 +1,62 @@
 import SpecStore
 
-/// Where each data route meets the store: which filter type reads its parameters and which
-/// query answers it.
+/// The answers of data routes that are more than one store query (each route's query is in its
+/// declaration, `Endpoints.swift`), and the store's errors as the client sees them.
 enum Answers {
     /// The platforms that have a Dynamic Type table, and so a token file per category.
     static let tokenPlatforms = ["ios", "ipados", "watchos"]
-
-    /// The filters a route defines, as the store describes them.
-    static func filterParameters(_ route: Route) -> [FilterParameter] {
-        switch route {
-        case .devices: DeviceFilter.parameters
-        case .sizeClasses: SizeClassFilter.parameters
-        case .widgets: WidgetFilter.parameters
-        case .dynamicType: DynamicTypeFilter.parameters
-        case .textStyles: TextStyleFilter.parameters
-        case .tracking: TrackingFilter.parameters
-        case .metrics: MetricFilter.parameters
-        case .rules: RuleFilter.parameters
-        case .myths: MythFilter.parameters
-        case .search: SearchQuery.parameters
-        case .check: Measurement.parameters
-        case .diff:
-            [
-                FilterParameter(name: "from", summary: "The older store version.", value: .text, isRequired: true),
-                FilterParameter(name: "to", summary: "The newer store version.", value: .text, isRequired: true),
-            ]
-        case .dynamicTypeTokens:
-            [
-                FilterParameter(
-                    name: "platform", summary: tokenPlatforms.joined(separator: ", ") + "; ios by default.",
-                    value: .vocabulary(.platform))
-            ]
-        default: []
-        }
-    }
 
     /// Answers a GET on a data route; returns the content and the store version that answered.
     static func content(
         store: SpecStore, route: Route, parameter: String?, filters: [String: String], options: RequestOptions
     ) throws(APIError) -> (Content, String) {
+        guard case .query(let query) = route.endpoint.answer else {
+            return (.document([:], rows: []), store.versions.last?.id ?? "")
+        }
         do {
             let snapshot = try store.snapshot(version: options.version)
-            let version = snapshot.version.id
-            let content: Content
-            switch route {
-            case .devices: content = .collection(try snapshot.devices(matching: DeviceFilter(parameters: filters)))
-            case .device: content = .record(try snapshot.device(id: parameter ?? ""))
-            case .sizeClasses:
-                content = .collection(try snapshot.sizeClasses(matching: SizeClassFilter(parameters: filters)))
-            case .widgets: content = .collection(try snapshot.widgets(matching: WidgetFilter(parameters: filters)))
-            case .dynamicType:
-                content = .collection(try snapshot.dynamicType(matching: DynamicTypeFilter(parameters: filters)))
-            case .textStyles:
-                content = .collection(try snapshot.textStyles(matching: TextStyleFilter(parameters: filters)))
-            case .tracking: content = .collection(try snapshot.tracking(matching: TrackingFilter(parameters: filters)))
-            case .metrics: content = .collection(try snapshot.metrics(matching: MetricFilter(parameters: filters)))
-            case .rules: content = .collection(try snapshot.rules(matching: RuleFilter(parameters: filters)))
-            case .myths: content = .collection(try snapshot.myths(matching: MythFilter(parameters: filters)))
-            case .search: content = .collection(try snapshot.search(SearchQuery(parameters: filters)))
-            case .check:
-                content = .collection(QueryResult(items: [try snapshot.check(Measurement(parameters: filters))]))
-            case .versions: content = .collection(store.versionRows())
-            case .diff:
-                try requireOnly(["from", "to"], in: filters)
-                guard let from = filters["from"], let to = filters["to"] else {
-                    throw APIError(
-                        status: 400, code: "missing_parameter", message: "diff needs both from= and to=.",
-                        hint: "Known versions: \(store.versions.map(\.id).joined(separator: ", ")).")
-                }
-                content = .diff(try store.diff(from: from, to: to))
-            case .export:
-                content = .document(store.export(), rows: [])
-            case .metricTokens:
-                let rows = try snapshot.metrics(matching: MetricFilter()).items
-                let document = DesignTokens.metrics(rows: rows, version: version, flat: options.flat)
-                content = .document(document, rows: rows)
-            case .dynamicTypeTokens:
-                try requireOnly(["platform"], in: filters)
-                let category = try canonical(parameter ?? "", among: FilterVocabulary.categories, name: "category")
-                let platform = try canonical(
-                    filters["platform"] ?? "ios", among: tokenPlatforms, name: "platform")
-                let rows = try snapshot.dynamicType(matching: DynamicTypeFilter(parameters: ["platform": platform]))
-                    .items
-                let document = DesignTokens.dynamicType(
-                    rows: rows, category: category, platform: platform, version: version, flat: options.flat)
-                content = .document(document, rows: rows.filter { $0["category"]?.stringValue == category })
-            case .index, .openAPI, .healthz, .readyz, .prometheus:
-                content = .document([:], rows: [])
-            }
-            return (content, version)
+            let request = AnswerRequest(
+                store: store, snapshot: snapshot, pathValue: parameter, filters: filters, options: options)
+            return (try query(request), snapshot.version.id)
         } catch let error as QueryError {
             if let empty = emptyAnswerForOlderVersion(error, store: store, route: route, options: options) {
                 return empty
             }
-            throw APIError(error)
+            throw APIError(error, route: route)
         } catch let error as APIError {
             throw error
         } catch {
             throw APIError(status: 400, code: "bad_request", message: "\(error)", hint: "See /openapi.json.")
         }
+    }
+
+    /// `GET /v1/diff?from=&to=`.
+    @Sendable static func diff(_ request: AnswerRequest) throws -> Content {
+        let store = request.store
+        guard let from = request.filters["from"], let to = request.filters["to"] else {
+            throw APIError(
+                status: 400, code: "missing_parameter", message: "diff needs both from= and to=.",
+                hint: "Known versions: \(store.versions.map(\.id).joined(separator: ", ")).")
+        }
+        return .diff(try store.diff(from: from, to: to))
+    }
+
+    /// `GET /v1/tokens/metrics`.
+    @Sendable static func metricTokens(_ request: AnswerRequest) throws -> Content {
+        let rows = try request.snapshot.metrics(matching: MetricFilter()).items
+        let document = DesignTokens.metrics(rows: rows, version: request.version, flat: request.options.flat)
+        return .document(document, rows: rows)
+    }
+
+    /// `GET /v1/tokens/dynamic-type/{category}`.
+    @Sendable static func dynamicTypeTokens(_ request: AnswerRequest) throws -> Content {
+        let category = try canonical(request.pathValue ?? "", among: FilterVocabulary.categories, name: "category")
+        let platform = try canonical(request.filters["platform"] ?? "ios", among: tokenPlatforms, name: "platform")
+        let rows = try request.snapshot.dynamicType(matching: DynamicTypeFilter(platform: Platform(rawValue: platform)))
+            .items
+        let document = DesignTokens.dynamicType(
+            rows: rows, category: category, platform: platform, version: request.version, flat: request.options.flat)
+        return .document(document, rows: rows.filter { $0["category"]?.stringValue == category })
     }
 
     /// A value drawn from the data (a topic, a style, a device) that the latest version knows but a
@@ -107,10 +65,10 @@ enum Answers {
     private static func emptyAnswerForOlderVersion(
         _ error: QueryError, store: SpecStore, route: Route, options: RequestOptions
     ) -> (Content, String)? {
-        guard error.code == QueryError.unknownValue, let version = options.version, let name = error.parameter,
+        guard error.code == .unknownValue, let version = options.version, let name = error.parameter,
             let value = error.value, let snapshot = try? store.snapshot(version: version),
-            let filter = filterParameters(route).first(where: { $0.name == name }),
-            case .vocabulary(let kind) = filter.value
+            let filter = route.endpoint.filters.first(where: { $0.name == name }),
+            case .filter(.vocabulary(let kind)) = filter.value
         else { return nil }
         let key = FilterVocabulary.matchKey(value)
         guard store.latest.acceptedValues(for: kind).contains(where: { FilterVocabulary.matchKey($0) == key }) else {
@@ -150,15 +108,9 @@ enum Answers {
             let snapshot = try store.snapshot(version: version)
             var measurements: [Measurement] = []
             for element in elements { measurements.append(try Measurement(json: element)) }
-            return .collection(snapshot.check(all: measurements))
+            return .collection(snapshot.check(all: measurements, describingErrorsWith: APIError.itemJSON))
         } catch {
             throw APIError(error)
-        }
-    }
-
-    private static func requireOnly(_ names: [String], in filters: [String: String]) throws(APIError) {
-        for name in filters.keys.sorted() where !names.contains(name) {
-            throw APIError.unknownParameter(name, accepted: names + Route.commonParameters)
         }
     }
 
@@ -167,17 +119,5 @@ enum Answers {
         if let value = values.first(where: { FilterVocabulary.matchKey($0) == key }) { return value }
         if name == "category", let value = FilterVocabulary.canonical(raw, in: .category) { return value }
         throw APIError.unknownValue(name, raw, accepted: values)
-    }
-}
-
-extension APIError {
-    /// The store's error as the client sees it: same status, code, message; a hint that lists
-    /// the accepted values.
-    init(_ error: QueryError) {
-        var hint = error.hint ?? ""
-        if hint.isEmpty, !error.accepted.isEmpty { hint = "Accepted: \(error.accepted.joined(separator: ", "))." }
-        if hint.isEmpty { hint = "See /openapi.json for every parameter and its accepted values." }
-        self.init(
-            status: error.status, code: error.code, message: error.message, hint: hint, parameter: error.parameter)
     }
 }

@@ -61,7 +61,7 @@ enum Content: Sendable {
         }
     }
 
-    /// A diff as one list: `{"change": "added"|"removed"|"changed", …}` per row.
+    /// A diff as one list: `{"change": "added"|"removed"|"changed"|"first-seen", …}` per row.
     static func diffRows(_ diff: DiffResult) -> [JSONValue] {
         func tagged(_ rows: [JSONValue], _ change: String) -> [JSONValue] {
             rows.map { row in
@@ -72,5 +72,35 @@ enum Content: Sendable {
             }
         }
         return tagged(diff.added, "added") + tagged(diff.removed, "removed") + tagged(diff.changed, "changed")
+            + tagged(diff.firstSeen, "first-seen")
+    }
+}
+
+extension QueryResult {
+    /// The API envelope: `{"version": …, "count": N, "items": […]}`, plus `"notes"` when there are any.
+    func envelope(version: String) -> JSONValue {
+        var object = JSONObject()
+        object.append("version", .string(version))
+        object.append("count", JSONValue(integerLiteral: items.count))
+        object.append("items", .array(items))
+        if !notes.isEmpty { object.append("notes", .array(notes.map { .string($0) })) }
+        return .object(object)
+    }
+}
+
+extension DiffResult {
+    /// `{"from", "to", "counts": {"added", "removed", "changed", "firstSeen"}, "added", "removed",
+    /// "changed", "firstSeen"}`.
+    var json: JSONValue {
+        [
+            "from": .string(from), "to": .string(to),
+            "counts": [
+                "added": JSONValue(integerLiteral: added.count), "removed": JSONValue(integerLiteral: removed.count),
+                "changed": JSONValue(integerLiteral: changed.count),
+                "firstSeen": JSONValue(integerLiteral: firstSeen.count),
+            ],
+            "added": .array(added), "removed": .array(removed), "changed": .array(changed),
+            "firstSeen": .array(firstSeen),
+        ]
     }
 }

@@ -10,13 +10,13 @@ enum OpenAPIDocument {
         for route in Route.allCases {
             var item = JSONObject()
             var get = operation(route: route, store: store, versions: versions)
-            if route == .check { item.append("post", checkPost(store: store, versions: versions)) }
+            if route.endpoint.acceptsPost { item.append("post", checkPost(store: store, versions: versions)) }
             get["parameters"] = .array(
                 pathParameters(route: route, latest: latest)
                     + queryParameters(route: route, latest: latest, versions: versions))
             item.append("get", .object(get))
             item.append("options", preflight(route: route, latest: latest))
-            paths.append(openAPIPath(route), .object(item))
+            paths.append(route.template, .object(item))
         }
         return [
             "openapi": "3.1.0",
@@ -35,19 +35,15 @@ enum OpenAPIDocument {
         ]
     }
 
-    static func openAPIPath(_ route: Route) -> String { route.template }
-
     // MARK: - Operations
 
     private static func operation(route: Route, store: SpecStore, versions: [String]) -> JSONObject {
         var operation = JSONObject()
         operation.append("operationId", .string("get" + identifier(route)))
-        operation.append(
-            "summary", .string(IndexDocument.routes.first { $0.path.hasPrefix(route.template) }?.summary ?? route.title)
-        )
+        operation.append("summary", .string(route.endpoint.summary))
         var responses = JSONObject()
-        switch route {
-        case .healthz, .readyz:
+        switch route.endpoint.schema {
+        case .status:
             responses.append(
                 "200",
                 response(
@@ -88,10 +84,10 @@ enum OpenAPIDocument {
                 errorResponse(
                     "An unknown parameter or figure, or a measurement whose shape does not fit the figure (value for a width × height figure, width or height for a single figure); the error names the parameter."
                 ))
-        } else if !route.parameters.isEmpty || route == .prometheus || route == .healthz || route == .readyz {
+        } else if !route.parameters.isEmpty || route.isOperations {
             responses.append("400", errorResponse("An unknown parameter, or a value outside a parameter's vocabulary."))
         }
-        if route.servesData || route == .device {
+        if route.servesData {
             responses.append("404", errorResponse("An unknown version or id; the message lists the known ones."))
         }
         responses.append("405", errorResponse("A method the path does not answer; see Allow.", allow: true))
@@ -117,7 +113,10 @@ enum OpenAPIDocument {
         responses.append("400", errorResponse("A body that is not a JSON array of measurements, or a bad measurement."))
         responses.append("404", errorResponse("An unknown figure or version."))
         responses.append("406", errorResponse("No format the request accepts."))
-        responses.append("413", errorResponse("A body over the limit (1 MiB by default)."))
+        // The default limit, from the one place that sets it.
+        let limit = ServerConfiguration().maxBodyBytes
+        let described = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        responses.append("413", errorResponse("A body over the limit (\(described) by default)."))
         let measurement: JSONValue = ["$ref": "#/components/schemas/Measurement"]
         return [
             "operationId": "postCheck",
@@ -170,26 +169,14 @@ enum OpenAPIDocument {
                 return .object(object)
             }
         }
-        switch route {
-        case .device:
-            let ids = (try? latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"] }) ?? []
-            return [
-                [
-                    "name": "id", "in": "path", "required": true,
-                    "description": "A device id, e.g. device.iphone-16-pro.",
-                    "schema": ["type": "string", "enum": .array(ids)],
-                ]
+        guard let parameter = route.endpoint.pathParameter else { return [] }
+        return [
+            [
+                "name": .string(parameter.name), "in": "path", "required": true,
+                "description": .string(parameter.summary),
+                "schema": ["type": "string", "enum": .array(parameter.values(latest).map { .string($0) })],
             ]
-        case .dynamicTypeTokens:
-            return [
-                [
-                    "name": "category", "in": "path", "required": true, "description": "A Dynamic Type category.",
-                    "schema": ["type": "string", "enum": .array(FilterVocabulary.categories.map { .string($0) })],
-                ]
-            ]
-        default:
-            return []
-        }
+        ]
     }
 
     private static func queryParameters(route: Route, latest: SpecSnapshot, versions: [String]) -> [JSONValue] {
@@ -199,69 +186,51 @@ enum OpenAPIDocument {
     private static func queryParameters(names: [String], route: Route, latest: SpecSnapshot, versions: [String])
         -> [JSONValue]
     {
-        let filters = Answers.filterParameters(route)
-        return names.map { name -> JSONValue in
-            if name == "from" || name == "to" {
-                return [
-                    "name": .string(name), "in": "query", "required": true,
-                    "description": .string(name == "from" ? "The older store version." : "The newer store version."),
-                    "schema": ["type": "string", "enum": .array(versions.map { .string($0) })],
-                ]
-            }
-            if route == .dynamicTypeTokens && name == "platform" {
-                return [
-                    "name": "platform", "in": "query", "required": false,
-                    "description": .string(Answers.tokenPlatforms.joined(separator: ", ") + "; ios by default."),
-                    "schema": ["type": "string", "enum": .array(Answers.tokenPlatforms.map { .string($0) })],
-                ]
-            }
-            if let filter = filters.first(where: { $0.name == name }) {
+        names.map { name -> JSONValue in
+            if let filter = route.endpoint.filters.first(where: { $0.name == name }) {
                 return [
                     "name": .string(name), "in": "query", "required": .bool(filter.isRequired),
-                    "description": .string(filter.summary), "schema": filterSchema(filter, latest: latest),
+                    "description": .string(filter.summary),
+                    "schema": parameterSchema(filter.value, latest: latest, versions: versions),
                 ]
             }
+            let common = CommonParameter(rawValue: name)
             let schema: JSONValue
-            let description: String
-            switch name {
-            case "version":
-                schema = ["type": "string", "enum": .array(versions.map { .string($0) })]
-                description =
-                    "Pins the answer to a store version (then cacheable forever); the latest answers without it."
-            case "format":
-                schema = ["type": "string", "enum": .array(route.formats.map { .string($0.rawValue) })]
-                description = "The representation; overrides Accept."
-            case "shape":
-                schema = ["type": "string", "enum": ["envelope", "array"]]
-                description = "array returns the bare items array instead of the envelope."
-            case "pretty":
-                schema = ["type": "boolean"]
-                description = "Indented JSON."
-            case "fragment":
-                schema = ["type": "boolean"]
-                description = "With format=html, only the table element."
-            default:
-                schema = ["type": "boolean"]
-                description = "With tokens, unitless numbers instead of {value, unit} dimensions."
+            switch common {
+            case .version: schema = ["type": "string", "enum": .array(versions.map { .string($0) })]
+            case .format: schema = ["type": "string", "enum": .array(route.formats.map { .string($0.rawValue) })]
+            case .shape: schema = ["type": "string", "enum": ["envelope", "array"]]
+            case .pretty, .fragment, .flat, nil: schema = ["type": "boolean"]
             }
             return [
-                "name": .string(name), "in": "query", "required": false, "description": .string(description),
-                "schema": schema,
+                "name": .string(name), "in": "query", "required": false,
+                "description": .string(common?.summary ?? ""), "schema": schema,
             ]
         }
     }
 
-    private static func filterSchema(_ filter: FilterParameter, latest: SpecSnapshot) -> JSONValue {
-        switch filter.value {
+    private static func parameterSchema(_ value: Endpoint.Parameter.Value, latest: SpecSnapshot, versions: [String])
+        -> JSONValue
+    {
+        switch value {
+        case .filter(let filter): filterSchema(filter, latest: latest)
+        case .oneOf(let values): ["type": "string", "enum": .array(values.map { .string($0) })]
+        case .storeVersion: ["type": "string", "enum": .array(versions.map { .string($0) })]
+        case .metricID:
+            [
+                "type": "string",
+                "enum": .array((try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []),
+            ]
+        }
+    }
+
+    private static func filterSchema(_ value: FilterParameter.Value, latest: SpecSnapshot) -> JSONValue {
+        switch value {
         case .number:
             return ["type": "number"]
         case .screen:
             return ["type": "string", "pattern": "^[0-9]+(\\.[0-9]+)?[xX][0-9]+(\\.[0-9]+)?$"]
         case .text:
-            if filter.name == "figure" {
-                let ids = (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []
-                return ["type": "string", "enum": .array(ids)]
-            }
             // Any words, but not only spaces and no control characters (the query refuses those).
             return [
                 "type": "string", "minLength": 1, "maxLength": 200,
@@ -281,16 +250,16 @@ enum OpenAPIDocument {
         case .tokens: return ["$ref": "#/components/schemas/DesignTokens"]
         case .json: break
         }
-        switch route {
-        case .index, .export, .openAPI: return ["type": "object"]
-        case .device:
+        switch route.endpoint.schema {
+        case .object, .status, .prometheus: return ["type": "object"]
+        case .record:
             return [
                 "anyOf": [["$ref": "#/components/schemas/Record"], ["type": "array", "items": ["type": "object"]]]
             ]
         case .diff:
             return ["anyOf": [["$ref": "#/components/schemas/Diff"], ["type": "array", "items": ["type": "object"]]]]
-        case .dynamicTypeTokens, .metricTokens: return ["$ref": "#/components/schemas/DesignTokens"]
-        default:
+        case .designTokens: return ["$ref": "#/components/schemas/DesignTokens"]
+        case .envelope:
             return [
                 "anyOf": [["$ref": "#/components/schemas/Envelope"], ["type": "array", "items": ["type": "object"]]]
             ]
@@ -387,6 +356,7 @@ enum OpenAPIDocument {
                     "properties": [
                         "from": ["type": "string"], "to": ["type": "string"], "counts": ["type": "object"],
                         "added": ["type": "array"], "removed": ["type": "array"], "changed": ["type": "array"],
+                        "firstSeen": ["type": "array"],
                     ],
                 ],
                 "DesignTokens": ["type": "object", "description": "A W3C Design Tokens (DTCG 2025.10) file."],

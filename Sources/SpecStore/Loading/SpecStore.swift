@@ -8,12 +8,14 @@
 ///
 /// Loading validates the whole file (Docs/schema.md §5) and builds one ``SpecSnapshot`` per store
 /// version up front, so queries never build anything shared and any number of threads may query
-/// at once. A reload loads a new `SpecStore` and swaps it in through ``SpecStoreHolder``.
+/// at once. A reload loads a new `SpecStore`; the server swaps it in whole.
 public final class SpecStore: Sendable {
     /// The name the file was loaded under (its path, or the `sourceName` given).
     public let sourceName: String
     /// The file's `title`.
     public let title: String
+    /// The file's `schemaVersion` (1 or 2).
+    public let schemaVersion: Int
     /// The store versions, oldest first.
     public let versions: [StoreVersion]
     /// The export in the data file's own format: the loaded file serialized again, two-space
@@ -36,6 +38,7 @@ public final class SpecStore: Sendable {
         self.sourceName = sourceName
         self.root = root
         self.title = output.title
+        self.schemaVersion = output.schemaVersion
         self.versions = output.versions
         self.records = output.records
         var versionIndex: [String: Int] = [:]
@@ -76,19 +79,28 @@ public final class SpecStore: Sendable {
                 message: error.message)
         }
         var loader = StoreLoader(file: sourceName)
-        let output = try loader.load(root)
+        let output: StoreLoader.Output
+        do {
+            output = try loader.load(root)
+        } catch {
+            // Say where in the text the fault is, as well as its JSON path.
+            let (line, column) = JSONLocator.position(of: error.jsonPath, in: bytes)
+            throw SpecStoreError(
+                code: error.code, file: error.file, jsonPath: error.jsonPath, line: line, column: column,
+                message: error.message)
+        }
         return SpecStore(sourceName: sourceName, root: root, output: output)
     }
 
     /// The snapshot of version `id`, or of the latest version when `id` is `nil`.
     ///
-    /// - Throws: ``QueryError`` `unknown_version` (404) listing the known versions.
+    /// - Throws: ``QueryError`` `unknown_version` listing the known versions.
     public func snapshot(version id: String?) throws(QueryError) -> SpecSnapshot {
         guard let id else { return latest }
         guard let index = versionIndex[id] ?? versionIndex[id.lowercased()] else {
             let known = versions.map(\.id)
             throw QueryError(
-                code: QueryError.unknownVersion, status: 404, parameter: "version", value: id, accepted: known,
+                code: .unknownVersion, parameter: "version", value: id, accepted: known,
                 message: "'\(id)' is not a store version.", hint: "Known versions: \(known.joined(separator: ", ")).")
         }
         return snapshots[index]

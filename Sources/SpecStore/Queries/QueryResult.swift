@@ -17,16 +17,6 @@ public struct QueryResult: Sendable, Hashable {
 
     /// The number of rows.
     public var count: Int { items.count }
-
-    /// The API envelope: `{"version": …, "count": N, "items": […]}`, plus `"notes"` when there are any.
-    public func envelope(version: String) -> JSONValue {
-        var object = JSONObject()
-        object.append("version", .string(version))
-        object.append("count", JSONValue(integerLiteral: items.count))
-        object.append("items", .array(items))
-        if !notes.isEmpty { object.append("notes", .array(notes.map { .string($0) })) }
-        return .object(object)
-    }
 }
 
 /// One record a lookup by id answers with, plus notes a reader should see beside it.
@@ -49,32 +39,30 @@ public struct DiffResult: Sendable, Hashable {
     public var from: String
     /// The newer version asked for.
     public var to: String
-    /// Records present in `to` but not in `from`: `{"id", "type", "title"}`.
+    /// Records present in `to` but not in `from`: `{"id", "type", "title", "dating"}`, plus `seen`
+    /// where no change log dates the record. `dating` is `change-log` for a change Apple's pages
+    /// date, `evidence-window` for a fact the sources do not date (it may have been added at any
+    /// version up to `seen`).
     public var added: [JSONValue]
-    /// Records present in `from` but not in `to`: `{"id", "type", "title"}`.
+    /// Records present in `from` but not in `to`: `{"id", "type", "title", "dating"}`.
     public var removed: [JSONValue]
     /// One row per changed field: `{"id", "type", "field", "before", "after"}`; `field` is a dotted
     /// path into nested objects (`portrait.horizontal`), `before`/`after` are `null` where absent.
     public var changed: [JSONValue]
+    /// Records present in both versions whose first dated copy falls between them: not a change
+    /// of Apple's pages but of the evidence, `{"id", "type", "title", "since", "seen"}`.
+    public var firstSeen: [JSONValue]
 
     /// Creates a result.
-    public init(from: String, to: String, added: [JSONValue], removed: [JSONValue], changed: [JSONValue]) {
+    public init(
+        from: String, to: String, added: [JSONValue], removed: [JSONValue], changed: [JSONValue],
+        firstSeen: [JSONValue] = []
+    ) {
         self.from = from
         self.to = to
         self.added = added
         self.removed = removed
         self.changed = changed
-    }
-
-    /// `{"from", "to", "counts": {"added", "removed", "changed"}, "added", "removed", "changed"}`.
-    public var json: JSONValue {
-        [
-            "from": .string(from), "to": .string(to),
-            "counts": [
-                "added": JSONValue(integerLiteral: added.count), "removed": JSONValue(integerLiteral: removed.count),
-                "changed": JSONValue(integerLiteral: changed.count),
-            ],
-            "added": .array(added), "removed": .array(removed), "changed": .array(changed),
-        ]
+        self.firstSeen = firstSeen
     }
 }

@@ -6,10 +6,8 @@ extension SpecSnapshot {
     /// not have the model), `caseSize`, `asPublished`, then the provenance fields. `width` and
     /// `height` match the portrait points exactly.
     public func devices(matching filter: DeviceFilter) throws(QueryError) -> QueryResult {
-        let family = try filter.family.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .deviceFamily, parameter: "family")
-        }
-        let platform = try platform(filter.platform)
+        let family = filter.family?.rawValue
+        let platform = filter.platform?.rawValue
         var items: [JSONValue] = []
         for entry in rows(.devices) {
             let fields = entry.fields
@@ -36,18 +34,21 @@ extension SpecSnapshot {
     /// device's screen (for a watch, its case size); where Apple's widget table has no row for that
     /// screen, `count` is 0 and the notes name the nearest published screen, as such.
     ///
-    /// - Throws: ``QueryError`` `not_found` (404).
+    /// - Throws: ``QueryError`` `not_found`.
     public func device(id: String) throws(QueryError) -> RecordResult {
         guard let entry = findDevice(id) else {
             throw QueryError(
-                code: QueryError.notFound, status: 404, parameter: "id", value: id,
-                accepted: rows(.devices).map(\.id), message: "No device '\(id)' in version \(version.id).",
-                hint: "GET /v1/devices lists the devices and their ids.")
+                code: .notFound, parameter: "id", value: id,
+                accepted: rows(.devices).map(\.id), message: "No device '\(id)' in version \(version.id).")
         }
         let widgets = widgetRows(for: entry, platform: nil, family: nil)
         guard case .object(var object) = entry.row else { return RecordResult(item: entry.row) }
         object.append("widgets", widgets.envelopeWithoutVersion)
-        return RecordResult(item: .object(object), notes: widgets.notes)
+        // Apple's size-class table covers iPhones and iPads; say so where it omits one of them.
+        let family = entry.fields["family"]?.stringValue
+        let omitted = entry.row["sizeClasses"] == .null && (family == "iphone" || family == "ipad")
+        return RecordResult(
+            item: .object(object), notes: widgets.notes + (omitted ? emptySizeClassNotes(deviceID: entry.id) : []))
     }
 
     /// The size-class table (`/v1/size-classes`), one row per model × orientation.
@@ -56,15 +57,9 @@ extension SpecSnapshot {
     /// the table prints it), `devices` (ids), `orientation`, `horizontal`, `vertical`, then the
     /// provenance fields. `device` filters by a device id, its model name, or the table's name.
     public func sizeClasses(matching filter: SizeClassFilter) throws(QueryError) -> QueryResult {
-        let orientation = try filter.orientation.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .orientation, parameter: "orientation")
-        }
-        let horizontal = try filter.horizontal.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .sizeClassValue, parameter: "horizontal")
-        }
-        let vertical = try filter.vertical.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .sizeClassValue, parameter: "vertical")
-        }
+        let orientation = filter.orientation?.rawValue
+        let horizontal = filter.horizontal?.rawValue
+        let vertical = filter.vertical?.rawValue
         var deviceID: String? = nil
         var deviceName: String? = nil
         if let raw = filter.device {
@@ -107,7 +102,7 @@ extension SpecSnapshot {
                 items.append(.object(row))
             }
         }
-        return QueryResult(items: items)
+        return QueryResult(items: items, notes: items.isEmpty ? emptySizeClassNotes(deviceID: deviceID) : [])
     }
 
     /// Widget dimensions (`/v1/widgets`), in the data file's order.
@@ -118,10 +113,8 @@ extension SpecSnapshot {
     /// platforms. When a screen is asked for that Apple's widget table has no row for, `items` is
     /// empty and `notes` names the nearest published screen; nothing is interpolated.
     public func widgets(matching filter: WidgetFilter) throws(QueryError) -> QueryResult {
-        let platform = try platform(filter.platform)
-        let family = try filter.family.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .widgetFamily, parameter: "family")
-        }
+        let platform = filter.platform?.rawValue
+        let family = filter.family?.rawValue
         if let raw = filter.device {
             guard let device = findDevice(raw) else {
                 throw QueryError.unknownValue(raw, for: "device", accepted: acceptedValues(for: .device))
@@ -160,6 +153,11 @@ extension SpecSnapshot {
     }
 
     private func widgetRows(for device: Entry, platform: String?, family: String?) -> QueryResult {
+        if let refusal = widgetJoinRefusal(device) { return refusal }
+        return annotatingWidgetJoin(device, widgetRowsJoined(to: device, platform: platform, family: family))
+    }
+
+    private func widgetRowsJoined(to device: Entry, platform: String?, family: String?) -> QueryResult {
         let platforms =
             platform.map { [$0] } ?? (device.fields["platforms"]?.arrayValue ?? []).compactMap(\.stringValue)
         if let width = device.fields["points"]?["width"]?.doubleValue,

@@ -4,11 +4,9 @@ extension SpecSnapshot {
     /// Rows: `id`, `name`, `topic`, `platform`, `platforms`, the figure (`value`, or `width` and
     /// `height`, or `min` and `max`), `bound`, then the provenance fields.
     public func metrics(matching filter: MetricFilter) throws(QueryError) -> QueryResult {
-        let platform = try platform(filter.platform)
+        let platform = filter.platform?.rawValue
         let topic = try topic(filter.topic)
-        let status = try filter.status.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .status, parameter: "status")
-        }
+        let status = filter.status?.rawValue
         let items = rows(.metrics).filter { entry in
             SpecSnapshot.matches(platform: platform, entry.fields)
                 && (topic == nil || entry.fields["topic"]?.stringValue == topic)
@@ -19,18 +17,24 @@ extension SpecSnapshot {
 
     /// Apple's rules in Apple's words (`/v1/rules`).
     ///
-    /// Rows: `id`, `topic`, `platforms`, `kind`, `quote`, `citations`, `related`, `notes`, `since`,
-    /// `until`. With `q`, only rules matching the words, best first, each with a `score`.
+    /// Rows: `id`, `topic`, `platforms`, `status`, `kind`, `quote` (Apple's words; `reading` instead
+    /// on the store's readings), `citations`, `related`, `notes`, `since`, `until`. With `q`, only
+    /// rules matching the words, best first, each with a `score`.
     public func rules(matching filter: RuleFilter) throws(QueryError) -> QueryResult {
-        let platform = try platform(filter.platform)
+        let platform = filter.platform?.rawValue
         let topic = try topic(filter.topic)
-        let kind = try filter.kind.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .ruleKind, parameter: "kind")
+        var kind = filter.kind?.rawValue
+        var status = filter.status?.rawValue
+        // `kind=reading` predates rule statuses: it keeps meaning the store's readings.
+        if kind == "reading" {
+            kind = nil
+            status = status == nil || status == "reading" ? "reading" : "none"
         }
         let candidates = rows(.rules).filter { entry in
             SpecSnapshot.matches(platform: platform, entry.fields)
                 && (topic == nil || entry.fields["topic"]?.stringValue == topic)
                 && (kind == nil || entry.fields["kind"]?.stringValue == kind)
+                && (status == nil || entry.fields["status"]?.stringValue == status)
         }
         guard let q = filter.q else { return QueryResult(items: candidates.map(\.row)) }
         let allowed = Set(candidates.map(\.id))

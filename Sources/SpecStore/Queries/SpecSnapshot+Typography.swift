@@ -5,10 +5,8 @@ extension SpecSnapshot {
     /// `weight`, `size`, `leading`, `emphasizedWeight`, then the provenance fields. `category` and
     /// `style` accept aliases (`AX5`, `xs`, `L`; `Title 1`, `subhead`).
     public func dynamicType(matching filter: DynamicTypeFilter) throws(QueryError) -> QueryResult {
-        let platform = try platform(filter.platform)
-        let category = try filter.category.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .category, parameter: "category")
-        }
+        let platform = filter.platform?.rawValue
+        let category = filter.category?.rawValue
         let style = try filter.style.map { (raw) throws(QueryError) in
             try resolveStyle(raw, in: .dynamicType)
         }
@@ -17,13 +15,14 @@ extension SpecSnapshot {
                 && (category == nil || entry.fields["category"]?.stringValue == category)
                 && (style == nil || entry.fields["style"]?.stringValue == style)
         }.map(\.row)
-        return QueryResult(items: items)
+        let notes = items.isEmpty ? emptyDynamicTypeNotes(platform: platform, category: category, style: style) : []
+        return QueryResult(items: items, notes: notes)
     }
 
     /// The other platforms' text styles (`/v1/text-styles`: macOS, tvOS), in the same row shape
     /// as Dynamic Type without `category`.
     public func textStyles(matching filter: TextStyleFilter) throws(QueryError) -> QueryResult {
-        let platform = try platform(filter.platform)
+        let platform = filter.platform?.rawValue
         let style = try filter.style.map { (raw) throws(QueryError) in
             try resolveStyle(raw, in: .textStyles)
         }
@@ -31,7 +30,7 @@ extension SpecSnapshot {
             SpecSnapshot.matches(platform: platform, entry.fields)
                 && (style == nil || entry.fields["style"]?.stringValue == style)
         }.map(\.row)
-        return QueryResult(items: items)
+        return QueryResult(items: items, notes: items.isEmpty ? emptyTextStyleNotes(platform: platform) : [])
     }
 
     /// Tracking values (`/v1/tracking`), in the data file's order.
@@ -39,7 +38,7 @@ extension SpecSnapshot {
     /// Rows: `id`, `platform`, `platforms`, `font`, `size`, `trackingEm`, `trackingPt`,
     /// `asPublished`, then the provenance fields. `font` matches ignoring case and separators.
     public func tracking(matching filter: TrackingFilter) throws(QueryError) -> QueryResult {
-        let platform = try platform(filter.platform)
+        let platform = filter.platform?.rawValue
         let font = try filter.font.map { (raw) throws(QueryError) in
             try resolve(raw, among: acceptedValues(for: .font), parameter: "font")
         }
@@ -48,7 +47,8 @@ extension SpecSnapshot {
                 && (font == nil || entry.fields["font"]?.stringValue == font)
                 && (filter.size == nil || entry.fields["size"]?.doubleValue == filter.size)
         }.map(\.row)
-        return QueryResult(items: items)
+        let notes = items.isEmpty ? emptyTrackingNotes(platform: platform, font: font, size: filter.size) : []
+        return QueryResult(items: items, notes: notes)
     }
 
     private func resolveStyle(_ raw: String, in collection: SpecCollection) throws(QueryError) -> String {

@@ -92,8 +92,10 @@ struct SearchIndex: Sendable {
         var weighted: [(Double, String)]
         switch collection {
         case .rules:
-            title = text("quote")
-            weighted = [(1.0, text("quote")), (2.0, text("topic")), (0.5, platforms)]
+            // Apple's words, or on a reading the store's own.
+            let words = fields["quote"] == nil ? text("reading") : text("quote")
+            title = words
+            weighted = [(1.0, words), (2.0, text("topic")), (0.5, platforms)]
         case .myths:
             title = text("claim")
             weighted = [(3.0, text("claim")), (1.0, text("correction")), (2.0, text("topic")), (1.0, text("verdict"))]
@@ -306,13 +308,11 @@ extension SpecSnapshot {
 
     /// Records of every kind matching the words (`/v1/search`), best first.
     ///
-    /// Rows: `type` (``FilterVocabulary/searchTypes``), `id`, `title`, `snippet` (the matching text,
+    /// Rows: `type` (a ``RecordType``), `id`, `title`, `snippet` (the matching text,
     /// about 160 characters), `score` (higher is better; comparable within one answer only). At most
     /// ``searchLimit`` rows; `notes` says when more matched.
     public func search(_ query: SearchQuery) throws(QueryError) -> QueryResult {
-        let type = try query.type.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .searchType, parameter: "type")
-        }
+        let type = query.type?.rawValue
         let (hits, total) = searchHits(query.q, types: type.map { [$0] }, limit: SpecSnapshot.searchLimit)
         let items: [JSONValue] = hits.map { hit in
             [
