@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// `--data` pointing somewhere a reload must not read: each is refused with one log line, the

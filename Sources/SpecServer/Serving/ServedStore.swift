@@ -154,6 +154,9 @@ final class ServedStore: Sendable {
         cache.insert(representation, for: key, route: route)
     }
 
+    /// Entries and bytes the answer cache holds (its budget is tested through this).
+    var cacheUsage: (entries: Int, bytes: Int) { cache.usage }
+
     /// The representation of a GET, from the fixed set, the cache, or built now.
     func representation(
         route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format
