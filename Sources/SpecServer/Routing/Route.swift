@@ -5,6 +5,7 @@ enum Route: Int, CaseIterable, Sendable {
     case devices, device, sizeClasses, widgets, dynamicType, textStyles, tracking, metrics, rules, myths
     case search, check, versions, diff, export
     case dynamicTypeTokens, metricTokens
+    case textStyleTokens, tokensStudio
     case openAPI, healthz, readyz, prometheus
 
     /// The path as OpenAPI and the metrics write it: `/v1/devices/{id}`.
@@ -28,6 +29,8 @@ enum Route: Int, CaseIterable, Sendable {
         case .export: "/v1/export"
         case .dynamicTypeTokens: "/v1/tokens/dynamic-type/{category}"
         case .metricTokens: "/v1/tokens/metrics"
+        case .textStyleTokens: "/v1/tokens/text-styles"
+        case .tokensStudio: "/v1/tokens/tokens-studio"
         case .openAPI: "/openapi.json"
         case .healthz: "/healthz"
         case .readyz: "/readyz"
@@ -69,7 +72,8 @@ enum Route: Int, CaseIterable, Sendable {
         case .index: [.json, .html]
         case .export, .openAPI, .healthz, .readyz: [.json]
         case .prometheus: []
-        case .dynamicTypeTokens, .metricTokens: [.tokens, .json]
+        case .dynamicTypeTokens, .metricTokens, .textStyleTokens: [.tokens, .json]
+        case .tokensStudio: [.json]
         default: [.json, .csv, .md, .html]
         }
     }
@@ -117,6 +121,8 @@ enum Route: Int, CaseIterable, Sendable {
         case .export: "Export"
         case .dynamicTypeTokens: "Dynamic Type tokens"
         case .metricTokens: "Metric tokens"
+        case .textStyleTokens: "Text style tokens"
+        case .tokensStudio: "Tokens Studio tokens"
         case .index: "HIG spec service"
         case .openAPI: "OpenAPI"
         case .healthz: "Health"

@@ -25,10 +25,19 @@ enum Answers {
                 FilterParameter(name: "from", summary: "The older store version.", value: .text, isRequired: true),
                 FilterParameter(name: "to", summary: "The newer store version.", value: .text, isRequired: true),
             ]
-        case .dynamicTypeTokens:
+        case .dynamicTypeTokens, .tokensStudio:
             [
                 FilterParameter(
                     name: "platform", summary: tokenPlatforms.joined(separator: ", ") + "; ios by default.",
+                    value: .vocabulary(.platform))
+            ]
+        case .metricTokens: MetricFilter.parameters
+        case .textStyleTokens:
+            [
+                FilterParameter(
+                    name: "platform",
+                    summary:
+                        "A platform with a text-style table (\(textStylePlatforms.joined(separator: ", "))); all of them by default.",
                     value: .vocabulary(.platform))
             ]
         default: []
@@ -72,8 +81,9 @@ enum Answers {
             case .export:
                 content = .document(store.export(), rows: [])
             case .metricTokens:
-                let rows = try snapshot.metrics(matching: MetricFilter()).items
-                let document = DesignTokens.metrics(rows: rows, version: version, flat: options.flat)
+                let rows = try snapshot.metrics(matching: MetricFilter(parameters: filters)).items
+                let document = DesignTokens.metrics(
+                    rows: rows, version: version, flat: options.flat, filters: filters)
                 content = .document(document, rows: rows)
             case .dynamicTypeTokens:
                 try requireOnly(["platform"], in: filters)
@@ -82,9 +92,51 @@ enum Answers {
                     filters["platform"] ?? "ios", among: tokenPlatforms, name: "platform")
                 let rows = try snapshot.dynamicType(matching: DynamicTypeFilter(parameters: ["platform": platform]))
                     .items
+                let published = publishedCategories(rows)
+                guard published.contains(category) else {
+                    // An empty file would become an empty Figma mode: say why there is none.
+                    throw APIError(
+                        status: 404, code: "not_published",
+                        message:
+                            "Apple publishes no \(platform) Dynamic Type sizes for category \(category), so there is no token file (no mode) for it.",
+                        hint: "The \(platform) categories with published sizes: \(published.joined(separator: ", ")).",
+                        parameter: "category")
+                }
                 let document = DesignTokens.dynamicType(
-                    rows: rows, category: category, platform: platform, version: version, flat: options.flat)
+                    rows: rows, tracking: trackingRows(snapshot, platform: platform), category: category,
+                    platform: platform, version: version, flat: options.flat)
                 content = .document(document, rows: rows.filter { $0["category"]?.stringValue == category })
+            case .tokensStudio:
+                try requireOnly(["platform"], in: filters)
+                let platform = try canonical(filters["platform"] ?? "ios", among: tokenPlatforms, name: "platform")
+                let rows = try snapshot.dynamicType(matching: DynamicTypeFilter(parameters: ["platform": platform]))
+                    .items
+                let tracking = trackingRows(snapshot, platform: platform)
+                let published = publishedCategories(rows)
+                let files = published.map { category in
+                    (
+                        category,
+                        DesignTokens.dynamicType(
+                            rows: rows, tracking: tracking, category: category, platform: platform, version: version,
+                            flat: options.flat)
+                    )
+                }
+                let document = TokensStudio.document(
+                    files: files, absent: FilterVocabulary.categories.filter { !published.contains($0) },
+                    platform: platform, version: version)
+                content = .document(document, rows: rows)
+            case .textStyleTokens:
+                try requireOnly(["platform"], in: filters)
+                let available = textStylePlatforms(snapshot)
+                let platforms =
+                    try filters["platform"].map { raw throws(APIError) in
+                        [try canonical(raw, among: available, name: "platform")]
+                    } ?? available
+                let rows = try snapshot.textStyles(matching: TextStyleFilter()).items
+                let tracking = platforms.flatMap { trackingRows(snapshot, platform: $0) }
+                let document = DesignTokens.textStyles(
+                    rows: rows, tracking: tracking, platforms: platforms, version: version, flat: options.flat)
+                content = .document(document, rows: rows)
             case .index, .openAPI, .healthz, .readyz, .prometheus:
                 content = .document([:], rows: [])
             }
@@ -118,6 +170,27 @@ enum Answers {
         }
         let note = "Version \(snapshot.version.id) has no record with \(name) '\(value)'; later versions do."
         return (.collection(QueryResult(items: [], notes: [note])), snapshot.version.id)
+    }
+
+    /// The platforms with a text-style table (and no Dynamic Type table), in the latest version.
+    static let textStylePlatforms = ["macos", "tvos"]
+
+    /// The platforms with text-style rows in `snapshot`, in ``textStylePlatforms`` order.
+    private static func textStylePlatforms(_ snapshot: SpecSnapshot) -> [String] {
+        let rows = (try? snapshot.textStyles(matching: TextStyleFilter()).items) ?? []
+        let present = Set(rows.flatMap { $0["platforms"]?.arrayValue?.compactMap(\.stringValue) ?? [] })
+        return textStylePlatforms.filter(present.contains)
+    }
+
+    /// The categories, in Apple's order, that have at least one published row.
+    private static func publishedCategories(_ rows: [JSONValue]) -> [String] {
+        let present = Set(rows.compactMap { $0["category"]?.stringValue })
+        return FilterVocabulary.categories.filter(present.contains)
+    }
+
+    /// Apple's tracking rows for a platform; none in a version before the table entered the store.
+    private static func trackingRows(_ snapshot: SpecSnapshot, platform: String) -> [JSONValue] {
+        (try? snapshot.tracking(matching: TrackingFilter(platform: platform)).items) ?? []
     }
 
     /// The most measurements one `POST /v1/check` judges.

@@ -20,6 +20,8 @@ enum IndexDocument {
         ("/v1/export", "the whole store in the data file's format"),
         ("/v1/tokens/dynamic-type/{category}", "DTCG design tokens per Dynamic Type category"),
         ("/v1/tokens/metrics", "the metrics as DTCG design tokens"),
+        ("/v1/tokens/text-styles", "DTCG design tokens for the macOS and tvOS text styles"),
+        ("/v1/tokens/tokens-studio", "every Dynamic Type category in the Tokens Studio single-file shape"),
         ("/openapi.json", "the OpenAPI 3.1 description of all of this"),
         ("/healthz", "liveness"),
         ("/readyz", "readiness"),

@@ -208,7 +208,15 @@ enum OpenAPIDocument {
                     "schema": ["type": "string", "enum": .array(versions.map { .string($0) })],
                 ]
             }
-            if route == .dynamicTypeTokens && name == "platform" {
+            if route == .textStyleTokens && name == "platform" {
+                return [
+                    "name": "platform", "in": "query", "required": false,
+                    "description": .string(
+                        Answers.textStylePlatforms.joined(separator: ", ") + "; all of them by default."),
+                    "schema": ["type": "string", "enum": .array(Answers.textStylePlatforms.map { .string($0) })],
+                ]
+            }
+            if (route == .dynamicTypeTokens || route == .tokensStudio) && name == "platform" {
                 return [
                     "name": "platform", "in": "query", "required": false,
                     "description": .string(Answers.tokenPlatforms.joined(separator: ", ") + "; ios by default."),
@@ -289,7 +297,8 @@ enum OpenAPIDocument {
             ]
         case .diff:
             return ["anyOf": [["$ref": "#/components/schemas/Diff"], ["type": "array", "items": ["type": "object"]]]]
-        case .dynamicTypeTokens, .metricTokens: return ["$ref": "#/components/schemas/DesignTokens"]
+        case .dynamicTypeTokens, .metricTokens, .textStyleTokens: return ["$ref": "#/components/schemas/DesignTokens"]
+        case .tokensStudio: return ["$ref": "#/components/schemas/TokensStudio"]
         default:
             return [
                 "anyOf": [["$ref": "#/components/schemas/Envelope"], ["type": "array", "items": ["type": "object"]]]
@@ -390,6 +399,14 @@ enum OpenAPIDocument {
                     ],
                 ],
                 "DesignTokens": ["type": "object", "description": "A W3C Design Tokens (DTCG 2025.10) file."],
+                "TokensStudio": [
+                    "type": "object", "required": ["$themes", "$metadata"],
+                    "description":
+                        "The Tokens Studio single-file shape: one token set per Dynamic Type category (named platform/category), $themes and $metadata.",
+                    "properties": [
+                        "$themes": ["type": "array", "items": ["type": "object"]], "$metadata": ["type": "object"],
+                    ],
+                ],
                 "Status": ["type": "object", "required": ["status"], "properties": ["status": ["type": "string"]]],
                 "Citation": citation,
                 "Measurement": [
