@@ -19,7 +19,7 @@ enum Answers {
         case .rules: RuleFilter.parameters
         case .myths: MythFilter.parameters
         case .search: SearchQuery.parameters
-        case .check: Measurement.parameters
+        case .check: Measurement.parameters + [CheckBatch.embedParameter]
         case .diff:
             [
                 FilterParameter(name: "from", summary: "The older store version.", value: .text, isRequired: true),
@@ -68,7 +68,10 @@ enum Answers {
             case .myths: content = .collection(try snapshot.myths(matching: MythFilter(parameters: filters)))
             case .search: content = .collection(try snapshot.search(SearchQuery(parameters: filters)))
             case .check:
-                content = .collection(QueryResult(items: [try snapshot.check(Measurement(parameters: filters))]))
+                var parameters = filters
+                let embed = try CheckBatch.embedsFigure(parameters.removeValue(forKey: "embed"))
+                let row = try CheckBatch.judge(parameters: parameters, snapshot: snapshot, embed: embed)
+                content = .collection(QueryResult(items: [row]))
             case .versions: content = .collection(store.versionRows())
             case .diff:
                 try requireOnly(["from", "to"], in: filters)
@@ -196,37 +199,15 @@ enum Answers {
     /// The most measurements one `POST /v1/check` judges.
     static let maxMeasurements = 1000
 
-    /// Judges a POST body: a JSON array of measurements.
-    static func check(store: SpecStore, body: [UInt8], version: String?) throws(APIError) -> Content {
-        let parsed: JSONValue
+    /// Judges a POST body: a JSON array of measurements (``CheckBatch``).
+    static func check(store: SpecStore, body: [UInt8], version: String?, embed: Bool) throws(APIError) -> Content {
+        let snapshot: SpecSnapshot
         do {
-            parsed = try JSONValue.parse(body)
-        } catch {
-            throw APIError(
-                status: 400, code: "bad_body", message: "The body is not JSON: \(error).",
-                hint: "Send a JSON array of {\"figure\", \"value\"} or {\"figure\", \"width\", \"height\"} objects.")
-        }
-        guard let elements = parsed.arrayValue else {
-            throw APIError(
-                status: 400, code: "bad_body", message: "The body is a JSON \(parsed.typeName), not an array.",
-                hint: "Send a JSON array of {\"figure\", \"value\"} or {\"figure\", \"width\", \"height\"} objects.")
-        }
-        // The bound the OpenAPI document states: a frame's measurements, not a bulk channel.
-        guard elements.count <= maxMeasurements else {
-            throw APIError(
-                status: 400, code: "bad_body",
-                message:
-                    "The body holds \(elements.count) measurements; at most \(maxMeasurements) are judged at once.",
-                hint: "Split the measurements into requests of \(maxMeasurements) or fewer.")
-        }
-        do {
-            let snapshot = try store.snapshot(version: version)
-            var measurements: [Measurement] = []
-            for element in elements { measurements.append(try Measurement(json: element)) }
-            return .collection(snapshot.check(all: measurements))
+            snapshot = try store.snapshot(version: version)
         } catch {
             throw APIError(error)
         }
+        return .collection(try CheckBatch.judge(body: body, snapshot: snapshot, embed: embed, limit: maxMeasurements))
     }
 
     private static func requireOnly(_ names: [String], in filters: [String: String]) throws(APIError) {

@@ -86,7 +86,7 @@ enum OpenAPIDocument {
             responses.append(
                 "400",
                 errorResponse(
-                    "An unknown parameter or figure, or a measurement whose shape does not fit the figure (value for a width × height figure, width or height for a single figure); the error names the parameter."
+                    "An unknown parameter, a figure that is not a metric id, a size that is not a number or is negative; the error names the parameter."
                 ))
         } else if !route.parameters.isEmpty || route == .prometheus || route == .healthz || route == .readyz {
             responses.append("400", errorResponse("An unknown parameter, or a value outside a parameter's vocabulary."))
@@ -101,7 +101,7 @@ enum OpenAPIDocument {
 
     /// How a measurement must fit its figure, for both check operations.
     static let checkShapeRule =
-        "A measurement takes the shape of its figure: a single figure (a value, or a range) takes value; a width × height figure takes width and height, both. The other shape is refused with 400 naming the parameter, never guessed: one value cannot say which side it measured. GET /v1/metrics lists each figure with value or width and height."
+        "A measurement takes the shape of its figure: a single figure (a value, or a range) takes value; a width × height figure takes width and height, both. The other shape is refused, never guessed (one value cannot say which side it measured): the measurement's result row carries an error object naming the parameter, as an unknown figure's does, and a batch's other measurements are still judged. Sizes are numbers of 0 or more. GET /v1/metrics lists each figure with value or width and height. Each result names its figure by id; embed=figure adds the whole figure as metric."
 
     private static func checkPost(store: SpecStore, versions: [String]) -> JSONValue {
         var responses = JSONObject()
@@ -112,10 +112,12 @@ enum OpenAPIDocument {
         responses.append(
             "200",
             response(
-                "One result per measurement, in order; a measurement that cannot be judged (an unknown figure, the wrong shape) gets an error row with index and figure, and does not fail the others.",
+                "One result per measurement, in order, with the caller's id; a measurement that cannot be judged (an unknown member or figure, a wrong type, a negative size, the wrong shape) gets a row with index, id, figure and error, and the others are still judged.",
                 content: .object(content), headers: dataHeaders()))
-        responses.append("400", errorResponse("A body that is not a JSON array of measurements, or a bad measurement."))
-        responses.append("404", errorResponse("An unknown figure or version."))
+        responses.append(
+            "400",
+            errorResponse("A body that is not a JSON array of objects, or more than the most items judged at once."))
+        responses.append("404", errorResponse("An unknown version."))
         responses.append("406", errorResponse("No format the request accepts."))
         responses.append("413", errorResponse("A body over the limit (1 MiB by default)."))
         let measurement: JSONValue = ["$ref": "#/components/schemas/Measurement"]
@@ -124,7 +126,8 @@ enum OpenAPIDocument {
             "summary": "Judges a frame's measurements against the store.",
             "description": .string(checkShapeRule),
             "parameters": .array(
-                queryParameters(names: Route.commonParameters, route: .check, latest: store.latest, versions: versions)),
+                queryParameters(
+                    names: Route.commonParameters + ["embed"], route: .check, latest: store.latest, versions: versions)),
             "requestBody": [
                 "required": true,
                 "content": [
@@ -262,13 +265,24 @@ enum OpenAPIDocument {
     private static func filterSchema(_ filter: FilterParameter, latest: SpecSnapshot) -> JSONValue {
         switch filter.value {
         case .number:
+            if Measurement.parameters.contains(where: { $0.name == filter.name }) {
+                return ["type": "number", "minimum": 0]
+            }
             return ["type": "number"]
         case .screen:
             return ["type": "string", "pattern": "^[0-9]+(\\.[0-9]+)?[xX][0-9]+(\\.[0-9]+)?$"]
         case .text:
             if filter.name == "figure" {
+                // A pattern, not the ids of today's store: a reload that adds a figure must not
+                // break a generated client. An id the store lacks gets an error in its row.
                 let ids = (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []
-                return ["type": "string", "enum": .array(ids)]
+                return [
+                    "type": "string", "pattern": .string(CheckBatch.figurePattern), "maxLength": 200,
+                    "examples": .array(Array(ids.prefix(3))),
+                ]
+            }
+            if filter.name == "embed" {
+                return ["type": "string", "enum": .array(CheckBatch.embedValues.map { .string($0) })]
             }
             // Any words, but not only spaces and no control characters (the query refuses those).
             return [
@@ -413,17 +427,26 @@ enum OpenAPIDocument {
                     "type": "object", "required": ["figure"], "additionalProperties": false,
                     "description": .string(checkShapeRule),
                     "properties": [
+                        "id": [
+                            "type": "string",
+                            "description":
+                                "The caller's own id for the measurement (a Figma node id, say), echoed in its result.",
+                            "examples": ["12:34"],
+                        ],
                         // Any id: one the store does not know gets an error row in the answer
                         // (so one stale id does not fail a whole frame), not a 400.
                         "figure": [
                             "type": "string",
                             "description":
                                 "A metric id, as GET /v1/metrics lists them. An id the store (or the pinned version) does not know gets an error row in the answer, not a 400.",
-                            "pattern": "[^\\s]",
+                            "pattern": .string(CheckBatch.figurePattern),
                             "examples": .array(Array(metricIDs.prefix(3))),
                         ],
-                        "value": ["type": "number"],
-                        "width": ["type": "number"], "height": ["type": "number"],
+                        "value": [
+                            "type": "number", "minimum": 0, "description": "Measured value, for a single figure.",
+                        ],
+                        "width": ["type": "number", "minimum": 0, "description": "Measured width, with height."],
+                        "height": ["type": "number", "minimum": 0, "description": "Measured height, with width."],
                     ],
                 ],
             ]
