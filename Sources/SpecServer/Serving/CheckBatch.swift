@@ -117,8 +117,9 @@ enum CheckBatch {
 
     /// One item of a batch: its error, or its result.
     private static func row(index: Int, object: JSONObject, snapshot: SpecSnapshot, embed: Bool) -> JSONValue {
-        let id = object["id"]
-        let figure = object["figure"]
+        // Echoed only as the strings the schema promises; a wrong type is named in the error.
+        let id = object["id"].flatMap(\.stringValue).map(JSONValue.string)
+        let figure = object["figure"].flatMap(\.stringValue).map(JSONValue.string)
         func failure(_ error: QueryError) -> JSONValue {
             errorRow(index: index, id: id, figure: figure, error: error)
         }
@@ -129,9 +130,9 @@ enum CheckBatch {
                     message: "'\(key)' is not a member of a measurement.",
                     hint: "A measurement has \(members.joined(separator: ", ")) (id optional)."))
         }
-        if let id, id.stringValue == nil {
+        if let given = object["id"], given.stringValue == nil {
             return failure(
-                invalid(id, for: "id", expected: "a JSON string, e.g. a Figma node id \"12:34\""))
+                invalid(given, for: "id", expected: "a JSON string, e.g. a Figma node id \"12:34\""))
         }
         for name in ["value", "width", "height"] {
             guard let given = object[name] else { continue }

@@ -30,12 +30,24 @@ enum OpenAPIDocument {
             ],
             "servers": [["url": "/"]],
             "paths": .object(paths),
-            "components": components(
-                metricIDs: (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []),
+            "components": withRecordSchemas(
+                components(
+                    metricIDs: (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []),
+                store: store),
         ]
     }
 
     static func openAPIPath(_ route: Route) -> String { route.template }
+
+    /// Adds the record schemas (``RecordSchemas``) to the components.
+    private static func withRecordSchemas(_ components: JSONValue, store: SpecStore) -> JSONValue {
+        guard case .object(var object) = components, case .object(var schemas) = object["schemas"] ?? [:] else {
+            return components
+        }
+        for (name, schema) in RecordSchemas.components(store: store) { schemas[name] = schema }
+        object["schemas"] = .object(schemas)
+        return .object(object)
+    }
 
     // MARK: - Operations
 
@@ -127,7 +139,8 @@ enum OpenAPIDocument {
             "description": .string(checkShapeRule),
             "parameters": .array(
                 queryParameters(
-                    names: Route.commonParameters + ["embed"], route: .check, latest: store.latest, versions: versions)),
+                    names: (Route.commonParameters + ["embed"]).filter { documents($0, on: .check) }, route: .check,
+                    latest: store.latest, versions: versions)),
             "requestBody": [
                 "required": true,
                 "content": [
@@ -180,7 +193,10 @@ enum OpenAPIDocument {
                 [
                     "name": "id", "in": "path", "required": true,
                     "description": "A device id, e.g. device.iphone-16-pro.",
-                    "schema": ["type": "string", "enum": .array(ids)],
+                    "schema": [
+                        "type": "string", "pattern": .string(RecordSchemas.idPattern),
+                        "examples": .array(Array(ids.prefix(2))),
+                    ],
                 ]
             ]
         case .dynamicTypeTokens:
@@ -196,7 +212,22 @@ enum OpenAPIDocument {
     }
 
     private static func queryParameters(route: Route, latest: SpecSnapshot, versions: [String]) -> [JSONValue] {
-        queryParameters(names: route.parameters, route: route, latest: latest, versions: versions)
+        queryParameters(
+            names: route.parameters.filter { documents($0, on: route) }, route: route, latest: latest,
+            versions: versions)
+    }
+
+    /// Whether the document lists a common parameter on a route: only where it changes the
+    /// answer (shape where there is an envelope, fragment where there is HTML, flat on tokens).
+    /// The server still accepts the others, as API.md §1 says every data route does.
+    static func documents(_ name: String, on route: Route) -> Bool {
+        switch name {
+        case "shape": RecordSchemas.responseName(route) != nil
+        case "fragment": route.formats.contains(.html) && route.servesData
+        case "flat": route.formats.contains(.tokens) || route == .tokensStudio
+        case "format": route.formats.count > 1
+        default: true
+        }
     }
 
     private static func queryParameters(names: [String], route: Route, latest: SpecSnapshot, versions: [String])
@@ -208,7 +239,7 @@ enum OpenAPIDocument {
                 return [
                     "name": .string(name), "in": "query", "required": true,
                     "description": .string(name == "from" ? "The older store version." : "The newer store version."),
-                    "schema": ["type": "string", "enum": .array(versions.map { .string($0) })],
+                    "schema": ["type": "string", "pattern": .string(RecordSchemas.versionPattern)],
                 ]
             }
             if route == .textStyleTokens && name == "platform" {
@@ -236,7 +267,10 @@ enum OpenAPIDocument {
             let description: String
             switch name {
             case "version":
-                schema = ["type": "string", "enum": .array(versions.map { .string($0) })]
+                schema = [
+                    "type": "string", "pattern": .string(RecordSchemas.versionPattern),
+                    "examples": .array(versions.suffix(2).map { .string($0) }),
+                ]
                 description =
                     "Pins the answer to a store version (then cacheable forever); the latest answers without it."
             case "format":
@@ -265,7 +299,7 @@ enum OpenAPIDocument {
     private static func filterSchema(_ filter: FilterParameter, latest: SpecSnapshot) -> JSONValue {
         switch filter.value {
         case .number:
-            if Measurement.parameters.contains(where: { $0.name == filter.name }) {
+            if Measurement.parameters.contains(where: { $0.name == filter.name && $0.summary == filter.summary }) {
                 return ["type": "number", "minimum": 0]
             }
             return ["type": "number"]
@@ -305,15 +339,12 @@ enum OpenAPIDocument {
         }
         switch route {
         case .index, .export, .openAPI: return ["type": "object"]
-        case .device:
-            return [
-                "anyOf": [["$ref": "#/components/schemas/Record"], ["type": "array", "items": ["type": "object"]]]
-            ]
-        case .diff:
-            return ["anyOf": [["$ref": "#/components/schemas/Diff"], ["type": "array", "items": ["type": "object"]]]]
+        case .device, .diff:
+            return RecordSchemas.response(route) ?? ["type": "object"]
         case .dynamicTypeTokens, .metricTokens, .textStyleTokens: return ["$ref": "#/components/schemas/DesignTokens"]
         case .tokensStudio: return ["$ref": "#/components/schemas/TokensStudio"]
         default:
+            if let typed = RecordSchemas.response(route) { return typed }
             return [
                 "anyOf": [["$ref": "#/components/schemas/Envelope"], ["type": "array", "items": ["type": "object"]]]
             ]
