@@ -227,7 +227,11 @@ enum RecordSchemas {
                         ("bound", closed(["minimum", "maximum", "default", "exact", "range"], "metrics", "bound")),
                         (
                             "force",
-                            text("Apple's own wording of how strongly the figure applies, quoted from its citation.")
+                            [
+                                "type": ["string", "null"],
+                                "description":
+                                    "Apple's own wording of how strongly the figure applies, quoted from its citation.",
+                            ]
                         ),
                     ])
             ),
@@ -296,7 +300,14 @@ enum RecordSchemas {
                         ("severity", enumeration(FilterVocabulary.severities)),
                         ("message", text("The judgement in words, in the figure's own unit.")),
                         ("status", status),
-                        ("force", text("Apple's own wording for this figure, quoted from its citation.")),
+                        (
+                            "force",
+                            [
+                                "type": ["string", "null"],
+                                "description":
+                                    "Apple's own wording for this figure, quoted from its citation; null where the citation gives none.",
+                            ]
+                        ),
                         ("metric", with(ref("Metric"), "The whole figure (with embed=figure).")),
                         ("error", ref("CheckError")),
                     ])
