@@ -14,6 +14,14 @@ enum RecordSchemas {
     /// A record id: lower-case words joined by dots and dashes (`device.iphone-16-pro`).
     static let idPattern = "^[a-z0-9]+([.-][a-z0-9]+)*$"
 
+    /// The results a check gives (`SpecSnapshot.check`).
+    static let checkResults = [
+        "ok", "below-published", "above-published", "differs-from-published-default", "deviates-from-convention",
+    ]
+
+    /// The severities of a check result, mildest first.
+    static let severities = ["none", "info", "advisory", "warning"]
+
     /// The schema name of each data route's JSON answer (the envelope, or `{version, item}`).
     static func responseName(_ route: Route) -> String? {
         switch route {
@@ -296,8 +304,8 @@ enum RecordSchemas {
                                     ("height", number("Height.")),
                                 ])
                         ),
-                        ("result", enumeration(FilterVocabulary.checkResults)),
-                        ("severity", enumeration(FilterVocabulary.severities)),
+                        ("result", enumeration(checkResults)),
+                        ("severity", enumeration(severities)),
                         ("message", text("The judgement in words, in the figure's own unit.")),
                         ("status", status),
                         (
