@@ -151,6 +151,12 @@ enum RecordSchemas {
                         ("asPublished", text("The figures as Apple prints them.")),
                         ("caseSize", text("Apple Watch case size.")),
                         (
+                            "erratum",
+                            text(
+                                "Which printed figures the sources show to be a probable erratum (served as published)."
+                            )
+                        ),
+                        (
                             "widgets",
                             object(
                                 "Widget sizes for the device's screen (GET /v1/devices/{id} only).",
@@ -233,6 +239,13 @@ enum RecordSchemas {
                         ("height", number("Height, in unit.")), ("min", number("Lower end of a range, in unit.")),
                         ("max", number("Upper end of a range, in unit.")),
                         ("bound", closed(["minimum", "maximum", "default", "exact", "range"], "metrics", "bound")),
+                        (
+                            "exclusive",
+                            [
+                                "type": "boolean",
+                                "description": "The figure itself is outside the bound (\"under 15\").",
+                            ]
+                        ),
                         (
                             "force",
                             [
@@ -419,6 +432,13 @@ enum RecordSchemas {
             ("citations", ["type": "array", "items": ref("Citation")]),
             ("basis", ref("Basis")),
             ("since", version("The store version the record entered in.")),
+            (
+                "seen",
+                version(
+                    "Where no source dates the record: the first store version whose dated copy shows it (earlier versions hold it as uncertain)."
+                )
+            ),
+            ("presence", text("uncertain where the record's presence in this version is not dated by a source.")),
             ("notes", text("What a reader should know about the figures.")),
         ]
     }
