@@ -27,9 +27,11 @@ let package = Package(
         ),
         // Load time and memory of the store: swift run -c release store-bench [path] [iterations]
         .executableTarget(name: "store-bench", dependencies: ["SpecStore"], path: "Benchmarks/store"),
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"], exclude: ["Fixtures"]),
+        // What more than one test target needs: waiting on a condition with a deadline.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecServerTests", dependencies: ["SpecServer", "HTTPCore", "SpecStore"]),
+        .testTarget(name: "SpecServerTests", dependencies: ["SpecServer", "HTTPCore", "SpecStore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,7 +9,13 @@ import Testing
         let text = String(decoding: response.bytes, as: UTF8.self)
         #expect(text.hasPrefix("HTTP/1.1 200 OK\r\nDate: "))
         #expect(text.hasSuffix("Content-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello"))
-        #expect(response.bytes[response.dateOffset..<response.dateOffset + 29].count == 29)
+        // The 29 bytes the engine overwrites per response are the date value, and nothing else.
+        let slot = response.bytes[response.dateOffset..<response.dateOffset + 29]
+        #expect(String(decoding: slot, as: UTF8.self) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        #expect(
+            String(decoding: response.bytes[(response.dateOffset - 6)..<response.dateOffset], as: UTF8.self) == "Date: "
+        )
+        #expect(response.bytes[response.dateOffset + 29] == UInt8(ascii: "\r"))
         #expect(response.headCount + 2 + response.bodyCount == response.bytes.count)
     }
 

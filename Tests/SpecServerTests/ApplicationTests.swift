@@ -11,12 +11,31 @@ import Testing
     /// The version that answers when a request pins none: the data file's last.
     let latest = ApplicationHarness.shared.application.current!.store.latestVersion.id
 
-    static let dataRoutes = [
-        "/v1/devices", "/v1/devices/device.ipad-pro-11-inch", "/v1/size-classes", "/v1/widgets", "/v1/dynamic-type",
-        "/v1/text-styles", "/v1/tracking", "/v1/metrics", "/v1/rules", "/v1/myths", "/v1/search?q=iphone",
-        "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20", "/v1/versions",
-        "/v1/diff?from=2023&to=2025-03-07",
-    ]
+    /// A request per data route that answers in every table format, from the route declarations.
+    static let dataRoutes: [String] = Route.allCases.compactMap { route in
+        let endpoint = route.endpoint
+        guard endpoint.servesData, Set(Format.tables).isSubset(of: endpoint.formats) else { return nil }
+        return endpoint.example
+    }
+
+    @Test func theRouteListCoversTheDataRoutesAClientKnows() {
+        // The declarations feed the list above; these are the routes the API has always had.
+        for path in [
+            "/v1/devices", "/v1/devices/device.ipad-pro-11-inch", "/v1/size-classes", "/v1/widgets",
+            "/v1/dynamic-type", "/v1/text-styles", "/v1/tracking", "/v1/metrics", "/v1/rules", "/v1/myths",
+            "/v1/search?q=iphone", "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20",
+            "/v1/versions", "/v1/diff?from=2023&to=2025-03-07",
+        ] {
+            #expect(Self.dataRoutes.contains(path), "\(path)")
+        }
+    }
+
+    @Test(arguments: Route.allCases)
+    func everyRouteAnswersItsExample(route: Route) throws {
+        let example = try #require(route.endpoint.example, "\(route) declares no example request")
+        #expect(Route.match(path: String(example.prefix { $0 != "?" }))?.route == route)
+        #expect(app.request(.get, example).status == 200, "\(example)")
+    }
 
     @Test(arguments: dataRoutes, Format.allCases.filter { $0 != .tokens })
     func everyDataRouteAnswersInEveryFormat(path: String, format: Format) {

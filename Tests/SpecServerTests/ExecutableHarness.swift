@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 import Testing
 
 /// The built `spec-server` executable, run as a child process on 127.0.0.1 with port 0.
@@ -207,18 +208,5 @@ enum LoopbackClient {
                 .trimmingCharacters(in: .whitespaces)
         }
         return WireResponse(status: status, headers: headers, body: Array(bytes[(end + 4)...]))
-    }
-}
-
-struct TimedOut: Error, CustomStringConvertible {
-    let description: String
-}
-
-/// Polls `condition` until it holds, failing after `seconds`.
-func waitUntil(_ what: String, seconds: Double = 10, _ condition: () -> Bool) throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        if Date() > deadline { throw TimedOut(description: "timed out waiting until \(what)") }
-        usleep(2000)
     }
 }

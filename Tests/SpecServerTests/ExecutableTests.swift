@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// The `spec-server` executable end to end: a child process on a loopback port, real sockets.

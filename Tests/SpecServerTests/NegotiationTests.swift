@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HTTPCore
 @testable import SpecServer
 
 @Suite struct NegotiationTests {
@@ -39,10 +40,27 @@ import Testing
         let tag = EntityTag(of: Array("hello".utf8))
         #expect(tag.fieldValue == "\"a430d84680aabd0b\"")  // FNV-1a 64 of "hello"
         #expect(tag != EntityTag(of: Array("hello!".utf8)))
-        #expect(tag.isMatched(byIfNoneMatch: tag.fieldValue))
-        #expect(tag.isMatched(byIfNoneMatch: "\"x\", W/\(tag.fieldValue)"))
-        #expect(tag.isMatched(byIfNoneMatch: "*"))
-        #expect(!tag.isMatched(byIfNoneMatch: "\"a430d84680aabd0c\""))
+    }
+
+    /// The byte-level `If-None-Match` comparison the server uses (RFC 9110 §13.1.2: weak, and `*`).
+    @Test(
+        arguments: [
+            ("\"a430d84680aabd0b\"", true),
+            ("\"x\", W/\"a430d84680aabd0b\"", true),
+            ("W/\"a430d84680aabd0b\"", true),
+            ("*", true),
+            (" \"x\" ,\t\"a430d84680aabd0b\" ", true),
+            ("\"a430d84680aabd0c\"", false),
+            ("W/\"x\", \"y\"", false),
+            ("W/", false),
+            ("**", false),
+            ("", false),
+            ("\"a430d84680aabd0b", false),
+        ])
+    func ifNoneMatchComparesTagsWeakly(field: String, matches: Bool) {
+        let tag = EntityTag(of: Array("hello".utf8))
+        let matched = Array(field.utf8).withUnsafeBytes { tag.isMatched(byIfNoneMatch: HTTPBytes($0)) }
+        #expect(matched == matches, "\(field)")
     }
 
     @Test(

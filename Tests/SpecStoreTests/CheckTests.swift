@@ -66,13 +66,13 @@ struct CheckTests {
     @Test("an unknown figure, or a measurement of the wrong shape, is refused")
     func badMeasurements() {
         #expect { try latest.check(Measurement(figure: "metric.nope", value: 1)) } throws: { error in
-            (error as? QueryError)?.code == "unknown_value" && (error as? QueryError)?.parameter == "figure"
+            (error as? QueryError)?.code == .unknownValue && (error as? QueryError)?.parameter == "figure"
         }
         #expect { try latest.check(Measurement(figure: "metric.alerts.ios.width", width: 1, height: 1)) } throws: {
-            (($0 as? QueryError)?.code == "invalid_value") && ($0 as? QueryError)?.parameter == "width"
+            (($0 as? QueryError)?.code == .invalidValue) && ($0 as? QueryError)?.parameter == "width"
         }
         #expect { try latest.check(Measurement(figure: "device.iphone-16-pro", value: 1)) } throws: {
-            (($0 as? QueryError)?.code == "unknown_value")
+            (($0 as? QueryError)?.code == .unknownValue)
         }
     }
 
@@ -98,7 +98,7 @@ struct CheckTests {
     func shapeMismatchNamesTheParameter(measurement: Measurement, code: String, parameter: String) {
         #expect { try latest.check(measurement) } throws: { error in
             guard let error = error as? QueryError else { return false }
-            return error.status == 400 && error.code == code && error.parameter == parameter
+            return error.code.rawValue == code && error.parameter == parameter
                 && error.message.contains(measurement.figure)
         }
     }

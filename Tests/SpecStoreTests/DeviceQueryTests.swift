@@ -26,7 +26,7 @@ struct DeviceQueryTests {
             (["sizeClass": "regular-width-landscape"], ["device.iphone-15-pro-max", "device.ipad-pro-12-9-inch"]),
             (["sizeClass": "compact-height"], ["device.iphone-15-pro-max"]),
             (["sizeClass": "RegularWidthPortrait"], ["device.ipad-pro-12-9-inch"]),
-            (["sizeClass": "compact-horizontal-portrait", "version": "2025-12-16"], ["device.iphone-15-pro-max"]),
+            (["sizeClass": "compact-horizontal-portrait"], ["device.iphone-15-pro-max"]),
         ] as [([String: String], [String])])
     func deviceFilters(parameters: [String: String], expected: [String]) throws {
         let result = try latest.devices(matching: DeviceFilter(parameters: parameters))
@@ -45,7 +45,7 @@ struct DeviceQueryTests {
             try DeviceFilter(parameters: parameters)
         } throws: { error in
             guard let error = error as? QueryError else { return false }
-            return error.code == code && error.parameter == parameter && error.status == 400
+            return error.code.rawValue == code && error.parameter == parameter
                 && (code != "unknown_value" || !error.accepted.isEmpty)
         }
     }
@@ -92,7 +92,7 @@ struct DeviceQueryTests {
     @Test("an unknown device is a 404")
     func unknownDevice() {
         #expect { try latest.device(id: "device.iphone-99") } throws: { error in
-            (error as? QueryError)?.status == 404 && (error as? QueryError)?.code == "not_found"
+            (error as? QueryError)?.code == .notFound
         }
     }
 
@@ -114,7 +114,7 @@ struct DeviceQueryTests {
     @Test("a size-class row has device, orientation, horizontal, vertical first")
     func sizeClassRowShape() throws {
         let result = try latest.sizeClasses(
-            matching: SizeClassFilter(device: "iphone-15-pro-max", orientation: "landscape"))
+            matching: SizeClassFilter(device: "iphone-15-pro-max", orientation: .landscape))
         let row = try #require(result.items.first?.objectValue)
         #expect(Array(row.keys.prefix(6)) == ["id", "device", "devices", "orientation", "horizontal", "vertical"])
         #expect(row["id"] == "size-class.iphone-15-pro-max.landscape")
@@ -146,12 +146,11 @@ struct DeviceQueryTests {
         #expect(result.count == 0)
         #expect(result.notes.count == 1)
         #expect(result.notes[0].contains("nearest published screen is 430x932"))
-        #expect(result.envelope(version: "2025-12-16")["count"] == 0)
     }
 
     @Test("a widget row keeps literal numbers such as 305.5 and carries platform and variant")
     func widgetRowShape() throws {
-        let result = try latest.widgets(matching: WidgetFilter(platform: "iPadOS"))
+        let result = try latest.widgets(matching: WidgetFilter(platform: .ipados))
         let row = try #require(result.items.first)
         #expect(row["width"] == .number(JSONNumber(literal: "305.5")!))
         #expect(row["platform"] == "ipados")
@@ -162,7 +161,7 @@ struct DeviceQueryTests {
     @Test("a bad screen value is an invalid_value error")
     func badScreen() {
         #expect { try WidgetFilter(parameters: ["screen": "430"]) } throws: { error in
-            (error as? QueryError)?.code == "invalid_value" && (error as? QueryError)?.parameter == "screen"
+            (error as? QueryError)?.code == .invalidValue && (error as? QueryError)?.parameter == "screen"
         }
     }
 }

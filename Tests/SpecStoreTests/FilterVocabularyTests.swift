@@ -57,12 +57,14 @@ struct FilterVocabularyTests {
         #expect(latest.acceptedValues(for: .platform) == FilterVocabulary.platforms)
     }
 
-    @Test("every filter type declares the parameters it parses, and ignores the common ones")
+    @Test("every filter type declares the parameters it parses and refuses every other")
     func declaredParameters() throws {
         #expect(DeviceFilter.parameters.map(\.name) == ["family", "platform", "width", "height", "sizeClass"])
         #expect(SearchQuery.parameters.first { $0.name == "q" }?.isRequired == true)
-        _ = try MetricFilter(parameters: ["version": "2023", "format": "csv", "pretty": "true", "shape": "array"])
+        _ = try MetricFilter(parameters: ["platform": "ios", "status": "published"])
         #expect(throws: QueryError.self) { try MythFilter(parameters: ["platform": "ios"]) }
+        // The server's own parameters (format, version, …) are the server's: it never passes them on.
+        #expect(throws: QueryError.self) { try MetricFilter(parameters: ["format": "csv"]) }
     }
 
     @Test(

@@ -98,7 +98,7 @@ struct GuidanceQueryTests {
     @Test("search needs q")
     func searchNeedsQ() {
         #expect { try SearchQuery(parameters: [:]) } throws: { error in
-            (error as? QueryError)?.code == "missing_parameter"
+            (error as? QueryError)?.code == .missingParameter
         }
     }
 

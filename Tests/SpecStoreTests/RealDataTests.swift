@@ -84,7 +84,7 @@ struct RealDataTests {
     @Test("search finds rules, myths and metrics")
     func search() throws {
         let latest = Self.store.latest
-        for (q, type) in [("grabber", "metric"), ("Done Cancel", "rule"), ("tab bar", "myth")] {
+        for (q, type) in [("grabber", RecordType.metric), ("Done Cancel", .rule), ("tab bar", .myth)] {
             let result = try latest.search(SearchQuery(q: q, type: type))
             #expect(result.count > 0, "\(q) in \(type)")
         }

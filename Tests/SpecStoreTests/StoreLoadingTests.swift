@@ -25,31 +25,43 @@ struct StoreLoadingTests {
     @Test(
         "each kind of broken file is refused with its code and JSON path",
         arguments: [
-            ("schema-version.json", SpecStoreError.Code.schemaVersion, "$.schemaVersion"),
-            ("missing-field.json", .missingField, "$.metrics[0].name"),
-            ("missing-collection.json", .missingField, "$.textStyles"),
-            ("wrong-type.json", .wrongType, "$.devices[0].points.width"),
-            ("unknown-key.json", .unknownKey, "$.metrics[1].vaule"),
-            ("duplicate-id.json", .duplicateID, "$.rules[0].id"),
-            ("bad-id.json", .badID, "$.metrics[0].id"),
-            ("unknown-version.json", .unknownVersion, "$.metrics[1].since"),
-            ("bad-order.json", .badOrder, "$.metrics[0].history[0].until"),
-            ("missing-citation.json", .missingCitation, "$.metrics[0].citations"),
-            ("missing-basis.json", .missingBasis, "$.metrics[1].basis"),
-            ("mixed-status.json", .mixedStatus, "$.metrics[0].basis"),
-            ("bad-figure.json", .badFigure, "$.metrics[1]"),
-            ("bad-value.json", .badValue, "$.metrics[0].status"),
-            ("dangling-reference.json", .danglingReference, "$.myths[0].related[1]"),
-            ("dangling-device.json", .danglingReference, "$.sizeClasses[0].devices[0]"),
+            (BrokenFile.setting("$.schemaVersion", to: 2), SpecStoreError.Code.schemaVersion, "$.schemaVersion"),
+            (.removing("$.metrics[0].name"), .missingField, "$.metrics[0].name"),
+            (.removing("$.textStyles"), .missingField, "$.textStyles"),
+            (.setting("$.devices[0].points.width", to: "402"), .wrongType, "$.devices[0].points.width"),
+            (.setting("$.metrics[1].vaule", to: 270), .unknownKey, "$.metrics[1].vaule"),
+            (.setting("$.rules[0].id", to: "metric.alerts.ios.width"), .duplicateID, "$.rules[0].id"),
+            (.setting("$.metrics[0].id", to: "Metric.Controls.iOS"), .badID, "$.metrics[0].id"),
+            (.setting("$.metrics[1].since", to: "2024"), .unknownVersion, "$.metrics[1].since"),
+            (.setting("$.metrics[0].history[0].until", to: "2023"), .badOrder, "$.metrics[0].history[0].until"),
+            (.setting("$.metrics[0].citations", to: []), .missingCitation, "$.metrics[0].citations"),
+            (.removing("$.metrics[1].basis"), .missingBasis, "$.metrics[1].basis"),
+            (
+                .setting("$.metrics[0].basis", to: ["reason": "r", "searched": ["HIG › Layout"]]), .mixedStatus,
+                "$.metrics[0].basis"
+            ),
+            (
+                .setting("$.metrics[1].width", to: 270).setting("$.metrics[1].height", to: 100), .badFigure,
+                "$.metrics[1]"
+            ),
+            (.setting("$.metrics[0].status", to: "official"), .badValue, "$.metrics[0].status"),
+            (
+                .setting("$.myths[0].related", to: ["metric.alerts.ios.width", "metric.alerts.ios.height"]),
+                .danglingReference, "$.myths[0].related[1]"
+            ),
+            (
+                .setting("$.sizeClasses[0].devices[0]", to: "device.iphone-16"), .danglingReference,
+                "$.sizeClasses[0].devices[0]"
+            ),
         ])
-    func brokenFile(name: String, code: SpecStoreError.Code, path: String) {
-        let file = StoreFixtures.path("broken/\(name)")
+    func brokenFile(file: BrokenFile, code: SpecStoreError.Code, path: String) {
+        let name = "minimal.json, \(file)"
         #expect {
-            try SpecStore.load(contentsOf: file)
+            try SpecStore.load(bytes: file.bytes, sourceName: name)
         } throws: { error in
             guard let error = error as? SpecStoreError else { return false }
-            return error.code == code && error.jsonPath == path && error.file == file && error.line == nil
-                && error.description.hasPrefix("\(file): \(code.rawValue) at \(path): ")
+            return error.code == code && error.jsonPath == path && error.file == name && error.line == nil
+                && error.description.hasPrefix("\(name): \(code.rawValue) at \(path): ")
         }
     }
 

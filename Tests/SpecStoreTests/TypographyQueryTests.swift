@@ -33,7 +33,7 @@ struct TypographyQueryTests {
             try latest.dynamicType(matching: DynamicTypeFilter(style: "Title 7"))
         } throws: { error in
             guard let error = error as? QueryError else { return false }
-            return error.code == "unknown_value" && error.parameter == "style"
+            return error.code == .unknownValue && error.parameter == "style"
                 && error.accepted == ["largeTitle", "headline", "body"]
         }
     }
@@ -50,7 +50,7 @@ struct TypographyQueryTests {
     @Test("emphasized weight is null before 2025-12-16 and Semibold after, through history")
     func emphasizedWeightHistory() throws {
         let store = StoreFixtures.valid
-        let filter = DynamicTypeFilter(category: "large", style: "body")
+        let filter = DynamicTypeFilter(category: .large, style: "body")
         let before = try store.snapshot(version: "2025-03-07").dynamicType(matching: filter)
         let after = try store.snapshot(version: "2025-12-16").dynamicType(matching: filter)
         #expect(before.items.first?["emphasizedWeight"] == .null)

@@ -47,7 +47,7 @@ struct VersionTests {
         #expect(store.latest.isLatest)
         #expect { try store.snapshot(version: "2024") } throws: { error in
             guard let error = error as? QueryError else { return false }
-            return error.status == 404 && error.code == "unknown_version"
+            return error.code == .unknownVersion
                 && error.accepted == ["2023", "2025-03-07", "2025-12-16"]
         }
     }
@@ -72,7 +72,7 @@ struct VersionTests {
         #expect(bound["field"] == "bound" && bound["before"] == "minimum" && bound["after"] == "default")
         let weight = try #require(diff.changed.first { $0["id"] == "type.ios.large.body" })
         #expect(weight["field"] == "emphasizedWeight" && weight["before"] == .null && weight["after"] == "Semibold")
-        #expect(diff.json["counts"]?["removed"] == 1)
+        #expect(diff.removed.count == 1)
     }
 
     @Test("a diff between equal versions is empty; unknown versions are 404s naming the parameter")
@@ -80,7 +80,7 @@ struct VersionTests {
         let same = try store.diff(from: "2025-03-07", to: "2025-03-07")
         #expect(same.added.isEmpty && same.removed.isEmpty && same.changed.isEmpty)
         #expect { try store.diff(from: "2023", to: "2030") } throws: { error in
-            (error as? QueryError)?.parameter == "to" && (error as? QueryError)?.status == 404
+            (error as? QueryError)?.parameter == "to" && (error as? QueryError)?.code == .unknownVersion
         }
     }
 

@@ -21,16 +21,4 @@ struct EntityTag: Equatable, Hashable, Sendable {
         }
         return hash
     }
-
-    /// Whether an `If-None-Match` field value names this tag (RFC 9110 §13.1.2: weak comparison,
-    /// so `W/"x"` matches `"x"`; `*` matches any current representation).
-    func isMatched(byIfNoneMatch field: some StringProtocol) -> Bool {
-        for member in field.split(separator: ",") {
-            var candidate = member.trimmingSpaces
-            if candidate == "*" { return true }
-            if candidate.hasPrefix("W/") { candidate = candidate.dropFirst(2) }
-            if candidate == fieldValue[...] { return true }
-        }
-        return false
-    }
 }

@@ -93,3 +93,37 @@ extension APIError {
         )
     }
 }
+
+extension APIError {
+    /// The status each of the store's error codes answers with: the one table of them.
+    static func status(of code: QueryError.Code) -> Int {
+        switch code {
+        case .unknownParameter, .unknownValue, .invalidValue, .missingParameter: 400
+        case .unknownVersion, .notFound: 404
+        }
+    }
+
+    /// The store's error as the client sees it: its code and message, the status from
+    /// ``status(of:)``, and a hint that lists the accepted values or says which route lists them.
+    init(_ error: QueryError, route: Route? = nil) {
+        var hint = error.hint ?? ""
+        if hint.isEmpty, error.code == .notFound, let listing = route?.endpoint.pathParameter?.listedBy {
+            hint = listing
+        }
+        if hint.isEmpty, !error.accepted.isEmpty { hint = "Accepted: \(error.accepted.joined(separator: ", "))." }
+        if hint.isEmpty { hint = "See /openapi.json for every parameter and its accepted values." }
+        self.init(
+            status: Self.status(of: error.code), code: error.code.rawValue, message: error.message, hint: hint,
+            parameter: error.parameter)
+    }
+}
+
+extension APIError {
+    /// The error row of one measurement a batch cannot judge: the store's description with the
+    /// status first, `{"status", "code", "message", "hint", "parameter", "accepted"}`.
+    @Sendable static func itemJSON(_ error: QueryError) -> JSONValue {
+        var object = JSONObject([("status", JSONValue(integerLiteral: status(of: error.code)))])
+        for (key, value) in error.json.objectValue ?? JSONObject() { object.append(key, value) }
+        return .object(object)
+    }
+}

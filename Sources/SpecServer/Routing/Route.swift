@@ -1,5 +1,7 @@
-/// A route of the v1 API: its path template, the methods and formats it answers, and the query
-/// parameters it defines.
+/// A route of the v1 API, by name. What a route is (its path, formats, parameters, query) is
+/// declared once, in `Endpoints.swift`; the properties here read that declaration.
+///
+/// The cases' order is the order of the index page, the OpenAPI paths and the metrics.
 enum Route: Int, CaseIterable, Sendable {
     case index
     case devices, device, sizeClasses, widgets, dynamicType, textStyles, tracking, metrics, rules, myths
@@ -9,41 +11,42 @@ enum Route: Int, CaseIterable, Sendable {
     case openAPI, healthz, readyz, prometheus
 
     /// The path as OpenAPI and the metrics write it: `/v1/devices/{id}`.
-    var template: String {
-        switch self {
-        case .index: "/"
-        case .devices: "/v1/devices"
-        case .device: "/v1/devices/{id}"
-        case .sizeClasses: "/v1/size-classes"
-        case .widgets: "/v1/widgets"
-        case .dynamicType: "/v1/dynamic-type"
-        case .textStyles: "/v1/text-styles"
-        case .tracking: "/v1/tracking"
-        case .metrics: "/v1/metrics"
-        case .rules: "/v1/rules"
-        case .myths: "/v1/myths"
-        case .search: "/v1/search"
-        case .check: "/v1/check"
-        case .versions: "/v1/versions"
-        case .diff: "/v1/diff"
-        case .export: "/v1/export"
-        case .dynamicTypeTokens: "/v1/tokens/dynamic-type/{category}"
-        case .metricTokens: "/v1/tokens/metrics"
-        case .textStyleTokens: "/v1/tokens/text-styles"
-        case .tokensStudio: "/v1/tokens/tokens-studio"
-        case .openAPI: "/openapi.json"
-        case .healthz: "/healthz"
-        case .readyz: "/readyz"
-        case .prometheus: "/metrics"
-        }
+    var template: String { endpoint.template }
+
+    /// A heading for the Markdown and HTML forms.
+    var title: String { endpoint.title }
+
+    /// The formats the route can produce, the default first.
+    var formats: [Format] { endpoint.formats }
+
+    /// Whether the route answers with store data (and so takes `version=` and the format
+    /// parameters, and carries `Spec-Version`).
+    var servesData: Bool { endpoint.servesData }
+
+    /// Whether the route is a probe or the Prometheus exposition, answered without the store's
+    /// answers and taking no query.
+    var isOperations: Bool {
+        if case .operations = endpoint.answer { return true }
+        return false
     }
+
+    /// The `Allow` field value.
+    var allow: String { endpoint.allow }
+
+    /// The route's own filters (besides the common parameters).
+    var filters: [String] { endpoint.filters.map(\.name) }
+
+    /// Every parameter the route accepts.
+    var parameters: [String] { endpoint.parameterNames }
+
+    /// The parameters every data route accepts besides its own filters (API.md §1).
+    static let commonParameters = CommonParameter.allCases.map(\.rawValue)
 
     /// Finds the route for a percent-encoded path, with the decoded path segment of a templated
     /// route (`{id}`, `{category}`).
     static func match(path: String) -> (route: Route, parameter: String?)? {
         if let route = fixedPaths[path] { return (route, nil) }
-        for (prefix, route) in [("/v1/devices/", Route.device), ("/v1/tokens/dynamic-type/", .dynamicTypeTokens)]
-        where path.hasPrefix(prefix) {
+        for (prefix, route) in templatedPrefixes where path.hasPrefix(prefix) {
             let segment = path.dropFirst(prefix.count)
             guard !segment.isEmpty, !segment.contains("/"),
                 let decoded = try? QueryParameters.decodePathSegment(segment)
@@ -57,78 +60,12 @@ enum Route: Int, CaseIterable, Sendable {
         uniqueKeysWithValues: allCases.filter { !$0.template.contains("{") }.map { ($0.template, $0) }
     )
 
-    /// Whether the route answers with store data (and so takes `version=` and the format
-    /// parameters, and carries `Spec-Version`).
-    var servesData: Bool {
-        switch self {
-        case .index, .openAPI, .healthz, .readyz, .prometheus: false
-        default: true
-        }
-    }
-
-    /// The formats the route can produce, the default first.
-    var formats: [Format] {
-        switch self {
-        case .index: [.json, .html]
-        case .export, .openAPI, .healthz, .readyz: [.json]
-        case .prometheus: []
-        case .dynamicTypeTokens, .metricTokens, .textStyleTokens: [.tokens, .json]
-        case .tokensStudio: [.json]
-        default: [.json, .csv, .md, .html]
-        }
-    }
-
-    /// The `Allow` field value.
-    var allow: String {
-        self == .check ? "GET, HEAD, POST, OPTIONS" : "GET, HEAD, OPTIONS"
-    }
-
-    /// The route's own filters (besides the common parameters), as the store defines them.
-    var filters: [String] {
-        Answers.filterParameters(self).map(\.name)
-    }
-
-    /// The parameters every data route accepts besides its own filters (API.md §1).
-    static let commonParameters = ["version", "format", "shape", "pretty", "fragment", "flat"]
-
-    /// Every parameter the route accepts.
-    var parameters: [String] {
-        if servesData { return filters + Route.commonParameters }
-        switch self {
-        case .index: return ["format", "pretty"]
-        case .openAPI: return ["pretty"]
-        default: return []
-        }
-    }
-
-    /// A heading for the Markdown and HTML forms.
-    var title: String {
-        switch self {
-        case .devices: "Devices"
-        case .device: "Device"
-        case .sizeClasses: "Size classes"
-        case .widgets: "Widget sizes"
-        case .dynamicType: "Dynamic Type"
-        case .textStyles: "Text styles"
-        case .tracking: "Tracking"
-        case .metrics: "Metrics"
-        case .rules: "Rules"
-        case .myths: "Myths"
-        case .search: "Search results"
-        case .check: "Check results"
-        case .versions: "Store versions"
-        case .diff: "Changes"
-        case .export: "Export"
-        case .dynamicTypeTokens: "Dynamic Type tokens"
-        case .metricTokens: "Metric tokens"
-        case .textStyleTokens: "Text style tokens"
-        case .tokensStudio: "Tokens Studio tokens"
-        case .index: "HIG spec service"
-        case .openAPI: "OpenAPI"
-        case .healthz: "Health"
-        case .readyz: "Readiness"
-        case .prometheus: "Metrics"
-        }
+    /// `/v1/devices/` for `/v1/devices/{id}`: the part of each templated path before its one
+    /// placeholder, which ends the template.
+    private static let templatedPrefixes: [(String, Route)] = allCases.compactMap { route in
+        guard let brace = route.template.firstIndex(of: "{") else { return nil }
+        precondition(route.template.hasSuffix("}"), "\(route.template): a placeholder ends the template")
+        return (String(route.template[..<brace]), route)
     }
 }
 

@@ -16,11 +16,11 @@ enum CheckBatch {
     static let embedValues = ["figure", "none"]
 
     /// The query parameter that asks for the whole figure in every result.
-    static let embedParameter = FilterParameter(
-        name: "embed",
-        summary:
-            "figure puts the whole figure (the metric record, with its citations) in each result as metric; none (the default) names it by id only.",
-        value: .text)
+    static let embedParameter = "embed"
+
+    /// What `embed` does, for the OpenAPI document.
+    static let embedSummary =
+        "figure puts the whole figure (the metric record, with its citations) in each result as metric; none (the default) names it by id only."
 
     /// The form of a metric id, as the OpenAPI document states it: ids are a pattern, not an
     /// enumeration, so a client keeps working when a data reload adds figures.
@@ -98,7 +98,7 @@ enum CheckBatch {
         }
         guard isFigureID(measurement.figure) else {
             throw APIError(
-                status: 400, code: QueryError.invalidValue,
+                status: 400, code: QueryError.Code.invalidValue.rawValue,
                 message: "'\(measurement.figure)' is not a metric id (metric.<topic>.<platform>.<name>).",
                 hint: "GET /v1/metrics lists every figure id.", parameter: "figure")
         }
@@ -107,7 +107,7 @@ enum CheckBatch {
         ] {
             if let given, given < 0 || !given.isFinite {
                 throw APIError(
-                    status: 400, code: QueryError.invalidValue,
+                    status: 400, code: QueryError.Code.invalidValue.rawValue,
                     message: "'\(name)' is \(parameters[name] ?? ""); a size cannot be negative.",
                     hint: "Give \(name) as a number of 0 or more.", parameter: name)
             }
@@ -126,7 +126,7 @@ enum CheckBatch {
         for key in object.keys where !members.contains(key) {
             return failure(
                 QueryError(
-                    code: QueryError.unknownParameter, status: 400, parameter: key, accepted: members,
+                    code: .unknownParameter, parameter: key, accepted: members,
                     message: "'\(key)' is not a member of a measurement.",
                     hint: "A measurement has \(members.joined(separator: ", ")) (id optional)."))
         }
@@ -142,7 +142,7 @@ enum CheckBatch {
             if number < 0 {
                 return failure(
                     QueryError(
-                        code: QueryError.invalidValue, status: 400, parameter: name, value: given.serialized(),
+                        code: .invalidValue, parameter: name, value: given.serialized(),
                         message: "'\(name)' is \(given.serialized()); a size cannot be negative.",
                         hint: "Give \(name) as a number of 0 or more."))
             }
@@ -185,7 +185,7 @@ enum CheckBatch {
 
     private static func invalid(_ value: JSONValue, for name: String, expected: String) -> QueryError {
         QueryError(
-            code: QueryError.invalidValue, status: 400, parameter: name, value: value.serialized(),
+            code: .invalidValue, parameter: name, value: value.serialized(),
             message: "'\(name)' is \(value.serialized()), not \(expected).", hint: "Give \(name) as \(expected).")
     }
 
@@ -194,7 +194,7 @@ enum CheckBatch {
         if let index { row.append("index", JSONValue(integerLiteral: index)) }
         if let id { row.append("id", id) }
         if let figure { row.append("figure", figure) }
-        var body = error.json.objectValue ?? JSONObject()
+        var body = APIError.itemJSON(error).objectValue ?? JSONObject()
         // Every metric id would be hundreds of entries per bad row; the hint points to the list.
         if error.accepted.count > 20 {
             body["accepted"] = nil

@@ -74,3 +74,29 @@ enum Content: Sendable {
         return tagged(diff.added, "added") + tagged(diff.removed, "removed") + tagged(diff.changed, "changed")
     }
 }
+
+extension QueryResult {
+    /// The API envelope: `{"version": …, "count": N, "items": […]}`, plus `"notes"` when there are any.
+    func envelope(version: String) -> JSONValue {
+        var object = JSONObject()
+        object.append("version", .string(version))
+        object.append("count", JSONValue(integerLiteral: items.count))
+        object.append("items", .array(items))
+        if !notes.isEmpty { object.append("notes", .array(notes.map { .string($0) })) }
+        return .object(object)
+    }
+}
+
+extension DiffResult {
+    /// `{"from", "to", "counts": {"added", "removed", "changed"}, "added", "removed", "changed"}`.
+    var json: JSONValue {
+        [
+            "from": .string(from), "to": .string(to),
+            "counts": [
+                "added": JSONValue(integerLiteral: added.count), "removed": JSONValue(integerLiteral: removed.count),
+                "changed": JSONValue(integerLiteral: changed.count),
+            ],
+            "added": .array(added), "removed": .array(removed), "changed": .array(changed),
+        ]
+    }
+}

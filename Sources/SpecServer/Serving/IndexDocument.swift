@@ -2,31 +2,10 @@ import SpecStore
 
 /// `GET /`: the routes in a few lines, as JSON for programs and as a page for browsers.
 enum IndexDocument {
-    static let routes: [(path: String, summary: String)] = [
-        ("/v1/devices", "screen sizes, scale and size classes per device"),
-        ("/v1/devices/{id}", "one device, with the widget sizes for its screen"),
-        ("/v1/size-classes", "one row per model × orientation"),
-        ("/v1/widgets", "widget dimensions per screen and family"),
-        ("/v1/dynamic-type", "Dynamic Type sizes per category and style"),
-        ("/v1/text-styles", "the other platforms' text styles"),
-        ("/v1/tracking", "tracking values per font and size"),
-        ("/v1/metrics", "every other figure: controls, margins, bars, icons, …"),
-        ("/v1/rules", "Apple's rules in Apple's words"),
-        ("/v1/myths", "beliefs that produce false findings"),
-        ("/v1/search?q=", "records of every kind matching words"),
-        ("/v1/check?figure=&value=", "judges a measurement (POST takes a JSON array)"),
-        ("/v1/versions", "the store versions"),
-        ("/v1/diff?from=&to=", "what changed between two versions"),
-        ("/v1/export", "the whole store in the data file's format"),
-        ("/v1/tokens/dynamic-type/{category}", "DTCG design tokens per Dynamic Type category"),
-        ("/v1/tokens/metrics", "the metrics as DTCG design tokens"),
-        ("/v1/tokens/text-styles", "DTCG design tokens for the macOS and tvOS text styles"),
-        ("/v1/tokens/tokens-studio", "every Dynamic Type category in the Tokens Studio single-file shape"),
-        ("/openapi.json", "the OpenAPI 3.1 description of all of this"),
-        ("/healthz", "liveness"),
-        ("/readyz", "readiness"),
-        ("/metrics", "Prometheus metrics"),
-    ]
+    /// Every route but the index itself, as the route declarations give them.
+    static let routes: [(path: String, summary: String)] = Route.allCases.filter { $0 != .index }.map {
+        ($0.endpoint.listedPath, $0.endpoint.summary)
+    }
 
     static func content(store: SpecStore) -> Content {
         let rows: [JSONValue] = routes.map { ["path": .string($0.path), "summary": .string($0.summary)] }
@@ -34,7 +13,7 @@ enum IndexDocument {
             "name": "HIG spec service",
             "description": "Apple Human Interface Guidelines figures as data, each with its status and citations.",
             "version": .string(store.versions.last?.id ?? ""),
-            "formats": ["json", "csv", "md", "html", "tokens"],
+            "formats": .array(Format.allCases.map { .string($0.rawValue) }),
             "routes": .array(rows),
         ]
         return .document(document, rows: rows)

@@ -10,13 +10,13 @@ enum OpenAPIDocument {
         for route in Route.allCases {
             var item = JSONObject()
             var get = operation(route: route, store: store, versions: versions)
-            if route == .check { item.append("post", checkPost(store: store, versions: versions)) }
+            if route.endpoint.acceptsPost { item.append("post", checkPost(store: store, versions: versions)) }
             get["parameters"] = .array(
                 pathParameters(route: route, latest: latest)
                     + queryParameters(route: route, latest: latest, versions: versions))
             item.append("get", .object(get))
             item.append("options", preflight(route: route, latest: latest))
-            paths.append(openAPIPath(route), .object(item))
+            paths.append(route.template, .object(item))
         }
         return [
             "openapi": "3.1.0",
@@ -37,8 +37,6 @@ enum OpenAPIDocument {
         ]
     }
 
-    static func openAPIPath(_ route: Route) -> String { route.template }
-
     /// Adds the record schemas (``RecordSchemas``) to the components.
     private static func withRecordSchemas(_ components: JSONValue, store: SpecStore) -> JSONValue {
         guard case .object(var object) = components, case .object(var schemas) = object["schemas"] ?? [:] else {
@@ -54,12 +52,10 @@ enum OpenAPIDocument {
     private static func operation(route: Route, store: SpecStore, versions: [String]) -> JSONObject {
         var operation = JSONObject()
         operation.append("operationId", .string("get" + identifier(route)))
-        operation.append(
-            "summary", .string(IndexDocument.routes.first { $0.path.hasPrefix(route.template) }?.summary ?? route.title)
-        )
+        operation.append("summary", .string(route.endpoint.summary))
         var responses = JSONObject()
-        switch route {
-        case .healthz, .readyz:
+        switch route.endpoint.schema {
+        case .status:
             responses.append(
                 "200",
                 response(
@@ -100,10 +96,10 @@ enum OpenAPIDocument {
                 errorResponse(
                     "An unknown parameter, a figure that is not a metric id, a size that is not a number or is negative; the error names the parameter."
                 ))
-        } else if !route.parameters.isEmpty || route == .prometheus || route == .healthz || route == .readyz {
+        } else if !route.parameters.isEmpty || route.isOperations {
             responses.append("400", errorResponse("An unknown parameter, or a value outside a parameter's vocabulary."))
         }
-        if route.servesData || route == .device {
+        if route.servesData {
             responses.append("404", errorResponse("An unknown version or id; the message lists the known ones."))
         }
         responses.append("405", errorResponse("A method the path does not answer; see Allow.", allow: true))
@@ -131,7 +127,10 @@ enum OpenAPIDocument {
             errorResponse("A body that is not a JSON array of objects, or more than the most items judged at once."))
         responses.append("404", errorResponse("An unknown version."))
         responses.append("406", errorResponse("No format the request accepts."))
-        responses.append("413", errorResponse("A body over the limit (1 MiB by default)."))
+        // The default limit, from the one place that sets it.
+        let limit = ServerConfiguration().maxBodyBytes
+        let described = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        responses.append("413", errorResponse("A body over the limit (\(described) by default)."))
         let measurement: JSONValue = ["$ref": "#/components/schemas/Measurement"]
         return [
             "operationId": "postCheck",
@@ -139,8 +138,8 @@ enum OpenAPIDocument {
             "description": .string(checkShapeRule),
             "parameters": .array(
                 queryParameters(
-                    names: (Route.commonParameters + ["embed"]).filter { documents($0, on: .check) }, route: .check,
-                    latest: store.latest, versions: versions)),
+                    names: (Route.commonParameters + [CheckBatch.embedParameter]).filter { documents($0, on: .check) },
+                    route: .check, latest: store.latest, versions: versions)),
             "requestBody": [
                 "required": true,
                 "content": [
@@ -186,29 +185,21 @@ enum OpenAPIDocument {
                 return .object(object)
             }
         }
-        switch route {
-        case .device:
-            let ids = (try? latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"] }) ?? []
-            return [
-                [
-                    "name": "id", "in": "path", "required": true,
-                    "description": "A device id, e.g. device.iphone-16-pro.",
-                    "schema": [
-                        "type": "string", "pattern": .string(RecordSchemas.idPattern),
-                        "examples": .array(Array(ids.prefix(2))),
-                    ],
-                ]
+        guard let parameter = route.endpoint.pathParameter else { return [] }
+        // A record id is a pattern, not today's ids: a reload that adds a device breaks no client.
+        let schema: JSONValue =
+            route == .device
+            ? [
+                "type": "string", "pattern": .string(RecordSchemas.idPattern),
+                "examples": .array(parameter.values(latest).prefix(2).map { .string($0) }),
             ]
-        case .dynamicTypeTokens:
-            return [
-                [
-                    "name": "category", "in": "path", "required": true, "description": "A Dynamic Type category.",
-                    "schema": ["type": "string", "enum": .array(FilterVocabulary.categories.map { .string($0) })],
-                ]
+            : ["type": "string", "enum": .array(parameter.values(latest).map { .string($0) })]
+        return [
+            [
+                "name": .string(parameter.name), "in": "path", "required": true,
+                "description": .string(parameter.summary), "schema": schema,
             ]
-        default:
-            return []
-        }
+        ]
     }
 
     private static func queryParameters(route: Route, latest: SpecSnapshot, versions: [String]) -> [JSONValue] {
@@ -233,91 +224,68 @@ enum OpenAPIDocument {
     private static func queryParameters(names: [String], route: Route, latest: SpecSnapshot, versions: [String])
         -> [JSONValue]
     {
-        let filters = Answers.filterParameters(route)
-        return names.map { name -> JSONValue in
-            if name == "from" || name == "to" {
-                return [
-                    "name": .string(name), "in": "query", "required": true,
-                    "description": .string(name == "from" ? "The older store version." : "The newer store version."),
-                    "schema": ["type": "string", "pattern": .string(RecordSchemas.versionPattern)],
-                ]
-            }
-            if route == .textStyleTokens && name == "platform" {
-                return [
-                    "name": "platform", "in": "query", "required": false,
-                    "description": .string(
-                        Answers.textStylePlatforms.joined(separator: ", ") + "; all of them by default."),
-                    "schema": ["type": "string", "enum": .array(Answers.textStylePlatforms.map { .string($0) })],
-                ]
-            }
-            if (route == .dynamicTypeTokens || route == .tokensStudio) && name == "platform" {
-                return [
-                    "name": "platform", "in": "query", "required": false,
-                    "description": .string(Answers.tokenPlatforms.joined(separator: ", ") + "; ios by default."),
-                    "schema": ["type": "string", "enum": .array(Answers.tokenPlatforms.map { .string($0) })],
-                ]
-            }
-            if let filter = filters.first(where: { $0.name == name }) {
+        names.map { name -> JSONValue in
+            if let filter = route.endpoint.filters.first(where: { $0.name == name }) {
+                var schema = parameterSchema(filter.value, latest: latest, versions: versions)
+                // A measured size is never negative; the server refuses one, so the schema says so.
+                if route == .check, ["value", "width", "height"].contains(name), case .object(var object) = schema {
+                    object["minimum"] = 0
+                    schema = .object(object)
+                }
                 return [
                     "name": .string(name), "in": "query", "required": .bool(filter.isRequired),
-                    "description": .string(filter.summary), "schema": filterSchema(filter, latest: latest),
+                    "description": .string(filter.summary), "schema": schema,
                 ]
             }
+            let common = CommonParameter(rawValue: name)
             let schema: JSONValue
-            let description: String
-            switch name {
-            case "version":
+            switch common {
+            case .version:
                 schema = [
                     "type": "string", "pattern": .string(RecordSchemas.versionPattern),
                     "examples": .array(versions.suffix(2).map { .string($0) }),
                 ]
-                description =
-                    "Pins the answer to a store version (then cacheable forever); the latest answers without it."
-            case "format":
-                schema = ["type": "string", "enum": .array(route.formats.map { .string($0.rawValue) })]
-                description = "The representation; overrides Accept."
-            case "shape":
-                schema = ["type": "string", "enum": ["envelope", "array"]]
-                description = "array returns the bare items array instead of the envelope."
-            case "pretty":
-                schema = ["type": "boolean"]
-                description = "Indented JSON."
-            case "fragment":
-                schema = ["type": "boolean"]
-                description = "With format=html, only the table element."
-            default:
-                schema = ["type": "boolean"]
-                description = "With tokens, unitless numbers instead of {value, unit} dimensions."
+            case .format: schema = ["type": "string", "enum": .array(route.formats.map { .string($0.rawValue) })]
+            case .shape: schema = ["type": "string", "enum": ["envelope", "array"]]
+            case .pretty, .fragment, .flat, nil: schema = ["type": "boolean"]
             }
             return [
-                "name": .string(name), "in": "query", "required": false, "description": .string(description),
-                "schema": schema,
+                "name": .string(name), "in": "query", "required": false,
+                "description": .string(common?.summary ?? ""), "schema": schema,
             ]
         }
     }
 
-    private static func filterSchema(_ filter: FilterParameter, latest: SpecSnapshot) -> JSONValue {
-        switch filter.value {
+    private static func parameterSchema(_ value: Endpoint.Parameter.Value, latest: SpecSnapshot, versions: [String])
+        -> JSONValue
+    {
+        switch value {
+        case .filter(let filter): filterSchema(filter, latest: latest)
+        case .oneOf(let values): ["type": "string", "enum": .array(values.map { .string($0) })]
+        // Versions and figure ids are patterns: a reload that adds one must not break a client.
+        case .storeVersion:
+            [
+                "type": "string", "pattern": .string(RecordSchemas.versionPattern),
+                "examples": .array(versions.suffix(2).map { .string($0) }),
+            ]
+        case .metricID:
+            [
+                "type": "string", "pattern": .string(CheckBatch.figurePattern), "maxLength": 200,
+                "examples": .array(
+                    Array(
+                        ((try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []).prefix(3))
+                ),
+            ]
+        }
+    }
+
+    private static func filterSchema(_ value: FilterParameter.Value, latest: SpecSnapshot) -> JSONValue {
+        switch value {
         case .number:
-            if Measurement.parameters.contains(where: { $0.name == filter.name && $0.summary == filter.summary }) {
-                return ["type": "number", "minimum": 0]
-            }
             return ["type": "number"]
         case .screen:
             return ["type": "string", "pattern": "^[0-9]+(\\.[0-9]+)?[xX][0-9]+(\\.[0-9]+)?$"]
         case .text:
-            if filter.name == "figure" {
-                // A pattern, not the ids of today's store: a reload that adds a figure must not
-                // break a generated client. An id the store lacks gets an error in its row.
-                let ids = (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []
-                return [
-                    "type": "string", "pattern": .string(CheckBatch.figurePattern), "maxLength": 200,
-                    "examples": .array(Array(ids.prefix(3))),
-                ]
-            }
-            if filter.name == "embed" {
-                return ["type": "string", "enum": .array(CheckBatch.embedValues.map { .string($0) })]
-            }
             // Any words, but not only spaces and no control characters (the query refuses those).
             return [
                 "type": "string", "minLength": 1, "maxLength": 200,
@@ -337,13 +305,12 @@ enum OpenAPIDocument {
         case .tokens: return ["$ref": "#/components/schemas/DesignTokens"]
         case .json: break
         }
-        switch route {
-        case .index, .export, .openAPI: return ["type": "object"]
-        case .device, .diff:
-            return RecordSchemas.response(route) ?? ["type": "object"]
-        case .dynamicTypeTokens, .metricTokens, .textStyleTokens: return ["$ref": "#/components/schemas/DesignTokens"]
+        switch route.endpoint.schema {
+        case .object, .status, .prometheus: return ["type": "object"]
+        case .designTokens: return ["$ref": "#/components/schemas/DesignTokens"]
         case .tokensStudio: return ["$ref": "#/components/schemas/TokensStudio"]
-        default:
+        case .record, .diff, .envelope:
+            // Each route's own record schema (RecordSchemas), or the generic envelope.
             if let typed = RecordSchemas.response(route) { return typed }
             return [
                 "anyOf": [["$ref": "#/components/schemas/Envelope"], ["type": "array", "items": ["type": "object"]]]

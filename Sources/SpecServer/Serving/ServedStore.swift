@@ -86,22 +86,24 @@ final class ServedStore: Sendable {
             }
         }
         let everyVersion: [String?] = [nil] + versionIDs.map { Optional($0) }
-        for route in [
-            Route.devices, .sizeClasses, .widgets, .dynamicType, .textStyles, .tracking, .metrics, .rules, .myths,
-            .metricTokens,
-        ] {
-            prepare(route, path: route.template, versions: everyVersion)
-        }
-        for route in [Route.versions, .export, .index, .openAPI] {
-            prepare(route, path: route.template, versions: [nil])
-        }
-        for id in (try? store.latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"]?.stringValue }) ?? []
-        {
-            prepare(.device, parameter: id, path: "/v1/devices/" + id, versions: [nil])
-        }
-        for category in FilterVocabulary.categories {
-            prepare(
-                .dynamicTypeTokens, parameter: category, path: "/v1/tokens/dynamic-type/" + category, versions: [nil])
+        for route in Route.allCases {
+            let endpoint = route.endpoint
+            switch endpoint.prebuilt {
+            case .none:
+                break
+            case .latest:
+                prepare(route, path: route.template, versions: [nil])
+            case .everyVersion:
+                prepare(route, path: route.template, versions: everyVersion)
+            case .everyPathValue:
+                guard let parameter = endpoint.pathParameter,
+                    let brace = endpoint.template.firstIndex(of: "{")
+                else { break }
+                let prefix = endpoint.template[..<brace]
+                for value in parameter.values(store.latest) {
+                    prepare(route, parameter: value, path: prefix + value, versions: [nil])
+                }
+            }
         }
         self.fixed = fixed
         self.fastPath = fast
@@ -138,7 +140,7 @@ final class ServedStore: Sendable {
     func representation(
         route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format
     ) throws(APIError) -> Representation {
-        let filters = query.pairs.filter { !Route.commonParameters.contains($0.name) }
+        let filters = query.pairs.filter { !CommonParameter.names.contains($0.name) }
         let normalised = filters.map { pair in (pair.name, Self.normalise(pair.value)) }.sorted { $0.0 < $1.0 }
         let key = Self.key(route: route, parameter: parameter, filters: normalised, options: options, format: format)
         if let representation = fixed[key]?.representation ?? cache.representation(for: key) { return representation }
@@ -160,8 +162,6 @@ final class ServedStore: Sendable {
             body: content.encoded(as: format, options: options, route: .check, version: version),
             contentType: format.contentType, specVersion: version, pinned: false, cacheControl: "no-store")
     }
-
-    var cacheUsage: (entries: Int, bytes: Int) { cache.usage }
 
     /// How many fixed representations exist, and how many are built.
     var fixedUsage: (count: Int, built: Int) { (fixed.count, fixed.values.count { $0.isBuilt }) }

@@ -64,7 +64,7 @@ final class SpecApplication: HTTPApplication {
 
     func bodyLimit(for request: borrowing HTTPRequest) -> Int {
         switch request.method {
-        case .post where request.path.equals("/v1/check"):
+        case .post where Self.postPaths.contains(where: { request.path.equals($0) }):
             return configuration.maxBodyBytes
         case .get, .head, .options:
             return 0
@@ -74,6 +74,9 @@ final class SpecApplication: HTTPApplication {
             return min(64 * 1024, configuration.maxBodyBytes)
         }
     }
+
+    /// The paths that answer a `POST` (and so read its body), as the route declarations say.
+    private static let postPaths = Route.allCases.filter(\.endpoint.acceptsPost).map(\.template)
 
     func respond(to request: borrowing HTTPRequest) -> HTTPResponse {
         let start = Self.monotonicMicroseconds()
@@ -100,7 +103,7 @@ final class SpecApplication: HTTPApplication {
             break
         case .options:
             return (route, preflight(route: route, request: request))
-        case .post where route == .check:
+        case .post where route.endpoint.acceptsPost:
             break
         default:
             // Every other method, including tokens the engine does not know (QUERY, PURGE, ...),
@@ -111,7 +114,7 @@ final class SpecApplication: HTTPApplication {
             let method = request.methodName.string
             return (route, errorResponse(.methodNotAllowed(method, path: path, allow: route.allow), served: served))
         }
-        if route == .healthz || route == .readyz, request.hasQuery {
+        if route.isOperations, request.hasQuery {
             return (route, errorResponse(.unknownParameter(request.query.string, accepted: []), served: served))
         }
         switch route {

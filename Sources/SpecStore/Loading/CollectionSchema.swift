@@ -42,10 +42,7 @@ struct FieldSpec: Sendable {
 enum CollectionSchema {
     static let units = ["pt", "px", "mm", "ratio", "percent", "ppi", "count", "s", "min", "h"]
     static let recordPlatforms = FilterVocabulary.platforms + ["all"]
-    static let widgetPlatforms = ["ios", "ipados", "watchos", "visionos"]
 
-    /// Fields every record may have besides its collection's own.
-    static let commonFieldNames: Set<String> = ["id", "since", "until", "history", "notes"]
     /// Fields records that carry figures have.
     static let figureFields = [
         FieldSpec("status", .oneOf(FilterVocabulary.statuses), required: true),

@@ -8,7 +8,7 @@
 ///
 /// Loading validates the whole file (Docs/schema.md §5) and builds one ``SpecSnapshot`` per store
 /// version up front, so queries never build anything shared and any number of threads may query
-/// at once. A reload loads a new `SpecStore` and swaps it in through ``SpecStoreHolder``.
+/// at once. A reload loads a new `SpecStore`; the server swaps it in whole.
 public final class SpecStore: Sendable {
     /// The name the file was loaded under (its path, or the `sourceName` given).
     public let sourceName: String
@@ -82,13 +82,13 @@ public final class SpecStore: Sendable {
 
     /// The snapshot of version `id`, or of the latest version when `id` is `nil`.
     ///
-    /// - Throws: ``QueryError`` `unknown_version` (404) listing the known versions.
+    /// - Throws: ``QueryError`` `unknown_version` listing the known versions.
     public func snapshot(version id: String?) throws(QueryError) -> SpecSnapshot {
         guard let id else { return latest }
         guard let index = versionIndex[id] ?? versionIndex[id.lowercased()] else {
             let known = versions.map(\.id)
             throw QueryError(
-                code: QueryError.unknownVersion, status: 404, parameter: "version", value: id, accepted: known,
+                code: .unknownVersion, parameter: "version", value: id, accepted: known,
                 message: "'\(id)' is not a store version.", hint: "Known versions: \(known.joined(separator: ", ")).")
         }
         return snapshots[index]

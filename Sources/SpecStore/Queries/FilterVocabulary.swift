@@ -38,28 +38,22 @@ public enum FilterVocabulary {
     }
 
     /// Platform ids. `all` in a record's `platforms` matches every one of them.
-    public static let platforms = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "web", "carplay"]
+    public static let platforms = Platform.spellings
     /// Device families.
-    public static let deviceFamilies = ["iphone", "ipad", "ipod", "watch"]
+    public static let deviceFamilies = DeviceFamily.spellings
     /// WidgetKit family names.
-    public static let widgetFamilies = [
-        "systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "systemExtraLargePortrait",
-        "accessoryCircular", "accessoryRectangular", "accessoryInline",
-    ]
+    public static let widgetFamilies = WidgetFamily.spellings
     /// Dynamic Type categories, smallest first.
-    public static let categories = [
-        "xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge",
-        "accessibility1", "accessibility2", "accessibility3", "accessibility4", "accessibility5",
-    ]
+    public static let categories = DynamicTypeCategory.spellings
     /// The iOS/iPadOS Dynamic Type styles, in Apple's table order.
     public static let styles = [
         "largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote",
         "caption1", "caption2",
     ]
     /// Orientations.
-    public static let orientations = ["portrait", "landscape"]
+    public static let orientations = Orientation.spellings
     /// Size-class values.
-    public static let sizeClassValues = ["compact", "regular"]
+    public static let sizeClassValues = SizeClassValue.spellings
     /// The `sizeClass` filter of `/v1/devices`: `VALUE-AXIS[-ORIENTATION]` where VALUE is `compact`
     /// or `regular`, AXIS is `width` (alias `horizontal`, `w`) or `height` (alias `vertical`, `h`),
     /// and ORIENTATION, optional, is `portrait` or `landscape`; without it either orientation matches.
@@ -74,23 +68,13 @@ public enum FilterVocabulary {
         return all
     }()
     /// Figure statuses.
-    public static let statuses = ["published", "convention"]
+    public static let statuses = FigureStatus.spellings
     /// Rule kinds.
-    public static let ruleKinds = ["requirement", "recommendation", "reading"]
+    public static let ruleKinds = RuleKind.spellings
     /// Myth verdicts.
     public static let mythVerdicts = ["false", "misleading", "convention-not-rule", "outdated"]
     /// Record types, as `type` in search results and diffs.
-    public static let searchTypes = [
-        "rule", "myth", "metric", "device", "size-class", "widget", "dynamic-type", "text-style", "tracking",
-    ]
-    /// Results of `check`, in the order of increasing concern.
-    public static let checkResults = [
-        "ok", "deviates-from-convention", "differs-from-published-default", "below-published", "above-published",
-    ]
-    /// Severities of `check`: `none` (ok), `info` (a convention differs: never a HIG violation),
-    /// `advisory` (a published default differs), `warning` (beyond a published minimum or maximum;
-    /// Apple's wording is advisory, "strive to meet", so this is a warning, not an error).
-    public static let severities = ["none", "info", "advisory", "warning"]
+    public static let searchTypes = RecordType.spellings
 
     /// The statically known accepted values of `kind`, or `nil` for vocabularies drawn from the data.
     public static func values(of kind: Kind) -> [String]? {

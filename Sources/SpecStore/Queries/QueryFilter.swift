@@ -35,16 +35,14 @@ public struct FilterParameter: Sendable, Hashable {
 /// `init(parameters:)` refuses names the route does not define (`unknown_parameter`), numbers that
 /// are not numbers and values outside a static vocabulary (`unknown_value`, listing the accepted
 /// ones). Values drawn from the data (a topic, a style, a device) are checked by the query itself,
-/// which throws the same error. The parameters every route shares (``commonParameters``) are ignored.
+/// which throws the same error. The parameters of the HTTP API itself (format, version, …) are the
+/// server's: it removes them before a filter sees the query.
 public protocol QueryFilter: Sendable {
     /// The route's own parameters, for validation and for the OpenAPI document.
     static var parameters: [FilterParameter] { get }
     /// Parses query parameters (names are case-sensitive, values case-insensitive).
     init(parameters: [String: String]) throws(QueryError)
 }
-
-/// Parameters every data route accepts besides its filters; filters ignore them.
-public let commonParameters: Set<String> = ["version", "format", "shape", "pretty", "fragment", "flat"]
 
 /// Reads and checks query parameters for a ``QueryFilter``.
 struct ParameterReader {
@@ -53,7 +51,7 @@ struct ParameterReader {
 
     init(_ parameters: [String: String], defined: [FilterParameter]) throws(QueryError) {
         for name in parameters.keys.sorted()
-        where !commonParameters.contains(name) && !defined.contains(where: { $0.name == name }) {
+        where !defined.contains(where: { $0.name == name }) {
             throw QueryError.unknownParameter(name, accepted: defined.map(\.name))
         }
         self.parameters = parameters
@@ -75,10 +73,13 @@ struct ParameterReader {
         return value
     }
 
-    /// The value checked against a static vocabulary but returned as given; queries canonicalise.
-    func choice(_ name: String, _ kind: FilterVocabulary.Kind) throws(QueryError) -> String? {
+    /// The term of a closed vocabulary the value stands for (any case, separators, aliases).
+    func term<Term: VocabularyTerm>(_ name: String, _: Term.Type) throws(QueryError) -> Term? {
         guard let raw = text(name) else { return nil }
-        return try FilterVocabulary.resolve(raw, in: kind, parameter: name)
+        guard let term = Term(matching: raw) else {
+            throw QueryError.unknownValue(raw, for: name, accepted: Term.spellings)
+        }
+        return term
     }
 }
 

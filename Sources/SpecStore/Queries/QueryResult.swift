@@ -17,16 +17,6 @@ public struct QueryResult: Sendable, Hashable {
 
     /// The number of rows.
     public var count: Int { items.count }
-
-    /// The API envelope: `{"version": …, "count": N, "items": […]}`, plus `"notes"` when there are any.
-    public func envelope(version: String) -> JSONValue {
-        var object = JSONObject()
-        object.append("version", .string(version))
-        object.append("count", JSONValue(integerLiteral: items.count))
-        object.append("items", .array(items))
-        if !notes.isEmpty { object.append("notes", .array(notes.map { .string($0) })) }
-        return .object(object)
-    }
 }
 
 /// One record a lookup by id answers with, plus notes a reader should see beside it.
@@ -64,17 +54,5 @@ public struct DiffResult: Sendable, Hashable {
         self.added = added
         self.removed = removed
         self.changed = changed
-    }
-
-    /// `{"from", "to", "counts": {"added", "removed", "changed"}, "added", "removed", "changed"}`.
-    public var json: JSONValue {
-        [
-            "from": .string(from), "to": .string(to),
-            "counts": [
-                "added": JSONValue(integerLiteral: added.count), "removed": JSONValue(integerLiteral: removed.count),
-                "changed": JSONValue(integerLiteral: changed.count),
-            ],
-            "added": .array(added), "removed": .array(removed), "changed": .array(changed),
-        ]
     }
 }

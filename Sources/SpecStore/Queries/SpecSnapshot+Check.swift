@@ -2,7 +2,8 @@ extension SpecSnapshot {
     /// Judges one measurement against a metric (`/v1/check`).
     ///
     /// The row: `figure` (the metric id), `measured` (`{value}` or `{width, height}`), `result`
-    /// (``FilterVocabulary/checkResults``), `severity` (``FilterVocabulary/severities``), `message`,
+    /// (`ok`, `deviates-from-convention`, `differs-from-published-default`, `below-published`,
+    /// `above-published`), `severity` (`none`, `info`, `advisory`, `warning`), `message`,
     /// `status` (the metric's), and `metric` (the metric's full row, with citations or basis).
     ///
     /// - A published minimum: under it is `below-published`. A published maximum: over it is
@@ -140,8 +141,11 @@ extension SpecSnapshot {
     /// Judges many measurements (`POST /v1/check`), one row per measurement in order.
     ///
     /// A measurement that cannot be judged does not fail the others: its row is
-    /// `{"index", "figure", "error": {"status", "code", "message", "hint"}}`.
-    public func check(all measurements: [Measurement]) -> QueryResult {
+    /// `{"index", "figure", "error": …}`, the error as `describe` writes it (by default
+    /// ``QueryError/json``).
+    public func check(
+        all measurements: [Measurement], describingErrorsWith describe: (QueryError) -> JSONValue = \.json
+    ) -> QueryResult {
         var items: [JSONValue] = []
         items.reserveCapacity(measurements.count)
         for (position, measurement) in measurements.enumerated() {
@@ -152,7 +156,7 @@ extension SpecSnapshot {
             } catch {
                 items.append([
                     "index": JSONValue(integerLiteral: position), "figure": .string(measurement.figure),
-                    "error": error.json,
+                    "error": describe(error),
                 ])
             }
         }
@@ -161,12 +165,10 @@ extension SpecSnapshot {
 }
 
 extension QueryError {
-    /// `{"status", "code", "message", "hint"}`, plus `parameter` and `accepted` where known: the
-    /// body of the API's error envelope.
+    /// `{"code", "message"}`, plus `hint`, `parameter` and `accepted` where known.
     public var json: JSONValue {
         var object = JSONObject()
-        object.append("status", JSONValue(integerLiteral: status))
-        object.append("code", .string(code))
+        object.append("code", .string(code.rawValue))
         object.append("message", .string(message))
         if let hint { object.append("hint", .string(hint)) }
         if let parameter { object.append("parameter", .string(parameter)) }

@@ -6,10 +6,8 @@ extension SpecSnapshot {
     /// not have the model), `caseSize`, `asPublished`, then the provenance fields. `width` and
     /// `height` match the portrait points exactly.
     public func devices(matching filter: DeviceFilter) throws(QueryError) -> QueryResult {
-        let family = try filter.family.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .deviceFamily, parameter: "family")
-        }
-        let platform = try platform(filter.platform)
+        let family = filter.family?.rawValue
+        let platform = filter.platform?.rawValue
         var items: [JSONValue] = []
         for entry in rows(.devices) {
             let fields = entry.fields
@@ -36,13 +34,12 @@ extension SpecSnapshot {
     /// device's screen (for a watch, its case size); where Apple's widget table has no row for that
     /// screen, `count` is 0 and the notes name the nearest published screen, as such.
     ///
-    /// - Throws: ``QueryError`` `not_found` (404).
+    /// - Throws: ``QueryError`` `not_found`.
     public func device(id: String) throws(QueryError) -> RecordResult {
         guard let entry = findDevice(id) else {
             throw QueryError(
-                code: QueryError.notFound, status: 404, parameter: "id", value: id,
-                accepted: rows(.devices).map(\.id), message: "No device '\(id)' in version \(version.id).",
-                hint: "GET /v1/devices lists the devices and their ids.")
+                code: .notFound, parameter: "id", value: id,
+                accepted: rows(.devices).map(\.id), message: "No device '\(id)' in version \(version.id).")
         }
         let widgets = widgetRows(for: entry, platform: nil, family: nil)
         guard case .object(var object) = entry.row else { return RecordResult(item: entry.row) }
@@ -56,15 +53,9 @@ extension SpecSnapshot {
     /// the table prints it), `devices` (ids), `orientation`, `horizontal`, `vertical`, then the
     /// provenance fields. `device` filters by a device id, its model name, or the table's name.
     public func sizeClasses(matching filter: SizeClassFilter) throws(QueryError) -> QueryResult {
-        let orientation = try filter.orientation.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .orientation, parameter: "orientation")
-        }
-        let horizontal = try filter.horizontal.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .sizeClassValue, parameter: "horizontal")
-        }
-        let vertical = try filter.vertical.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .sizeClassValue, parameter: "vertical")
-        }
+        let orientation = filter.orientation?.rawValue
+        let horizontal = filter.horizontal?.rawValue
+        let vertical = filter.vertical?.rawValue
         var deviceID: String? = nil
         var deviceName: String? = nil
         if let raw = filter.device {
@@ -118,10 +109,8 @@ extension SpecSnapshot {
     /// platforms. When a screen is asked for that Apple's widget table has no row for, `items` is
     /// empty and `notes` names the nearest published screen; nothing is interpolated.
     public func widgets(matching filter: WidgetFilter) throws(QueryError) -> QueryResult {
-        let platform = try platform(filter.platform)
-        let family = try filter.family.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .widgetFamily, parameter: "family")
-        }
+        let platform = filter.platform?.rawValue
+        let family = filter.family?.rawValue
         if let raw = filter.device {
             guard let device = findDevice(raw) else {
                 throw QueryError.unknownValue(raw, for: "device", accepted: acceptedValues(for: .device))

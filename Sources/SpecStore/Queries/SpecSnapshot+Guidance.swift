@@ -4,11 +4,9 @@ extension SpecSnapshot {
     /// Rows: `id`, `name`, `topic`, `platform`, `platforms`, the figure (`value`, or `width` and
     /// `height`, or `min` and `max`), `bound`, then the provenance fields.
     public func metrics(matching filter: MetricFilter) throws(QueryError) -> QueryResult {
-        let platform = try platform(filter.platform)
+        let platform = filter.platform?.rawValue
         let topic = try topic(filter.topic)
-        let status = try filter.status.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .status, parameter: "status")
-        }
+        let status = filter.status?.rawValue
         let items = rows(.metrics).filter { entry in
             SpecSnapshot.matches(platform: platform, entry.fields)
                 && (topic == nil || entry.fields["topic"]?.stringValue == topic)
@@ -22,11 +20,9 @@ extension SpecSnapshot {
     /// Rows: `id`, `topic`, `platforms`, `kind`, `quote`, `citations`, `related`, `notes`, `since`,
     /// `until`. With `q`, only rules matching the words, best first, each with a `score`.
     public func rules(matching filter: RuleFilter) throws(QueryError) -> QueryResult {
-        let platform = try platform(filter.platform)
+        let platform = filter.platform?.rawValue
         let topic = try topic(filter.topic)
-        let kind = try filter.kind.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .ruleKind, parameter: "kind")
-        }
+        let kind = filter.kind?.rawValue
         let candidates = rows(.rules).filter { entry in
             SpecSnapshot.matches(platform: platform, entry.fields)
                 && (topic == nil || entry.fields["topic"]?.stringValue == topic)

@@ -5,10 +5,8 @@ extension SpecSnapshot {
     /// `weight`, `size`, `leading`, `emphasizedWeight`, then the provenance fields. `category` and
     /// `style` accept aliases (`AX5`, `xs`, `L`; `Title 1`, `subhead`).
     public func dynamicType(matching filter: DynamicTypeFilter) throws(QueryError) -> QueryResult {
-        let platform = try platform(filter.platform)
-        let category = try filter.category.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .category, parameter: "category")
-        }
+        let platform = filter.platform?.rawValue
+        let category = filter.category?.rawValue
         let style = try filter.style.map { (raw) throws(QueryError) in
             try resolveStyle(raw, in: .dynamicType)
         }
@@ -23,7 +21,7 @@ extension SpecSnapshot {
     /// The other platforms' text styles (`/v1/text-styles`: macOS, tvOS), in the same row shape
     /// as Dynamic Type without `category`.
     public func textStyles(matching filter: TextStyleFilter) throws(QueryError) -> QueryResult {
-        let platform = try platform(filter.platform)
+        let platform = filter.platform?.rawValue
         let style = try filter.style.map { (raw) throws(QueryError) in
             try resolveStyle(raw, in: .textStyles)
         }
@@ -39,7 +37,7 @@ extension SpecSnapshot {
     /// Rows: `id`, `platform`, `platforms`, `font`, `size`, `trackingEm`, `trackingPt`,
     /// `asPublished`, then the provenance fields. `font` matches ignoring case and separators.
     public func tracking(matching filter: TrackingFilter) throws(QueryError) -> QueryResult {
-        let platform = try platform(filter.platform)
+        let platform = filter.platform?.rawValue
         let font = try filter.font.map { (raw) throws(QueryError) in
             try resolve(raw, among: acceptedValues(for: .font), parameter: "font")
         }

@@ -20,7 +20,7 @@ extension SpecStore {
     /// fields, not derived ones such as a device's joined size classes). Rows keep the data file's
     /// collection and record order. `from` may be newer than `to`; the diff then reads backwards.
     ///
-    /// - Throws: ``QueryError`` `unknown_version` (404).
+    /// - Throws: ``QueryError`` `unknown_version`.
     public func diff(from: String, to: String) throws(QueryError) -> DiffResult {
         let old = try versionIndex(from, parameter: "from")
         let new = try versionIndex(to, parameter: "to")
@@ -66,7 +66,7 @@ extension SpecStore {
         guard let version = versions.first(where: { $0.id == id || $0.id == id.lowercased() }) else {
             let known = versions.map(\.id)
             throw QueryError(
-                code: QueryError.unknownVersion, status: 404, parameter: parameter, value: id, accepted: known,
+                code: .unknownVersion, parameter: parameter, value: id, accepted: known,
                 message: "'\(id)' is not a store version.", hint: "Known versions: \(known.joined(separator: ", ")).")
         }
         return version.index

@@ -306,13 +306,11 @@ extension SpecSnapshot {
 
     /// Records of every kind matching the words (`/v1/search`), best first.
     ///
-    /// Rows: `type` (``FilterVocabulary/searchTypes``), `id`, `title`, `snippet` (the matching text,
+    /// Rows: `type` (a ``RecordType``), `id`, `title`, `snippet` (the matching text,
     /// about 160 characters), `score` (higher is better; comparable within one answer only). At most
     /// ``searchLimit`` rows; `notes` says when more matched.
     public func search(_ query: SearchQuery) throws(QueryError) -> QueryResult {
-        let type = try query.type.map { (raw) throws(QueryError) in
-            try FilterVocabulary.resolve(raw, in: .searchType, parameter: "type")
-        }
+        let type = query.type?.rawValue
         let (hits, total) = searchHits(query.q, types: type.map { [$0] }, limit: SpecSnapshot.searchLimit)
         let items: [JSONValue] = hits.map { hit in
             [

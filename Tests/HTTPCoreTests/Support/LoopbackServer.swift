@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import HTTPCore
@@ -55,19 +56,6 @@ final class LoopbackServer: Sendable {
 
     deinit {
         server.stop()
-    }
-}
-
-struct TimedOut: Error, CustomStringConvertible {
-    let description: String
-}
-
-/// Polls `condition` until it holds, failing after `seconds`.
-func waitUntil(_ what: String, seconds: Double = 5, _ condition: () -> Bool) throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        if Date() > deadline { throw TimedOut(description: "timed out waiting until \(what)") }
-        usleep(2000)
     }
 }
 

@@ -1,9 +1,9 @@
 /// The filters of `/v1/devices`.
 public struct DeviceFilter: QueryFilter, Hashable {
-    /// A device family (`iphone`, `ipad`, `ipod`, `watch`).
-    public var family: String?
-    /// A platform id or alias.
-    public var platform: String?
+    /// A device family.
+    public var family: DeviceFamily?
+    /// A platform.
+    public var platform: Platform?
     /// Portrait width in points.
     public var width: Double?
     /// Portrait height in points.
@@ -13,7 +13,7 @@ public struct DeviceFilter: QueryFilter, Hashable {
 
     /// Creates a filter; `nil` fields do not filter.
     public init(
-        family: String? = nil, platform: String? = nil, width: Double? = nil, height: Double? = nil,
+        family: DeviceFamily? = nil, platform: Platform? = nil, width: Double? = nil, height: Double? = nil,
         sizeClass: SizeClassCondition? = nil
     ) {
         self.family = family
@@ -38,8 +38,8 @@ public struct DeviceFilter: QueryFilter, Hashable {
     /// Parses query parameters.
     public init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
-        family = try reader.choice("family", .deviceFamily)
-        platform = try reader.choice("platform", .platform)
+        family = try reader.term("family", DeviceFamily.self)
+        platform = try reader.term("platform", Platform.self)
         width = try reader.number("width")
         height = try reader.number("height")
         if let raw = reader.text("sizeClass") {

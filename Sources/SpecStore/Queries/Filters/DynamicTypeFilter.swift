@@ -1,14 +1,14 @@
 /// The filters of `/v1/dynamic-type`.
 public struct DynamicTypeFilter: QueryFilter, Hashable {
-    /// A platform id or alias.
-    public var platform: String?
-    /// A Dynamic Type category or alias (`AX5`, `xs`, `L`).
-    public var category: String?
+    /// A platform.
+    public var platform: Platform?
+    /// A Dynamic Type category.
+    public var category: DynamicTypeCategory?
     /// A text style or alias (`Title 1`, `subhead`).
     public var style: String?
 
     /// Creates a filter; `nil` fields do not filter.
-    public init(platform: String? = nil, category: String? = nil, style: String? = nil) {
+    public init(platform: Platform? = nil, category: DynamicTypeCategory? = nil, style: String? = nil) {
         self.platform = platform
         self.category = category
         self.style = style
@@ -24,8 +24,8 @@ public struct DynamicTypeFilter: QueryFilter, Hashable {
     /// Parses query parameters.
     public init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
-        platform = try reader.choice("platform", .platform)
-        category = try reader.choice("category", .category)
+        platform = try reader.term("platform", Platform.self)
+        category = try reader.term("category", DynamicTypeCategory.self)
         style = reader.text("style")
     }
 }

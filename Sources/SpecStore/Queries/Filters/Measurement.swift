@@ -56,7 +56,7 @@ public struct Measurement: QueryFilter, Hashable {
     public init(json: JSONValue) throws(QueryError) {
         guard case .object(let object) = json else {
             throw QueryError(
-                code: QueryError.invalidValue, status: 400,
+                code: .invalidValue,
                 message: "A measurement must be an object with figure and value, or figure, width and height.")
         }
         var parameters: [String: String] = [:]

@@ -1,14 +1,14 @@
 /// The filters of `/v1/metrics`.
 public struct MetricFilter: QueryFilter, Hashable {
-    /// A platform id or alias.
-    public var platform: String?
+    /// A platform.
+    public var platform: Platform?
     /// A topic (`controls`, `sheets`, …).
     public var topic: String?
-    /// `published` or `convention`.
-    public var status: String?
+    /// Published figures, or conventions.
+    public var status: FigureStatus?
 
     /// Creates a filter; `nil` fields do not filter.
-    public init(platform: String? = nil, topic: String? = nil, status: String? = nil) {
+    public init(platform: Platform? = nil, topic: String? = nil, status: FigureStatus? = nil) {
         self.platform = platform
         self.topic = topic
         self.status = status
@@ -24,8 +24,8 @@ public struct MetricFilter: QueryFilter, Hashable {
     /// Parses query parameters.
     public init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
-        platform = try reader.choice("platform", .platform)
+        platform = try reader.term("platform", Platform.self)
         topic = reader.text("topic")
-        status = try reader.choice("status", .status)
+        status = try reader.term("status", FigureStatus.self)
     }
 }

@@ -2,15 +2,15 @@
 public struct RuleFilter: QueryFilter, Hashable {
     /// A topic.
     public var topic: String?
-    /// A platform id or alias.
-    public var platform: String?
-    /// `requirement`, `recommendation` or `reading`.
-    public var kind: String?
+    /// A platform.
+    public var platform: Platform?
+    /// What the rule's sentence does.
+    public var kind: RuleKind?
     /// Words to search for; when given, rows come best first with a `score`.
     public var q: String?
 
     /// Creates a filter; `nil` fields do not filter.
-    public init(topic: String? = nil, platform: String? = nil, kind: String? = nil, q: String? = nil) {
+    public init(topic: String? = nil, platform: Platform? = nil, kind: RuleKind? = nil, q: String? = nil) {
         self.topic = topic
         self.platform = platform
         self.kind = kind
@@ -29,8 +29,8 @@ public struct RuleFilter: QueryFilter, Hashable {
     public init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
         topic = reader.text("topic")
-        platform = try reader.choice("platform", .platform)
-        kind = try reader.choice("kind", .ruleKind)
+        platform = try reader.term("platform", Platform.self)
+        kind = try reader.term("kind", RuleKind.self)
         q = reader.text("q")
     }
 }

@@ -2,11 +2,11 @@
 public struct SearchQuery: QueryFilter, Hashable {
     /// The words to search for.
     public var q: String
-    /// A record type to limit the search to (``FilterVocabulary/searchTypes``).
-    public var type: String?
+    /// A record type to limit the search to.
+    public var type: RecordType?
 
     /// Creates a query.
-    public init(q: String, type: String? = nil) {
+    public init(q: String, type: RecordType? = nil) {
         self.q = q
         self.type = type
     }
@@ -22,6 +22,6 @@ public struct SearchQuery: QueryFilter, Hashable {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
         guard let q = reader.text("q") else { throw QueryError.missing("q", expected: "words to search for") }
         self.q = q
-        type = try reader.choice("type", .searchType)
+        type = try reader.term("type", RecordType.self)
     }
 }

@@ -2,15 +2,18 @@
 public struct SizeClassFilter: QueryFilter, Hashable {
     /// A device id (`device.iphone-16-pro`), its id without the prefix, or its name.
     public var device: String?
-    /// `portrait` or `landscape`.
-    public var orientation: String?
-    /// Horizontal size class, `compact` or `regular`.
-    public var horizontal: String?
-    /// Vertical size class, `compact` or `regular`.
-    public var vertical: String?
+    /// An orientation.
+    public var orientation: Orientation?
+    /// The horizontal size class.
+    public var horizontal: SizeClassValue?
+    /// The vertical size class.
+    public var vertical: SizeClassValue?
 
     /// Creates a filter; `nil` fields do not filter.
-    public init(device: String? = nil, orientation: String? = nil, horizontal: String? = nil, vertical: String? = nil) {
+    public init(
+        device: String? = nil, orientation: Orientation? = nil, horizontal: SizeClassValue? = nil,
+        vertical: SizeClassValue? = nil
+    ) {
         self.device = device
         self.orientation = orientation
         self.horizontal = horizontal
@@ -29,8 +32,8 @@ public struct SizeClassFilter: QueryFilter, Hashable {
     public init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
         device = reader.text("device")
-        orientation = try reader.choice("orientation", .orientation)
-        horizontal = try reader.choice("horizontal", .sizeClassValue)
-        vertical = try reader.choice("vertical", .sizeClassValue)
+        orientation = try reader.term("orientation", Orientation.self)
+        horizontal = try reader.term("horizontal", SizeClassValue.self)
+        vertical = try reader.term("vertical", SizeClassValue.self)
     }
 }

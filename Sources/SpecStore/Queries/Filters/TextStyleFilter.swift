@@ -1,12 +1,12 @@
 /// The filters of `/v1/text-styles`.
 public struct TextStyleFilter: QueryFilter, Hashable {
-    /// A platform id or alias.
-    public var platform: String?
+    /// A platform.
+    public var platform: Platform?
     /// A text style or alias.
     public var style: String?
 
     /// Creates a filter; `nil` fields do not filter.
-    public init(platform: String? = nil, style: String? = nil) {
+    public init(platform: Platform? = nil, style: String? = nil) {
         self.platform = platform
         self.style = style
     }
@@ -20,7 +20,7 @@ public struct TextStyleFilter: QueryFilter, Hashable {
     /// Parses query parameters.
     public init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
-        platform = try reader.choice("platform", .platform)
+        platform = try reader.term("platform", Platform.self)
         style = reader.text("style")
     }
 }

@@ -1,14 +1,14 @@
 /// The filters of `/v1/tracking`.
 public struct TrackingFilter: QueryFilter, Hashable {
-    /// A platform id or alias.
-    public var platform: String?
+    /// A platform.
+    public var platform: Platform?
     /// A font name (`SF Pro`, `sf-pro`, `New York`).
     public var font: String?
     /// A point size.
     public var size: Double?
 
     /// Creates a filter; `nil` fields do not filter.
-    public init(platform: String? = nil, font: String? = nil, size: Double? = nil) {
+    public init(platform: Platform? = nil, font: String? = nil, size: Double? = nil) {
         self.platform = platform
         self.font = font
         self.size = size
@@ -24,7 +24,7 @@ public struct TrackingFilter: QueryFilter, Hashable {
     /// Parses query parameters.
     public init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
-        platform = try reader.choice("platform", .platform)
+        platform = try reader.term("platform", Platform.self)
         font = reader.text("font")
         size = try reader.number("size")
     }

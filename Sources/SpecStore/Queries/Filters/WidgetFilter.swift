@@ -1,16 +1,18 @@
 /// The filters of `/v1/widgets`.
 public struct WidgetFilter: QueryFilter, Hashable {
-    /// A platform id or alias.
-    public var platform: String?
+    /// A platform.
+    public var platform: Platform?
     /// A portrait screen size in points.
     public var screen: ScreenSize?
-    /// A WidgetKit family or its short name (`small`, `circular`, …).
-    public var family: String?
+    /// A WidgetKit family.
+    public var family: WidgetFamily?
     /// A device id or name; it stands for the device's screen (or, for a watch, its case size).
     public var device: String?
 
     /// Creates a filter; `nil` fields do not filter.
-    public init(platform: String? = nil, screen: ScreenSize? = nil, family: String? = nil, device: String? = nil) {
+    public init(
+        platform: Platform? = nil, screen: ScreenSize? = nil, family: WidgetFamily? = nil, device: String? = nil
+    ) {
         self.platform = platform
         self.screen = screen
         self.family = family
@@ -28,8 +30,8 @@ public struct WidgetFilter: QueryFilter, Hashable {
     /// Parses query parameters.
     public init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
-        platform = try reader.choice("platform", .platform)
-        family = try reader.choice("family", .widgetFamily)
+        platform = try reader.term("platform", Platform.self)
+        family = try reader.term("family", WidgetFamily.self)
         device = reader.text("device")
         if let raw = reader.text("screen") {
             guard let size = ScreenSize(parsing: raw) else {

@@ -1,0 +1,180 @@
+import SpecStore
+
+/// Everything the server knows about one route, declared once (see `Endpoints.swift`).
+///
+/// Routing, parameter validation, the index page, the OpenAPI document, the prebuilt
+/// representations, the metric labels and the tests' route lists all read these declarations;
+/// nothing else lists routes. A new route is a ``Route`` case, its declaration, its query and
+/// its tests (CONTRIBUTING.md).
+struct Endpoint: Sendable {
+    /// The path as OpenAPI and the metrics write it: `/v1/devices/{id}`. At most one `{name}`
+    /// placeholder, and only as the last segment.
+    var template: String
+    /// A heading for the Markdown and HTML forms.
+    var title: String
+    /// One line for the index page and the OpenAPI operation's summary.
+    var summary: String
+    /// The path as the index page lists it, when it differs from the template (`/v1/search?q=`).
+    var listing: String?
+    /// The formats the route produces, the default first; empty for a route that negotiates none.
+    var formats: [Format]
+    /// What answers a GET (and HEAD).
+    var answer: Answer
+    /// The route's own query parameters, besides the common ones.
+    var filters: [Parameter] = []
+    /// The common parameters the route accepts (API.md §1).
+    var common: [CommonParameter] = CommonParameter.allCases
+    /// The templated path segment, if the template has one.
+    var pathParameter: PathParameter?
+    /// Whether a `POST` with a JSON body is answered too (``Answers/check(store:body:version:)``).
+    var acceptsPost = false
+    /// Which representations are built before any request asks for them.
+    var prebuilt = Prebuilt.none
+    /// The JSON schema of the `200` JSON body in the OpenAPI document.
+    var schema = Schema.envelope
+    /// A request that answers `200`, for the tests that walk every route.
+    var example: String?
+
+    /// What answers a GET.
+    enum Answer: Sendable {
+        /// Store data: runs against the snapshot `version=` names; carries `Spec-Version`.
+        case query(@Sendable (AnswerRequest) throws -> Content)
+        /// The index page (`GET /`).
+        case index
+        /// The OpenAPI document.
+        case openAPI
+        /// Liveness and readiness probes, and the Prometheus exposition: answered by
+        /// ``SpecApplication`` without the store's answers.
+        case operations
+    }
+
+    /// A query parameter of a route.
+    struct Parameter: Sendable {
+        var name: String
+        var summary: String
+        var value: Value
+        var isRequired = false
+
+        /// What the parameter accepts, as OpenAPI states it.
+        enum Value: Sendable {
+            /// As the store's filter describes it.
+            case filter(FilterParameter.Value)
+            /// One of these values.
+            case oneOf([String])
+            /// A store version id.
+            case storeVersion
+            /// A metric id.
+            case metricID
+        }
+
+        /// The store's description of one of its filters.
+        init(_ filter: FilterParameter) {
+            self.init(
+                name: filter.name, summary: filter.summary,
+                value: filter.name == "figure" && filter.value == .text ? .metricID : .filter(filter.value),
+                isRequired: filter.isRequired)
+        }
+
+        init(name: String, summary: String, value: Value, isRequired: Bool = false) {
+            self.name = name
+            self.summary = summary
+            self.value = value
+            self.isRequired = isRequired
+        }
+    }
+
+    /// The one `{name}` segment of a templated path, and the values it takes in a store.
+    struct PathParameter: Sendable {
+        var name: String
+        var summary: String
+        /// Every value the latest snapshot answers for: the OpenAPI enum and the prebuilt representations.
+        var values: @Sendable (SpecSnapshot) -> [String]
+        /// The hint of a `404` for a value the store does not know: where the values are listed.
+        var listedBy: String? = nil
+    }
+
+    /// Which representations are built at load, in every format the route produces.
+    enum Prebuilt: Sendable, Equatable {
+        /// None: every answer is built on demand and cached.
+        case none
+        /// The unfiltered answer of the latest version.
+        case latest
+        /// The unfiltered answer of the latest version, and of each pinned version on first use.
+        case everyVersion
+        /// The answer for each value of the path parameter, latest version.
+        case everyPathValue
+    }
+
+    /// The shape of the JSON body, for the OpenAPI document.
+    enum Schema: Sendable {
+        /// `{"version", "count", "items", "notes"}`, or the bare array.
+        case envelope
+        /// `{"version", "item", "notes"}`, or a one-element array.
+        case record
+        /// `{"from", "to", "counts", "added", "removed", "changed"}`, or the rows.
+        case diff
+        /// A DTCG design tokens file.
+        case designTokens
+        /// The Tokens Studio single file: one token set per category, `$themes`, `$metadata`.
+        case tokensStudio
+        /// Any JSON object.
+        case object
+        /// `{"status"}`.
+        case status
+        /// Prometheus text.
+        case prometheus
+    }
+
+    /// The path as the index page lists it.
+    var listedPath: String { listing ?? template }
+
+    /// Whether the route answers with store data (and so takes `version=` and carries
+    /// `Spec-Version`).
+    var servesData: Bool {
+        if case .query = answer { return true }
+        return false
+    }
+
+    /// The `Allow` field value.
+    var allow: String { acceptsPost ? "GET, HEAD, POST, OPTIONS" : "GET, HEAD, OPTIONS" }
+
+    /// Every query parameter name the route accepts: its filters, then the common ones.
+    var parameterNames: [String] { filters.map(\.name) + common.map(\.rawValue) }
+}
+
+/// What a data route's query gets: the store, the snapshot asked for, the path segment, the
+/// route's own query parameters (the common ones removed) and the common options.
+struct AnswerRequest {
+    var store: SpecStore
+    var snapshot: SpecSnapshot
+    /// The decoded `{id}` or `{category}` segment.
+    var pathValue: String?
+    /// The route's own parameters, as sent.
+    var filters: [String: String]
+    var options: RequestOptions
+
+    /// The store version answering.
+    var version: String { snapshot.version.id }
+}
+
+/// The parameters data routes share, in the order the OpenAPI document and the hints list them:
+/// the one list of them.
+enum CommonParameter: String, CaseIterable, Sendable {
+    case version, format, shape, pretty, fragment, flat
+
+    /// Every name, for filtering them out of a query.
+    static let names: Set<String> = Set(allCases.map(\.rawValue))
+
+    /// One sentence for the OpenAPI document.
+    var summary: String {
+        switch self {
+        case .version:
+            "Pins the answer to a store version (then cacheable forever); the latest answers without it."
+        case .format: "The representation; overrides Accept."
+        case .shape: "array returns the bare items array instead of the envelope."
+        case .pretty: "Indented JSON."
+        case .fragment: "With format=html, only the table element."
+        case .flat: "With tokens, unitless numbers instead of {value, unit} dimensions."
+        }
+    }
+}

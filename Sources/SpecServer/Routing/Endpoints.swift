@@ -1,0 +1,198 @@
+import SpecStore
+
+/// The declaration of every route: the one place that says what a route is.
+///
+/// The order of ``Route``'s cases is the order of the index page, the OpenAPI paths and the
+/// metrics; the switch below is exhaustive, so the compiler points at the one place a new case
+/// needs its declaration.
+extension Route {
+    /// The route's declaration (computed once per process; read ``endpoint``).
+    private var declaration: Endpoint {
+        switch self {
+        case .index:
+            Endpoint(
+                template: "/", title: "HIG spec service", summary: "the routes in a few lines",
+                formats: [.json, .html], answer: .index,
+                common: [.format, .pretty], prebuilt: .latest, schema: .object, example: "/")
+        case .devices:
+            .collection(
+                "/v1/devices", title: "Devices", summary: "screen sizes, scale and size classes per device",
+                filter: DeviceFilter.self
+            ) { .collection(try $0.snapshot.devices(matching: DeviceFilter(parameters: $0.filters))) }
+        case .device:
+            Endpoint(
+                template: "/v1/devices/{id}", title: "Device",
+                summary: "one device, with the widget sizes for its screen", formats: Format.tables,
+                answer: .query { .record(try $0.snapshot.device(id: $0.pathValue ?? "")) },
+                pathParameter: Endpoint.PathParameter(
+                    name: "id", summary: "A device id, e.g. device.iphone-16-pro.",
+                    values: { latest in
+                        (try? latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"]?.stringValue })
+                            ?? []
+                    }, listedBy: "GET /v1/devices lists the devices and their ids."),
+                prebuilt: .everyPathValue, schema: .record, example: "/v1/devices/device.ipad-pro-11-inch")
+        case .sizeClasses:
+            .collection(
+                "/v1/size-classes", title: "Size classes", summary: "one row per model × orientation",
+                filter: SizeClassFilter.self
+            ) { .collection(try $0.snapshot.sizeClasses(matching: SizeClassFilter(parameters: $0.filters))) }
+        case .widgets:
+            .collection(
+                "/v1/widgets", title: "Widget sizes", summary: "widget dimensions per screen and family",
+                filter: WidgetFilter.self
+            ) { .collection(try $0.snapshot.widgets(matching: WidgetFilter(parameters: $0.filters))) }
+        case .dynamicType:
+            .collection(
+                "/v1/dynamic-type", title: "Dynamic Type", summary: "Dynamic Type sizes per category and style",
+                filter: DynamicTypeFilter.self
+            ) { .collection(try $0.snapshot.dynamicType(matching: DynamicTypeFilter(parameters: $0.filters))) }
+        case .textStyles:
+            .collection(
+                "/v1/text-styles", title: "Text styles", summary: "the other platforms' text styles",
+                filter: TextStyleFilter.self
+            ) { .collection(try $0.snapshot.textStyles(matching: TextStyleFilter(parameters: $0.filters))) }
+        case .tracking:
+            .collection(
+                "/v1/tracking", title: "Tracking", summary: "tracking values per font and size",
+                filter: TrackingFilter.self
+            ) { .collection(try $0.snapshot.tracking(matching: TrackingFilter(parameters: $0.filters))) }
+        case .metrics:
+            .collection(
+                "/v1/metrics", title: "Metrics", summary: "every other figure: controls, margins, bars, icons, …",
+                filter: MetricFilter.self
+            ) { .collection(try $0.snapshot.metrics(matching: MetricFilter(parameters: $0.filters))) }
+        case .rules:
+            .collection(
+                "/v1/rules", title: "Rules", summary: "Apple's rules in Apple's words", filter: RuleFilter.self
+            ) { .collection(try $0.snapshot.rules(matching: RuleFilter(parameters: $0.filters))) }
+        case .myths:
+            .collection(
+                "/v1/myths", title: "Myths", summary: "beliefs that produce false findings", filter: MythFilter.self
+            ) { .collection(try $0.snapshot.myths(matching: MythFilter(parameters: $0.filters))) }
+        case .search:
+            .collection(
+                "/v1/search", title: "Search results", summary: "records of every kind matching words",
+                listing: "/v1/search?q=", filter: SearchQuery.self, prebuilt: .none, example: "/v1/search?q=iphone"
+            ) { .collection(try $0.snapshot.search(SearchQuery(parameters: $0.filters))) }
+        case .check:
+            Endpoint(
+                template: "/v1/check", title: "Check results",
+                summary: "judges a measurement (POST takes a JSON array)", listing: "/v1/check?figure=&value=",
+                formats: Format.tables,
+                answer: .query(Answers.check),
+                filters: Measurement.parameters.map(Endpoint.Parameter.init) + [
+                    .init(
+                        name: CheckBatch.embedParameter, summary: CheckBatch.embedSummary,
+                        value: .oneOf(CheckBatch.embedValues))
+                ], acceptsPost: true,
+                example: "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20")
+        case .versions:
+            Endpoint(
+                template: "/v1/versions", title: "Store versions", summary: "the store versions",
+                formats: Format.tables, answer: .query { .collection($0.store.versionRows()) }, prebuilt: .latest,
+                example: "/v1/versions")
+        case .diff:
+            Endpoint(
+                template: "/v1/diff", title: "Changes", summary: "what changed between two versions",
+                listing: "/v1/diff?from=&to=", formats: Format.tables, answer: .query(Answers.diff),
+                filters: [
+                    .init(name: "from", summary: "The older store version.", value: .storeVersion, isRequired: true),
+                    .init(name: "to", summary: "The newer store version.", value: .storeVersion, isRequired: true),
+                ],
+                schema: .diff, example: "/v1/diff?from=2023&to=2025-03-07")
+        case .export:
+            Endpoint(
+                template: "/v1/export", title: "Export", summary: "the whole store in the data file's format",
+                formats: [.json], answer: .query { .document($0.store.export(), rows: []) }, prebuilt: .latest,
+                schema: .object, example: "/v1/export")
+        case .dynamicTypeTokens:
+            Endpoint(
+                template: "/v1/tokens/dynamic-type/{category}", title: "Dynamic Type tokens",
+                summary: "DTCG design tokens per Dynamic Type category", formats: [.tokens, .json],
+                answer: .query(Answers.dynamicTypeTokens),
+                filters: [
+                    .init(
+                        name: "platform", summary: Answers.tokenPlatforms.joined(separator: ", ") + "; ios by default.",
+                        value: .oneOf(Answers.tokenPlatforms))
+                ],
+                pathParameter: Endpoint.PathParameter(
+                    name: "category", summary: "A Dynamic Type category.", values: { _ in FilterVocabulary.categories }),
+                prebuilt: .everyPathValue, schema: .designTokens, example: "/v1/tokens/dynamic-type/large")
+        case .metricTokens:
+            Endpoint(
+                template: "/v1/tokens/metrics", title: "Metric tokens", summary: "the metrics as DTCG design tokens",
+                formats: [.tokens, .json], answer: .query(Answers.metricTokens),
+                filters: MetricFilter.parameters.map(Endpoint.Parameter.init), prebuilt: .everyVersion,
+                schema: .designTokens, example: "/v1/tokens/metrics")
+        case .textStyleTokens:
+            Endpoint(
+                template: "/v1/tokens/text-styles", title: "Text style tokens",
+                summary: "DTCG design tokens for the macOS and tvOS text styles", formats: [.tokens, .json],
+                answer: .query(Answers.textStyleTokens),
+                filters: [
+                    .init(
+                        name: "platform",
+                        summary: Answers.textStylePlatforms.joined(separator: ", ") + "; all of them by default.",
+                        value: .oneOf(Answers.textStylePlatforms))
+                ],
+                schema: .designTokens, example: "/v1/tokens/text-styles")
+        case .tokensStudio:
+            Endpoint(
+                template: "/v1/tokens/tokens-studio", title: "Tokens Studio tokens",
+                summary: "every Dynamic Type category in the Tokens Studio single-file shape", formats: [.json],
+                answer: .query(Answers.tokensStudio),
+                filters: [
+                    .init(
+                        name: "platform", summary: Answers.tokenPlatforms.joined(separator: ", ") + "; ios by default.",
+                        value: .oneOf(Answers.tokenPlatforms))
+                ],
+                schema: .tokensStudio, example: "/v1/tokens/tokens-studio")
+        case .openAPI:
+            Endpoint(
+                template: "/openapi.json", title: "OpenAPI", summary: "the OpenAPI 3.1 description of all of this",
+                formats: [.json], answer: .openAPI, common: [.pretty], prebuilt: .latest, schema: .object,
+                example: "/openapi.json")
+        case .healthz:
+            .operations("/healthz", title: "Health", summary: "liveness", formats: [.json], schema: .status)
+        case .readyz:
+            .operations("/readyz", title: "Readiness", summary: "readiness", formats: [.json], schema: .status)
+        case .prometheus:
+            .operations("/metrics", title: "Metrics", summary: "Prometheus metrics", formats: [], schema: .prometheus)
+        }
+    }
+
+    /// Every declaration, indexed by `rawValue`.
+    private static let endpoints: [Endpoint] = allCases.map(\.declaration)
+
+    /// The route's declaration.
+    var endpoint: Endpoint { Route.endpoints[rawValue] }
+}
+
+extension Format {
+    /// The formats of a route whose answer is a table: JSON first.
+    static let tables: [Format] = [.json, .csv, .md, .html]
+}
+
+extension Endpoint {
+    /// A collection route: rows in the envelope, in every table format, filtered by a store
+    /// filter whose parameters it accepts; its unfiltered answers prebuilt for every version.
+    static func collection(
+        _ template: String, title: String, summary: String, listing: String? = nil, filter: any QueryFilter.Type,
+        prebuilt: Prebuilt = .everyVersion, example: String? = nil,
+        answer: @escaping @Sendable (AnswerRequest) throws -> Content
+    ) -> Endpoint {
+        Endpoint(
+            template: template, title: title, summary: summary, listing: listing, formats: Format.tables,
+            answer: .query(answer), filters: filter.parameters.map(Parameter.init), prebuilt: prebuilt,
+            example: example ?? template)
+    }
+
+    /// An operations route: no store data, no query parameters, no negotiation.
+    static func operations(
+        _ template: String, title: String, summary: String, formats: [Format], schema: Schema
+    ) -> Endpoint {
+        Endpoint(
+            template: template, title: title, summary: summary, formats: formats, answer: .operations, common: [],
+            schema: schema, example: template)
+    }
+}

@@ -1,0 +1,79 @@
+/// A value of a closed vocabulary: the cases are every accepted value, the raw value is the
+/// canonical spelling, and ``init(matching:)`` accepts what ``FilterVocabulary`` accepts
+/// (any case, separators, aliases such as `mac` or `AX5`).
+public protocol VocabularyTerm: RawRepresentable, CaseIterable, Sendable, Hashable where RawValue == String {
+    /// The vocabulary whose aliases ``init(matching:)`` accepts.
+    static var vocabulary: FilterVocabulary.Kind { get }
+}
+
+extension VocabularyTerm {
+    /// The term `raw` stands for, or `nil` if it stands for none.
+    public init?(matching raw: String) {
+        guard let canonical = FilterVocabulary.canonical(raw, in: Self.vocabulary) else { return nil }
+        self.init(rawValue: canonical)
+    }
+
+    /// Every canonical spelling, in the vocabulary's order.
+    public static var spellings: [String] { allCases.map(\.rawValue) }
+}
+
+/// A platform. `all` in a record's `platforms` matches every one of them.
+public enum Platform: String, VocabularyTerm {
+    case ios, ipados, macos, tvos, watchos, visionos, web, carplay
+    public static let vocabulary = FilterVocabulary.Kind.platform
+}
+
+/// A device family.
+public enum DeviceFamily: String, VocabularyTerm {
+    case iphone, ipad, ipod, watch
+    public static let vocabulary = FilterVocabulary.Kind.deviceFamily
+}
+
+/// A WidgetKit family.
+public enum WidgetFamily: String, VocabularyTerm {
+    case systemSmall, systemMedium, systemLarge, systemExtraLarge, systemExtraLargePortrait
+    case accessoryCircular, accessoryRectangular, accessoryInline
+    public static let vocabulary = FilterVocabulary.Kind.widgetFamily
+}
+
+/// A Dynamic Type category, smallest first.
+public enum DynamicTypeCategory: String, VocabularyTerm {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+    public static let vocabulary = FilterVocabulary.Kind.category
+}
+
+/// A screen orientation.
+public enum Orientation: String, VocabularyTerm {
+    case portrait, landscape
+    public static let vocabulary = FilterVocabulary.Kind.orientation
+}
+
+/// A size-class value.
+public enum SizeClassValue: String, VocabularyTerm {
+    case compact, regular
+    public static let vocabulary = FilterVocabulary.Kind.sizeClassValue
+}
+
+/// Whether Apple publishes a figure or it is a working convention.
+public enum FigureStatus: String, VocabularyTerm {
+    case published, convention
+    public static let vocabulary = FilterVocabulary.Kind.status
+}
+
+/// What a rule's sentence does.
+public enum RuleKind: String, VocabularyTerm {
+    case requirement, recommendation, reading
+    public static let vocabulary = FilterVocabulary.Kind.ruleKind
+}
+
+/// A record type, as `type` in search results and diffs.
+public enum RecordType: String, VocabularyTerm {
+    case rule, myth, metric, device
+    case sizeClass = "size-class"
+    case widget
+    case dynamicType = "dynamic-type"
+    case textStyle = "text-style"
+    case tracking
+    public static let vocabulary = FilterVocabulary.Kind.searchType
+}
