@@ -90,6 +90,14 @@ import Testing
                 if let values = property["enum"]?.arrayValue, case .string = value {
                     #expect(values.contains(value), "\(name).\(key) = \(value.serialized())")
                 }
+                // The JSON type, where the property states one directly.
+                let types = property["type"].map { $0.arrayValue?.compactMap(\.stringValue) ?? [$0.stringValue ?? ""] }
+                if let types {
+                    let actual =
+                        value.typeName == "number" && value.doubleValue?.rounded() == value.doubleValue
+                        ? ["number", "integer"] : [value.typeName]
+                    #expect(!Set(types).isDisjoint(with: actual), "\(name).\(key) is \(value.typeName), not \(types)")
+                }
             }
         }
     }

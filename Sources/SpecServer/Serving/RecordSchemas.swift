@@ -179,6 +179,7 @@ enum RecordSchemas {
                         ("horizontal", sizeClassValue), ("vertical", sizeClassValue),
                     ])
             ),
+            ("WidgetFamily", closed(FilterVocabulary.widgetFamilies, "widgets", "family")),
             (
                 "Widget",
                 record(
@@ -186,7 +187,12 @@ enum RecordSchemas {
                     [
                         ("platform", platform),
                         ("screen", nullable(ref("Size"), "The screen, in points (pt).")),
-                        ("family", closed(FilterVocabulary.widgetFamilies, "widgets", "family")),
+                        (
+                            "family",
+                            nullable(
+                                ref("WidgetFamily"),
+                                "The WidgetKit family; null where Apple's row names none (a watchOS Smart Stack size).")
+                        ),
                         ("width", number("Width in points (pt).")), ("height", number("Height in points (pt).")),
                         ("variant", closed([], "widgets", "variant")),
                         ("displayZoomMoreSpaceOnly", ["type": "boolean"]),
