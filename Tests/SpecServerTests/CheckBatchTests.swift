@@ -81,6 +81,7 @@ import Testing
             + metrics.compactMap { metric -> String? in
                 guard let id = metric["id"]?.stringValue else { return nil }
                 if metric["width"]?.doubleValue != nil { return #"{"figure":"\#(id)","width":1,"height":1}"# }
+                if metric["minCategory"] != nil { return #"{"figure":"\#(id)","category":"large"}"# }
                 return #"{"figure":"\#(id)","value":1}"#
             }.joined(separator: ",") + "]"
         let items = try post(body, query: "?embed=figure")

@@ -22,7 +22,7 @@ extension Route {
         case .device:
             Endpoint(
                 template: "/v1/devices/{id}", title: "Device",
-                summary: "one device, with the widget sizes for its screen", formats: Format.tables,
+                summary: "one device, with the widget sizes for its screen", formats: Format.tables + [.svg],
                 answer: .query { .record(try $0.snapshot.device(id: $0.pathValue ?? "")) },
                 pathParameter: Endpoint.PathParameter(
                     name: "id", summary: "A device id, e.g. device.iphone-16-pro.",
@@ -41,6 +41,11 @@ extension Route {
                 "/v1/widgets", title: "Widget sizes", summary: "widget dimensions per screen and family",
                 filter: WidgetFilter.self
             ) { .collection(try $0.snapshot.widgets(matching: WidgetFilter(parameters: $0.filters))) }
+        case .widgetFamilies:
+            .collection(
+                "/v1/widget-families", title: "Widget families",
+                summary: "which widget families and rendering modes each platform has", filter: WidgetFamilyFilter.self
+            ) { .collection(try $0.snapshot.widgetFamilies(matching: WidgetFamilyFilter(parameters: $0.filters))) }
         case .dynamicType:
             .collection(
                 "/v1/dynamic-type", title: "Dynamic Type", summary: "Dynamic Type sizes per category and style",

@@ -4,7 +4,7 @@
 /// The cases' order is the order of the index page, the OpenAPI paths and the metrics.
 enum Route: Int, CaseIterable, Sendable {
     case index
-    case devices, device, sizeClasses, widgets, dynamicType, textStyles, tracking, metrics, rules, myths
+    case devices, device, sizeClasses, widgets, widgetFamilies, dynamicType, textStyles, tracking, metrics, rules, myths
     case search, check, versions, diff, export
     case dynamicTypeTokens, metricTokens
     case textStyleTokens, tokensStudio

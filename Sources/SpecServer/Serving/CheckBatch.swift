@@ -10,7 +10,7 @@ import SpecStore
 /// `error` (`status`, `code`, `message`, `hint`, `parameter`).
 enum CheckBatch {
     /// The members a measurement object may have.
-    static let members = ["id", "figure", "value", "width", "height"]
+    static let members = ["id"] + Measurement.parameters.map(\.name)
 
     /// The `embed` values: what a result carries in full besides the figure's id.
     static let embedValues = ["figure", "none"]

@@ -301,7 +301,7 @@ enum OpenAPIDocument {
 
     private static func schema(route: Route, format: Format) -> JSONValue {
         switch format {
-        case .csv, .md, .html: return ["type": "string"]
+        case .csv, .md, .html, .svg: return ["type": "string"]
         case .tokens: return ["$ref": "#/components/schemas/DesignTokens"]
         case .json: break
         }
@@ -446,6 +446,10 @@ enum OpenAPIDocument {
                         ],
                         "width": ["type": "number", "minimum": 0, "description": "Measured width, with height."],
                         "height": ["type": "number", "minimum": 0, "description": "Measured height, with width."],
+                        "category": [
+                            "type": "string", "enum": .array(FilterVocabulary.categories.map { .string($0) }),
+                            "description": "The Dynamic Type category measured, for a range of categories.",
+                        ],
                     ],
                 ],
             ]

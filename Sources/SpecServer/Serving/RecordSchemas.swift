@@ -244,6 +244,8 @@ enum RecordSchemas {
                         ("value", number("The figure, in unit.")), ("width", number("Width, in unit.")),
                         ("height", number("Height, in unit.")), ("min", number("Lower end of a range, in unit.")),
                         ("max", number("Upper end of a range, in unit.")),
+                        ("minCategory", with(category, "Lower end of a range of Dynamic Type categories.")),
+                        ("maxCategory", with(category, "Upper end of a range of Dynamic Type categories.")),
                         ("bound", closed(["minimum", "maximum", "default", "exact", "range"], "metrics", "bound")),
                         (
                             "exclusive",
@@ -320,7 +322,7 @@ enum RecordSchemas {
                                 "What was measured, in the figure's unit.",
                                 [
                                     ("value", number("Value.")), ("width", number("Width.")),
-                                    ("height", number("Height.")),
+                                    ("height", number("Height.")), ("category", category),
                                 ])
                         ),
                         ("result", enumeration(checkResults)),

@@ -14,7 +14,11 @@ final class Representation: Sendable {
     /// - Parameters:
     ///   - pinned: whether the request named a store version, which makes the bytes immutable.
     ///   - extraHeaders: fields only the `200` carries (e.g. a Content-Security-Policy).
-    init(body: [UInt8], contentType: String, specVersion: String?, pinned: Bool, cacheControl: String? = nil) {
+    ///   - disposition: a `Content-Disposition` value (a file name for CSV, Markdown and SVG).
+    init(
+        body: [UInt8], contentType: String, specVersion: String?, pinned: Bool, cacheControl: String? = nil,
+        disposition: String? = nil
+    ) {
         let entityTag = EntityTag(of: body)
         let cache = cacheControl ?? (pinned ? "public, max-age=31536000, immutable" : "public, max-age=300")
         var shared: [(name: String, value: String)] = [
@@ -26,7 +30,8 @@ final class Representation: Sendable {
         shared += ResponseHeaders.cors
         var full = [("Content-Type", contentType)] + shared
         full.append(("X-Content-Type-Options", "nosniff"))
-        if contentType.hasPrefix("text/html") {
+        if let disposition { full.append(("Content-Disposition", disposition)) }
+        if contentType.hasPrefix("text/html") || contentType.hasPrefix("image/svg+xml") {
             full.append(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"))
         }
         self.ok = PreparedResponse(status: .ok, headers: full, body: body)
