@@ -64,9 +64,9 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
             connection.didReceive(count, requested: space.count, context: context)
             // Memory stays bounded: head limit plus body limit plus framing.
             precondition(connection.input.readableCount <= 16 * 1024 + 8192 + 64 * 1024, "input grew without bound")
-        case .send(let output):
-            sent += output.count
-            connection.didSend(output.count, context: context)
+        case .send(let output, let shared):
+            sent += output.count + shared.count
+            connection.didSend(output.count + shared.count, context: context)
         case .waitForInput:
             if offset < bytes.count {
                 connection.markReadable()
@@ -84,7 +84,7 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
         case .shutdownOutput:
             connection.didShutdownOutput(context: context)
         case .close:
-            connection.reset(pool: context.pool)
+            connection.reset(context: context)
             break loop
         }
     }

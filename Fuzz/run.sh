@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harness over HTTPCore's parser and connection state machine with
-# AddressSanitizer, then fuzzes for a bounded time.
+# Builds the libFuzzer harnesses with AddressSanitizer, then fuzzes each for a share of a
+# bounded time, starting from the checked-in seed corpora in Fuzz/corpus/:
 #
-#   Fuzz/run.sh [SECONDS]      (default 60)
+#   http      HTTPCore's request parser and connection state machine  (FuzzRequestParsing.swift)
+#   query     the query-string decoder                                  (FuzzSpecServer.swift)
+#   check     the POST /v1/check body decoder
+#   loader    the data-file loader
+#   escaping  the HTML and Markdown escapes' invariants
+#
+#   Fuzz/run.sh [TOTAL_SECONDS]      (default 200: 40 s per harness)
 #
 # Crashes and hangs are written to fuzz-artifacts/; the exit status is non-zero if any.
 set -euo pipefail
 
-seconds="${1:-60}"
+total="${1:-200}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$root/.build/fuzz"
 artifacts="$root/fuzz-artifacts"
-mkdir -p "$work" "$artifacts" "$work/corpus"
+mkdir -p "$work/modules" "$artifacts"
+per=$((total / 5))
+[ "$per" -ge 1 ] || per=1
 
 # A module map for the C shim, as SwiftPM would generate it.
 cat > "$work/module.modulemap" <<MAP
@@ -24,18 +32,45 @@ MAP
 clang -c -O1 -g -fsanitize=address -I "$root/Sources/CLinuxSupport/include" \
     "$root/Sources/CLinuxSupport/shim.c" -o "$work/shim.o"
 
-mapfile -t sources < <(find "$root/Sources/HTTPCore" -name '*.swift' | sort)
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-    -swift-version 6 -module-name HTTPCore \
-    -Xcc -fmodule-map-file="$work/module.modulemap" \
-    "${sources[@]}" "$root/Fuzz/FuzzRequestParsing.swift" "$work/shim.o" \
-    -o "$work/fuzz-http"
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -Xcc -fmodule-map-file="$work/module.modulemap")
+mapfile -t httpcore < <(find "$root/Sources/HTTPCore" -name '*.swift' | sort)
+mapfile -t specstore < <(find "$root/Sources/SpecStore" -name '*.swift' | sort)
+mapfile -t specserver < <(find "$root/Sources/SpecServer" -name '*.swift' ! -name main.swift | sort)
 
-# Seed the corpus with a few well-formed requests (the first byte chooses the read size).
-printf '\x00GET /a?b=c HTTP/1.1\r\nHost: x\r\nAccept: */*\r\n\r\n' > "$work/corpus/get"
-printf '\x05POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3;a="b"\r\nabc\r\n0\r\nT: 1\r\n\r\n' > "$work/corpus/chunked"
-printf '\x00POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nExpect: 100-continue\r\n\r\nabcGET / HTTP/1.0\r\n\r\n' > "$work/corpus/pipelined"
-printf '\x01OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n' > "$work/corpus/options"
+# The HTTP harness is one module with HTTPCore, so it reaches the internal types.
+swiftc "${flags[@]}" -module-name HTTPCore "${httpcore[@]}" "$root/Fuzz/FuzzRequestParsing.swift" \
+    "$work/shim.o" -o "$work/fuzz-http"
 
-"$work/fuzz-http" "$work/corpus" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
-    -rss_limit_mb=2048 -artifact_prefix="$artifacts/" -print_final_stats=1
+# The others join the SpecServer module, over HTTPCore and SpecStore built as modules.
+for module in HTTPCore SpecStore; do
+    if [ "$module" = HTTPCore ]; then sources=("${httpcore[@]}"); else sources=("${specstore[@]}"); fi
+    swiftc "${flags[@]}" -wmo -c -module-name "$module" -enable-testing \
+        -emit-module -emit-module-path "$work/modules/$module.swiftmodule" \
+        -I "$work/modules" "${sources[@]}" -o "$work/$module.o"
+done
+# The data the executable embeds is not needed: the harness loads what FUZZ_DATA names.
+printf 'enum EmbeddedSpecData {\n    static let json = ""\n}\n' > "$work/EmbeddedSpecData.swift"
+swiftc "${flags[@]}" -module-name SpecServer -I "$work/modules" \
+    "${specserver[@]}" "$work/EmbeddedSpecData.swift" "$root/Fuzz/FuzzSpecServer.swift" \
+    "$work/HTTPCore.o" "$work/SpecStore.o" "$work/shim.o" -o "$work/fuzz-spec"
+
+status=0
+fuzz() {
+    local name=$1 binary=$2 max_len=$3
+    echo "== fuzz $name for $per s"
+    # New inputs go to the scratch corpus, never into the checked-in seeds.
+    mkdir -p "$work/corpus-$name"
+    # Globals built once under swift_once are not leaks (scripts/sanitizers/lsan.supp).
+    # The Swift backtracer is off: libFuzzer and ASan print the stack, and the backtracer can
+    # stall on a sanitized process.
+    SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$root/scripts/sanitizers/lsan.supp" \
+        FUZZ_TARGET=$name FUZZ_DATA="$root/Data/specs.json" "$binary" "$work/corpus-$name" "$root/Fuzz/corpus/$name" \
+        -max_total_time="$per" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+        -artifact_prefix="$artifacts/$name-" -print_final_stats=1 2>&1 | tail -n 12 || status=1
+}
+fuzz http "$work/fuzz-http" 16384
+fuzz query "$work/fuzz-spec" 4096
+fuzz check "$work/fuzz-spec" 8192
+fuzz loader "$work/fuzz-spec" 65536
+fuzz escaping "$work/fuzz-spec" 4096
+exit "$status"

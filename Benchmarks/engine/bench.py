@@ -55,6 +55,7 @@ def main():
     parser.add_argument("--spec-server", help="also measure this spec-server binary (started with --port P --threads 1)")
     parser.add_argument("--spec-small", default="/healthz", help="spec-server path for the small scenarios")
     parser.add_argument("--spec-large", help="spec-server path for the large scenario (about 30 KB)")
+    parser.add_argument("--spec-filtered", help="spec-server path with a filter query (spec-server only)")
     args = parser.parse_args()
 
     docroot = os.path.join(args.work, "www")
@@ -107,7 +108,8 @@ http {{
             wait_port(SPEC_PORT)
             import urllib.request
             # nginx serves the very bytes spec-server sends, from files named after the scenario.
-            for key, path in (("small", args.spec_small), ("large", args.spec_large)):
+            for key, path in (("small", args.spec_small), ("large", args.spec_large),
+                              ("filtered", args.spec_filtered)):
                 if path:
                     data = urllib.request.urlopen(f"http://127.0.0.1:{SPEC_PORT}{path}").read()
                     open(os.path.join(docroot, f"spec-{key}.json"), "wb").write(data)
@@ -118,18 +120,19 @@ http {{
         pids = {"httpcore": [ours.pid], "nginx": nginx_pids}
         ports = {"httpcore": OURS_PORT, "nginx": NGINX_PORT}
         # Which path each server answers for each scenario size; None skips the pair.
-        paths = {"httpcore": {"small": "/small.json", "large": "/30k.json"},
-                 "nginx": {"small": "/small.json", "large": "/30k.json"}}
+        paths = {"httpcore": {"small": "/small.json", "large": "/30k.json", "filtered": None},
+                 "nginx": {"small": "/small.json", "large": "/30k.json", "filtered": None}}
         if args.spec_server:
             pids["spec-server"] = [processes[-1].pid]
             ports["spec-server"] = SPEC_PORT
-            paths["spec-server"] = {"small": spec_paths.get("small"), "large": spec_paths.get("large")}
+            paths["spec-server"] = {key: spec_paths.get(key) for key in ("small", "large", "filtered")}
             pids["nginx (same bytes)"] = nginx_pids
             ports["nginx (same bytes)"] = NGINX_PORT
             paths["nginx (same bytes)"] = {k: f"/spec-{k}.json" if v else None for k, v in paths["spec-server"].items()}
         rss_start = {name: rss_kib(p) for name, p in pids.items()}
 
         scenarios = [("small keep-alive", "small", False),
+                     ("filtered query keep-alive", "filtered", False),
                      ("30 KB keep-alive", "large", False),
                      ("small Connection: close", "small", True)]
         results = {(s[0], n): [] for s in scenarios for n in pids}

@@ -6,7 +6,9 @@
 #
 # With SPEC_SERVER=path/to/spec-server it also measures spec-server against nginx serving the
 # very bytes spec-server sends: SPEC_SMALL (default /healthz) for the small scenarios and
-# SPEC_LARGE (a route answering about 30 KB; skipped when unset) for the large one.
+# SPEC_LARGE (a route answering about 30 KB; skipped when unset) for the large one, and
+# SPEC_FILTERED (default /v1/dynamic-type?category=large&style=body) for a filtered query, which
+# nginx answers from a file holding the same bytes.
 #
 # Needs: apt-get install -y nginx-light wrk  (and python3). Loopback only; everything it
 # starts is stopped when it exits. Results go to stdout and Benchmarks/results/.
@@ -40,4 +42,5 @@ python3 "$root/Benchmarks/engine/bench.py" \
     --server "$work/bench-server" --work "$work" --rounds "$rounds" --seconds "$seconds" \
     ${SPEC_SERVER:+--spec-server "$SPEC_SERVER" --spec-small "${SPEC_SMALL:-/healthz}"} \
     ${SPEC_SERVER:+${SPEC_LARGE:+--spec-large "$SPEC_LARGE"}} \
+    ${SPEC_SERVER:+--spec-filtered "${SPEC_FILTERED:-/v1/dynamic-type?category=large&style=body}"} \
     | tee "$root/Benchmarks/results/engine-$(date -u +%Y%m%dT%H%M%SZ).txt"

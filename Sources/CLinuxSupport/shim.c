@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <time.h>
 #include <errno.h>
+#include <malloc.h>
 
 #include "CLinuxSupport.h"
 
@@ -54,4 +55,12 @@ int64_t clinux_monotonic_nanoseconds(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+size_t clinux_malloc_usable_size(void *pointer) {
+    return malloc_usable_size(pointer);
+}
+
+int clinux_malloc_trim(void) {
+    return malloc_trim(0);
 }

@@ -21,9 +21,19 @@ public protocol HTTPApplication: Sendable {
 
     /// Reloads whatever the application serves (called on SIGHUP).
     ///
-    /// Runs on the thread that called ``HTTPServer/run(onReady:)``, never on an event loop, so
-    /// it may take its time; it must publish its new state safely for the loops to read.
+    /// Runs on a thread of its own, never on an event loop nor on the thread reading signals,
+    /// so it may take its time without delaying a stop: SIGTERM drains and ``HTTPServer/run(onReady:)``
+    /// returns even while a reload is still running. Reloads never overlap; one requested while
+    /// another runs follows it. It must publish its new state safely for the loops to read.
     func reload()
+
+    /// The answer to a request the engine refuses itself (`400`, `408`, `413`, `414`, `431`,
+    /// `501`, `503`, `505`, …), rendered as the application wants its errors to read.
+    ///
+    /// Called once per kind of error when each event loop starts, never per request. The
+    /// answer must carry `error.status` and `error.headers`; one with another status is
+    /// replaced by ``HTTPEngineError/defaultResponse``.
+    func response(for error: HTTPEngineError) -> PreparedResponse
 }
 
 extension HTTPApplication {
@@ -32,4 +42,7 @@ extension HTTPApplication {
 
     /// By default there is nothing to reload.
     public func reload() {}
+
+    /// By default the engine's JSON rendering, ``HTTPEngineError/defaultResponse``.
+    public func response(for error: HTTPEngineError) -> PreparedResponse { error.defaultResponse }
 }

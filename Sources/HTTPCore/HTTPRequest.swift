@@ -14,8 +14,8 @@ public struct HTTPRequest: ~Copyable {
     /// The protocol version of the request line.
     public let version: HTTPVersion
 
-    /// The request-target exactly as sent: origin-form (`/v1/x?y=1`), absolute-form
-    /// (`http://host/v1/x`), or `*` (RFC 9112 §3.2).
+    /// The request-target exactly as sent: origin-form (`/a/b?c=1`), absolute-form
+    /// (`http://host/a/b`), or `*` (RFC 9112 §3.2).
     public let target: HTTPBytes
 
     /// The path of the target, starting with `/` (for absolute-form, the path after the

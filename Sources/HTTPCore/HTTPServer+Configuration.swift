@@ -30,6 +30,13 @@ extension HTTPServer {
         /// Upper bound on any body, whatever ``HTTPApplication/bodyLimit(for:)`` says.
         public var maxBodyLength: Int = 1 << 20
 
+        /// Bytes of request bodies all connections together may hold while they arrive. A
+        /// request whose body does not fit (its `Content-Length`, or its route's limit when
+        /// chunked) is refused before any body byte is read with `503 Service Unavailable` and
+        /// `Retry-After: 1`: the request is fine, the server is busy, so a client may retry.
+        /// This bounds body memory whatever clients do, e.g. many slow uploads at once.
+        public var maxBufferedBodyBytes: Int = 32 << 20
+
         /// Time allowed from a request's first byte to its last; exceeded gets `408` and a close.
         public var requestReadTimeout: Duration = .seconds(10)
 

@@ -24,7 +24,7 @@ public final class HTTPServer: Sendable {
     public init(configuration: Configuration, application: some HTTPApplication) {
         self.configuration = configuration
         self.application = application
-        self.control = ServerControl()
+        self.control = ServerControl(bodyBudget: configuration.maxBufferedBodyBytes)
     }
 
     /// Binds, serves until SIGTERM/SIGINT or ``stop()``, drains gracefully, and returns.
@@ -44,8 +44,8 @@ public final class HTTPServer: Sendable {
         control.requestStop()
     }
 
-    /// Asks the application to reload, as SIGHUP would: ``HTTPApplication/reload()`` runs on
-    /// the thread inside ``run(onReady:)``.
+    /// Asks the application to reload, as SIGHUP would: ``HTTPApplication/reload()`` runs on a
+    /// thread of its own.
     public func reload() {
         control.requestReload()
     }

@@ -1,10 +1,14 @@
+import CLinuxSupport
+
 /// A complete response built once — status line, headers, `Content-Length`, body — and served
-/// many times with one copy, a `Date` patch and one write.
+/// many times: the head is copied and its `Date` patched; a large body is never copied, every
+/// connection sending it holds a reference to these bytes.
 ///
 /// Build these when the data they serve is loaded, not per request. The engine serves the same
 /// object for `HEAD` (identical headers, no body, RFC 9110 §9.3.2) and adds `Connection: close`
 /// or `Connection: keep-alive` when the connection needs it.
-public final class PreparedResponse: Sendable {
+// @unchecked: the storage is written once in `init` and only read afterwards, from any thread.
+public final class PreparedResponse: @unchecked Sendable {
     /// The status the response carries.
     public let status: HTTPStatus
 
@@ -12,8 +16,9 @@ public final class PreparedResponse: Sendable {
     public let bodyCount: Int
 
     /// Status line, `Date` slot and header fields, each line ending in CRLF, followed by the
-    /// blank line and the body.
-    let bytes: [UInt8]
+    /// blank line and the body: one `malloc`ed block this object owns, so its address is
+    /// stable while a connection sends from it.
+    let bytes: UnsafeRawBufferPointer
 
     /// The length of everything before the blank line that ends the header section.
     let headCount: Int
@@ -52,7 +57,25 @@ public final class PreparedResponse: Sendable {
         self.bodyCount = body.count
         self.headCount = head.count
         self.dateOffset = dateOffset
-        self.bytes = head + "\r\n".utf8 + body
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: head.count + 2 + body.count, alignment: 16)
+        storage.copyBytes(from: head + "\r\n".utf8)
+        UnsafeMutableRawBufferPointer(rebasing: storage[(head.count + 2)...]).copyBytes(from: body)
+        self.bytes = UnsafeRawBufferPointer(storage)
+    }
+
+    deinit {
+        bytes.deallocate()
+    }
+
+    /// The content bytes.
+    var body: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[(headCount + 2)...])
+    }
+
+    /// Bytes of memory this response holds (its block, as `malloc` rounds it, and the object),
+    /// for caches that budget memory.
+    public var memoryCost: Int {
+        clinux_malloc_usable_size(UnsafeMutableRawPointer(mutating: bytes.baseAddress)) + 64
     }
 
     /// Builds a response whose body is the UTF-8 of `body`.

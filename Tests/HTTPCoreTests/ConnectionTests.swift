@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 @testable import HTTPCore
@@ -5,14 +6,22 @@ import Testing
 @Suite struct ConnectionTests {
     @Test func slotIsPlainDataSoAZeroedTableIsValid() {
         #expect(_isPOD(Connection.self))
-        let zeroed = Connection()
-        #expect(zeroed.phase == .closed)
+        // A slot as the loop's table holds it: memory zeroed by calloc, never initialised.
+        let raw = calloc(1, MemoryLayout<Connection>.stride)!
+        defer { free(raw) }
+        let slot = raw.bindMemory(to: Connection.self, capacity: 1)
+        #expect(slot.pointee.phase == .closed)
+        #expect(!slot.pointee.input.isAllocated && !slot.pointee.output.isAllocated)
+        #expect(!slot.pointee.isIdle)
+        #expect(
+            slot.pointee.nextAction(context: LoopContext(application: EchoApplication(), configuration: .init()))
+                .isClose)
     }
 
     /// RFC 9112 §9.3: HTTP/1.1 connections persist; RFC 9112 §9.3.2: pipelined requests are
     /// answered in order.
     @Test func pipelinedRequestsAreAnsweredInOrderAndTheConnectionStays() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send(
             "GET /one HTTP/1.1\r\nHost: x\r\n\r\nGET /two?q HTTP/1.1\r\nHost: x\r\n\r\nGET /fixed HTTP/1.1\r\nHost: x\r\n\r\n"
         )
@@ -23,7 +32,7 @@ import Testing
     }
 
     @Test func requestTricklingInByteByByteIsAnswered() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.readChunk = 1
         driver.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
         #expect(driver.responses().map(\.bodyText) == ["abc"])
@@ -31,7 +40,7 @@ import Testing
 
     /// RFC 9110 §9.3.2: HEAD gets the GET headers, Content-Length included, and no body.
     @Test func headGetsHeadersWithoutBody() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("HEAD /fixed HTTP/1.1\r\nHost: x\r\n\r\nGET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
         let responses = driver.responses(headRequests: [0])
         #expect(responses.count == 2)
@@ -42,14 +51,14 @@ import Testing
 
     /// RFC 9112 §9.3: HTTP/1.0 closes unless the client asked for keep-alive.
     @Test func http10ClosesByDefault() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("GET /fixed HTTP/1.0\r\n\r\n")
         #expect(driver.responses().first?.header("Connection") == "close")
         #expect(driver.closed)
     }
 
     @Test func http10KeepAliveIsHonoured() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("GET /fixed HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
         #expect(driver.responses().first?.header("Connection") == "keep-alive")
         #expect(!driver.closed)
@@ -58,7 +67,7 @@ import Testing
     /// RFC 9112 §9.6: "close" ends the connection after the response; nothing after it is
     /// processed, and unread bytes make the close a lingering one.
     @Test func connectionCloseStopsProcessing() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(driver.responses().count == 1)
         #expect(driver.shutDown)
@@ -67,7 +76,7 @@ import Testing
     }
 
     @Test func nothingAfterAFramingErrorIsProcessed() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send(
             "GET /a HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n"
         )
@@ -78,7 +87,7 @@ import Testing
 
     /// RFC 9110 §10.1.1: 100 Continue goes out before the body is read.
     @Test func expectContinueGetsAnInterimResponse() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
         #expect(driver.responses().map(\.status) == [100])
         driver.send("body")
@@ -88,7 +97,7 @@ import Testing
 
     /// RFC 9110 §10.1.1: a refused body gets the final status instead of 100.
     @Test func expectContinueWithTooLargeBodyGets413Only() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5000\r\n\r\n")
         #expect(driver.responses().map(\.status) == [413])
     }
@@ -97,7 +106,7 @@ import Testing
     @Test func slowRequestGets408() {
         var configuration = HTTPServer.Configuration()
         configuration.requestReadTimeout = .milliseconds(500)
-        var driver = ConnectionDriver(configuration: configuration)
+        let driver = ConnectionDriver(configuration: configuration)
         driver.send("GET / HTTP/1.1\r\nHo")
         driver.advance(milliseconds: 400)
         #expect(driver.sent.isEmpty)
@@ -109,7 +118,7 @@ import Testing
     @Test func idleConnectionClosesSilentlyAndHoldsNoBuffers() {
         var configuration = HTTPServer.Configuration()
         configuration.idleTimeout = .milliseconds(300)
-        var driver = ConnectionDriver(configuration: configuration)
+        let driver = ConnectionDriver(configuration: configuration)
         driver.send("GET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(!driver.connection.input.isAllocated)
         #expect(!driver.connection.output.isAllocated)
@@ -122,7 +131,7 @@ import Testing
     @Test func stalledWriterIsDroppedAfterTheWriteTimeout() {
         var configuration = HTTPServer.Configuration()
         configuration.writeTimeout = .milliseconds(300)
-        var driver = ConnectionDriver(configuration: configuration)
+        let driver = ConnectionDriver(configuration: configuration)
         driver.writeChunk = 0
         driver.send("GET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(!driver.closed)
@@ -133,31 +142,62 @@ import Testing
     @Test func maxRequestsPerConnectionClosesTheLastOne() {
         var configuration = HTTPServer.Configuration()
         configuration.maxRequestsPerConnection = 2
-        var driver = ConnectionDriver(configuration: configuration)
+        let driver = ConnectionDriver(configuration: configuration)
         driver.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(driver.responses().map { $0.header("Connection") } == [nil, "close"])
         #expect(driver.closed)
     }
 
     @Test func drainClosesIdleAndFinishesInFlight() {
-        var idle = ConnectionDriver()
+        let idle = ConnectionDriver()
         idle.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
         idle.connection.beginDrain()
         idle.run()
+        // Half-closed at once, closed when the client closes: nothing it sends is reset.
+        #expect(idle.shutDown)
+        #expect(!idle.closed)
+        idle.closeClient()
         #expect(idle.closed)
 
-        var busy = ConnectionDriver()
+        let busy = ConnectionDriver()
         busy.send("GET /a HTTP/1.1\r\nHost: x\r\n")
         busy.connection.beginDrain()
         busy.run()
         #expect(!busy.closed)
         busy.send("\r\n")
         #expect(busy.responses().first?.header("Connection") == "close")
+        #expect(busy.shutDown)
+        busy.closeClient()
         #expect(busy.closed)
     }
 
+    @Test func drainReadsWhatAnIdleConnectionAlreadyHolds() {
+        let driver = ConnectionDriver()
+        driver.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
+        // The next request reached the socket, but no readiness event was handled yet.
+        driver.pending = Array("GET /b HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        driver.connection.beginDrain()
+        driver.run()
+        let responses = driver.responses()
+        #expect(responses.map(\.bodyText) == ["GET /a query=", "GET /b query="])
+        #expect(responses.last?.header("Connection") == "close")
+        #expect(driver.shutDown)
+    }
+
+    @Test func aWriteTimeoutAsksForAReset() {
+        var configuration = HTTPServer.Configuration()
+        configuration.writeTimeout = .milliseconds(100)
+        let driver = ConnectionDriver(configuration: configuration)
+        driver.writeChunk = 0
+        driver.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(!driver.connection.resetOnClose)
+        driver.advance(milliseconds: 150)
+        #expect(driver.closed)
+        #expect(driver.resetRequested)
+    }
+
     @Test func pipelinedOutputIsBoundedWhileTheClientDoesNotRead() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.writeChunk = 0
         let request = "GET /fixed HTTP/1.1\r\nHost: x\r\n\r\n"
         driver.send(String(repeating: request, count: 5000))
@@ -169,7 +209,7 @@ import Testing
     }
 
     @Test func clientHalfCloseAfterPipelinedRequestsStillGetsAnswers() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.pending = Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         driver.closeClient()
         #expect(driver.responses().count == 2)
@@ -181,7 +221,7 @@ extension ConnectionTests {
     @Test func lingeringCloseEndsAtItsDeadline() {
         var configuration = HTTPServer.Configuration()
         configuration.requestReadTimeout = .milliseconds(200)
-        var driver = ConnectionDriver(configuration: configuration)
+        let driver = ConnectionDriver(configuration: configuration)
         driver.send("GET / HTTP/1.1\nHost: x\r\n\r\n")
         #expect(driver.shutDown)
         #expect(!driver.closed)
@@ -196,7 +236,7 @@ extension ConnectionTests {
         var configuration = HTTPServer.Configuration()
         configuration.requestReadTimeout = .milliseconds(500)
         configuration.writeTimeout = .seconds(60)
-        var driver = ConnectionDriver(configuration: configuration)
+        let driver = ConnectionDriver(configuration: configuration)
         driver.writeChunk = 0
         driver.send("GET /fixed HTTP/1.1\r\nHost: x\r\n\r\nGET /next HTTP/1.1\r\n")
         driver.advance(milliseconds: 400)
@@ -211,7 +251,7 @@ extension ConnectionTests {
     /// RFC 9112 §7.1: one-byte chunks cost six bytes of framing each; the buffer keeps only the
     /// decoded body plus one partial chunk.
     @Test func tinyChunksDoNotInflateTheBuffer() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
         for _ in 0..<1000 {
             driver.send("1\r\nA\r\n")
@@ -220,5 +260,12 @@ extension ConnectionTests {
         driver.send("0\r\n\r\n")
         #expect(driver.responses().first?.status == 200)
         #expect(driver.responses().first?.body == Array(repeating: UInt8(ascii: "A"), count: 1000))
+    }
+}
+
+extension Connection.Action {
+    var isClose: Bool {
+        if case .close = self { return true }
+        return false
     }
 }

@@ -145,7 +145,7 @@ struct CorpusApplication: HTTPApplication {
     /// missing Host: then it gets a 4xx, which is still an answer).
     @Test(arguments: vectors)
     func vectorIsRejectedOrAnswered(_ vector: LLHTTPVector) {
-        var driver = ConnectionDriver(application: CorpusApplication())
+        let driver = ConnectionDriver(application: CorpusApplication())
         driver.send(vector.bytes)
         let responses = driver.responses()
         if vector.llhttpRejects {
@@ -186,7 +186,7 @@ struct CorpusApplication: HTTPApplication {
     /// unless its request line breaks one of the rules above.
     @Test(arguments: acceptedMethodVectors)
     func methodVectorReachesTheApplication(_ vector: LLHTTPVector) {
-        var driver = ConnectionDriver(application: CorpusApplication())
+        let driver = ConnectionDriver(application: CorpusApplication())
         driver.send(vector.bytes)
         let first = driver.responses().first
         let token = String(decoding: vector.bytes.prefix { $0 != UInt8(ascii: " ") }, as: UTF8.self)

@@ -165,7 +165,7 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
 
     @Test(arguments: cases)
     func answersWithTheRightStatus(_ testCase: ParsingCase) {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send(Array(testCase.raw.utf8.map { $0 }))
         let responses = driver.responses()
         #expect(responses.first?.status == testCase.status, "\(driver.sent.count) bytes sent")
@@ -212,7 +212,7 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
     }
 
     @Test func unknownMethodIsAnsweredByTheApplicationAndTheConnectionStaysOpen() {
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("QUERY /a?b=1 HTTP/1.1\r\nHost: x\r\n\r\nGET /c HTTP/1.1\r\nHost: x\r\n\r\n")
         let responses = driver.responses()
         #expect(responses.map(\.status) == [200, 200])
@@ -224,7 +224,7 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
     @Test func unknownMethodWithABodyIsFramedByItsHeaders() {
         // RFC 9112 §6.3: framing does not depend on the method, so the body is read and the
         // next request on the connection is found after it.
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send(
             "PURGE /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcGET /c HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(driver.responses().map(\.status) == [200, 200])
@@ -233,7 +233,7 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
 
     @Test func connectIsRefusedWith501WithoutReachingTheApplication() {
         // RFC 9110 §9.3.6: CONNECT asks for a tunnel; an origin server offers none.
-        var driver = ConnectionDriver()
+        let driver = ConnectionDriver()
         driver.send("CONNECT /echo HTTP/1.1\r\nHost: x\r\n\r\n")
         let response = driver.responses().first
         #expect(response?.status == 501)

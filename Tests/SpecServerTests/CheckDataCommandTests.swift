@@ -7,7 +7,6 @@ import Testing
         var status: Int32
         var output: String
         var error: String
-        var seconds: Double
     }
 
     static func checkData(_ arguments: [String]) throws -> Outcome {
@@ -19,22 +18,20 @@ import Testing
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
-        let start = Date()
         try process.run()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Outcome(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self), seconds: Date().timeIntervalSince(start))
+            error: String(decoding: errorData, as: UTF8.self))
     }
 
-    @Test func theRepositorysDataFileChecksCleanlyWellUnderASecond() throws {
+    // How fast it runs is store-bench's figure (the same loader), not a timed test.
+    @Test func theRepositorysDataFileChecksCleanly() throws {
         let outcome = try Self.checkData([])
         #expect(outcome.status == 0, "\(outcome.error)")
         #expect(outcome.output.hasPrefix("Data/specs.json: ok: "))
-        // A debug build on a shared machine; the release build checks the file in tens of milliseconds.
-        #expect(outcome.seconds < 3, "took \(outcome.seconds) s")
     }
 
     @Test func aBrokenFileExitsOneWithFileLineColumn() throws {

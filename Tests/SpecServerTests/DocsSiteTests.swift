@@ -11,6 +11,7 @@ import Testing
         (.devices, "/v1/devices", "family=iphone"),
         (.sizeClasses, "/v1/size-classes", "orientation=landscape"),
         (.widgets, "/v1/widgets", "platform=watchos"),
+        (.widgetFamilies, "/v1/widget-families", "platform=ios"),
         (.dynamicType, "/v1/dynamic-type", "category=ax5"),
         (.textStyles, "/v1/text-styles", "platform=macos"),
         (.tracking, "/v1/tracking", "font=new%20york"),

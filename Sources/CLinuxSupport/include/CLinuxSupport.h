@@ -5,6 +5,7 @@
 
 // No _GNU_SOURCE here: it would make these declarations differ from Glibc's Swift module.
 // shim.c defines it for the calls that need it.
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -33,5 +34,11 @@ void clinux_ignore_sigpipe(void);
 
 /// Monotonic time in nanoseconds (vDSO, no syscall).
 int64_t clinux_monotonic_nanoseconds(void);
+
+/// `malloc_usable_size`: the bytes `malloc` reserved for `pointer` (<malloc.h>).
+size_t clinux_malloc_usable_size(void *pointer);
+
+/// `malloc_trim(0)`: returns free heap memory to the kernel; returns whether any was released.
+int clinux_malloc_trim(void);
 
 #endif

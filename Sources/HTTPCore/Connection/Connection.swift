@@ -11,15 +11,16 @@ struct Connection {
     enum Action {
         /// Read into this space, then call ``didReceive(_:)`` or ``didReceiveEnd()``.
         case receive(UnsafeMutableRawBufferPointer)
-        /// Write these bytes, then call ``didSend(_:)``.
-        case send(UnsafeRawBufferPointer)
+        /// Write these bytes, then the second run (a shared response body, often empty), in
+        /// one call; then call ``didSend(_:context:)`` with the total written.
+        case send(UnsafeRawBufferPointer, UnsafeRawBufferPointer)
         /// Wait until the socket is readable, then call ``markReadable()``.
         case waitForInput
         /// Wait until the socket is writable.
         case waitForOutput
         /// Half-close the socket (`shutdown(SHUT_WR)`), then call ``didShutdownOutput()``.
         case shutdownOutput
-        /// Close the socket and free the slot (call ``reset(pool:)``).
+        /// Close the socket and free the slot (call ``reset(context:)``).
         case close
     }
 
@@ -48,6 +49,11 @@ struct Connection {
 
     var input = ByteBuffer()
     var output = ByteBuffer()
+    /// A prepared response whose body goes out after `output`, from its own shared bytes;
+    /// retained while set (unmanaged, so the slot stays plain data), released by
+    /// ``dropSharedBody()``.
+    private var sharedBody: Unmanaged<PreparedResponse>?
+    private var sharedBodySent = 0
 
     // The request in progress; offsets are from `input.readerIndex`, the request's first byte.
     private var scanner = HeadScanner()
@@ -59,6 +65,8 @@ struct Connection {
     private var chunkRaw = 0
     private var chunkDecoded = 0
     private var keepAliveRequested = true
+    /// Bytes of the server's body budget this request holds.
+    private var bodyReservation = 0
 
     /// The socket may have bytes we have not read.
     private(set) var mayHaveInput = false
@@ -72,12 +80,18 @@ struct Connection {
     private var lingerBeforeClose = false
     private var requestsServed: Int32 = 0
     private var lingerDiscarded = 0
+    /// The server is draining: answer what the client already sent, then close politely.
+    private var draining = false
+    /// Close with `SO_LINGER` 0 (a reset), discarding unsent output: the client stopped reading.
+    private(set) var resetOnClose = false
 
     /// Stops queueing responses past this much unsent output; the rest of a pipelined batch
     /// waits until the client reads.
     static let outputHighWater: Int32 = 64 * 1024
     /// A lingering close reads at most this much before giving up on a polite end.
     static let lingerLimit = 64 * 1024
+    /// Prepared bodies at least this long are sent from the shared response, not copied.
+    static let sharedBodyThreshold = 4096
 
     init() {}
 
@@ -94,10 +108,12 @@ struct Connection {
         self.deadline = now + idleTimeout
     }
 
-    /// Releases the buffers and marks the slot closed.
-    mutating func reset(pool: BufferPool) {
-        pool.recycle(&input)
-        pool.recycle(&output)
+    /// Releases the buffers and the body reservation, and marks the slot closed.
+    mutating func reset(context: LoopContext) {
+        dropSharedBody()
+        context.bodyBudget.release(bodyReservation)
+        context.pool.recycle(&input)
+        context.pool.recycle(&output)
         let keptGeneration = generation
         self = Connection()
         self.generation = keptGeneration
@@ -135,9 +151,14 @@ struct Connection {
 
     /// `count` bytes of the last ``Action/send(_:)`` went out.
     mutating func didSend(_ count: Int, context: LoopContext) {
-        output.consume(count)
+        let fromOutput = min(count, output.readableCount)
+        if fromOutput > 0 { output.consume(fromOutput) }
         if output.readableCount == 0 {
             context.pool.recycle(&output)
+        }
+        if let body = sharedBody {
+            sharedBodySent += count - fromOutput
+            if sharedBodySent >= body._withUnsafeGuaranteedRef(\.bodyCount) { dropSharedBody() }
         }
         if timer == .write { timer = .none }
     }
@@ -159,28 +180,34 @@ struct Connection {
             timer = .none
             fail(.timeout, context: context)
         case .idle, .write, .linger, .none:
+            // A client that does not read its response gets a reset, so the kernel does not
+            // keep the unsent bytes for it (as nginx's `reset_timedout_connection`).
+            if timer == .write { resetOnClose = true }
             timer = .none
             // Give up on a polite end: a lingering close stops waiting for the client's FIN.
             if phase == .lingering { lingerDiscarded = Self.lingerLimit }
             closeAfterFlush = true
             lingerBeforeClose = false
             output.clear()
+            dropSharedBody()
             hasUnparsedInput = false
         }
         return true
     }
 
-    /// The server is draining: finish the request in progress, then close; close now if idle.
+    /// The server is draining: read what the client already sent (an idle keep-alive
+    /// connection may hold a request in its socket), answer it with `Connection: close`, then
+    /// half-close and linger, so no request that reached the server is reset.
     mutating func beginDrain() {
         keepAliveRequested = false
-        if phase == .open && input.readableCount == 0 && output.readableCount == 0 && headLength == 0 {
-            closeAfterFlush = true
-        }
+        draining = true
+        if phase == .open { mayHaveInput = true }
     }
 
     /// Whether the connection holds no request and no unsent bytes.
     var isIdle: Bool {
-        phase == .open && input.readableCount == 0 && output.readableCount == 0 && !closeAfterFlush
+        phase == .open && input.readableCount == 0 && output.readableCount == 0 && sharedBody == nil
+            && !closeAfterFlush
     }
 
     // MARK: Next action
@@ -202,8 +229,12 @@ struct Connection {
             break
         }
         while true {
+            if let body = sharedBody {
+                let bytes = body._withUnsafeGuaranteedRef(\.body)
+                return .send(output.readableBytes, UnsafeRawBufferPointer(rebasing: bytes[sharedBodySent...]))
+            }
             if output.readableCount > 0 {
-                return .send(output.readableBytes)
+                return .send(output.readableBytes, UnsafeRawBufferPointer(start: nil, count: 0))
             }
             if closeAfterFlush {
                 if lingerBeforeClose && !peerClosed {
@@ -224,6 +255,13 @@ struct Connection {
                 input.reserve(readReservation(context: context))
                 return .receive(input.writableBytes)
             }
+            if draining && input.readableCount == 0 && headLength == 0 {
+                // Drained and nothing more was sent: half-close, then read until the client
+                // closes, so a request it sends meanwhile is discarded rather than reset.
+                closeAfterFlush = true
+                lingerBeforeClose = true
+                continue
+            }
             if input.readableCount == 0 {
                 context.pool.recycle(&input)
                 if timer != .idle {
@@ -238,6 +276,13 @@ struct Connection {
             }
             return .waitForInput
         }
+    }
+
+    /// Releases the shared body, sent or abandoned.
+    private mutating func dropSharedBody() {
+        sharedBody?.release()
+        sharedBody = nil
+        sharedBodySent = 0
     }
 
     /// The loop could not write everything: wait for the client to read, within the write timeout.
@@ -266,7 +311,7 @@ struct Connection {
             if output.readableCount == 0 { context.pool.recycle(&output) }
         }
         while !closeAfterFlush {
-            if output.writerIndex >= Self.outputHighWater {
+            if output.writerIndex >= Self.outputHighWater || sharedBody != nil {
                 return  // resume after the output drains
             }
             if headLength == 0 {
@@ -331,6 +376,15 @@ struct Connection {
             if isChunked && bodyLimit == 0 {
                 fail(.contentTooLarge, context: context)
                 return false
+            }
+            // One budget for every body being received: past it, refuse before reading any.
+            let needed = isChunked ? bodyLimit : contentLength
+            if needed > 0 {
+                guard context.bodyBudget.reserve(needed) else {
+                    fail(.bodiesOverBudget, context: context)
+                    return false
+                }
+                bodyReservation = needed
             }
             chunkRaw = Int(headLength)
             chunkDecoded = Int(headLength)
@@ -413,10 +467,18 @@ struct Connection {
             status = response.status
             switch response.storage {
             case .prepared(let prepared):
-                written = ResponseWriter.write(
-                    prepared, date: context.dateCache.bytes, connection: connectionField,
-                    includeBody: includeBody, to: &output
-                )
+                // A large body is referenced, not copied: memory does not grow with the
+                // number of clients reading it.
+                let share = includeBody && prepared.bodyCount >= Self.sharedBodyThreshold
+                written =
+                    ResponseWriter.write(
+                        prepared, date: context.dateCache.bytes, connection: connectionField,
+                        includeBody: includeBody && !share, to: &output
+                    ) + (share ? prepared.bodyCount : 0)
+                if share {
+                    sharedBody = Unmanaged.passRetained(prepared)
+                    sharedBodySent = 0
+                }
             case .dynamic(let status, let headers, let body):
                 written = ResponseWriter.write(
                     status: status, headers: headers, body: body, date: context.dateCache.bytes,
@@ -434,18 +496,21 @@ struct Connection {
 
         let consumed = isChunked ? chunkRaw : bodyEnd
         input.consume(consumed)
-        startNextRequest()
+        startNextRequest(context: context)
         if !keepAlive {
             closeAfterFlush = true
-            // Bytes after the last answered request would make our close a reset (RFC 9112 §9.6).
-            lingerBeforeClose = input.readableCount > 0
+            // Bytes after the last answered request would make our close a reset (RFC 9112 §9.6);
+            // while draining, the client may have sent more than was read so far.
+            lingerBeforeClose = input.readableCount > 0 || draining
             hasUnparsedInput = false
         } else if input.readableCount == 0 {
             hasUnparsedInput = false
         }
     }
 
-    private mutating func startNextRequest() {
+    private mutating func startNextRequest(context: LoopContext) {
+        context.bodyBudget.release(bodyReservation)
+        bodyReservation = 0
         scanner = HeadScanner()
         headLength = 0
         contentLength = 0
@@ -461,14 +526,15 @@ struct Connection {
     mutating func fail(_ error: RequestError, context: LoopContext) {
         context.pool.attach(to: &output, forOutput: true)
         _ = ResponseWriter.write(
-            error.response, date: context.dateCache.bytes, connection: .close, includeBody: true, to: &output
+            context.errorResponses[Int(error.rawValue)], date: context.dateCache.bytes, connection: .close,
+            includeBody: true, to: &output
         )
         context.requestsAnswered += 1
         if context.accessLog != .off {
             AccessLog.appendError(error, context: context)
         }
         input.clear()
-        startNextRequest()
+        startNextRequest(context: context)
         hasUnparsedInput = false
         closeAfterFlush = true
         lingerBeforeClose = true

@@ -13,6 +13,10 @@ final class LoopContext {
     let accessLog: HTTPServer.AccessLogFormat
     let accessLogDescriptor: Int32
     let serverWideOptions: PreparedResponse
+    /// The answer to each ``RequestError``, by raw value, as the application renders it.
+    let errorResponses: [PreparedResponse]
+    /// The server-wide budget for buffered request bodies.
+    let bodyBudget: BodyBudget
 
     let pool: BufferPool
     let dateCache = DateCache()
@@ -28,7 +32,11 @@ final class LoopContext {
     /// Requests answered since the loop last published its count.
     var requestsAnswered = 0
 
-    init(application: any HTTPApplication, configuration: HTTPServer.Configuration, pool: BufferPool = BufferPool()) {
+    init(
+        application: any HTTPApplication, configuration: HTTPServer.Configuration, pool: BufferPool = BufferPool(),
+        bodyBudget: BodyBudget? = nil
+    ) {
+        self.bodyBudget = bodyBudget ?? BodyBudget(bytes: configuration.maxBufferedBodyBytes)
         self.application = application
         self.limits = RequestLimits(
             maxRequestLineLength: configuration.maxRequestLineLength,
@@ -49,6 +57,11 @@ final class LoopContext {
             body: []
         )
         self.pool = pool
+        self.errorResponses = RequestError.allCases.map { kind in
+            let error = HTTPEngineError(kind, limits: configuration)
+            let rendered = application.response(for: error)
+            return rendered.status == error.status ? rendered : error.defaultResponse
+        }
         self.fields = .allocate(capacity: max(1, configuration.maxHeaderFields))
         self.now = Clock.monotonicMilliseconds()
     }

@@ -18,6 +18,7 @@ final class EventLoop {
     private var highestDescriptor: Int32 = -1
     private var openCount = 0
     private var publishedOpenCount = 0
+    private var peakOpenSinceTrim = 0
     private let maxOpen: Int
 
     private var listenerPaused = false
@@ -44,7 +45,8 @@ final class EventLoop {
         self.listener = listener
         self.wake = wake
         self.control = control
-        self.context = LoopContext(application: application, configuration: configuration)
+        self.context = LoopContext(
+            application: application, configuration: configuration, bodyBudget: control.bodyBudget)
         self.tableSize = tableSize
         guard let table = calloc(tableSize, MemoryLayout<Connection>.stride) else { fatalError("out of memory") }
         self.connections = table.bindMemory(to: Connection.self, capacity: tableSize)
@@ -75,6 +77,9 @@ final class EventLoop {
             let count = Descriptor.epollWait(epoll, events, timeout: timeout)
             context.now = Clock.monotonicMilliseconds()
             context.dateCache.refresh(now: Clock.wallSeconds())
+            // A stop request is taken before this batch's events, so every request read from
+            // now on is answered with `Connection: close`.
+            if !isDraining && control.isStopRequested { beginDrain() }
             for index in 0..<count {
                 let event = events[index]
                 let data = event.data.u64
@@ -108,9 +113,13 @@ final class EventLoop {
 
     // MARK: Connections
 
+    /// Accepts a batch of up to 64 waiting connections; while draining, every one waiting.
     private func acceptConnections() {
-        for _ in 0..<64 {
-            if openCount >= maxOpen {
+        guard listener >= 0 else { return }  // an event queued before the drain closed it
+        var batch = 0
+        while isDraining || batch < 64 {
+            batch += 1
+            if openCount >= maxOpen && !isDraining {
                 // Beyond the limit the listener pauses; the kernel backlog holds new clients.
                 pauseListener(until: .max)
                 return
@@ -139,6 +148,7 @@ final class EventLoop {
             connections[Int(descriptor)].open(
                 descriptor: descriptor, now: context.now, idleTimeout: context.idleTimeout)
             openCount += 1
+            if openCount > peakOpenSinceTrim { peakOpenSinceTrim = openCount }
             if descriptor > highestDescriptor { highestDescriptor = descriptor }
             if isDraining { connections[Int(descriptor)].beginDrain() }
             drive(descriptor)
@@ -163,9 +173,12 @@ final class EventLoop {
                     close(descriptor)
                     return
                 }
-            case .send(let bytes):
+            case .send(let bytes, let shared):
                 do {
-                    switch try Descriptor.send(descriptor, bytes) {
+                    let result =
+                        shared.isEmpty
+                        ? try Descriptor.send(descriptor, bytes) : try Descriptor.send(descriptor, bytes, shared)
+                    switch result {
                     case .done(let count):
                         connection.pointee.didSend(count, context: context)
                     case .wouldBlock:
@@ -211,8 +224,9 @@ final class EventLoop {
 
     private func close(_ descriptor: Int32) {
         // Closing removes the descriptor from the epoll set; no EPOLL_CTL_DEL needed.
+        if connections[Int(descriptor)].resetOnClose { Descriptor.setResetOnClose(descriptor) }
         Descriptor.close(descriptor)
-        connections[Int(descriptor)].reset(pool: context.pool)
+        connections[Int(descriptor)].reset(context: context)
         openCount -= 1
         if listenerPaused && listenerResumeAt == .max && openCount < maxOpen && !isDraining {
             resumeListener()
@@ -245,6 +259,7 @@ final class EventLoop {
     private func sweep() {
         let now = context.now
         nextSweep = now + sweepInterval
+        returnMemoryAfterABurst()
         if listenerPaused && now >= listenerResumeAt && openCount < maxOpen { resumeListener() }
         if highestDescriptor < 0 { return }
         for descriptor in 0...highestDescriptor {
@@ -256,14 +271,28 @@ final class EventLoop {
         while highestDescriptor >= 0 && connections[Int(highestDescriptor)].phase == .closed { highestDescriptor -= 1 }
     }
 
+    /// After a burst (open connections fell to under half their peak, or the buffer pool
+    /// freed more than 8 MiB), hands free heap pages back to the kernel: glibc keeps them
+    /// otherwise, and resident memory would stay at the burst's height.
+    private func returnMemoryAfterABurst() {
+        peakOpenSinceTrim = max(peakOpenSinceTrim, openCount)
+        let fewerConnections = peakOpenSinceTrim >= 64 && openCount * 2 < peakOpenSinceTrim
+        if fewerConnections || context.pool.freedBytes > 8 << 20 {
+            _ = clinux_malloc_trim()
+            peakOpenSinceTrim = openCount
+            context.pool.freedBytes = 0
+        }
+    }
+
     // MARK: Drain
 
     private func beginDrain() {
         isDraining = true
         context.isDraining = true
         drainDeadline = context.now + drainTimeout
-        // Take what already waits in this listener's queue: closing it would reset those clients.
-        if !listenerPaused { acceptConnections() }
+        // Take everything that waits in this listener's queue, whatever the connection limit:
+        // closing the listener would reset those clients.
+        if listener >= 0 { acceptConnections() }
         if listener >= 0 {
             Descriptor.close(listener)
             listener = -1

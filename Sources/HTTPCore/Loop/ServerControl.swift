@@ -2,6 +2,35 @@ import CLinuxSupport
 import Glibc
 import Synchronization
 
+/// The bytes of request bodies all loops may hold at once (``HTTPServer/Configuration/maxBufferedBodyBytes``).
+final class BodyBudget: Sendable {
+    private let available: Atomic<Int>
+
+    init(bytes: Int) {
+        available = Atomic(bytes)
+    }
+
+    /// Takes `count` bytes if that many are left.
+    func reserve(_ count: Int) -> Bool {
+        var current = available.load(ordering: .relaxed)
+        while current >= count {
+            let (exchanged, original) = available.compareExchange(
+                expected: current, desired: current - count, ordering: .relaxed)
+            if exchanged { return true }
+            current = original
+        }
+        return false
+    }
+
+    /// Gives back bytes taken by ``reserve(_:)``.
+    func release(_ count: Int) {
+        if count > 0 { available.wrappingAdd(count, ordering: .relaxed) }
+    }
+
+    /// Bytes not reserved.
+    var remaining: Int { available.load(ordering: .relaxed) }
+}
+
 /// The state a running server shares between its loops and the outside: stop and reload
 /// requests, and the counters behind ``HTTPServer/openConnections``.
 ///
@@ -9,11 +38,18 @@ import Synchronization
 final class ServerControl: Sendable {
     private let stopRequested = Atomic<Bool>(false)
     private let reloadRequested = Atomic<Bool>(false)
+    private let reloading = Atomic<Bool>(false)
     /// The eventfd that wakes the supervising thread, or -1 before `run`.
     private let wakeDescriptor = Atomic<Int32>(-1)
     private let open = Atomic<Int>(0)
     private let served = Atomic<Int>(0)
     private let port = Atomic<Int>(-1)
+    /// Shared by every loop's connections.
+    let bodyBudget: BodyBudget
+
+    init(bodyBudget: Int) {
+        self.bodyBudget = BodyBudget(bytes: bodyBudget)
+    }
 
     var openConnections: Int { open.load(ordering: .relaxed) }
     var requestsServed: Int { served.load(ordering: .relaxed) }
@@ -47,6 +83,19 @@ final class ServerControl: Sendable {
     /// Returns whether a reload was requested since the last call, and clears the request.
     func takeReloadRequest() -> Bool {
         reloadRequested.exchange(false, ordering: .acquiringAndReleasing)
+    }
+
+    /// Whether a reload was requested and not yet taken.
+    var hasReloadRequest: Bool { reloadRequested.load(ordering: .acquiring) }
+
+    /// Marks a reload thread as running; `false` if one already runs (it will take the request).
+    func beginReloading() -> Bool {
+        reloading.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// The reload thread is about to end.
+    func endReloading() {
+        reloading.store(false, ordering: .releasing)
     }
 
     func installWakeDescriptor(_ descriptor: Int32) {

@@ -101,9 +101,33 @@ struct ServerRuntime {
             } else {
                 Descriptor.drainEvent(controlWake)
             }
-            if server.control.takeReloadRequest() {
-                server.application.reload()
+            if server.control.hasReloadRequest && server.control.beginReloading() {
+                startReloadThread()
             }
+        }
+    }
+
+    /// Runs ``HTTPApplication/reload()`` on a thread of its own, so a slow or stuck reload never
+    /// delays SIGTERM/SIGINT: the supervisor keeps reading signals, and `run` returns after the
+    /// drain without waiting for the reload. Requests made while it runs are served by it, one
+    /// more reload after the current one.
+    private func startReloadThread() {
+        let job = ReloadJob(application: server.application, control: server.control)
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        defer { pthread_attr_destroy(&attributes) }
+        var thread = pthread_t()
+        let result = pthread_create(
+            &thread, &attributes,
+            { argument in
+                Unmanaged<ReloadJob>.fromOpaque(argument!).takeRetainedValue().run()
+                return nil
+            }, Unmanaged.passRetained(job).toOpaque())
+        if result != 0 {
+            // No thread to spare: reload here rather than not at all.
+            Unmanaged.passUnretained(job).release()
+            job.run()
         }
     }
 
@@ -122,6 +146,26 @@ struct ServerRuntime {
         try require(
             configuration.maxBodyLength >= 0 && configuration.maxBodyLength <= 1 << 30,
             "maxBodyLength must be 0...1 GiB")
+    }
+}
+
+/// A reload thread's work: reload while requests keep coming, then end.
+private final class ReloadJob {
+    let application: any HTTPApplication
+    let control: ServerControl
+
+    init(application: any HTTPApplication, control: ServerControl) {
+        self.application = application
+        self.control = control
+    }
+
+    func run() {
+        while true {
+            while control.takeReloadRequest() { application.reload() }
+            control.endReloading()
+            // A request that came after the last take and before the end must not be lost.
+            guard control.hasReloadRequest && control.beginReloading() else { return }
+        }
     }
 }
 
@@ -156,7 +200,7 @@ private final class LoopStart {
             loop.run()
         } catch {
             Descriptor.close(listener)
-            let message = "spec-server: event loop failed to start: \(error.call): \(error.reason)\n"
+            let message = "event loop failed to start: \(error.call): \(error.reason)\n"
             var text = message
             text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
             control.requestStop()

@@ -11,6 +11,7 @@ struct ChunkedDecoder {
         case extensionStart, extensionName, afterExtensionName, extensionValueStart, extensionValue, afterExtensionValue
         case quotedValue, quotedEscape
         case done
+        case trailerName
     }
 
     var state: State = .size
@@ -99,8 +100,18 @@ struct ChunkedDecoder {
                     // trailer-section = *( field-line CRLF ); fields are discarded, but a
                     // folded or nameless line is still malformed (RFC 9112 §7.1.2, §5.2).
                     guard CharacterClass.isTokenByte(byte) else { throw .badChunk }
-                    state = .trailerLine
+                    state = .trailerName
                     overhead += 1
+                }
+            case .trailerName:
+                // field-line = field-name ":" OWS field-value OWS (RFC 9112 §5): a line without
+                // a colon right after a token, such as a request line, is not a trailer field.
+                overhead += 1
+                guard overhead <= Self.maxOverhead else { throw .headerFieldsTooLarge }
+                if byte == 0x3A {
+                    state = .trailerLine
+                } else if !CharacterClass.isTokenByte(byte) {
+                    throw .badChunk
                 }
             case .trailerLine:
                 if byte == 0x0D {

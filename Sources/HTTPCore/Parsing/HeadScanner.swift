@@ -8,6 +8,14 @@ struct HeadScanner {
     var lineStart: Int32 = 0
     /// Complete lines seen so far (the request line is line 0).
     var lines: Int32 = 0
+    /// How far an unfinished request line has been checked, and in which of its parts.
+    private var checked: Int32 = 0
+    private var part = RequestLinePart.method
+    private var versionStart: Int32 = 0
+
+    private enum RequestLinePart: UInt8 {
+        case method, target, version, unchecked
+    }
 
     enum Outcome: Equatable {
         case incomplete
@@ -40,7 +48,55 @@ struct HeadScanner {
             position = next
         }
         if lines == 0 && bytes.count > limits.maxRequestLineLength { return .failed(.uriTooLong) }
+        if lines == 0 && !checkUnfinishedRequestLine(bytes) { return .failed(.badRequest) }
         if bytes.count > limits.maxHeaderSectionLength { return .failed(.headerFieldsTooLarge) }
         return .incomplete
+    }
+
+    /// Checks the bytes of a request line that has no line end yet, so that something that
+    /// cannot be a request (a TLS ClientHello, binary noise) is refused at its first wrong byte
+    /// instead of waiting for a line end: `method SP request-target SP HTTP-version`
+    /// (RFC 9112 §3), with the method a token (RFC 9110 §9.1). Resumes where it stopped, so a
+    /// line trickling in is checked once; a complete line is left to the parser.
+    private mutating func checkUnfinishedRequestLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var position = Int(checked)
+        defer { checked = Int32(position) }
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch part {
+            case .method:
+                if byte == 0x20 {
+                    guard position > 0 else { return false }
+                    part = .target
+                } else if byte == 0x0D && position == 0 {
+                    part = .unchecked  // an empty line before the request, its LF still to come
+                } else if !CharacterClass.isTokenByte(byte) {
+                    return false
+                }
+            case .target:
+                if byte == 0x20 {
+                    part = .version
+                    versionStart = Int32(position + 1)
+                } else if byte == 0x0D {
+                    part = .unchecked
+                } else if !CharacterClass.isTargetByte(byte) {
+                    return false
+                }
+            case .version:
+                // HTTP-version = "HTTP" "/" DIGIT "." DIGIT (RFC 9112 §2.3)
+                let offset = position - Int(versionStart)
+                switch offset {
+                case 0..<5: guard byte == Array("HTTP/".utf8)[offset] else { return false }
+                case 5, 7: guard byte &- 0x30 < 10 else { return false }
+                case 6: guard byte == UInt8(ascii: ".") else { return false }
+                case 8: guard byte == 0x0D else { return false }
+                default: return false
+                }
+            case .unchecked:
+                return true
+            }
+            position += 1
+        }
+        return true
     }
 }

@@ -33,6 +33,8 @@ enum RequestError: UInt8, Error, CaseIterable {
     case transferCodingNotImplemented
     /// A major version other than 1 (RFC 9110 §15.6.6).
     case versionNotSupported
+    /// The bodies being received already fill the server's budget (RFC 9110 §15.6.4).
+    case bodiesOverBudget
 
     /// The status this error answers with.
     var status: HTTPStatus {
@@ -46,6 +48,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .headerFieldsTooLarge: 431
         case .methodNotImplemented, .transferCodingNotImplemented: 501
         case .versionNotSupported: 505
+        case .bodiesOverBudget: 503
         }
     }
 
@@ -61,6 +64,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .headerFieldsTooLarge: "header_fields_too_large"
         case .methodNotImplemented, .transferCodingNotImplemented: "not_implemented"
         case .versionNotSupported: "http_version_not_supported"
+        case .bodiesOverBudget: "service_unavailable"
         }
     }
 
@@ -81,10 +85,12 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .methodNotImplemented: "CONNECT is not implemented: this server is an origin server, not a proxy."
         case .transferCodingNotImplemented: "Only the chunked transfer coding is supported."
         case .versionNotSupported: "Only HTTP/1.0 and HTTP/1.1 are supported."
+        case .bodiesOverBudget: "The server is receiving as many request bodies as it has room for."
         }
     }
 
-    var hint: String {
+    /// What the client can do instead, from the configured limits.
+    func hint(_ configuration: HTTPServer.Configuration) -> String {
         switch self {
         case .badRequest, .bareLineFeed, .obsoleteLineFolding:
             "Send CRLF line endings, single spaces in the request line and token header names (RFC 9112)."
@@ -92,27 +98,27 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .badContentLength: "Send one Content-Length with decimal digits only."
         case .badFraming: "Send either Content-Length or Transfer-Encoding: chunked, not both."
         case .badChunk: "Each chunk is a hex size, CRLF, the data, CRLF; end with 0 CRLF CRLF."
-        case .timeout: "Send the whole request at once."
-        case .contentTooLarge: "Routes other than POST /v1/check take no body; /v1/check takes up to 1 MiB."
-        case .uriTooLong: "Keep the request line under 8 KiB."
+        case .timeout:
+            "Send the whole request within \(configuration.requestReadTimeout.milliseconds / 1000) s."
+        case .contentTooLarge:
+            "Send at most \(HTTPEngineError.describe(bytes: configuration.maxBodyLength)) of content; a resource may take less."
+        case .uriTooLong:
+            "Keep the request line under \(HTTPEngineError.describe(bytes: configuration.maxRequestLineLength))."
         case .expectationFailed: "Drop the Expect header."
-        case .headerFieldsTooLarge: "Keep headers under 16 KiB and 100 fields."
-        case .methodNotImplemented: "Request a resource with GET, HEAD, POST or OPTIONS."
+        case .headerFieldsTooLarge:
+            "Keep headers under \(HTTPEngineError.describe(bytes: configuration.maxHeaderSectionLength)) and \(configuration.maxHeaderFields) fields."
+        case .methodNotImplemented: "Request the resource itself, not a tunnel to it."
         case .transferCodingNotImplemented: "Send the body with Content-Length or chunked only."
         case .versionNotSupported: "Use HTTP/1.1."
+        case .bodiesOverBudget: "Retry after the time Retry-After gives."
         }
     }
 
-    /// The prebuilt response for this error: a JSON body in the product's error shape.
+    /// The engine's rendering with the default limits (the access log's size of an error line;
+    /// a running server answers with ``LoopContext/errorResponses``, which the application renders).
     var response: PreparedResponse { Self.responses[Int(rawValue)] }
 
     private static let responses: [PreparedResponse] = allCases.map { error in
-        let body =
-            "{\"error\":{\"status\":\(error.status.code),\"code\":\"\(error.code)\",\"message\":\"\(error.message)\",\"hint\":\"\(error.hint)\"}}\n"
-        return PreparedResponse(
-            status: error.status,
-            headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")],
-            body: body
-        )
+        HTTPEngineError(error, limits: HTTPServer.Configuration()).defaultResponse
     }
 }

@@ -97,7 +97,7 @@ enum RequestHeadParser {
             switch nameLength {
             case 4 where HTTPBytes(name).equalsIgnoringCase("host"):
                 hostCount += 1
-                guard value.allSatisfy(CharacterClass.isHostByte) else { throw .badHost }
+                guard HostSyntax.isValid(value) else { throw .badHost }
             case 6 where HTTPBytes(name).equalsIgnoringCase("expect"):
                 guard HTTPBytes(value).equalsIgnoringCase("100-continue") else { throw .expectationFailed }
                 head.expectsContinue = true
@@ -211,7 +211,9 @@ enum RequestHeadParser {
                 guard CharacterClass.isHostByte(buffer[position]) else { throw .badRequest }
                 position += 1
             }
-            guard position > authorityStart else { throw .badRequest }
+            guard position > authorityStart,
+                HostSyntax.isValid(UnsafeRawBufferPointer(rebasing: buffer[authorityStart..<position]))
+            else { throw .badRequest }
             hasAuthority = true
             pathStart = position
         }

@@ -23,15 +23,14 @@ enum ResponseWriter {
         let start = output.writerIndex
         let bodyCount = includeBody ? response.bodyCount : 0
         output.reserve(response.headCount + 26 + bodyCount)
-        response.bytes.withUnsafeBytes { bytes in
-            output.write(UnsafeRawBufferPointer(rebasing: bytes[0..<response.headCount]))
-            let slot = output.base! + Int(start) + response.dateOffset
-            slot.copyMemory(from: date.baseAddress!, byteCount: 29)
-            writeConnectionField(connection, to: &output)
-            output.write("\r\n")
-            if bodyCount > 0 {
-                output.write(UnsafeRawBufferPointer(rebasing: bytes[(response.headCount + 2)...]))
-            }
+        let bytes = response.bytes
+        output.write(UnsafeRawBufferPointer(rebasing: bytes[0..<response.headCount]))
+        let slot = output.base! + Int(start) + response.dateOffset
+        slot.copyMemory(from: date.baseAddress!, byteCount: 29)
+        writeConnectionField(connection, to: &output)
+        output.write("\r\n")
+        if bodyCount > 0 {
+            output.write(response.body)
         }
         return Int(output.writerIndex - start)
     }

@@ -128,6 +128,8 @@ final class BufferPool {
     private var standard: [UnsafeMutableRawPointer] = []
     private var large: [(UnsafeMutableRawPointer, Int)] = []
     private let maxFree: Int
+    /// Bytes of storage freed (not kept for reuse) since the loop last returned memory.
+    var freedBytes = 0
 
     init(initialCapacity: Int = 4096, retainedCapacityLimit: Int = 64 * 1024, maxFree: Int = 256) {
         self.initialCapacity = initialCapacity
@@ -165,6 +167,7 @@ final class BufferPool {
         } else if capacity > initialCapacity && capacity <= retainedCapacityLimit && large.count < maxFree {
             large.append((base, capacity))
         } else {
+            freedBytes += capacity
             Glibc.free(base)
         }
     }

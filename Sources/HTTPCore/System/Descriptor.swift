@@ -23,10 +23,33 @@ enum Descriptor {
         try retryingSyscall("send") { Glibc.send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) }
     }
 
+    /// Writes `first` then `second` in one `sendmsg`, never raising SIGPIPE.
+    static func send(_ descriptor: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer)
+        throws(SystemError) -> IOResult<Int>
+    {
+        var vectors = (
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count)
+        )
+        return try withUnsafeMutableBytes(of: &vectors) { raw throws(SystemError) -> IOResult<Int> in
+            let skip = first.isEmpty ? 1 : 0
+            var message = msghdr()
+            message.msg_iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self) + skip
+            message.msg_iovlen = 2 - skip
+            return try retryingSyscall("sendmsg") { Glibc.sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL)) }
+        }
+    }
+
     /// Half-closes the sending side, so the client sees the end of the last response while we
     /// still read what it sends (RFC 9112 §9.6).
     static func shutdownWrite(_ descriptor: Int32) {
         _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
+    }
+
+    /// Makes the next `close` send a reset and drop unsent data (`SO_LINGER` with 0 seconds).
+    static func setResetOnClose(_ descriptor: Int32) {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
     }
 
     /// Accepts one connection, non-blocking and close-on-exec.

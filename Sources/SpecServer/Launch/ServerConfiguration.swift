@@ -25,6 +25,8 @@ struct ServerConfiguration: Equatable, Sendable {
     var writeTimeoutSeconds = 15
     /// The byte budget of the cache of filtered answers.
     var cacheBytes = 32 * 1024 * 1024
+    /// The largest data file a load or reload reads.
+    var maxDataBytes = 64 * 1024 * 1024
 
     /// What the command line asked for: to serve, or to print something and stop.
     enum Action: Equatable, Sendable {
@@ -106,6 +108,9 @@ extension ServerConfiguration {
             "write-timeout", "SECONDS", "drop a client that does not read its answer this long", \.writeTimeoutSeconds,
             1...3600),
         intOption("cache-bytes", "BYTES", "memory for cached answers to filtered queries", \.cacheBytes, 0...1 << 34),
+        intOption(
+            "max-data-bytes", "BYTES", "largest data file --data may name (larger: load refused)", \.maxDataBytes,
+            1024...1 << 32),
     ]
 
     /// An option taking a whole number within `range`; its help line shows the default.

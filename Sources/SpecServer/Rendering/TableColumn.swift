@@ -131,6 +131,16 @@ enum TableLayout {
                 .measure("sizeMm_width", "Width", unit: "mm"),
                 .measure("sizeMm_height", "Height", unit: "mm"),
             ] + citations + [since, notes]
+        case .widgetFamilies:
+            [
+                TableColumn("id", "ID", .id),
+                TableColumn("platform", "Platform"),
+                TableColumn("platforms", "Platforms"),
+                TableColumn("family", "Widget family"),
+                TableColumn("renderingMode", "Rendering mode"),
+                TableColumn("supported", "Supported"),
+                TableColumn("contexts", "Where it appears"),
+            ] + citations + [TableColumn("citation_quote", "Apple's words", .source), since, seen, notes]
         case .dynamicType:
             [
                 TableColumn("id", "ID", .id),

@@ -1,7 +1,12 @@
+import HTTPCore
 import Synchronization
 
 /// Representations of filtered queries, keyed by normalised query, evicted least recently used
-/// first once their bytes exceed a budget.
+/// first once the memory they hold exceeds a budget.
+///
+/// The budget counts everything an entry holds: the `200` and the `304` responses as `malloc`
+/// sized them, the key, and a fixed overhead for the objects and the table slot, so the cache's
+/// memory stays within the budget (plus at most one entry) whatever the queries are.
 ///
 /// Fixed representations are built at load time and never come here; this holds the long tail,
 /// so a lock per lookup is an acceptable price.
@@ -14,8 +19,16 @@ final class ResponseCache: Sendable {
 
     private struct Node {
         var representation: Representation
+        /// The route that answered, for requests served by their raw bytes (metrics).
+        var route: Route?
+        var cost: Int
         var lastUse: UInt64
     }
+
+    /// Bytes per entry besides the responses and the key's characters: the `Representation`
+    /// object and its entity tag, the key's string storage header, and the dictionary slot
+    /// (key, node and the table's spare capacity).
+    static let entryOverhead = 256
 
     private let state = Mutex(State())
     /// The budget in bytes; 0 disables caching.
@@ -25,34 +38,62 @@ final class ResponseCache: Sendable {
         self.budget = budget
     }
 
+    /// What keeping `representation` under `key` costs.
+    static func cost(of representation: Representation, key: String) -> Int {
+        representation.ok.memoryCost + representation.notModified.memoryCost + key.utf8.count + entryOverhead
+    }
+
     func representation(for key: String) -> Representation? {
+        entry(for: key)?.representation
+    }
+
+    /// The representation and route kept under `key`, marked as used.
+    func entry(for key: String) -> (representation: Representation, route: Route?)? {
         state.withLock { state in
             guard var node = state.entries[key] else { return nil }
             state.clock += 1
             node.lastUse = state.clock
             state.entries[key] = node
-            return node.representation
+            return (node.representation, node.route)
         }
     }
 
-    func insert(_ representation: Representation, for key: String) {
-        guard representation.cost <= budget / 4 else { return }
+    /// The key of a request by its exact bytes — the target and every `Accept` field, which
+    /// with the store decide a data route's answer — or `nil` when a byte is not ASCII (it
+    /// could not be kept apart from another in a `String`). Raw keys start with a byte no
+    /// normalised key has, so the two kinds never meet.
+    static func rawKey(for request: borrowing HTTPRequest) -> String? {
+        var bytes: [UInt8] = [0x01]
+        bytes.reserveCapacity(request.target.count + 16)
+        bytes.append(contentsOf: request.target)
+        for accept in request.headers.values(named: "Accept") {
+            bytes.append(0x00)
+            bytes.append(contentsOf: accept)
+        }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func insert(_ representation: Representation, for key: String, route: Route? = nil) {
+        let cost = Self.cost(of: representation, key: key)
+        guard cost <= budget / 4 else { return }
         state.withLock { state in
             state.clock += 1
             if let old = state.entries.updateValue(
-                Node(representation: representation, lastUse: state.clock), forKey: key)
+                Node(representation: representation, route: route, cost: cost, lastUse: state.clock), forKey: key)
             {
-                state.bytes -= old.representation.cost
+                state.bytes -= old.cost
             }
-            state.bytes += representation.cost
+            state.bytes += cost
             if state.bytes > budget {
-                // Evict the oldest quarter in one pass, so eviction stays amortised O(1) per insert.
+                // Evict the least recently used tenth in one pass, so eviction stays amortised
+                // cheap per insert and the cache stays between 90 % and 100 % of its budget.
                 let ordered = state.entries.sorted { $0.value.lastUse < $1.value.lastUse }
                 var index = 0
-                while state.bytes > budget * 3 / 4, index < ordered.count {
+                while state.bytes > budget * 9 / 10, index < ordered.count {
                     let (victim, node) = ordered[index]
                     state.entries[victim] = nil
-                    state.bytes -= node.representation.cost
+                    state.bytes -= node.cost
                     index += 1
                 }
             }

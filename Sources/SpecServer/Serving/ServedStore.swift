@@ -136,6 +136,27 @@ final class ServedStore: Sendable {
         return (entry.route, representation.response(ifNoneMatch: request.headers["If-None-Match"]))
     }
 
+    /// The answer to a filtered GET or HEAD seen before with the very same target and `Accept`
+    /// fields, without parsing the query: the cache keeps it under the request's raw bytes too.
+    func learnedResponse(for request: borrowing HTTPRequest) -> (route: Route, response: PreparedResponse)? {
+        guard request.method == .get || request.method == .head, request.hasQuery,
+            let key = ResponseCache.rawKey(for: request), let (representation, route) = cache.entry(for: key),
+            let route
+        else { return nil }
+        return (route, representation.response(ifNoneMatch: request.headers["If-None-Match"]))
+    }
+
+    /// Remembers `representation` as the answer to this request's exact bytes.
+    func learn(_ representation: Representation, route: Route, for request: borrowing HTTPRequest) {
+        guard request.method == .get || request.method == .head, request.hasQuery,
+            let key = ResponseCache.rawKey(for: request)
+        else { return }
+        cache.insert(representation, for: key, route: route)
+    }
+
+    /// Entries and bytes the answer cache holds (its budget is tested through this).
+    var cacheUsage: (entries: Int, bytes: Int) { cache.usage }
+
     /// The representation of a GET, from the fixed set, the cache, or built now.
     func representation(
         route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format
@@ -144,9 +165,11 @@ final class ServedStore: Sendable {
         let normalised = filters.map { pair in (pair.name, Self.normalise(pair.value)) }.sorted { $0.0 < $1.0 }
         let key = Self.key(route: route, parameter: parameter, filters: normalised, options: options, format: format)
         if let representation = fixed[key]?.representation ?? cache.representation(for: key) { return representation }
+        // Built from the same normalised values as the key: two queries that share an entry
+        // must get the same answer, wording included.
         let representation = try Self.build(
             store: store, openAPI: openAPI, route: route, parameter: parameter,
-            filters: Dictionary(filters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            filters: Dictionary(normalised, uniquingKeysWith: { first, _ in first }),
             options: options, format: format)
         cache.insert(representation, for: key)
         return representation

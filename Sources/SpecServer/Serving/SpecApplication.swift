@@ -11,7 +11,9 @@ final class SpecApplication: HTTPApplication {
     let configuration: ServerConfiguration
     let metrics = RequestMetrics()
     private let served = Mutex<ServedStore?>(nil)
-    private let engine = Mutex<HTTPServer?>(nil)
+    /// Weak: the server holds this application, so a strong reference back would be a cycle
+    /// that keeps both (and every store) alive forever.
+    private let engine = Mutex(WeakServer())
     private let loads = Atomic<Int>(0)
     /// Where reload messages go.
     let log: @Sendable (String) -> Void
@@ -26,7 +28,7 @@ final class SpecApplication: HTTPApplication {
 
     /// Lets `/metrics` read the engine's gauges.
     func attach(_ server: HTTPServer) {
-        engine.withLock { $0 = server }
+        engine.withLock { $0.server = server }
     }
 
     // MARK: - Loading
@@ -35,7 +37,8 @@ final class SpecApplication: HTTPApplication {
     func load() throws(SpecStoreError) {
         let store: SpecStore
         if let path = configuration.dataPath {
-            store = try SpecStore.load(contentsOf: path)
+            store = try SpecStore.load(
+                bytes: DataFile.read(path, limit: configuration.maxDataBytes), sourceName: path)
         } else {
             store = try SpecStore.load(bytes: Array(EmbeddedSpecData.json.utf8), sourceName: "embedded Data/specs.json")
         }
@@ -83,7 +86,7 @@ final class SpecApplication: HTTPApplication {
         let served = self.served.withLock { $0 }
         var route: Route?
         let response: HTTPResponse
-        if let served, let fast = served.fastResponse(for: request) {
+        if let served, let fast = served.fastResponse(for: request) ?? served.learnedResponse(for: request) {
             route = fast.route
             response = .prepared(fast.response)
         } else {
@@ -140,6 +143,7 @@ final class SpecApplication: HTTPApplication {
             }
             let representation = try served.representation(
                 route: route, parameter: parameter, query: query, options: options, format: format)
+            served.learn(representation, route: route, for: request)
             return (route, .prepared(representation.response(ifNoneMatch: request.headers["If-None-Match"])))
         } catch {
             return (route, errorResponse(error, served: served))
@@ -209,7 +213,7 @@ final class SpecApplication: HTTPApplication {
         guard !request.hasQuery else {
             return errorResponse(.unknownParameter(request.query.string, accepted: []), served: served)
         }
-        let server = engine.withLock { $0 }
+        let server = engine.withLock { $0.server }
         let text = metrics.exposition(
             openConnections: server?.openConnections ?? 0, engineRequests: server?.requestsServed ?? 0,
             storeVersion: served?.latestVersion, storeLoads: loads.load(ordering: .relaxed))
@@ -235,6 +239,25 @@ final class SpecApplication: HTTPApplication {
             + ResponseHeaders.cors,
         body: APIError.unavailable().body)
 
+    /// A request the engine refused, in the API's error shape; a body too large names the one
+    /// route that takes a body and its configured limit.
+    func response(for error: HTTPEngineError) -> PreparedResponse {
+        var hint = error.hint
+        if error.status.code == 413 {
+            let limit = configuration.maxBodyBytes
+            let size =
+                limit % (1 << 20) == 0
+                ? "\(limit >> 20) MiB" : limit % 1024 == 0 ? "\(limit >> 10) KiB" : "\(limit) bytes"
+            hint = "Routes other than POST /v1/check take no body; /v1/check takes up to \(size)."
+        }
+        let body = APIError(status: error.status.code, code: error.code, message: error.message, hint: hint).body
+        return PreparedResponse(
+            status: error.status,
+            headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")] + ResponseHeaders.cors
+                + error.headers,
+            body: body)
+    }
+
     /// An error as JSON, whatever format was asked for.
     func errorResponse(_ error: APIError, served: ServedStore?) -> HTTPResponse {
         var headers: [(name: String, value: String)] = [
@@ -247,6 +270,10 @@ final class SpecApplication: HTTPApplication {
         headers += error.headers.map { ($0.name, $0.value) }
         if error.status == 503 { headers.append(("Retry-After", "1")) }
         return HTTPResponse(status: HTTPStatus(error.status), headers: headers, body: error.body)
+    }
+
+    private struct WeakServer {
+        weak var server: HTTPServer?
     }
 
     static func monotonicMicroseconds() -> Int {

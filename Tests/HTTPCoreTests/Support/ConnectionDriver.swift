@@ -4,7 +4,7 @@ import Foundation
 
 /// Drives a ``Connection`` state machine the way the event loop does, with an in-memory
 /// "socket": what the client sent waits in `pending`, what the server sent lands in `sent`.
-struct ConnectionDriver {
+final class ConnectionDriver {
     let context: LoopContext
     var connection = Connection()
     var pending: [UInt8] = []
@@ -12,6 +12,8 @@ struct ConnectionDriver {
     var clientClosed = false
     var shutDown = false
     var closed = false
+    /// Whether the connection asked to be closed with a reset.
+    var resetRequested = false
     /// Bytes one read may deliver at most (1 simulates a request trickling in).
     var readChunk = Int.max
     /// Bytes one write may take at most (0 simulates a client that stopped reading).
@@ -19,35 +21,42 @@ struct ConnectionDriver {
 
     init(
         configuration: HTTPServer.Configuration = HTTPServer.Configuration(),
-        application: any HTTPApplication = EchoApplication()
+        application: any HTTPApplication = EchoApplication(),
+        bodyBudget: BodyBudget? = nil
     ) {
-        context = LoopContext(application: application, configuration: configuration)
+        context = LoopContext(application: application, configuration: configuration, bodyBudget: bodyBudget)
         connection.open(descriptor: 42, now: context.now, idleTimeout: context.idleTimeout)
     }
 
+    /// Frees what the connection holds if the test did not run it to its close, as the loop
+    /// does for every connection when it stops.
+    deinit {
+        if connection.phase != .closed { connection.reset(context: context) }
+    }
+
     /// The client sends `bytes`; the connection runs until it waits.
-    mutating func send(_ bytes: [UInt8]) {
+    func send(_ bytes: [UInt8]) {
         pending += bytes
         connection.markReadable()
         run()
     }
 
-    mutating func send(_ text: String) { send(Array(text.utf8)) }
+    func send(_ text: String) { send(Array(text.utf8)) }
 
     /// The client half-closes.
-    mutating func closeClient() {
+    func closeClient() {
         clientClosed = true
         connection.markReadable()
         run()
     }
 
     /// Moves the clock forward and applies deadlines, as the loop's sweep does.
-    mutating func advance(milliseconds: Int64) {
+    func advance(milliseconds: Int64) {
         context.now += milliseconds
         if connection.phase != .closed && connection.checkDeadline(now: context.now, context: context) { run() }
     }
 
-    mutating func run() {
+    func run() {
         for _ in 0..<100_000 {
             switch connection.nextAction(context: context) {
             case .receive(let space):
@@ -59,7 +68,8 @@ struct ConnectionDriver {
                 space.copyBytes(from: pending[0..<count])
                 pending.removeFirst(count)
                 connection.didReceive(count, requested: space.count, context: context)
-            case .send(let bytes):
+            case .send(let head, let shared):
+                let bytes = Array(head) + Array(shared)
                 let count = min(bytes.count, writeChunk)
                 if count == 0 {
                     connection.didBlockOnOutput(context: context)
@@ -81,7 +91,8 @@ struct ConnectionDriver {
                 connection.didShutdownOutput(context: context)
             case .close:
                 closed = true
-                connection.reset(pool: context.pool)
+                resetRequested = connection.resetOnClose
+                connection.reset(context: context)
                 return
             }
         }

@@ -1,11 +1,25 @@
+import Glibc
 import HTTPCore
 import Synchronization
 
 /// A test application: `POST /echo` takes up to 1 KiB and echoes it; `/fixed` serves a
-/// prepared response; anything else describes the request it got.
+/// prepared response; `/hold` keeps its loop busy until ``release()`` (so tests can queue
+/// work behind it); anything else describes the request it got.
 final class EchoApplication: HTTPApplication {
     let fixed = PreparedResponse(status: .ok, headers: [("Content-Type", "text/plain")], body: "fixed body\n")
+    /// 4 MiB, more than loopback socket buffers hold: a client that does not read stalls it.
+    let large = PreparedResponse(
+        status: .ok, headers: [("Content-Type", "application/octet-stream")],
+        body: [UInt8](repeating: 0x61, count: 4 << 20))
     private let reloads = Atomic<Int>(0)
+    private let holding = Atomic<Bool>(false)
+    private let released = Atomic<Bool>(false)
+
+    /// Whether a `/hold` request is keeping its loop busy right now.
+    var isHolding: Bool { holding.load(ordering: .acquiring) }
+
+    /// Lets every `/hold` request (current and future) finish.
+    func release() { released.store(true, ordering: .releasing) }
 
     var reloadCount: Int { reloads.load(ordering: .acquiring) }
 
@@ -15,6 +29,20 @@ final class EchoApplication: HTTPApplication {
 
     func respond(to request: borrowing HTTPRequest) -> HTTPResponse {
         if request.path.equals("/fixed") { return .prepared(fixed) }
+        if request.path.equals("/large") {
+            return .prepared(large)
+        }
+        if request.path.equals("/hold") {
+            holding.store(true, ordering: .releasing)
+            // Waits on the test's condition, with a deadline so a failing test cannot hang.
+            var waited = 0
+            while !released.load(ordering: .acquiring) && waited < 20_000 {
+                usleep(1000)
+                waited += 1
+            }
+            holding.store(false, ordering: .releasing)
+            return .prepared(fixed)
+        }
         if request.path.equals("/echo") {
             return HTTPResponse(
                 status: .ok, headers: [("Content-Type", "application/octet-stream")], body: Array(request.body))
@@ -23,7 +51,21 @@ final class EchoApplication: HTTPApplication {
         return HTTPResponse(status: .ok, headers: [("Content-Type", "text/plain")], body: description)
     }
 
+    /// Makes ``reload()`` wait until ``release()``, as a reload stuck on a file would.
+    let reloadsWait = Atomic<Bool>(false)
+    private let reloading = Atomic<Bool>(false)
+
+    /// Whether a reload is running right now.
+    var isReloading: Bool { reloading.load(ordering: .acquiring) }
+
     func reload() {
+        reloading.store(true, ordering: .releasing)
+        var waited = 0
+        while reloadsWait.load(ordering: .acquiring) && !released.load(ordering: .acquiring) && waited < 20_000 {
+            usleep(1000)
+            waited += 1
+        }
         reloads.wrappingAdd(1, ordering: .releasing)
+        reloading.store(false, ordering: .releasing)
     }
 }

@@ -64,9 +64,15 @@ final class RawClient {
     let descriptor: Int32
     private(set) var received: [UInt8] = []
     private(set) var sawEnd = false
+    /// The `errno` that ended the stream (`ECONNRESET` for a reset), or 0 for an orderly end.
+    private(set) var endError: Int32 = 0
 
-    init(port: Int) throws {
+    /// Connects; `receiveBuffer` shrinks `SO_RCVBUF` (a slow reader).
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -100,6 +106,16 @@ final class RawClient {
         }
     }
 
+    /// The client's own port.
+    var localPort: Int {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
     func shutdownWrite() {
         shutdown(descriptor, Int32(SHUT_WR))
     }
@@ -113,7 +129,10 @@ final class RawClient {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count > 0 {
                 received += buffer[0..<count]
-            } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+            } else if count == 0 {
+                sawEnd = true
+            } else if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+                endError = errno
                 sawEnd = true
             }
         }

@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""The faults of Benchmarks/robustness/run.sh, one function each; prints a table."""
+import os, re, selectors, signal, socket, subprocess, sys, tempfile, time
+
+PORT = 18291
+SERVER, DATA = sys.argv[1], sys.argv[2]
+rows = []
+
+
+def rss_mib(pid):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def tcp_mem_mib():
+    for line in open("/proc/net/sockstat"):
+        if line.startswith("TCP:"):
+            return int(line.split("mem")[1].split()[0]) * 4096 / 2**20
+    return 0.0
+
+
+def start(*extra, data=None):
+    arguments = [SERVER, "--port", str(PORT), "--threads", "1", "--log", "off"] + list(extra)
+    if data:
+        arguments += ["--data", data]
+    process = subprocess.Popen(arguments, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", PORT), timeout=0.2).close()
+            return process
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    sys.exit("spec-server did not start")
+
+
+def stop(process, timeout=15):
+    began = time.time()
+    process.send_signal(signal.SIGTERM)
+    try:
+        status = process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        return None, time.time() - began
+    return status, time.time() - began
+
+
+def get(path, headers=""):
+    with socket.create_connection(("127.0.0.1", PORT), timeout=5) as client:
+        client.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{headers}\r\n".encode())
+        data = b""
+        while chunk := client.recv(65536):
+            data += chunk
+        return int(data.split(b" ", 2)[1]) if data else 0
+
+
+def connect_many(count):
+    clients = []
+    for _ in range(count):
+        client = socket.socket()
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        client.connect(("127.0.0.1", PORT))
+        clients.append(client)
+    return clients
+
+
+def load_held():
+    process = start()
+    out = subprocess.run(["wrk", "-t1", "-c100", "-d5s", f"http://127.0.0.1:{PORT}/v1/dynamic-type?category=large&style=body"],
+                         capture_output=True, text=True).stdout
+    rate = re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    rows.append(("load held", "wrk 100 connections x 5 s, filtered query",
+                 f"{float(rate):,.0f} req/s, {bad.group(1) if bad else 0} errors"))
+    stop(process)
+
+
+def slow_clients():
+    process = start("--request-timeout", "2")
+    clients = connect_many(1000)
+    for client in clients:
+        client.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")  # never finished
+    served = sum(get("/healthz") == 200 for _ in range(50))
+    time.sleep(3)  # past the request timeout
+    timed_out = 0
+    deadline = time.time() + 5
+    for client in clients:
+        client.settimeout(max(0.01, min(2, deadline - time.time())))
+        try:
+            timed_out += b" 408 " in client.recv(4096)
+        except OSError:
+            pass
+        client.close()
+    rows.append(("slow clients", "1,000 heads never finished, --request-timeout 2",
+                 f"{served}/50 other requests served meanwhile; {timed_out}/1000 got 408 after 2 s"))
+    stop(process)
+
+
+def slow_readers():
+    process = start("--write-timeout", "2")
+    before, tcp_before = rss_mib(process.pid), tcp_mem_mib()
+    clients = connect_many(1000)
+    for client in clients:
+        client.sendall(b"GET /v1/export HTTP/1.1\r\nHost: x\r\n\r\n")  # never read
+    time.sleep(1)
+    during, tcp_during = rss_mib(process.pid), tcp_mem_mib()
+    time.sleep(3)  # past the write timeout: the connections are reset
+    for client in clients:
+        client.close()
+    time.sleep(2)  # a sweep or two: memory handed back
+    after, tcp_after = rss_mib(process.pid), tcp_mem_mib()
+    rows.append(("slow readers", "1,000 never read /v1/export, --write-timeout 2",
+                 f"RSS {before:.1f} -> {during:.1f} -> {after:.1f} MiB; "
+                 f"TCP memory {tcp_before:.1f} -> {tcp_during:.1f} -> {tcp_after:.1f} MiB"))
+    stop(process)
+
+
+def partial_bodies():
+    process = start()
+    before = rss_mib(process.pid)
+    clients = connect_many(500)
+    refused = 0
+    deadline = time.time() + 5
+    for client in clients:
+        client.sendall(b"POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                       b"Content-Length: 1048576\r\n\r\n" + b"[" * 1024)
+    time.sleep(1)
+    during = rss_mib(process.pid)
+    for client in clients:
+        client.settimeout(max(0.001, min(0.05, deadline - time.time())))
+        try:
+            refused += b" 503 " in client.recv(4096)
+        except OSError:
+            pass
+        client.close()
+    time.sleep(2)
+    after = rss_mib(process.pid)
+    rows.append(("partial bodies", "500 x 1 MiB bodies announced, 1 KiB sent",
+                 f"RSS {before:.1f} -> {during:.1f} -> {after:.1f} MiB; {refused} refused with 503 (32 MiB budget)"))
+    stop(process)
+
+
+def queued_at_sigterm():
+    process = start()
+    os.kill(process.pid, signal.SIGSTOP)  # the loop cannot accept: connections queue
+    clients = []
+    for index in range(300):
+        client = socket.create_connection(("127.0.0.1", PORT))
+        client.sendall(f"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        clients.append(client)
+    os.kill(process.pid, signal.SIGTERM)
+    os.kill(process.pid, signal.SIGCONT)
+    answered = reset = 0
+    deadline = time.time() + 10
+    for client in clients:
+        client.settimeout(max(0.01, min(5, deadline - time.time())))
+        try:
+            data = client.recv(4096)
+            answered += data.startswith(b"HTTP/1.1 200")
+        except ConnectionResetError:
+            reset += 1
+        except OSError:
+            pass
+        client.close()
+    status = process.wait(timeout=15)
+    rows.append(("queued at SIGTERM", "300 requests in the accept queue, --threads 1",
+                 f"{answered} answered, {reset} reset; exit {status}"))
+
+
+def reload_faults():
+    results = []
+    with tempfile.TemporaryDirectory() as directory:
+        data = os.path.join(directory, "specs.json")
+        for name, make in (("FIFO", lambda p: os.mkfifo(p)), ("/dev/zero", lambda p: os.symlink("/dev/zero", p)),
+                           ("directory", lambda p: os.symlink(directory, p))):
+            if os.path.lexists(data):
+                os.remove(data)  # the last fault left a FIFO or a link there
+            with open(DATA, "rb") as source, open(data, "wb") as target:
+                target.write(source.read())
+            process = start(data=data)
+            staged = os.path.join(directory, "staged")
+            make(staged)
+            os.rename(staged, data)
+            process.send_signal(signal.SIGHUP)
+            time.sleep(0.5)
+            serving = get("/healthz") == 200
+            status, seconds = stop(process)
+            log = process.stderr.read()
+            refused = "reload refused" in log
+            results.append(f"{name}: {'refused' if refused else 'NOT refused'}, "
+                           f"{'serving' if serving else 'NOT serving'}, SIGTERM exit {status} in {seconds:.2f} s")
+    rows.append(("reload faults", "--data replaced, then SIGHUP, then SIGTERM", "; ".join(results)))
+
+
+for fault in (load_held, slow_clients, slow_readers, partial_bodies, queued_at_sigterm, reload_faults):
+    began = time.time()
+    fault()
+    print(f"# {fault.__name__}: {time.time() - began:.1f} s", file=sys.stderr, flush=True)
+
+width = max(len(r[0]) for r in rows)
+setup = max(len(r[1]) for r in rows)
+print(f"{'fault':{width}}  {'set-up':{setup}}  outcome")
+for name, how, outcome in rows:
+    print(f"{name:{width}}  {how:{setup}}  {outcome}")

@@ -1,0 +1,114 @@
+import Testing
+
+@testable import HTTPCore
+@testable import SpecServer
+
+/// The answer cache: what it counts, how close to its budget it stays, and that a shared
+/// entry gives every caller the same words.
+@Suite struct ResponseCacheTests {
+    static func representation(bytes: Int) -> Representation {
+        Representation(
+            body: [UInt8](repeating: 0x7B, count: bytes), contentType: "application/json", specVersion: "2025",
+            pinned: false)
+    }
+
+    /// The cost counts the `200`, the `304` and the key, not just the body.
+    @Test func costCountsBothResponsesAndTheKey() {
+        let representation = Self.representation(bytes: 1000)
+        let shortKey = ResponseCache.cost(of: representation, key: "k")
+        let longKey = ResponseCache.cost(of: representation, key: String(repeating: "k", count: 5001))
+        #expect(longKey - shortKey == 5000)
+        #expect(shortKey >= 1000 + representation.ok.headCount + representation.notModified.bytes.count)
+    }
+
+    /// Filled with far more than it can hold, the cache keeps between 90 % and 100 % of its
+    /// budget, by its own count.
+    @Test func staysWithinItsBudget() {
+        let budget = 1 << 20
+        let cache = ResponseCache(budget: budget)
+        for index in 0..<5000 {
+            cache.insert(Self.representation(bytes: 200 + index % 700), for: "dynamic-type|q=\(index)")
+            #expect(cache.usage.bytes <= budget)
+        }
+        #expect(cache.usage.bytes >= budget * 9 / 10 - 4096)
+    }
+
+    /// The most recently used entries survive an eviction.
+    @Test func evictsTheLeastRecentlyUsed() {
+        let cache = ResponseCache(budget: 64 * 1024)
+        cache.insert(Self.representation(bytes: 100), for: "kept")
+        for index in 0..<400 {
+            _ = cache.representation(for: "kept")
+            cache.insert(Self.representation(bytes: 100), for: "filler-\(index)")
+        }
+        #expect(cache.representation(for: "kept") != nil)
+        #expect(cache.representation(for: "filler-0") == nil)
+    }
+
+    /// Values that share a cache entry get the same answer, whichever came first: the wording
+    /// is built from the normalised value, like the key.
+    @Test func aSharedEntryGivesEveryCallerTheSameWords() throws {
+        let store = ApplicationHarness.shared.application.current!.store
+        func answer(_ served: ServedStore, _ query: String) throws -> String {
+            let parameters = try QueryParameters(parsing: Array(query.utf8))
+            let representation = try served.representation(
+                route: .search, parameter: nil, query: parameters, options: RequestOptions(), format: .json)
+            return String(decoding: representation.ok.body, as: UTF8.self)
+        }
+        let served = ServedStore(store: store, cacheBudget: 1 << 20)
+        let mixed = try answer(served, "q=QwErTyXyZ")
+        let lower = try answer(served, "q=qwertyxyz")
+        let alone = try answer(ServedStore(store: store, cacheBudget: 1 << 20), "q=qwertyxyz")
+        #expect(mixed == lower)
+        #expect(lower == alone, "the cached answer equals the one a fresh server gives")
+        #expect(!lower.contains("QwErTyXyZ"))
+    }
+}
+
+/// Filtered queries answered again by their exact bytes, without parsing.
+@Suite struct LearnedResponseTests {
+    static func fresh() -> ApplicationHarness {
+        let application = SpecApplication(configuration: ServerConfiguration()) { _ in }
+        application.install(ApplicationHarness.shared.application.current!.store)
+        return ApplicationHarness(application: application)
+    }
+
+    @Test func aRepeatedFilteredQueryIsServedFromItsRawBytes() throws {
+        let harness = Self.fresh()
+        let served = try #require(harness.application.current)
+        let target = "/v1/dynamic-type?category=large&style=body"
+        let first = harness.request(.get, target)
+        let afterFirst = served.cacheUsage.entries
+        #expect(first.status == 200)
+        #expect(afterFirst == 2, "the normalised key and the raw key")
+        let second = harness.request(.get, target)
+        #expect(served.cacheUsage.entries == afterFirst, "answered without building or caching again")
+        #expect(second.body == first.body)
+        #expect(second[header: "ETag"] == first[header: "ETag"])
+        let notModified = harness.request(.get, target, headers: [("If-None-Match", first[header: "ETag"] ?? "")])
+        #expect(notModified.status == 304)
+    }
+
+    @Test func theAcceptFieldIsPartOfTheRawKey() throws {
+        let harness = Self.fresh()
+        let target = "/v1/dynamic-type?category=large&style=body"
+        let json = harness.request(.get, target)
+        let markdown = harness.request(.get, target, headers: [("Accept", "text/markdown")])
+        let jsonAgain = harness.request(.get, target)
+        let markdownAgain = harness.request(.get, target, headers: [("Accept", "text/markdown")])
+        #expect(json[header: "Content-Type"] == "application/json")
+        #expect(markdown[header: "Content-Type"] == "text/markdown; charset=utf-8")
+        #expect(jsonAgain.body == json.body)
+        #expect(markdownAgain.body == markdown.body)
+        #expect(markdownAgain[header: "Content-Type"] == "text/markdown; charset=utf-8")
+    }
+
+    @Test func errorsAreNotLearned() throws {
+        let harness = Self.fresh()
+        let served = try #require(harness.application.current)
+        let bad = harness.request(.get, "/v1/dynamic-type?category=huge")
+        #expect(bad.status == 400)
+        #expect(served.cacheUsage.entries == 0)
+        #expect(harness.request(.get, "/v1/dynamic-type?category=huge").status == 400)
+    }
+}
