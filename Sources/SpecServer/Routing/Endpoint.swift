@@ -115,6 +115,8 @@ struct Endpoint: Sendable {
         case diff
         /// A DTCG design tokens file.
         case designTokens
+        /// The Tokens Studio single file: one token set per category, `$themes`, `$metadata`.
+        case tokensStudio
         /// Any JSON object.
         case object
         /// `{"status"}`.

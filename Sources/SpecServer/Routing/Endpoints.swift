@@ -84,10 +84,12 @@ extension Route {
                 template: "/v1/check", title: "Check results",
                 summary: "judges a measurement (POST takes a JSON array)", listing: "/v1/check?figure=&value=",
                 formats: Format.tables,
-                answer: .query {
-                    .collection(QueryResult(items: [try $0.snapshot.check(Measurement(parameters: $0.filters))]))
-                },
-                filters: Measurement.parameters.map(Endpoint.Parameter.init), acceptsPost: true,
+                answer: .query(Answers.check),
+                filters: Measurement.parameters.map(Endpoint.Parameter.init) + [
+                    .init(
+                        name: CheckBatch.embedParameter, summary: CheckBatch.embedSummary,
+                        value: .oneOf(CheckBatch.embedValues))
+                ], acceptsPost: true,
                 example: "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20")
         case .versions:
             Endpoint(
@@ -124,8 +126,32 @@ extension Route {
         case .metricTokens:
             Endpoint(
                 template: "/v1/tokens/metrics", title: "Metric tokens", summary: "the metrics as DTCG design tokens",
-                formats: [.tokens, .json], answer: .query(Answers.metricTokens), prebuilt: .everyVersion,
+                formats: [.tokens, .json], answer: .query(Answers.metricTokens),
+                filters: MetricFilter.parameters.map(Endpoint.Parameter.init), prebuilt: .everyVersion,
                 schema: .designTokens, example: "/v1/tokens/metrics")
+        case .textStyleTokens:
+            Endpoint(
+                template: "/v1/tokens/text-styles", title: "Text style tokens",
+                summary: "DTCG design tokens for the macOS and tvOS text styles", formats: [.tokens, .json],
+                answer: .query(Answers.textStyleTokens),
+                filters: [
+                    .init(
+                        name: "platform",
+                        summary: Answers.textStylePlatforms.joined(separator: ", ") + "; all of them by default.",
+                        value: .oneOf(Answers.textStylePlatforms))
+                ],
+                schema: .designTokens, example: "/v1/tokens/text-styles")
+        case .tokensStudio:
+            Endpoint(
+                template: "/v1/tokens/tokens-studio", title: "Tokens Studio tokens",
+                summary: "every Dynamic Type category in the Tokens Studio single-file shape", formats: [.json],
+                answer: .query(Answers.tokensStudio),
+                filters: [
+                    .init(
+                        name: "platform", summary: Answers.tokenPlatforms.joined(separator: ", ") + "; ios by default.",
+                        value: .oneOf(Answers.tokenPlatforms))
+                ],
+                schema: .tokensStudio, example: "/v1/tokens/tokens-studio")
         case .openAPI:
             Endpoint(
                 template: "/openapi.json", title: "OpenAPI", summary: "the OpenAPI 3.1 description of all of this",

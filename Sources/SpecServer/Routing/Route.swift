@@ -7,6 +7,7 @@ enum Route: Int, CaseIterable, Sendable {
     case devices, device, sizeClasses, widgets, widgetFamilies, dynamicType, textStyles, tracking, metrics, rules, myths
     case search, check, versions, diff, export
     case dynamicTypeTokens, metricTokens
+    case textStyleTokens, tokensStudio
     case openAPI, healthz, readyz, prometheus
 
     /// The path as OpenAPI and the metrics write it: `/v1/devices/{id}`.

@@ -41,22 +41,100 @@ enum Answers {
         return .diff(try store.diff(from: from, to: to))
     }
 
-    /// `GET /v1/tokens/metrics`.
+    /// `GET /v1/tokens/metrics`, filtered as `/v1/metrics` is.
     @Sendable static func metricTokens(_ request: AnswerRequest) throws -> Content {
-        let rows = try request.snapshot.metrics(matching: MetricFilter()).items
-        let document = DesignTokens.metrics(rows: rows, version: request.version, flat: request.options.flat)
+        let rows = try request.snapshot.metrics(matching: MetricFilter(parameters: request.filters)).items
+        let document = DesignTokens.metrics(
+            rows: rows, version: request.version, flat: request.options.flat, filters: request.filters)
         return .document(document, rows: rows)
     }
 
-    /// `GET /v1/tokens/dynamic-type/{category}`.
+    /// `GET /v1/tokens/dynamic-type/{category}`: `404 not_published` for a category the platform
+    /// has no published sizes for, never an empty file (an empty Figma mode).
     @Sendable static func dynamicTypeTokens(_ request: AnswerRequest) throws -> Content {
         let category = try canonical(request.pathValue ?? "", among: FilterVocabulary.categories, name: "category")
         let platform = try canonical(request.filters["platform"] ?? "ios", among: tokenPlatforms, name: "platform")
-        let rows = try request.snapshot.dynamicType(matching: DynamicTypeFilter(platform: Platform(rawValue: platform)))
-            .items
+        let rows = try dynamicTypeRows(request.snapshot, platform: platform)
+        let published = publishedCategories(rows)
+        guard published.contains(category) else {
+            throw APIError(
+                status: 404, code: "not_published",
+                message:
+                    "Apple publishes no \(platform) Dynamic Type sizes for category \(category), so there is no token file (no mode) for it.",
+                hint: "The \(platform) categories with published sizes: \(published.joined(separator: ", ")).",
+                parameter: "category")
+        }
         let document = DesignTokens.dynamicType(
-            rows: rows, category: category, platform: platform, version: request.version, flat: request.options.flat)
+            rows: rows, tracking: trackingRows(request.snapshot, platform: platform), category: category,
+            platform: platform, version: request.version, flat: request.options.flat)
         return .document(document, rows: rows.filter { $0["category"]?.stringValue == category })
+    }
+
+    /// `GET /v1/tokens/tokens-studio`: every category with published sizes as a Tokens Studio set.
+    @Sendable static func tokensStudio(_ request: AnswerRequest) throws -> Content {
+        let platform = try canonical(request.filters["platform"] ?? "ios", among: tokenPlatforms, name: "platform")
+        let rows = try dynamicTypeRows(request.snapshot, platform: platform)
+        let tracking = trackingRows(request.snapshot, platform: platform)
+        let published = publishedCategories(rows)
+        let files = published.map { category in
+            (
+                category,
+                DesignTokens.dynamicType(
+                    rows: rows, tracking: tracking, category: category, platform: platform,
+                    version: request.version, flat: request.options.flat)
+            )
+        }
+        let document = TokensStudio.document(
+            files: files, absent: FilterVocabulary.categories.filter { !published.contains($0) }, platform: platform,
+            version: request.version)
+        return .document(document, rows: rows)
+    }
+
+    /// `GET /v1/tokens/text-styles`: the platforms without Dynamic Type.
+    @Sendable static func textStyleTokens(_ request: AnswerRequest) throws -> Content {
+        let available = textStylePlatforms(request.snapshot)
+        let platforms =
+            try request.filters["platform"].map { raw throws(APIError) in
+                [try canonical(raw, among: available, name: "platform")]
+            } ?? available
+        let rows = try request.snapshot.textStyles(matching: TextStyleFilter()).items
+        let tracking = platforms.flatMap { trackingRows(request.snapshot, platform: $0) }
+        let document = DesignTokens.textStyles(
+            rows: rows, tracking: tracking, platforms: platforms, version: request.version, flat: request.options.flat)
+        return .document(document, rows: rows)
+    }
+
+    /// `GET /v1/check`: one measurement, answered as one item of a batch (``CheckBatch``).
+    @Sendable static func check(_ request: AnswerRequest) throws -> Content {
+        var parameters = request.filters
+        let embed = try CheckBatch.embedsFigure(parameters.removeValue(forKey: CheckBatch.embedParameter))
+        let row = try CheckBatch.judge(parameters: parameters, snapshot: request.snapshot, embed: embed)
+        return .collection(QueryResult(items: [row]))
+    }
+
+    /// The platforms with a text-style table (and no Dynamic Type table), in the latest version.
+    static let textStylePlatforms = ["macos", "tvos"]
+
+    /// The platforms with text-style rows in `snapshot`, in ``textStylePlatforms`` order.
+    private static func textStylePlatforms(_ snapshot: SpecSnapshot) -> [String] {
+        let rows = (try? snapshot.textStyles(matching: TextStyleFilter()).items) ?? []
+        let present = Set(rows.flatMap { $0["platforms"]?.arrayValue?.compactMap(\.stringValue) ?? [] })
+        return textStylePlatforms.filter(present.contains)
+    }
+
+    private static func dynamicTypeRows(_ snapshot: SpecSnapshot, platform: String) throws -> [JSONValue] {
+        try snapshot.dynamicType(matching: DynamicTypeFilter(platform: Platform(rawValue: platform))).items
+    }
+
+    /// The categories, in Apple's order, that have at least one published row.
+    private static func publishedCategories(_ rows: [JSONValue]) -> [String] {
+        let present = Set(rows.compactMap { $0["category"]?.stringValue })
+        return FilterVocabulary.categories.filter(present.contains)
+    }
+
+    /// Apple's tracking rows for a platform; none in a version before the table entered the store.
+    private static func trackingRows(_ snapshot: SpecSnapshot, platform: String) -> [JSONValue] {
+        (try? snapshot.tracking(matching: TrackingFilter(platform: Platform(rawValue: platform))).items) ?? []
     }
 
     /// A value drawn from the data (a topic, a style, a device) that the latest version knows but a
@@ -81,37 +159,15 @@ enum Answers {
     /// The most measurements one `POST /v1/check` judges.
     static let maxMeasurements = 1000
 
-    /// Judges a POST body: a JSON array of measurements.
-    static func check(store: SpecStore, body: [UInt8], version: String?) throws(APIError) -> Content {
-        let parsed: JSONValue
+    /// Judges a POST body: a JSON array of measurements (``CheckBatch``).
+    static func check(store: SpecStore, body: [UInt8], version: String?, embed: Bool) throws(APIError) -> Content {
+        let snapshot: SpecSnapshot
         do {
-            parsed = try JSONValue.parse(body)
-        } catch {
-            throw APIError(
-                status: 400, code: "bad_body", message: "The body is not JSON: \(error).",
-                hint: "Send a JSON array of {\"figure\", \"value\"} or {\"figure\", \"width\", \"height\"} objects.")
-        }
-        guard let elements = parsed.arrayValue else {
-            throw APIError(
-                status: 400, code: "bad_body", message: "The body is a JSON \(parsed.typeName), not an array.",
-                hint: "Send a JSON array of {\"figure\", \"value\"} or {\"figure\", \"width\", \"height\"} objects.")
-        }
-        // The bound the OpenAPI document states: a frame's measurements, not a bulk channel.
-        guard elements.count <= maxMeasurements else {
-            throw APIError(
-                status: 400, code: "bad_body",
-                message:
-                    "The body holds \(elements.count) measurements; at most \(maxMeasurements) are judged at once.",
-                hint: "Split the measurements into requests of \(maxMeasurements) or fewer.")
-        }
-        do {
-            let snapshot = try store.snapshot(version: version)
-            var measurements: [Measurement] = []
-            for element in elements { measurements.append(try Measurement(json: element)) }
-            return .collection(snapshot.check(all: measurements, describingErrorsWith: APIError.itemJSON))
+            snapshot = try store.snapshot(version: version)
         } catch {
             throw APIError(error)
         }
+        return .collection(try CheckBatch.judge(body: body, snapshot: snapshot, embed: embed, limit: maxMeasurements))
     }
 
     private static func canonical(_ raw: String, among values: [String], name: String) throws(APIError) -> String {

@@ -30,9 +30,21 @@ enum OpenAPIDocument {
             ],
             "servers": [["url": "/"]],
             "paths": .object(paths),
-            "components": components(
-                metricIDs: (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []),
+            "components": withRecordSchemas(
+                components(
+                    metricIDs: (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []),
+                store: store),
         ]
+    }
+
+    /// Adds the record schemas (``RecordSchemas``) to the components.
+    private static func withRecordSchemas(_ components: JSONValue, store: SpecStore) -> JSONValue {
+        guard case .object(var object) = components, case .object(var schemas) = object["schemas"] ?? [:] else {
+            return components
+        }
+        for (name, schema) in RecordSchemas.components(store: store) { schemas[name] = schema }
+        object["schemas"] = .object(schemas)
+        return .object(object)
     }
 
     // MARK: - Operations
@@ -82,7 +94,7 @@ enum OpenAPIDocument {
             responses.append(
                 "400",
                 errorResponse(
-                    "An unknown parameter or figure, or a measurement whose shape does not fit the figure (value for a width × height figure, width or height for a single figure); the error names the parameter."
+                    "An unknown parameter, a figure that is not a metric id, a size that is not a number or is negative; the error names the parameter."
                 ))
         } else if !route.parameters.isEmpty || route.isOperations {
             responses.append("400", errorResponse("An unknown parameter, or a value outside a parameter's vocabulary."))
@@ -97,7 +109,7 @@ enum OpenAPIDocument {
 
     /// How a measurement must fit its figure, for both check operations.
     static let checkShapeRule =
-        "A measurement takes the shape of its figure: a single figure (a value, or a range) takes value; a width × height figure takes width and height, both. The other shape is refused with 400 naming the parameter, never guessed: one value cannot say which side it measured. GET /v1/metrics lists each figure with value or width and height."
+        "A measurement takes the shape of its figure: a single figure (a value, or a range) takes value; a width × height figure takes width and height, both. The other shape is refused, never guessed (one value cannot say which side it measured): the measurement's result row carries an error object naming the parameter, as an unknown figure's does, and a batch's other measurements are still judged. Sizes are numbers of 0 or more. GET /v1/metrics lists each figure with value or width and height. Each result names its figure by id; embed=figure adds the whole figure as metric."
 
     private static func checkPost(store: SpecStore, versions: [String]) -> JSONValue {
         var responses = JSONObject()
@@ -108,10 +120,12 @@ enum OpenAPIDocument {
         responses.append(
             "200",
             response(
-                "One result per measurement, in order; a measurement that cannot be judged (an unknown figure, the wrong shape) gets an error row with index and figure, and does not fail the others.",
+                "One result per measurement, in order, with the caller's id; a measurement that cannot be judged (an unknown member or figure, a wrong type, a negative size, the wrong shape) gets a row with index, id, figure and error, and the others are still judged.",
                 content: .object(content), headers: dataHeaders()))
-        responses.append("400", errorResponse("A body that is not a JSON array of measurements, or a bad measurement."))
-        responses.append("404", errorResponse("An unknown figure or version."))
+        responses.append(
+            "400",
+            errorResponse("A body that is not a JSON array of objects, or more than the most items judged at once."))
+        responses.append("404", errorResponse("An unknown version."))
         responses.append("406", errorResponse("No format the request accepts."))
         // The default limit, from the one place that sets it.
         let limit = ServerConfiguration().maxBodyBytes
@@ -123,7 +137,9 @@ enum OpenAPIDocument {
             "summary": "Judges a frame's measurements against the store.",
             "description": .string(checkShapeRule),
             "parameters": .array(
-                queryParameters(names: Route.commonParameters, route: .check, latest: store.latest, versions: versions)),
+                queryParameters(
+                    names: (Route.commonParameters + [CheckBatch.embedParameter]).filter { documents($0, on: .check) },
+                    route: .check, latest: store.latest, versions: versions)),
             "requestBody": [
                 "required": true,
                 "content": [
@@ -170,17 +186,39 @@ enum OpenAPIDocument {
             }
         }
         guard let parameter = route.endpoint.pathParameter else { return [] }
+        // A record id is a pattern, not today's ids: a reload that adds a device breaks no client.
+        let schema: JSONValue =
+            route == .device
+            ? [
+                "type": "string", "pattern": .string(RecordSchemas.idPattern),
+                "examples": .array(parameter.values(latest).prefix(2).map { .string($0) }),
+            ]
+            : ["type": "string", "enum": .array(parameter.values(latest).map { .string($0) })]
         return [
             [
                 "name": .string(parameter.name), "in": "path", "required": true,
-                "description": .string(parameter.summary),
-                "schema": ["type": "string", "enum": .array(parameter.values(latest).map { .string($0) })],
+                "description": .string(parameter.summary), "schema": schema,
             ]
         ]
     }
 
     private static func queryParameters(route: Route, latest: SpecSnapshot, versions: [String]) -> [JSONValue] {
-        queryParameters(names: route.parameters, route: route, latest: latest, versions: versions)
+        queryParameters(
+            names: route.parameters.filter { documents($0, on: route) }, route: route, latest: latest,
+            versions: versions)
+    }
+
+    /// Whether the document lists a common parameter on a route: only where it changes the
+    /// answer (shape where there is an envelope, fragment where there is HTML, flat on tokens).
+    /// The server still accepts the others, as API.md §1 says every data route does.
+    static func documents(_ name: String, on route: Route) -> Bool {
+        switch name {
+        case "shape": RecordSchemas.responseName(route) != nil
+        case "fragment": route.formats.contains(.html) && route.servesData
+        case "flat": route.formats.contains(.tokens) || route == .tokensStudio
+        case "format": route.formats.count > 1
+        default: true
+        }
     }
 
     private static func queryParameters(names: [String], route: Route, latest: SpecSnapshot, versions: [String])
@@ -188,16 +226,25 @@ enum OpenAPIDocument {
     {
         names.map { name -> JSONValue in
             if let filter = route.endpoint.filters.first(where: { $0.name == name }) {
+                var schema = parameterSchema(filter.value, latest: latest, versions: versions)
+                // A measured size is never negative; the server refuses one, so the schema says so.
+                if route == .check, ["value", "width", "height"].contains(name), case .object(var object) = schema {
+                    object["minimum"] = 0
+                    schema = .object(object)
+                }
                 return [
                     "name": .string(name), "in": "query", "required": .bool(filter.isRequired),
-                    "description": .string(filter.summary),
-                    "schema": parameterSchema(filter.value, latest: latest, versions: versions),
+                    "description": .string(filter.summary), "schema": schema,
                 ]
             }
             let common = CommonParameter(rawValue: name)
             let schema: JSONValue
             switch common {
-            case .version: schema = ["type": "string", "enum": .array(versions.map { .string($0) })]
+            case .version:
+                schema = [
+                    "type": "string", "pattern": .string(RecordSchemas.versionPattern),
+                    "examples": .array(versions.suffix(2).map { .string($0) }),
+                ]
             case .format: schema = ["type": "string", "enum": .array(route.formats.map { .string($0.rawValue) })]
             case .shape: schema = ["type": "string", "enum": ["envelope", "array"]]
             case .pretty, .fragment, .flat, nil: schema = ["type": "boolean"]
@@ -215,11 +262,19 @@ enum OpenAPIDocument {
         switch value {
         case .filter(let filter): filterSchema(filter, latest: latest)
         case .oneOf(let values): ["type": "string", "enum": .array(values.map { .string($0) })]
-        case .storeVersion: ["type": "string", "enum": .array(versions.map { .string($0) })]
+        // Versions and figure ids are patterns: a reload that adds one must not break a client.
+        case .storeVersion:
+            [
+                "type": "string", "pattern": .string(RecordSchemas.versionPattern),
+                "examples": .array(versions.suffix(2).map { .string($0) }),
+            ]
         case .metricID:
             [
-                "type": "string",
-                "enum": .array((try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []),
+                "type": "string", "pattern": .string(CheckBatch.figurePattern), "maxLength": 200,
+                "examples": .array(
+                    Array(
+                        ((try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []).prefix(3))
+                ),
             ]
         }
     }
@@ -252,14 +307,11 @@ enum OpenAPIDocument {
         }
         switch route.endpoint.schema {
         case .object, .status, .prometheus: return ["type": "object"]
-        case .record:
-            return [
-                "anyOf": [["$ref": "#/components/schemas/Record"], ["type": "array", "items": ["type": "object"]]]
-            ]
-        case .diff:
-            return ["anyOf": [["$ref": "#/components/schemas/Diff"], ["type": "array", "items": ["type": "object"]]]]
         case .designTokens: return ["$ref": "#/components/schemas/DesignTokens"]
-        case .envelope:
+        case .tokensStudio: return ["$ref": "#/components/schemas/TokensStudio"]
+        case .record, .diff, .envelope:
+            // Each route's own record schema (RecordSchemas), or the generic envelope.
+            if let typed = RecordSchemas.response(route) { return typed }
             return [
                 "anyOf": [["$ref": "#/components/schemas/Envelope"], ["type": "array", "items": ["type": "object"]]]
             ]
@@ -360,23 +412,44 @@ enum OpenAPIDocument {
                     ],
                 ],
                 "DesignTokens": ["type": "object", "description": "A W3C Design Tokens (DTCG 2025.10) file."],
+                "TokensStudio": [
+                    "type": "object", "required": ["$themes", "$metadata"],
+                    "description":
+                        "The Tokens Studio single-file shape: one token set per Dynamic Type category (named platform/category), $themes and $metadata.",
+                    "properties": [
+                        "$themes": ["type": "array", "items": ["type": "object"]], "$metadata": ["type": "object"],
+                    ],
+                ],
                 "Status": ["type": "object", "required": ["status"], "properties": ["status": ["type": "string"]]],
                 "Citation": citation,
                 "Measurement": [
                     "type": "object", "required": ["figure"], "additionalProperties": false,
                     "description": .string(checkShapeRule),
                     "properties": [
+                        "id": [
+                            "type": "string",
+                            "description":
+                                "The caller's own id for the measurement (a Figma node id, say), echoed in its result.",
+                            "examples": ["12:34"],
+                        ],
                         // Any id: one the store does not know gets an error row in the answer
                         // (so one stale id does not fail a whole frame), not a 400.
                         "figure": [
                             "type": "string",
                             "description":
                                 "A metric id, as GET /v1/metrics lists them. An id the store (or the pinned version) does not know gets an error row in the answer, not a 400.",
-                            "pattern": "[^\\s]",
+                            "pattern": .string(CheckBatch.figurePattern),
                             "examples": .array(Array(metricIDs.prefix(3))),
                         ],
-                        "value": ["type": "number"],
-                        "width": ["type": "number"], "height": ["type": "number"],
+                        "value": [
+                            "type": "number", "minimum": 0, "description": "Measured value, for a single figure.",
+                        ],
+                        "width": ["type": "number", "minimum": 0, "description": "Measured width, with height."],
+                        "height": ["type": "number", "minimum": 0, "description": "Measured height, with width."],
+                        "category": [
+                            "type": "string", "enum": .array(FilterVocabulary.categories.map { .string($0) }),
+                            "description": "The Dynamic Type category measured, for a range of categories.",
+                        ],
                     ],
                 ],
             ]

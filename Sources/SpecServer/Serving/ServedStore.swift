@@ -176,8 +176,10 @@ final class ServedStore: Sendable {
     }
 
     /// Judges the measurements of a POST body; never cached.
-    func check(body: HTTPBytes, format: Format, options: RequestOptions) throws(APIError) -> Representation {
-        let content = try Answers.check(store: store, body: Array(body), version: options.version)
+    func check(body: HTTPBytes, format: Format, options: RequestOptions, embed: Bool = false) throws(APIError)
+        -> Representation
+    {
+        let content = try Answers.check(store: store, body: Array(body), version: options.version, embed: embed)
         let version = options.version ?? latestVersion
         return Representation(
             body: content.encoded(as: format, options: options, route: .check, version: version),

@@ -163,7 +163,9 @@ final class SpecApplication: HTTPApplication {
             let options = try RequestOptions(query: query, route: route)
             let format = try negotiate(options.format, route: route, request: request)
             if request.method == .post {
-                let representation = try served.check(body: request.body, format: format, options: options)
+                let representation = try served.check(
+                    body: request.body, format: format, options: options,
+                    embed: CheckBatch.embedsFigure(query["embed"]))
                 return (route, .prepared(representation.ok))
             }
             let representation = try served.representation(

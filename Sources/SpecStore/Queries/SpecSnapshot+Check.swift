@@ -108,13 +108,13 @@ extension SpecSnapshot {
             measured.append("value", .number(JSONNumber(value)))
             if let min = fields["min"]?.doubleValue, let max = fields["max"]?.doubleValue {
                 pairs = [(value, min), (value, max)]
-                figureText = "\(JSONNumber(min))–\(JSONNumber(max)) \(unit)"
+                figureText = Self.quantityRange(min, max, unit: unit, figure: entry.id)
             } else {
                 let figure = fields["value"]?.doubleValue ?? 0
                 pairs = [(value, figure)]
-                figureText = "\(JSONNumber(figure)) \(unit)"
+                figureText = Self.quantity(figure, unit: unit, figure: entry.id)
             }
-            measuredText = "\(JSONNumber(value)) \(unit)"
+            measuredText = Self.quantity(value, unit: unit, figure: entry.id)
         }
 
         let below: Bool

@@ -29,17 +29,17 @@ public struct Measurement: QueryFilter, Hashable {
         FilterParameter(
             name: "value",
             summary:
-                "Measured value, for a single figure (a value or a range). A width × height figure refuses it (400 naming value): give width and height.",
+                "Measured value, for a single figure (a value or a range). A width × height figure refuses it (the result row's error names value): give width and height.",
             value: .number),
         FilterParameter(
             name: "width",
             summary:
-                "Measured width, with height, for a width × height figure. A single figure refuses it (400): give value.",
+                "Measured width, with height, for a width × height figure. A single figure refuses it (the result row's error names it): give value.",
             value: .number),
         FilterParameter(
             name: "height",
             summary:
-                "Measured height, with width, for a width × height figure. A single figure refuses it (400): give value.",
+                "Measured height, with width, for a width × height figure. A single figure refuses it (the result row's error names it): give value.",
             value: .number),
         FilterParameter(
             name: "category",

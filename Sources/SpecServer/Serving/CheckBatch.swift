@@ -1,0 +1,206 @@
+import SpecStore
+
+/// `/v1/check` as a linter uses it: every measurement of a frame answered in order, a malformed
+/// one with its own `error` beside the others' results.
+///
+/// A result row is `index`, the caller's `id` (if sent), `figure` (the metric id), `measured`,
+/// `result`, `severity`, `message`, `status`, `force` (Apple's own wording for that figure, where
+/// the store has it), and the whole figure as `metric` only when the request asks
+/// (`embed=figure`). A row that cannot be judged is `index`, `id`, `figure` (as sent) and
+/// `error` (`status`, `code`, `message`, `hint`, `parameter`).
+enum CheckBatch {
+    /// The members a measurement object may have.
+    static let members = ["id"] + Measurement.parameters.map(\.name)
+
+    /// The `embed` values: what a result carries in full besides the figure's id.
+    static let embedValues = ["figure", "none"]
+
+    /// The query parameter that asks for the whole figure in every result.
+    static let embedParameter = "embed"
+
+    /// What `embed` does, for the OpenAPI document.
+    static let embedSummary =
+        "figure puts the whole figure (the metric record, with its citations) in each result as metric; none (the default) names it by id only."
+
+    /// The form of a metric id, as the OpenAPI document states it: ids are a pattern, not an
+    /// enumeration, so a client keeps working when a data reload adds figures.
+    static let figurePattern = "^metric\\.[a-z0-9][a-z0-9.-]*$"
+
+    /// Whether `figure` has the form of ``figurePattern``.
+    static func isFigureID(_ figure: String) -> Bool {
+        let prefix = "metric."
+        guard figure.hasPrefix(prefix), let first = figure.utf8.dropFirst(prefix.utf8.count).first else { return false }
+        func isAlphanumeric(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        return isAlphanumeric(first)
+            && figure.utf8.dropFirst(prefix.utf8.count).allSatisfy {
+                isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
+            }
+    }
+
+    /// Whether `embed=` asks for the figure; `nil` means the default (no).
+    static func embedsFigure(_ raw: String?) throws(APIError) -> Bool {
+        guard let raw else { return false }
+        switch FilterVocabulary.matchKey(raw) {
+        case "figure", "metric": return true
+        case "none": return false
+        default: throw APIError.unknownValue("embed", raw, accepted: embedValues)
+        }
+    }
+
+    /// Judges a `POST` body. Only a body that is not a JSON array of objects, or holds more than
+    /// `limit` items, is a whole-request error.
+    static func judge(body: [UInt8], snapshot: SpecSnapshot, embed: Bool, limit: Int) throws(APIError) -> QueryResult {
+        let hint =
+            "Send a JSON array of objects: {\"id\", \"figure\", \"value\"} or {\"id\", \"figure\", \"width\", \"height\"}."
+        let parsed: JSONValue
+        do {
+            parsed = try JSONValue.parse(body)
+        } catch {
+            throw APIError(status: 400, code: "bad_body", message: "The body is not JSON: \(error).", hint: hint)
+        }
+        guard let elements = parsed.arrayValue else {
+            throw APIError(
+                status: 400, code: "bad_body", message: "The body is a JSON \(parsed.typeName), not an array.",
+                hint: hint)
+        }
+        if let index = elements.firstIndex(where: { $0.objectValue == nil }) {
+            throw APIError(
+                status: 400, code: "bad_body",
+                message: "Item \(index) of the body is a JSON \(elements[index].typeName), not an object.", hint: hint)
+        }
+        // The bound the OpenAPI document states: a frame's measurements, not a bulk channel.
+        guard elements.count <= limit else {
+            throw APIError(
+                status: 400, code: "bad_body",
+                message: "The body holds \(elements.count) measurements; at most \(limit) are judged at once.",
+                hint: "Split the measurements into requests of \(limit) or fewer.")
+        }
+        var items: [JSONValue] = []
+        items.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            items.append(
+                row(index: index, object: element.objectValue ?? JSONObject(), snapshot: snapshot, embed: embed))
+        }
+        return QueryResult(items: items)
+    }
+
+    /// Judges the measurement of a `GET`: the same row as one item of a batch.
+    static func judge(parameters: [String: String], snapshot: SpecSnapshot, embed: Bool) throws(APIError) -> JSONValue {
+        // Parameters that are not a measurement at all are the request's fault: 400.
+        let measurement: Measurement
+        do {
+            measurement = try Measurement(parameters: parameters)
+        } catch {
+            throw APIError(error)
+        }
+        guard isFigureID(measurement.figure) else {
+            throw APIError(
+                status: 400, code: QueryError.Code.invalidValue.rawValue,
+                message: "'\(measurement.figure)' is not a metric id (metric.<topic>.<platform>.<name>).",
+                hint: "GET /v1/metrics lists every figure id.", parameter: "figure")
+        }
+        for (name, given) in [
+            ("value", measurement.value), ("width", measurement.width), ("height", measurement.height),
+        ] {
+            if let given, given < 0 || !given.isFinite {
+                throw APIError(
+                    status: 400, code: QueryError.Code.invalidValue.rawValue,
+                    message: "'\(name)' is \(parameters[name] ?? ""); a size cannot be negative.",
+                    hint: "Give \(name) as a number of 0 or more.", parameter: name)
+            }
+        }
+        return judged(measurement, index: nil, id: nil, snapshot: snapshot, embed: embed)
+    }
+
+    /// One item of a batch: its error, or its result.
+    private static func row(index: Int, object: JSONObject, snapshot: SpecSnapshot, embed: Bool) -> JSONValue {
+        // Echoed only as the strings the schema promises; a wrong type is named in the error.
+        let id = object["id"].flatMap(\.stringValue).map(JSONValue.string)
+        let figure = object["figure"].flatMap(\.stringValue).map(JSONValue.string)
+        func failure(_ error: QueryError) -> JSONValue {
+            errorRow(index: index, id: id, figure: figure, error: error)
+        }
+        for key in object.keys where !members.contains(key) {
+            return failure(
+                QueryError(
+                    code: .unknownParameter, parameter: key, accepted: members,
+                    message: "'\(key)' is not a member of a measurement.",
+                    hint: "A measurement has \(members.joined(separator: ", ")) (id optional)."))
+        }
+        if let given = object["id"], given.stringValue == nil {
+            return failure(
+                invalid(given, for: "id", expected: "a JSON string, e.g. a Figma node id \"12:34\""))
+        }
+        for name in ["value", "width", "height"] {
+            guard let given = object[name] else { continue }
+            guard case .number = given, let number = given.doubleValue else {
+                return failure(invalid(given, for: name, expected: "a JSON number, e.g. 44"))
+            }
+            if number < 0 {
+                return failure(
+                    QueryError(
+                        code: .invalidValue, parameter: name, value: given.serialized(),
+                        message: "'\(name)' is \(given.serialized()); a size cannot be negative.",
+                        hint: "Give \(name) as a number of 0 or more."))
+            }
+        }
+        var measurementObject = object
+        measurementObject["id"] = nil
+        let measurement: Measurement
+        do {
+            measurement = try Measurement(json: .object(measurementObject))
+        } catch {
+            return failure(error)
+        }
+        return judged(measurement, index: index, id: id, snapshot: snapshot, embed: embed)
+    }
+
+    /// The store's judgement of one well-formed measurement, as a result or an error row.
+    private static func judged(
+        _ measurement: Measurement, index: Int?, id: JSONValue?, snapshot: SpecSnapshot, embed: Bool
+    ) -> JSONValue {
+        let judgement: JSONValue
+        do {
+            judgement = try snapshot.check(measurement)
+        } catch {
+            return errorRow(index: index, id: id, figure: .string(measurement.figure), error: error)
+        }
+        guard case .object(let fields) = judgement else { return judgement }
+        var row = JSONObject()
+        if let index { row.append("index", JSONValue(integerLiteral: index)) }
+        if let id { row.append("id", id) }
+        for (key, value) in fields where key != "metric" {
+            row.append(key, value)
+            // Apple's own wording for this figure, read from the figure itself.
+            if key == "severity", fields["force"] == nil, let force = fields["metric"]?["force"], !force.isNull {
+                row.append("force", force)
+            }
+        }
+        if embed, let metric = fields["metric"] { row.append("metric", metric) }
+        return .object(row)
+    }
+
+    private static func invalid(_ value: JSONValue, for name: String, expected: String) -> QueryError {
+        QueryError(
+            code: .invalidValue, parameter: name, value: value.serialized(),
+            message: "'\(name)' is \(value.serialized()), not \(expected).", hint: "Give \(name) as \(expected).")
+    }
+
+    private static func errorRow(index: Int?, id: JSONValue?, figure: JSONValue?, error: QueryError) -> JSONValue {
+        var row = JSONObject()
+        if let index { row.append("index", JSONValue(integerLiteral: index)) }
+        if let id { row.append("id", id) }
+        if let figure { row.append("figure", figure) }
+        var body = APIError.itemJSON(error).objectValue ?? JSONObject()
+        // Every metric id would be hundreds of entries per bad row; the hint points to the list.
+        if error.accepted.count > 20 {
+            body["accepted"] = nil
+            body["hint"] = .string("GET /v1/metrics lists every figure id (the metric ids).")
+        }
+        row.append("error", .object(body))
+        return .object(row)
+    }
+}

@@ -1,0 +1,563 @@
+import SpecStore
+
+/// The JSON schema of every record type the API answers with, and of each route's envelope, for
+/// the OpenAPI document: properties with their units, enumerations where the vocabulary is
+/// closed (platform, status, bound, family, …), `items` on every array.
+///
+/// Ids and store versions are patterns, never the ids of today's data: a reload that adds a
+/// version or a figure must not make a generated client refuse it. Records stay open
+/// (`additionalProperties` is not false) so a field added within v1 does not break one either.
+enum RecordSchemas {
+    /// A store version id: `2023`, `2025-03`, `2025-03-07`.
+    static let versionPattern = "^[0-9]{4}(-[0-9]{2}){0,2}$"
+
+    /// A record id: lower-case words joined by dots and dashes (`device.iphone-16-pro`).
+    static let idPattern = "^[a-z0-9]+([.-][a-z0-9]+)*$"
+
+    /// The results a check gives (`SpecSnapshot.check`).
+    static let checkResults = [
+        "ok", "below-published", "above-published", "differs-from-published-default", "deviates-from-convention",
+    ]
+
+    /// The severities of a check result, mildest first.
+    static let severities = ["none", "info", "advisory", "warning"]
+
+    /// The schema name of each data route's JSON answer (the envelope, or `{version, item}`).
+    static func responseName(_ route: Route) -> String? {
+        switch route {
+        case .devices: "DeviceList"
+        case .device: "DeviceRecord"
+        case .sizeClasses: "SizeClassList"
+        case .widgets: "WidgetList"
+        case .dynamicType: "DynamicTypeList"
+        case .textStyles: "TextStyleList"
+        case .tracking: "TrackingList"
+        case .metrics: "MetricList"
+        case .rules: "RuleList"
+        case .myths: "MythList"
+        case .search: "SearchResultList"
+        case .check: "CheckResultList"
+        case .versions: "VersionList"
+        case .diff: "Diff"
+        default: nil
+        }
+    }
+
+    /// The record schema inside a route's envelope (what `shape=array` returns an array of).
+    static func itemName(_ route: Route) -> String? {
+        switch route {
+        case .devices, .device: "Device"
+        case .sizeClasses: "SizeClass"
+        case .widgets: "Widget"
+        case .dynamicType: "DynamicTypeRow"
+        case .textStyles: "TextStyle"
+        case .tracking: "Tracking"
+        case .metrics: "Metric"
+        case .rules: "Rule"
+        case .myths: "Myth"
+        case .search: "SearchResult"
+        case .check: "CheckResult"
+        case .versions: "Version"
+        case .diff: "DiffRow"
+        default: nil
+        }
+    }
+
+    /// A route's JSON answer: its envelope, or the bare array `shape=array` gives.
+    static func response(_ route: Route) -> JSONValue? {
+        guard let name = responseName(route), let item = itemName(route) else { return nil }
+        return ["anyOf": [ref(name), ["type": "array", "items": ref(item)]]]
+    }
+
+    // MARK: - Components
+
+    /// Every schema, by name. Enumerations come from the vocabularies the store defines and the
+    /// values its data holds in any version.
+    static func components(store: SpecStore) -> [(String, JSONValue)] {
+        let values = DataValues(store.export())
+        func closed(_ known: [String], _ collection: String, _ field: String) -> JSONValue {
+            var all = known
+            for value in values.strings(collection, field) where !all.contains(value) { all.append(value) }
+            return ["type": "string", "enum": .array(all.map { .string($0) })]
+        }
+        var platformValues = FilterVocabulary.platforms
+        for value in values.strings("*", "platforms") + values.strings("*", "platform")
+        where !platformValues.contains(value) {
+            platformValues.append(value)
+        }
+        let platform = enumeration(platformValues)
+        let platforms: JSONValue = ["type": "array", "items": platform]
+        let status = closed(FilterVocabulary.statuses, "*", "status")
+        let category = closed(FilterVocabulary.categories, "dynamicType", "category")
+        let sizeClassValue = closed(FilterVocabulary.sizeClassValues, "sizeClasses", "horizontal")
+        let common = commonProperties(platforms: platforms, status: status)
+
+        var schemas: [(String, JSONValue)] = [
+            (
+                "Citation",
+                object(
+                    "Where Apple publishes the figure or says the words.",
+                    required: ["page", "url"],
+                    [
+                        ("page", text("The page, e.g. HIG › Typography.")),
+                        ("section", text("The section of the page.")),
+                        ("url", ["type": "string", "format": "uri", "description": "The page's address."]),
+                        ("quote", text("Apple's words, verbatim.")),
+                    ])
+            ),
+            (
+                "Basis",
+                object(
+                    "Why a figure is a convention: the reason, and the Apple pages searched without finding it.",
+                    [
+                        ("reason", text("Why it is a convention.")),
+                        ("searched", ["type": "array", "items": ["type": "string"]]),
+                    ])
+            ),
+            (
+                "Size",
+                object(
+                    "A width and a height.", required: ["width", "height"],
+                    [("width", number("Width.")), ("height", number("Height."))])
+            ),
+            (
+                "SizeClassPair",
+                object(
+                    "Horizontal and vertical size classes.", required: ["horizontal", "vertical"],
+                    [("horizontal", sizeClassValue), ("vertical", sizeClassValue)])
+            ),
+            (
+                "Device",
+                record(
+                    "A device's screen: size in points and pixels, scale, and size classes where Apple's table has the model.",
+                    common: common,
+                    [
+                        ("name", text("Apple's name for the model.")),
+                        ("family", closed(FilterVocabulary.deviceFamilies, "devices", "family")),
+                        ("points", nullable(ref("Size"), "Portrait size in points (pt).")),
+                        ("scale", ["type": ["integer", "null"], "description": "Scale factor (@2x, @3x)."]),
+                        ("pixels", with(ref("Size"), "Portrait size in pixels (px).")),
+                        (
+                            "sizeClasses",
+                            [
+                                "anyOf": [
+                                    object(
+                                        "Size classes in each orientation.",
+                                        [("portrait", ref("SizeClassPair")), ("landscape", ref("SizeClassPair"))]),
+                                    ["type": "null"],
+                                ]
+                            ]
+                        ),
+                        ("asPublished", text("The figures as Apple prints them.")),
+                        ("caseSize", text("Apple Watch case size.")),
+                        (
+                            "erratum",
+                            text(
+                                "Which printed figures the sources show to be a probable erratum (served as published)."
+                            )
+                        ),
+                        (
+                            "widgets",
+                            object(
+                                "Widget sizes for the device's screen (GET /v1/devices/{id} only).",
+                                [
+                                    ("count", ["type": "integer", "minimum": 0]),
+                                    ("items", ["type": "array", "items": ref("Widget")]),
+                                    ("notes", strings("What Apple's table lacks for this screen.")),
+                                ])
+                        ),
+                    ])
+            ),
+            (
+                "SizeClass",
+                record(
+                    "One model in one orientation: its size classes.", common: common,
+                    [
+                        ("device", text("Apple's name for the model.")),
+                        ("devices", ids("The device ids the row applies to.")),
+                        ("orientation", closed(FilterVocabulary.orientations, "sizeClasses", "orientation")),
+                        ("horizontal", sizeClassValue), ("vertical", sizeClassValue),
+                    ])
+            ),
+            ("WidgetFamily", closed(FilterVocabulary.widgetFamilies, "widgets", "family")),
+            (
+                "Widget",
+                record(
+                    "A widget family's size on one screen, in points (pt).", common: common,
+                    [
+                        ("platform", platform),
+                        ("screen", nullable(ref("Size"), "The screen, in points (pt).")),
+                        (
+                            "family",
+                            nullable(
+                                ref("WidgetFamily"),
+                                "The WidgetKit family; null where Apple's row names none (a watchOS Smart Stack size).")
+                        ),
+                        ("width", number("Width in points (pt).")), ("height", number("Height in points (pt).")),
+                        ("variant", closed([], "widgets", "variant")),
+                        ("displayZoomMoreSpaceOnly", ["type": "boolean"]),
+                        ("caseSize", text("Apple Watch case size.")),
+                        ("sizeMm", with(ref("Size"), "Apple Watch case size in millimetres.")),
+                    ])
+            ),
+            (
+                "DynamicTypeRow",
+                record(
+                    "One text style at one Dynamic Type category, in points (pt).", common: common,
+                    typographyProperties(platform: platform)
+                        + [
+                            ("category", category), ("categoryLabel", text("Apple's name for the category.")),
+                            ("isDefault", ["type": "boolean", "description": "Whether this is the default category."]),
+                        ])
+            ),
+            (
+                "TextStyle",
+                record(
+                    "One built-in text style of a platform without Dynamic Type, in points (pt).", common: common,
+                    typographyProperties(platform: platform))
+            ),
+            (
+                "Tracking",
+                record(
+                    "Apple's tracking for a font at a point size.", common: common,
+                    [
+                        ("platform", platform), ("font", closed([], "tracking", "font")),
+                        ("size", number("Point size (pt).")),
+                        ("trackingEm", number("Tracking in 1/1000 em.")),
+                        ("trackingPt", number("Tracking in points (pt).")),
+                        (
+                            "asPublished",
+                            object(
+                                "The figures as Apple prints them (with their sign).",
+                                [("trackingEm", ["type": "string"]), ("trackingPt", ["type": "string"])])
+                        ),
+                    ])
+            ),
+            (
+                "Metric",
+                record(
+                    "Any other figure: a value, a width and height, or a range, with its unit and what kind of bound it is.",
+                    common: common,
+                    [
+                        ("name", text("What the figure is.")), ("topic", closed([], "metrics", "topic")),
+                        ("platform", platform),
+                        ("value", number("The figure, in unit.")), ("width", number("Width, in unit.")),
+                        ("height", number("Height, in unit.")), ("min", number("Lower end of a range, in unit.")),
+                        ("max", number("Upper end of a range, in unit.")),
+                        ("minCategory", with(category, "Lower end of a range of Dynamic Type categories.")),
+                        ("maxCategory", with(category, "Upper end of a range of Dynamic Type categories.")),
+                        ("bound", closed(["minimum", "maximum", "default", "exact", "range"], "metrics", "bound")),
+                        (
+                            "exclusive",
+                            [
+                                "type": "boolean",
+                                "description": "The figure itself is outside the bound (\"under 15\").",
+                            ]
+                        ),
+                        (
+                            "force",
+                            [
+                                "type": ["string", "null"],
+                                "description":
+                                    "Apple's own wording of how strongly the figure applies, quoted from its citation.",
+                            ]
+                        ),
+                    ])
+            ),
+            (
+                "Rule",
+                record(
+                    "One of Apple's rules, in Apple's words (quote), or the store's reading of them.", common: common,
+                    [
+                        ("topic", closed([], "rules", "topic")),
+                        ("kind", closed(FilterVocabulary.ruleKinds, "rules", "kind")),
+                        ("quote", text("Apple's words, verbatim.")),
+                        ("reading", text("The store's own reading (status reading), never Apple's words.")),
+                        ("related", ids("Related record ids.")),
+                    ])
+            ),
+            (
+                "Myth",
+                record(
+                    "A belief that produces false findings, and the correction.", common: common,
+                    [
+                        ("topic", closed([], "myths", "topic")), ("claim", text("What is believed.")),
+                        ("verdict", closed(FilterVocabulary.mythVerdicts, "myths", "verdict")),
+                        ("correction", text("What is true instead.")), ("related", ids("Related record ids.")),
+                    ])
+            ),
+            (
+                "SearchResult",
+                object(
+                    "A record matching the words, best first.", required: ["type", "id"],
+                    [
+                        ("type", closed(FilterVocabulary.searchTypes, "-", "-")), ("id", id("The record's id.")),
+                        ("title", text("The record's name or quote.")), ("snippet", text("Where the words matched.")),
+                        ("score", number("Relevance; higher is better.")),
+                    ])
+            ),
+            (
+                "CheckError",
+                object(
+                    "Why a measurement cannot be judged.", required: ["status", "code", "message"],
+                    [
+                        ("status", ["type": "integer", "description": "The HTTP status it would have alone."]),
+                        ("code", text("A stable code: unknown_parameter, invalid_value, unknown_value, …")),
+                        ("message", text("What is wrong.")), ("hint", text("How to fix it.")),
+                        ("parameter", text("The member at fault.")),
+                        ("accepted", ["type": "array", "items": ["type": "string"]]),
+                    ])
+            ),
+            (
+                "CheckResult",
+                object(
+                    "One measurement's judgement, or its error.", required: [],
+                    [
+                        ("index", ["type": "integer", "minimum": 0, "description": "Position in the batch."]),
+                        ("id", text("The caller's id, echoed.")),
+                        ("figure", text("The metric id judged against; in an error row, the figure as sent.")),
+                        (
+                            "measured",
+                            object(
+                                "What was measured, in the figure's unit.",
+                                [
+                                    ("value", number("Value.")), ("width", number("Width.")),
+                                    ("height", number("Height.")), ("category", category),
+                                ])
+                        ),
+                        ("result", enumeration(checkResults)),
+                        ("severity", enumeration(severities)),
+                        ("message", text("The judgement in words, in the figure's own unit.")),
+                        ("status", status),
+                        (
+                            "force",
+                            [
+                                "type": ["string", "null"],
+                                "description":
+                                    "Apple's own wording for this figure, quoted from its citation; null where the citation gives none.",
+                            ]
+                        ),
+                        ("metric", with(ref("Metric"), "The whole figure (with embed=figure).")),
+                        ("error", ref("CheckError")),
+                    ])
+            ),
+            (
+                "Version",
+                object(
+                    "A store version: a dated change in Apple's pages.", required: ["id"],
+                    [
+                        ("id", version("The version id.")), ("date", text("When Apple's pages changed.")),
+                        ("title", text("What changed, in a line.")), ("notes", text("What changed, in full.")),
+                        (
+                            "counts",
+                            ["type": "object", "additionalProperties": ["type": "integer", "minimum": 0]]
+                        ),
+                        ("latest", ["type": "boolean"]),
+                    ])
+            ),
+            (
+                "DiffRow",
+                object(
+                    "A record added or removed, or one field of a record changed.", required: ["id"],
+                    [
+                        ("id", id("The record's id.")), ("type", text("The record's type.")),
+                        ("title", text("The record's name.")), ("change", text("added, removed or changed.")),
+                        ("field", text("The field that changed.")),
+                        ("before", ["description": "The field's value before (any JSON value)."]),
+                        ("after", ["description": "The field's value after (any JSON value)."]),
+                    ])
+            ),
+            (
+                "Diff",
+                object(
+                    "What changed between two store versions.",
+                    required: ["from", "to", "added", "removed", "changed"],
+                    [
+                        ("from", version("The older version.")), ("to", version("The newer version.")),
+                        (
+                            "counts",
+                            object(
+                                "How many of each.",
+                                [
+                                    ("added", ["type": "integer"]), ("removed", ["type": "integer"]),
+                                    ("changed", ["type": "integer"]),
+                                ])
+                        ),
+                        ("added", ["type": "array", "items": ref("DiffRow")]),
+                        ("removed", ["type": "array", "items": ref("DiffRow")]),
+                        ("changed", ["type": "array", "items": ref("DiffRow")]),
+                    ])
+            ),
+        ]
+        for route in Route.allCases {
+            guard let name = responseName(route), let item = itemName(route), route != .diff else { continue }
+            if route == .device {
+                schemas.append(
+                    (
+                        name,
+                        object(
+                            "One record.", required: ["version", "item"],
+                            [
+                                ("version", version("The store version that answered.")), ("item", ref(item)),
+                                ("notes", strings("What the answer lacks, and why.")),
+                            ])
+                    ))
+                continue
+            }
+            schemas.append(
+                (
+                    name,
+                    object(
+                        "The envelope: the store version that answered, the count, the records.",
+                        required: ["version", "count", "items"],
+                        [
+                            ("version", version("The store version that answered.")),
+                            ("count", ["type": "integer", "minimum": 0]),
+                            ("total", ["type": "integer", "minimum": 0, "description": "All matches, before paging."]),
+                            ("items", ["type": "array", "items": ref(item)]),
+                            ("notes", strings("What the answer lacks, and why.")),
+                        ])
+                ))
+        }
+        return schemas
+    }
+
+    // MARK: - Building blocks
+
+    private static func commonProperties(platforms: JSONValue, status: JSONValue) -> [(String, JSONValue)] {
+        [
+            ("id", id("The record's stable id.")),
+            ("platforms", with(platforms, "The platforms the record applies to.")),
+            ("status", status),
+            (
+                "unit",
+                [
+                    "type": "string",
+                    "description":
+                        "The unit of every number in the record: pt, px (pixels), s, h, min, ratio, percent, ppi or count.",
+                ]
+            ),
+            ("citations", ["type": "array", "items": ref("Citation")]),
+            ("basis", ref("Basis")),
+            ("since", version("The store version the record entered in.")),
+            (
+                "seen",
+                version(
+                    "Where no source dates the record: the first store version whose dated copy shows it (earlier versions hold it as uncertain)."
+                )
+            ),
+            ("presence", text("uncertain where the record's presence in this version is not dated by a source.")),
+            ("notes", text("What a reader should know about the figures.")),
+        ]
+    }
+
+    private static func typographyProperties(platform: JSONValue) -> [(String, JSONValue)] {
+        [
+            ("platform", platform),
+            ("style", text("The style's id: largeTitle, body, …")), ("label", text("Apple's name for the style.")),
+            ("weight", text("Font weight, as Apple names it.")), ("size", number("Font size in points (pt).")),
+            ("leading", number("Line height in points (pt).")),
+            ("emphasizedWeight", ["type": ["string", "null"], "description": "The emphasized variant's weight."]),
+        ]
+    }
+
+    private static func record(_ description: String, common: [(String, JSONValue)], _ own: [(String, JSONValue)])
+        -> JSONValue
+    {
+        var properties = common
+        for (name, schema) in own {
+            if let index = properties.firstIndex(where: { $0.0 == name }) {
+                properties[index].1 = schema
+            } else {
+                properties.append((name, schema))
+            }
+        }
+        return object(description, required: ["id"], properties)
+    }
+
+    static func object(_ description: String, required: [String] = [], _ properties: [(String, JSONValue)])
+        -> JSONValue
+    {
+        var schema = JSONObject()
+        schema.append("type", "object")
+        schema.append("description", .string(description))
+        if !required.isEmpty { schema.append("required", .array(required.map { .string($0) })) }
+        schema.append("properties", .object(JSONObject(properties)))
+        return .object(schema)
+    }
+
+    static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
+
+    private static func text(_ description: String) -> JSONValue {
+        ["type": "string", "description": .string(description)]
+    }
+
+    private static func number(_ description: String) -> JSONValue {
+        ["type": "number", "description": .string(description)]
+    }
+
+    private static func strings(_ description: String) -> JSONValue {
+        ["type": "array", "items": ["type": "string"], "description": .string(description)]
+    }
+
+    private static func id(_ description: String) -> JSONValue {
+        ["type": "string", "pattern": .string(idPattern), "description": .string(description)]
+    }
+
+    private static func ids(_ description: String) -> JSONValue {
+        [
+            "type": "array", "items": ["type": "string", "pattern": .string(idPattern)],
+            "description": .string(description),
+        ]
+    }
+
+    private static func version(_ description: String) -> JSONValue {
+        ["type": "string", "pattern": .string(versionPattern), "description": .string(description)]
+    }
+
+    private static func enumeration(_ values: [String]) -> JSONValue {
+        ["type": "string", "enum": .array(values.map { .string($0) })]
+    }
+
+    private static func nullable(_ schema: JSONValue, _ description: String) -> JSONValue {
+        ["anyOf": [schema, ["type": "null"]], "description": .string(description)]
+    }
+
+    /// `schema` with a description; a `$ref` is wrapped, since 3.1 lets siblings of `$ref` be
+    /// ignored by some tools.
+    private static func with(_ schema: JSONValue, _ description: String?) -> JSONValue {
+        guard let description else { return schema }
+        if schema["$ref"] != nil { return ["allOf": [schema], "description": .string(description)] }
+        guard case .object(var object) = schema else { return schema }
+        object["description"] = .string(description)
+        return .object(object)
+    }
+
+    /// The string values a field takes anywhere in the export (every record, every version's
+    /// history), for enumerations that must hold whatever the store serves.
+    private struct DataValues {
+        let export: JSONValue
+        init(_ export: JSONValue) { self.export = export }
+
+        /// `collection` `*` means every collection; `-` none.
+        func strings(_ collection: String, _ field: String) -> [String] {
+            guard collection != "-", let root = export.objectValue else { return [] }
+            var found: [String] = []
+            func add(_ value: JSONValue?) {
+                switch value {
+                case .string(let string)?: if !found.contains(string) { found.append(string) }
+                case .array(let array)?: for element in array { add(element) }
+                default: break
+                }
+            }
+            for (name, records) in root where collection == "*" || name == collection {
+                guard name != "versions", let rows = records.arrayValue else { continue }
+                for row in rows {
+                    add(row[field])
+                    for change in row["history"]?.arrayValue ?? [] { add(change["values"]?[field]) }
+                }
+            }
+            return found.sorted()
+        }
+    }
+}

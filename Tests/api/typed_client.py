@@ -1,0 +1,78 @@
+"""Uses the client openapi-python-client generates from /openapi.json against a live server.
+
+usage: python typed_client.py BASE_URL   (with the generated package hig_client importable)
+
+Every answer must parse into the generated typed models (not a generic dict), so a schema that
+drifts from what the server sends fails here. Exits non-zero on the first mismatch.
+"""
+
+import sys
+
+from hig_client import Client
+from hig_client.api.default import get_check, get_devices, get_diff, get_dynamic_type, get_widgets, post_check
+from hig_client.models import (
+    CheckError,
+    CheckResultList,
+    CheckResultResult,
+    DeviceList,
+    Diff,
+    DiffRow,
+    DynamicTypeList,
+    GetDevicesFamily,
+    GetDynamicTypeCategory,
+    GetDynamicTypeStyle,
+    Measurement,
+    WidgetFamily,
+    WidgetList,
+)
+
+client = Client(base_url=sys.argv[1], raise_on_unexpected_status=True)
+
+
+def expect(condition, what):
+    if not condition:
+        sys.exit(f"typed client: {what}")
+
+
+devices = get_devices.sync(client=client, family=GetDevicesFamily.IPHONE)
+expect(isinstance(devices, DeviceList), f"devices parsed as {type(devices).__name__}")
+pro = next(device for device in devices.items if device.id == "device.iphone-16-pro")
+expect((pro.points.width, pro.points.height, pro.scale) == (402, 874, 3), f"iPhone 16 Pro is {pro.points}")
+expect(pro.size_classes.portrait.horizontal.value == "compact", "iPhone 16 Pro portrait width class")
+
+widgets = get_widgets.sync(client=client, screen="430x932")
+expect(isinstance(widgets, WidgetList), f"widgets parsed as {type(widgets).__name__}")
+small = next(widget for widget in widgets.items if widget.family == WidgetFamily.SYSTEMSMALL)
+expect((small.width, small.height) == (170, 170), f"systemSmall on 430x932 is {small.width}x{small.height}")
+
+rows = get_dynamic_type.sync(client=client, category=GetDynamicTypeCategory.LARGE, style=GetDynamicTypeStyle.BODY)
+expect(isinstance(rows, DynamicTypeList), f"dynamic type parsed as {type(rows).__name__}")
+body = next(row for row in rows.items if row.platform.value == "ios")
+expect((body.size, body.leading) == (17, 22), f"body at large is {body.size}/{body.leading}")
+
+single = get_check.sync(client=client, figure="metric.controls.ios.minimum-size", width=20, height=20)
+expect(isinstance(single, CheckResultList), f"check parsed as {type(single).__name__}")
+expect(single.items[0].result == CheckResultResult.BELOW_PUBLISHED, f"20x20 is {single.items[0].result}")
+
+frame = post_check.sync(
+    client=client,
+    body=[
+        Measurement(id="12:34", figure="metric.controls.ios.minimum-size", width=44, height=44),
+        Measurement(id="12:35", figure="metric.no-such-figure", value=3),
+    ],
+)
+expect(isinstance(frame, CheckResultList), f"batch parsed as {type(frame).__name__}")
+expect([item.id for item in frame.items] == ["12:34", "12:35"], "the caller's ids, in order")
+expect(frame.items[0].result == CheckResultResult.OK, f"44x44 is {frame.items[0].result}")
+expect(isinstance(frame.items[1].error, CheckError), "the unknown figure's own error")
+
+diff = get_diff.sync(client=client, from_="2023", to="2025-03-07")
+expect(isinstance(diff, Diff), f"diff parsed as {type(diff).__name__}")
+expect(diff.added and all(isinstance(row, DiffRow) for row in diff.added), "diff.added holds DiffRow models")
+expect(any(row.field == "width" for row in diff.changed), "diff.changed names the field")
+
+print(
+    f"typed client: {len(devices.items)} iPhones, {len(widgets.items)} widget sizes, body {body.size}/{body.leading} pt,"
+    f" check {single.items[0].result.value}, batch of {len(frame.items)}, diff +{len(diff.added)}"
+    f" -{len(diff.removed)} ~{len(diff.changed)}"
+)
