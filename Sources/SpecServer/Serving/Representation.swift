@@ -14,7 +14,10 @@ final class Representation: Sendable {
     /// - Parameters:
     ///   - pinned: whether the request named a store version, which makes the bytes immutable.
     ///   - extraHeaders: fields only the `200` carries (e.g. a Content-Security-Policy).
-    init(body: [UInt8], contentType: String, specVersion: String?, pinned: Bool, cacheControl: String? = nil) {
+    init(
+        body: [UInt8], contentType: String, specVersion: String?, pinned: Bool, cacheControl: String? = nil,
+        extraHeaders: [(name: String, value: String)] = []
+    ) {
         let entityTag = EntityTag(of: body)
         let cache = cacheControl ?? (pinned ? "public, max-age=31536000, immutable" : "public, max-age=300")
         var shared: [(name: String, value: String)] = [
@@ -26,6 +29,7 @@ final class Representation: Sendable {
         shared += ResponseHeaders.cors
         var full = [("Content-Type", contentType)] + shared
         full.append(("X-Content-Type-Options", "nosniff"))
+        full += extraHeaders
         if contentType.hasPrefix("text/html") {
             full.append(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"))
         }
@@ -48,7 +52,7 @@ enum ResponseHeaders {
     /// whose origin is `null`), and the two fields scripts need to read.
     static let cors: [(name: String, value: String)] = [
         ("Access-Control-Allow-Origin", "*"),
-        ("Access-Control-Expose-Headers", "ETag, Spec-Version"),
+        ("Access-Control-Expose-Headers", "ETag, Spec-Version, Link"),
     ]
 }
 

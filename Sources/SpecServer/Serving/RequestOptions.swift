@@ -13,6 +13,8 @@ struct RequestOptions: Equatable, Sendable {
     var flat = false
     /// The pinned store version, or `nil` for the latest.
     var version: String?
+    /// Paging, order and fields of a collection route's rows (API.md §6).
+    var rows = RowSelection()
 
     /// The `format=` spellings accepted besides the format names.
     static let formatAliases: [String: Format] = [
@@ -61,6 +63,7 @@ struct RequestOptions: Equatable, Sendable {
         fragment = try Self.flag("fragment", query)
         flat = try Self.flag("flat", query)
         version = query["version"]
+        rows = try RowSelection(query: query)
     }
 
     /// The longest value any parameter takes (the OpenAPI document says the same).

@@ -147,7 +147,7 @@ final class ServedStore: Sendable {
         let representation = try Self.build(
             store: store, openAPI: openAPI, route: route, parameter: parameter,
             filters: Dictionary(filters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
-            options: options, format: format)
+            options: options, format: format, query: query.pairs)
         cache.insert(representation, for: key)
         return representation
     }
@@ -166,9 +166,10 @@ final class ServedStore: Sendable {
 
     // MARK: - Building
 
+    /// - Parameter query: the request's query, for the `Link` field of a page (API.md §6).
     static func build(
         store: SpecStore, openAPI: JSONValue, route: Route, parameter: String?, filters: [String: String],
-        options: RequestOptions, format: Format
+        options: RequestOptions, format: Format, query: [(name: String, value: String)] = []
     ) throws(APIError) -> Representation {
         let latest = store.versions.last?.id ?? ""
         switch route {
@@ -187,9 +188,14 @@ final class ServedStore: Sendable {
         default:
             let (content, version) = try Answers.content(
                 store: store, route: route, parameter: parameter, filters: filters, options: options)
+            var link: [(name: String, value: String)] = []
+            if case .page(let page) = content, let value = page.link(path: route.template, query: query) {
+                link.append(("Link", value))
+            }
             return Representation(
                 body: content.encoded(as: format, options: options, route: route, version: version),
-                contentType: format.contentType, specVersion: version, pinned: options.version != nil)
+                contentType: format.contentType, specVersion: version, pinned: options.version != nil,
+                extraHeaders: link)
         }
     }
 
@@ -202,6 +208,7 @@ final class ServedStore: Sendable {
         key += options.pretty ? "|p" : "|"
         key += options.fragment && format == .html ? "f" : ""
         key += options.flat ? "t" : ""
+        key += options.rows.key
         return key
     }
 
