@@ -67,6 +67,20 @@ import Testing
         #expect(error["hint"]?.stringValue?.contains("GET " + collection.template) == true, "\(unknown.text)")
     }
 
+    @Test func aDeviceRecordIsTheStoresDeviceAsBefore() throws {
+        // `{"version", "item", "notes"}` exactly: no total, no paging, nothing new.
+        let ids = Answers.recordIDs(of: .devices, in: store.latest)
+        #expect(ids.count > 10)
+        for id in ids {
+            let result = try store.latest.device(id: id)
+            var object = JSONObject([("version", .string(store.latestVersion.id)), ("item", result.item)])
+            if !result.notes.isEmpty { object.append("notes", .array(result.notes.map { .string($0) })) }
+            var bytes = JSONValue.object(object).serializedBytes()
+            bytes.append(UInt8(ascii: "\n"))
+            #expect(app.request(.get, "/v1/devices/\(id)").body == bytes, "\(id)")
+        }
+    }
+
     @Test(arguments: recordRoutes.map(\.record), [Format.csv, .md, .html])
     func aRecordPageAnswersInEveryTableFormat(route: Route, format: Format) throws {
         let example = try #require(route.endpoint.example)
@@ -287,6 +301,24 @@ import Testing
         }
     }
 
+    @Test func fieldsMayNameEveryField() throws {
+        let every = FieldCatalogue.of(.devices, store: store).paths
+        let list = every.joined(separator: ",")
+        #expect(list.count > RequestOptions.maximumValueLength)
+        let answer = app.request(.get, "/v1/devices?fields=" + list)
+        #expect(answer.status == 200, "\(answer.text.prefix(300))")
+        // Every member of every row is kept (in the order fields named them).
+        let kept = answer.json?["items"]?.arrayValue ?? []
+        let whole = app.request(.get, "/v1/devices").json?["items"]?.arrayValue ?? []
+        #expect(kept.count == whole.count)
+        let same = zip(kept, whole).allSatisfy { kept, row in
+            let object = row.objectValue ?? JSONObject()
+            return kept.objectValue?.keys.sorted() == object.keys.sorted()
+                && object.allSatisfy { kept[$0.key] == $0.value }
+        }
+        #expect(same)
+    }
+
     // MARK: - Errors
 
     @Test(
@@ -295,6 +327,7 @@ import Testing
             ("/v1/devices?sort=-", "sort", "sort=-field"),
             ("/v1/devices?fields=id,colour", "fields", "points.width"),
             ("/v1/devices?fields=id,,name", "fields", "fields=id,name"),
+            ("/v1/devices?fields=id,name,id", "fields", "once"),
             ("/v1/devices?limit=0", "limit", "1 to 1000"),
             ("/v1/devices?limit=1001", "limit", "1 to 1000"),
             ("/v1/devices?limit=ten", "limit", "1 to 1000"),

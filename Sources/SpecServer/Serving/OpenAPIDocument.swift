@@ -216,7 +216,7 @@ enum OpenAPIDocument {
                     "name": .string(name), "in": "query", "required": false, "style": "form", "explode": false,
                     "description": .string(common?.summary ?? ""),
                     "schema": [
-                        "type": "array", "minItems": 1,
+                        "type": "array", "minItems": 1, "uniqueItems": true,
                         "items": ["type": "string", "enum": .array(fields.map { .string($0) })],
                     ],
                 ]

@@ -37,10 +37,12 @@ struct RequestOptions: Equatable, Sendable {
                     status: 400, code: "empty_value", message: "'\(name)' is given without a value.",
                     hint: "Give \(name) a value, or leave it out.", parameter: name)
             }
-            guard value.count <= Self.maximumValueLength else {
+            // A list of fields may name them all; every other value is short.
+            let maximum = name == "fields" ? RowSelection.maximumFieldsLength : Self.maximumValueLength
+            guard value.count <= maximum else {
                 throw APIError(
                     status: 400, code: "value_too_long",
-                    message: "'\(name)' is longer than \(Self.maximumValueLength) characters.",
+                    message: "'\(name)' is longer than \(maximum) characters.",
                     hint: "Shorten the value of \(name).", parameter: name)
             }
         }

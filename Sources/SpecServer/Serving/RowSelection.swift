@@ -8,6 +8,8 @@ struct RowSelection: Equatable, Sendable {
     static let maximumLimit = 1000
     /// The largest `offset` accepted (the OpenAPI document states the same bound).
     static let maximumOffset = 1_000_000
+    /// The longest `fields` value: room for every field of any collection, once each.
+    static let maximumFieldsLength = 1000
 
     /// At most this many rows; `nil` for all.
     var limit: Int?
@@ -17,7 +19,7 @@ struct RowSelection: Equatable, Sendable {
     var sort: String?
     /// Whether `sort` was given as `-field`.
     var descending = false
-    /// The fields to keep, as the request named them, duplicates removed.
+    /// The fields to keep, as the request named them, each once.
     var fields: [String]?
 
     /// No selection: every row, in the route's order, whole.
@@ -46,7 +48,12 @@ struct RowSelection: Equatable, Sendable {
                         status: 400, code: "invalid_value", message: "'fields' holds an empty name.",
                         hint: "Give fields as names separated by commas: fields=id,name.", parameter: "fields")
                 }
-                if !names.contains(name) { names.append(name) }
+                guard !names.contains(name) else {
+                    throw APIError(
+                        status: 400, code: "invalid_value", message: "'fields' names '\(name)' twice.",
+                        hint: "Name each field once: fields=id,name.", parameter: "fields")
+                }
+                names.append(name)
             }
             fields = names
         }
