@@ -64,13 +64,16 @@ struct RealDataTests {
         #expect(before.items.first?["emphasizedWeight"] == .null)
     }
 
-    @Test("44x44 pt on iOS: a minimum before 2025-03-07, the default after")
+    @Test("44x44 pt on iOS: the 2023 hit-target minimum and the 2025 default are two facts")
     func controlSizeHistory() throws {
-        let measurement = Measurement(figure: "metric.controls.ios.default-size", width: 40, height: 40)
-        #expect(try Self.store.snapshot(version: "2025-01-17").check(measurement)["result"] == "below-published")
-        #expect(try Self.store.latest.check(measurement)["result"] == "differs-from-published-default")
+        let old = Measurement(figure: "metric.accessibility.ios.minimum-hit-target", width: 40, height: 40)
+        #expect(try Self.store.snapshot(version: "2025-01-17").check(old)["result"] == "below-published")
+        let current = Measurement(figure: "metric.controls.ios.default-size", width: 40, height: 40)
+        #expect(try Self.store.latest.check(current)["result"] == "differs-from-published-default")
         let diff = try Self.store.diff(from: "2025-01-17", to: "2025-03-07")
-        #expect(diff.changed.contains { $0["id"] == "metric.controls.ios.default-size" && $0["field"] == "bound" })
+        #expect(!diff.changed.contains { $0["id"] == "metric.controls.ios.default-size" })
+        #expect(diff.removed.contains { $0["id"] == "metric.accessibility.ios.minimum-hit-target" })
+        #expect(diff.added.contains { $0["id"] == "metric.controls.ios.default-size" })
     }
 
     @Test("conventions are judged as conventions")

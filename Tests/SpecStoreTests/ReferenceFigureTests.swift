@@ -20,9 +20,45 @@ enum ReferenceFiles {
         .deletingLastPathComponent()
         .appendingPathComponent("Fixtures/reference")
 
-    /// The whole data file.
+    /// The whole data file, as schema version 1 has it: a version-2 file's collection defaults
+    /// filled in and its citation sources resolved, here with Foundation alone (Docs/schema.md).
     static func spec() throws -> JSONObject {
-        try object(at: repositoryRoot.appendingPathComponent("Data/specs.json"))
+        expandingVersion2(try object(at: repositoryRoot.appendingPathComponent("Data/specs.json")))
+    }
+
+    static func expandingVersion2(_ root: JSONObject) -> JSONObject {
+        guard root["schemaVersion"] as? Int == 2 else { return root }
+        let sources = root["sources"] as? [String: JSONObject] ?? [:]
+        let defaults = root["defaults"] as? [String: JSONObject] ?? [:]
+        func resolve(_ citations: Any?) -> Any? {
+            guard let citations = citations as? [Any] else { return citations }
+            return citations.map { citation -> Any in
+                if let id = citation as? String { return sources[id] ?? [:] }
+                guard var object = citation as? JSONObject, let id = object.removeValue(forKey: "source") as? String
+                else { return citation }
+                return (sources[id] ?? [:]).merging(object) { $1 }
+            }
+        }
+        var expanded = root
+        for (collection, value) in root {
+            guard let records = value as? [JSONObject], collection != "versions" else { continue }
+            expanded[collection] = records.map { record -> JSONObject in
+                var record = (defaults[collection] ?? [:]).merging(record) { $1 }
+                if record["citations"] != nil { record["citations"] = resolve(record["citations"]) }
+                if let history = record["history"] as? [JSONObject] {
+                    record["history"] = history.map { entry -> JSONObject in
+                        var entry = entry
+                        if var values = entry["values"] as? JSONObject, values["citations"] != nil {
+                            values["citations"] = resolve(values["citations"])
+                            entry["values"] = values
+                        }
+                        return entry
+                    }
+                }
+                return record
+            }
+        }
+        return expanded
     }
 
     /// The rows of one reference table, e.g. `screen-sizes.json`.
@@ -442,8 +478,14 @@ struct MetricFigureTests {
             #expect(minimumSize.string("bound") == "minimum")
             #expect(minimumSize.string("since") == "2025-03-07")
         }
+        // The 2023 revision's 44x44 pt minimum is its own record, not the default's history.
         let ios = try #require(metrics["metric.controls.ios.default-size"])
-        #expect(ios.historyValues(until: "2025-03-07")?.string("bound") == "minimum")
+        #expect(ios["history"] == nil)
+        #expect(ios.string("since") == "2025-03-07")
+        let hitTarget = try #require(metrics["metric.accessibility.ios.minimum-hit-target"])
+        #expect(hitTarget.size() == Size(width: 44, height: 44))
+        #expect(hitTarget.string("bound") == "minimum")
+        #expect(hitTarget.string("until") == "2025-03-07")
     }
 
     @Test("tvOS grids: every column count with its three figures")

@@ -25,7 +25,7 @@ struct StoreLoadingTests {
     @Test(
         "each kind of broken file is refused with its code and JSON path",
         arguments: [
-            (BrokenFile.setting("$.schemaVersion", to: 2), SpecStoreError.Code.schemaVersion, "$.schemaVersion"),
+            (BrokenFile.setting("$.schemaVersion", to: 3), SpecStoreError.Code.schemaVersion, "$.schemaVersion"),
             (.removing("$.metrics[0].name"), .missingField, "$.metrics[0].name"),
             (.removing("$.textStyles"), .missingField, "$.textStyles"),
             (.setting("$.devices[0].points.width", to: "402"), .wrongType, "$.devices[0].points.width"),
@@ -60,8 +60,9 @@ struct StoreLoadingTests {
             try SpecStore.load(bytes: file.bytes, sourceName: name)
         } throws: { error in
             guard let error = error as? SpecStoreError else { return false }
-            return error.code == code && error.jsonPath == path && error.file == name && error.line == nil
-                && error.description.hasPrefix("\(name): \(code.rawValue) at \(path): ")
+            guard let line = error.line, let column = error.column else { return false }
+            return error.code == code && error.jsonPath == path && error.file == name
+                && error.description.hasPrefix("\(name):\(line):\(column): \(code.rawValue) at \(path): ")
         }
     }
 
@@ -120,5 +121,34 @@ struct StoreLoadingTests {
         ])
     func versionDates(date: String, valid: Bool) {
         #expect(StoreLoader.isDate(date) == valid)
+    }
+
+    @Test("a fault is placed at its value's line and column, or at the record that lacks a field")
+    func faultPosition() {
+        let text = """
+            {"schemaVersion": 1, "title": "t",
+             "versions": [{"id": "a", "date": "2023", "title": "a", "notes": ""}],
+             "devices": [], "sizeClasses": [], "widgets": [], "dynamicType": [], "textStyles": [],
+             "tracking": [], "rules": [], "myths": [],
+             "metrics": [
+              {"id": "metric.x.ios.y", "name": "é", "topic": "x", "platforms": ["ios"], "value": "11",
+               "bound": "minimum", "status": "published",
+               "citations": [{"page": "HIG › X", "url": "https://example.invalid/x"}], "since": "a"},
+              {"id": "metric.x.ios.z"}]}
+            """
+        #expect {
+            try SpecStore.load(bytes: Array(text.utf8), sourceName: "f.json")
+        } throws: { error in
+            let error = error as? SpecStoreError
+            return error?.jsonPath == "$.metrics[0].value" && error?.line == 6 && error?.column == 86
+        }
+        let missing = text.replacingOccurrences(of: #""value": "11""#, with: #""value": 11"#)
+        #expect {
+            try SpecStore.load(bytes: Array(missing.utf8), sourceName: "f.json")
+        } throws: { error in
+            let error = error as? SpecStoreError
+            return error?.jsonPath == "$.metrics[1].since" && error?.line == 9 && error?.column == 3
+                && error?.description.hasPrefix("f.json:9:3: missing_field at $.metrics[1].since: ") == true
+        }
     }
 }

@@ -12,6 +12,7 @@ enum SpecServerCommand {
     /// Every startup failure (a bad flag, a data file the store refuses, a port in use) prints
     /// one line on standard error and returns non-zero.
     static func run(arguments: [String], environment: [String: String]) -> Int32 {
+        if arguments.first == "check-data" { return CheckDataCommand.run(arguments: Array(arguments.dropFirst())) }
         let configuration: ServerConfiguration
         do {
             switch try ServerConfiguration.parse(arguments: arguments, environment: environment) {

@@ -69,7 +69,7 @@ enum Content: Sendable {
         }
     }
 
-    /// A diff as one list: `{"change": "added"|"removed"|"changed", …}` per row.
+    /// A diff as one list: `{"change": "added"|"removed"|"changed"|"first-seen", …}` per row.
     static func diffRows(_ diff: DiffResult) -> [JSONValue] {
         func tagged(_ rows: [JSONValue], _ change: String) -> [JSONValue] {
             rows.map { row in
@@ -80,6 +80,7 @@ enum Content: Sendable {
             }
         }
         return tagged(diff.added, "added") + tagged(diff.removed, "removed") + tagged(diff.changed, "changed")
+            + tagged(diff.firstSeen, "first-seen")
     }
 }
 
@@ -98,15 +99,18 @@ extension QueryResult {
 }
 
 extension DiffResult {
-    /// `{"from", "to", "counts": {"added", "removed", "changed"}, "added", "removed", "changed"}`.
+    /// `{"from", "to", "counts": {"added", "removed", "changed", "firstSeen"}, "added", "removed",
+    /// "changed", "firstSeen"}`.
     var json: JSONValue {
         [
             "from": .string(from), "to": .string(to),
             "counts": [
                 "added": JSONValue(integerLiteral: added.count), "removed": JSONValue(integerLiteral: removed.count),
                 "changed": JSONValue(integerLiteral: changed.count),
+                "firstSeen": JSONValue(integerLiteral: firstSeen.count),
             ],
             "added": .array(added), "removed": .array(removed), "changed": .array(changed),
+            "firstSeen": .array(firstSeen),
         ]
     }
 }

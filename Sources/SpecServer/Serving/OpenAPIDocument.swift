@@ -384,6 +384,7 @@ enum OpenAPIDocument {
                     "properties": [
                         "from": ["type": "string"], "to": ["type": "string"], "counts": ["type": "object"],
                         "added": ["type": "array"], "removed": ["type": "array"], "changed": ["type": "array"],
+                        "firstSeen": ["type": "array"],
                     ],
                 ],
                 "DesignTokens": ["type": "object", "description": "A W3C Design Tokens (DTCG 2025.10) file."],

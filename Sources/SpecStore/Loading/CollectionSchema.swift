@@ -42,6 +42,8 @@ struct FieldSpec: Sendable {
 enum CollectionSchema {
     static let units = ["pt", "px", "mm", "ratio", "percent", "ppi", "count", "s", "min", "h"]
     static let recordPlatforms = FilterVocabulary.platforms + ["all"]
+    /// What Apple's sentence does (Docs/schema.md, rules); `reading` is a status, not a kind.
+    static let ruleKinds = ["requirement", "recommendation", "description"]
 
     /// Fields records that carry figures have.
     static let figureFields = [
@@ -63,6 +65,9 @@ enum CollectionSchema {
                 FieldSpec("pixels", .size, required: true),
                 FieldSpec("caseSize", .string),
                 FieldSpec("asPublished", .any),
+                // The field Apple printed that the sources show to be a probable Apple erratum: it is
+                // served as published, and nothing is joined on it.
+                FieldSpec("erratum", .oneOf(["points"])),
             ]
         case .sizeClasses:
             [
@@ -121,13 +126,21 @@ enum CollectionSchema {
                 FieldSpec("min", .number),
                 FieldSpec("max", .number),
                 FieldSpec("bound", .oneOf(["minimum", "maximum", "default", "exact", "range"]), required: true),
+                // Apple's own words of force for this figure, verbatim from one of its citations' quotes.
+                FieldSpec("force", .string),
+                // The figure itself is outside the bound: Apple says "under 15", not "at most 15".
+                FieldSpec("exclusive", .bool),
             ]
         case .rules:
             [
                 FieldSpec("topic", .string, required: true),
                 FieldSpec("platforms", .platforms, required: true),
-                FieldSpec("kind", .oneOf(FilterVocabulary.ruleKinds), required: true),
-                FieldSpec("quote", .string, required: true),
+                // Absent means `published`: Apple's words.
+                FieldSpec("status", .oneOf(FilterVocabulary.ruleStatuses)),
+                FieldSpec("kind", .oneOf(ruleKinds), required: true),
+                // Apple's words on a published rule; the store's own words on a reading. Never both.
+                FieldSpec("quote", .string),
+                FieldSpec("reading", .string),
                 FieldSpec("citations", .citations, required: true),
                 FieldSpec("related", .references),
             ]

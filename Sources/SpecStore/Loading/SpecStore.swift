@@ -14,6 +14,8 @@ public final class SpecStore: Sendable {
     public let sourceName: String
     /// The file's `title`.
     public let title: String
+    /// The file's `schemaVersion` (1 or 2).
+    public let schemaVersion: Int
     /// The store versions, oldest first.
     public let versions: [StoreVersion]
     /// The export in the data file's own format: the loaded file serialized again, two-space
@@ -36,6 +38,7 @@ public final class SpecStore: Sendable {
         self.sourceName = sourceName
         self.root = root
         self.title = output.title
+        self.schemaVersion = output.schemaVersion
         self.versions = output.versions
         self.records = output.records
         var versionIndex: [String: Int] = [:]
@@ -76,7 +79,16 @@ public final class SpecStore: Sendable {
                 message: error.message)
         }
         var loader = StoreLoader(file: sourceName)
-        let output = try loader.load(root)
+        let output: StoreLoader.Output
+        do {
+            output = try loader.load(root)
+        } catch {
+            // Say where in the text the fault is, as well as its JSON path.
+            let (line, column) = JSONLocator.position(of: error.jsonPath, in: bytes)
+            throw SpecStoreError(
+                code: error.code, file: error.file, jsonPath: error.jsonPath, line: line, column: column,
+                message: error.message)
+        }
         return SpecStore(sourceName: sourceName, root: root, output: output)
     }
 

@@ -52,9 +52,10 @@ public struct SpecStoreError: Error, Sendable, Hashable, CustomStringConvertible
     public let file: String
     /// Where the fault is, as a JSONPath (`$` for the whole document).
     public let jsonPath: String
-    /// The 1-based line of a syntax error, `nil` for other faults.
+    /// The 1-based line of the fault in the file's text (for a missing field, of the record that
+    /// lacks it); `nil` where the fault has no place in a text (an unreadable file).
     public let line: Int?
-    /// The 1-based column (in characters) of a syntax error, `nil` for other faults.
+    /// The 1-based column, in characters, on that line.
     public let column: Int?
     /// What is wrong and, where it helps, what would be right.
     public let message: String
@@ -69,12 +70,16 @@ public struct SpecStoreError: Error, Sendable, Hashable, CustomStringConvertible
         self.message = message
     }
 
-    /// One line: `file:line:column: syntax: message` for syntax errors, else
-    /// `file: code at $.path: message`.
+    /// One line: `file:line:column: syntax: message` for syntax errors, `file:line:column: code at
+    /// $.path: message` for other faults in the text, and `file: code at $.path: message` otherwise.
     public var description: String {
-        if let line, let column {
+        switch (line, column) {
+        case (let line?, let column?) where code == .syntax:
             return "\(file):\(line):\(column): \(code): \(message)"
+        case (let line?, let column?):
+            return "\(file):\(line):\(column): \(code) at \(jsonPath): \(message)"
+        default:
+            return "\(file): \(code) at \(jsonPath): \(message)"
         }
-        return "\(file): \(code) at \(jsonPath): \(message)"
     }
 }

@@ -11,13 +11,16 @@ struct RecordLocation: Sendable {
 /// Every refusal names the JSON path of the offending value. Checks run in file order, so the first
 /// fault in the file is the one reported.
 struct StoreLoader {
-    static let knownSchemaVersions = ["1"]
+    static let knownSchemaVersions = ["1", "2"]
 
     let file: String
     private var versions: [StoreVersion] = []
     private var versionIndex: [String: Int] = [:]
     private var idLocations: [String: RecordLocation] = [:]
     private var records: [[StoredRecord]] = Array(repeating: [], count: SpecCollection.allCases.count)
+    /// Schema version 2: citation sources by id, and per-collection defaults.
+    private var sources: [String: JSONObject] = [:]
+    private var defaults: [JSONObject?] = Array(repeating: nil, count: SpecCollection.allCases.count)
     private var layouts = SpecCollection.allCases.map { collection in
         KeyLayout(names: CollectionSchema.allFields[collection.rawValue].map(\.name))
     }
@@ -27,6 +30,7 @@ struct StoreLoader {
     }
 
     struct Output {
+        let schemaVersion: Int
         let title: String
         let versions: [StoreVersion]
         let records: [[StoredRecord]]
@@ -39,7 +43,7 @@ struct StoreLoader {
         }
         guard let schemaVersion = top["schemaVersion"] else {
             throw fault(
-                .missingField, "$.schemaVersion", "schemaVersion is missing; this library reads schemaVersion 1")
+                .missingField, "$.schemaVersion", "schemaVersion is missing; this library reads schemaVersion 1 and 2")
         }
         guard case .number(let number) = schemaVersion, StoreLoader.knownSchemaVersions.contains(number.literal) else {
             throw fault(
@@ -47,7 +51,10 @@ struct StoreLoader {
                 "schemaVersion \(schemaVersion.serialized()) is not one this library knows (it reads \(StoreLoader.knownSchemaVersions.joined(separator: ", ")))"
             )
         }
-        let allowed = ["schemaVersion", "title", "versions"] + SpecCollection.allCases.map(\.key)
+        let isVersion2 = number.literal == "2"
+        let allowed =
+            ["schemaVersion", "title", "versions"] + (isVersion2 ? ["sources", "defaults"] : [])
+            + SpecCollection.allCases.map(\.key)
         for key in top.keys where !allowed.contains(key) {
             throw fault(
                 .unknownKey, "$.\(key)", "unknown top-level key '\(key)'; expected \(allowed.joined(separator: ", "))")
@@ -58,6 +65,10 @@ struct StoreLoader {
             title = string
         }
         try loadVersions(top["versions"])
+        if isVersion2 {
+            try loadSources(top["sources"])
+            try loadDefaults(top["defaults"])
+        }
         for collection in SpecCollection.allCases {
             let path = "$.\(collection.key)"
             guard let value = top[collection.key] else {
@@ -66,12 +77,16 @@ struct StoreLoader {
             guard case .array(let elements) = value else { throw wrongType(path, value, "an array") }
             records[collection.rawValue].reserveCapacity(elements.count)
             for (position, element) in elements.enumerated() {
-                let record = try loadRecord(element, in: collection, position: position)
+                let expanded =
+                    isVersion2 ? try expand(element, in: collection, path: "\(path)[\(position)]") : element
+                let record = try loadRecord(expanded, in: collection, position: position)
                 records[collection.rawValue].append(record)
             }
         }
         try checkReferences()
-        return Output(title: title, versions: versions, records: records, locations: idLocations)
+        return Output(
+            schemaVersion: isVersion2 ? 2 : 1, title: title, versions: versions, records: records,
+            locations: idLocations)
     }
 
     // MARK: - Versions
@@ -114,6 +129,107 @@ struct StoreLoader {
         }
     }
 
+    // MARK: - Schema version 2: sources and defaults
+
+    /// `sources`: citation sources declared once, `{"id": {"page", "section", "url"}}`.
+    private mutating func loadSources(_ value: JSONValue?) throws(SpecStoreError) {
+        guard let value else { return }
+        guard case .object(let object) = value else { throw wrongType("$.sources", value, "an object") }
+        for (id, source) in object {
+            let path = "$.sources.\(id)"
+            guard StoreLoader.isRecordID(id) else {
+                throw fault(.badID, path, "source id '\(id)' must be lower-case [a-z0-9] words separated by '.' or '-'")
+            }
+            try checkObject(source, path, StoreLoader.sourceFields)
+            sources[id] = source.objectValue
+        }
+    }
+
+    /// `defaults`: per collection, field values every record of it has unless it says otherwise.
+    private mutating func loadDefaults(_ value: JSONValue?) throws(SpecStoreError) {
+        guard let value else { return }
+        guard case .object(let object) = value else { throw wrongType("$.defaults", value, "an object") }
+        for (key, fields) in object {
+            let path = "$.defaults.\(key)"
+            guard let collection = SpecCollection.allCases.first(where: { $0.key == key }) else {
+                throw fault(
+                    .unknownKey, path,
+                    "'\(key)' is not a collection; expected \(SpecCollection.allCases.map(\.key).joined(separator: ", "))"
+                )
+            }
+            guard case .object(var defaults) = fields else { throw wrongType(path, fields, "an object") }
+            for name in defaults.keys where name == "id" || name == "history" {
+                throw fault(.unknownKey, "\(path).\(name)", "\(name) is never a default: every record has its own")
+            }
+            if let citations = defaults["citations"] {
+                defaults["citations"] = try resolveCitations(citations, "\(path).citations")
+            }
+            self.defaults[collection.rawValue] = defaults
+        }
+    }
+
+    /// A version-2 record as version 1 has it: the collection's defaults filled in and citations
+    /// that name a source replaced by the source's page, section and URL (plus the quote given).
+    private func expand(_ value: JSONValue, in collection: SpecCollection, path: @autoclosure () -> String)
+        throws(SpecStoreError) -> JSONValue
+    {
+        guard case .object(var object) = value else { return value }
+        if let defaults = defaults[collection.rawValue] {
+            for (key, member) in defaults where object[key] == nil { object.append(key, member) }
+        }
+        if let citations = object["citations"] {
+            object["citations"] = try resolveCitations(citations, "\(path()).citations")
+        }
+        if case .array(var entries) = object["history"] {
+            for (position, entry) in entries.enumerated() {
+                guard case .object(var entryObject) = entry, case .object(var values) = entryObject["values"],
+                    let citations = values["citations"]
+                else { continue }
+                values["citations"] = try resolveCitations(
+                    citations, "\(path()).history[\(position)].values.citations")
+                entryObject["values"] = .object(values)
+                entries[position] = .object(entryObject)
+            }
+            object["history"] = .array(entries)
+        }
+        return .object(object)
+    }
+
+    /// Citations as written in version 2: a source id, `{"source": id, "quote": …}`, or a full
+    /// citation object.
+    private func resolveCitations(_ value: JSONValue, _ path: @autoclosure () -> String) throws(SpecStoreError)
+        -> JSONValue
+    {
+        guard case .array(let elements) = value else { return value }
+        var resolved: [JSONValue] = []
+        resolved.reserveCapacity(elements.count)
+        for (position, element) in elements.enumerated() {
+            let id: String
+            var extra = JSONObject()
+            switch element {
+            case .string(let string):
+                id = string
+            case .object(let object) where object["source"] != nil:
+                guard case .string(let string) = object["source"] else {
+                    throw wrongType("\(path())[\(position)].source", object["source"] ?? .null, "a source id")
+                }
+                id = string
+                for (key, member) in object where key != "source" { extra.append(key, member) }
+            default:
+                resolved.append(element)
+                continue
+            }
+            guard var source = sources[id] else {
+                throw fault(
+                    .danglingReference, "\(path())[\(position)]",
+                    "'\(id)' names no source; declare it under sources")
+            }
+            for (key, member) in extra { source[key] = member }
+            resolved.append(.object(source))
+        }
+        return .array(resolved)
+    }
+
     // MARK: - Records
 
     private mutating func loadRecord(_ value: JSONValue, in collection: SpecCollection, position: Int)
@@ -135,6 +251,7 @@ struct StoreLoader {
         idLocations[id] = RecordLocation(collection: collection, position: position)
         let since = try versionReference(try requiredString(object, "since", path()), "\(path()).since")
         var until: Int? = nil
+        var firstSeen: Int? = nil
         let positions = layouts[collection.rawValue].positions(in: object.keys)
         var seen: UInt64 = 0
         var covered: UInt64 = 0
@@ -160,12 +277,24 @@ struct StoreLoader {
                         .badOrder, "\(path()).until", "until '\(string)' must come after since '\(versions[since].id)'")
                 }
                 until = index
+            case "seen":
+                guard case .string(let string) = member else {
+                    throw wrongType("\(path()).seen", member, "a version id")
+                }
+                let index = try versionReference(string, "\(path()).seen")
+                guard index >= since else {
+                    throw fault(
+                        .badOrder, "\(path()).seen",
+                        "seen '\(string)' (the first copy that shows the record) cannot come before since '\(versions[since].id)'"
+                    )
+                }
+                firstSeen = index
             case "notes":
                 if member.stringValue == nil { throw wrongType("\(path()).notes", member, "a string") }
             default:
                 throw fault(
                     .unknownKey, "\(path()).\(key)",
-                    "unknown key '\(key)' in a \(collection.key) record; expected \((["id", "since", "until", "history", "notes"] + specs.map(\.name)).joined(separator: ", "))"
+                    "unknown key '\(key)' in a \(collection.key) record; expected \((["id", "since", "seen", "until", "history", "notes"] + specs.map(\.name)).joined(separator: ", "))"
                 )
             }
         }
@@ -173,15 +302,26 @@ struct StoreLoader {
             throw fault(
                 .missingField, "\(path()).\(spec.name)", "\(spec.name) is required in a \(collection.key) record")
         }
+        if let firstSeen, let until, firstSeen >= until {
+            throw fault(
+                .badOrder, "\(path()).seen",
+                "seen '\(versions[firstSeen].id)' must come before until '\(versions[until].id)'")
+        }
         if collection.carriesFigures { try checkStatus(object, path()) }
         if collection == .rules || collection == .myths, object["citations"]?.arrayValue?.isEmpty ?? true {
             throw fault(
                 .missingCitation, "\(path()).citations", "a \(collection.recordType) needs at least one citation")
         }
         if collection == .metrics { try checkFigure(object, path()) }
+        if collection == .rules { try checkRuleWords(object, path()) }
         let history = try loadHistory(object["history"], specs: specs, since: since, until: until, path: path())
-        return StoredRecord(
-            collection: collection, id: id, since: since, until: until, history: history, object: object)
+        let record = StoredRecord(
+            collection: collection, id: id, since: since, until: until, seen: firstSeen, history: history,
+            object: object)
+        if collection == .metrics {
+            for variant in 0..<record.variantCount { try checkForce(record.object(variant: variant), path()) }
+        }
+        return record
     }
 
     private func checkStatus(_ object: JSONObject, _ path: @autoclosure () -> String) throws(SpecStoreError) {
@@ -203,6 +343,39 @@ struct StoreLoader {
             throw fault(
                 .missingBasis, "\(path()).basis",
                 "a convention record needs a basis: why it is a convention and which Apple pages were searched")
+        }
+    }
+
+    /// Apple's words and the store's words never share a field: a published rule has `quote`, a
+    /// reading has `reading`.
+    private func checkRuleWords(_ object: JSONObject, _ path: @autoclosure () -> String) throws(SpecStoreError) {
+        let isReading = object["status"]?.stringValue == "reading"
+        let own = isReading ? "reading" : "quote"
+        let other = isReading ? "quote" : "reading"
+        if object[other] != nil {
+            throw fault(
+                .mixedStatus, "\(path()).\(other)",
+                isReading
+                    ? "a reading holds the store's words in reading, never in quote, which is for Apple's words"
+                    : "a published rule holds Apple's words in quote; the store's reading of them is a separate rule with status reading"
+            )
+        }
+        if object[own] == nil {
+            throw fault(
+                .missingField, "\(path()).\(own)",
+                "\(own) is required in a rule with status \(isReading ? "reading" : "published")")
+        }
+    }
+
+    /// A figure's force is Apple's wording for that figure: it must be found in the figure's own
+    /// citations, so it cannot be borrowed from another figure.
+    private func checkForce(_ object: JSONObject, _ path: @autoclosure () -> String) throws(SpecStoreError) {
+        guard let force = object["force"]?.stringValue else { return }
+        let quotes = (object["citations"]?.arrayValue ?? []).compactMap { $0["quote"]?.stringValue }
+        guard quotes.contains(where: { $0.contains(force) }) else {
+            throw fault(
+                .badValue, "\(path()).force",
+                "force '\(force)' must be Apple's words, found verbatim in a quote of this record's citations")
         }
     }
 
@@ -271,9 +444,15 @@ struct StoreLoader {
             }
             for (key, change) in changes {
                 let changePath = "\(entryPath).values.\(key)"
+                // Notes are versioned with their record: an earlier state may say something else.
+                if key == "notes" {
+                    if change.stringValue == nil, !change.isNull { throw wrongType(changePath, change, "a string") }
+                    continue
+                }
                 guard let spec = specs.first(where: { $0.name == key }) else {
                     throw fault(
-                        .unknownKey, changePath, "history can only hold earlier values of the record's own fields")
+                        .unknownKey, changePath,
+                        "history can only hold earlier values of the record's own fields and its notes")
                 }
                 if !change.isNull { try check(change, spec.kind, changePath) }
             }
@@ -359,6 +538,10 @@ struct StoreLoader {
         FieldSpec("page", .string, required: true), FieldSpec("section", .string),
         FieldSpec("url", .string, required: true),
         FieldSpec("quote", .string),
+    ]
+    private static let sourceFields = [
+        FieldSpec("page", .string, required: true), FieldSpec("section", .string),
+        FieldSpec("url", .string, required: true),
     ]
     private static let basisFields = [
         FieldSpec("reason", .string, required: true), FieldSpec("searched", .strings, required: true),

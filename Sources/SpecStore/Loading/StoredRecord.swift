@@ -12,12 +12,30 @@ struct StoredRecord: Sendable {
     let since: Int
     /// Index of the first version that no longer has it.
     let until: Int?
+    /// Where no change log dates the record: index of the first version whose dated copy of
+    /// Apple's page shows it. Versions from `since` up to `seen` hold the record with its
+    /// presence uncertain (Docs/schema.md, "When a fact was on Apple's pages").
+    let seen: Int?
     let history: [HistoryEntry]
     /// The record's object as the file has it (its current state, with `id`, `since`, … included).
     let object: JSONObject
 
     func isPresent(at version: Int) -> Bool {
         version >= since && (until.map { version < $0 } ?? true)
+    }
+
+    /// Whether the sources leave open that Apple's pages lacked the record at `version`: the
+    /// version is inside its evidence window, before the first copy that shows it.
+    func isUncertain(at version: Int) -> Bool {
+        seen.map { version < $0 } ?? false
+    }
+
+    /// How `since` was dated: `change-log` (Apple's change log, or a dated technote or guide),
+    /// `baseline` (present in the earliest copy the sources compare with), or `evidence-window`
+    /// (no source dates it: `since` follows the last copy without it, `seen` is the first with it).
+    var dating: String {
+        if seen != nil { return "evidence-window" }
+        return since == 0 ? "baseline" : "change-log"
     }
 
     /// How many states the record has had: one more than its history entries.
@@ -40,10 +58,10 @@ struct StoredRecord: Sendable {
         return state
     }
 
-    /// The record's own fields as of `version`, without `id`, `since`, `until` and `history`.
+    /// The record's own fields as of `version`, without `id`, `since`, `seen`, `until` and `history`.
     func fields(at version: Int) -> JSONObject {
         var fields = object(variant: variantIndex(at: version))
-        for key in ["id", "since", "until", "history"] { fields[key] = nil }
+        for key in ["id", "since", "seen", "until", "history"] { fields[key] = nil }
         return fields
     }
 }

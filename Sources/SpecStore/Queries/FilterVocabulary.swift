@@ -27,6 +27,8 @@ public enum FilterVocabulary {
         case status
         /// ``FilterVocabulary/ruleKinds``.
         case ruleKind
+        /// ``FilterVocabulary/ruleStatuses``.
+        case ruleStatus
         /// ``FilterVocabulary/searchTypes``.
         case searchType
         /// Topics present in the data.
@@ -69,8 +71,11 @@ public enum FilterVocabulary {
     }()
     /// Figure statuses.
     public static let statuses = FigureStatus.spellings
-    /// Rule kinds.
+    /// Rule kinds: what Apple's sentence does (Docs/schema.md). `reading` is kept as a filter
+    /// value meaning `status=reading`, so scripts written before rules had a status still work.
     public static let ruleKinds = RuleKind.spellings
+    /// Rule statuses: Apple's words (`published`) or the store's reading of them (`reading`).
+    public static let ruleStatuses = RuleStatus.spellings
     /// Myth verdicts.
     public static let mythVerdicts = ["false", "misleading", "convention-not-rule", "outdated"]
     /// Record types, as `type` in search results and diffs.
@@ -89,6 +94,7 @@ public enum FilterVocabulary {
         case .sizeClass: sizeClassConditions
         case .status: statuses
         case .ruleKind: ruleKinds
+        case .ruleStatus: ruleStatuses
         case .searchType: searchTypes
         case .topic, .font, .device: nil
         }
@@ -165,6 +171,7 @@ public enum FilterVocabulary {
             .sizeClassValue: table(sizeClassValues),
             .status: table(statuses),
             .ruleKind: table(ruleKinds, ["must": "requirement", "should": "recommendation"]),
+            .ruleStatus: table(ruleStatuses),
             .searchType: table(
                 searchTypes,
                 [

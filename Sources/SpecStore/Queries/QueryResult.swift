@@ -39,20 +39,30 @@ public struct DiffResult: Sendable, Hashable {
     public var from: String
     /// The newer version asked for.
     public var to: String
-    /// Records present in `to` but not in `from`: `{"id", "type", "title"}`.
+    /// Records present in `to` but not in `from`: `{"id", "type", "title", "dating"}`, plus `seen`
+    /// where no change log dates the record. `dating` is `change-log` for a change Apple's pages
+    /// date, `evidence-window` for a fact the sources do not date (it may have been added at any
+    /// version up to `seen`).
     public var added: [JSONValue]
-    /// Records present in `from` but not in `to`: `{"id", "type", "title"}`.
+    /// Records present in `from` but not in `to`: `{"id", "type", "title", "dating"}`.
     public var removed: [JSONValue]
     /// One row per changed field: `{"id", "type", "field", "before", "after"}`; `field` is a dotted
     /// path into nested objects (`portrait.horizontal`), `before`/`after` are `null` where absent.
     public var changed: [JSONValue]
+    /// Records present in both versions whose first dated copy falls between them: not a change
+    /// of Apple's pages but of the evidence, `{"id", "type", "title", "since", "seen"}`.
+    public var firstSeen: [JSONValue]
 
     /// Creates a result.
-    public init(from: String, to: String, added: [JSONValue], removed: [JSONValue], changed: [JSONValue]) {
+    public init(
+        from: String, to: String, added: [JSONValue], removed: [JSONValue], changed: [JSONValue],
+        firstSeen: [JSONValue] = []
+    ) {
         self.from = from
         self.to = to
         self.added = added
         self.removed = removed
         self.changed = changed
+        self.firstSeen = firstSeen
     }
 }

@@ -3,14 +3,16 @@ extension SpecSnapshot {
     ///
     /// The row: `figure` (the metric id), `measured` (`{value}` or `{width, height}`), `result`
     /// (`ok`, `deviates-from-convention`, `differs-from-published-default`, `below-published`,
-    /// `above-published`), `severity` (`none`, `info`, `advisory`, `warning`), `message`,
-    /// `status` (the metric's), and `metric` (the metric's full row, with citations or basis).
+    /// `above-published`), `severity` (`none`, `info`, `advisory`, `warning`), `message`, `force`
+    /// (Apple's own words of force for this figure, quoted from its citation, or `null` where the
+    /// citation states the figure without them), `status` (the metric's), and `metric` (the
+    /// metric's full row, with citations or basis).
     ///
     /// - A published minimum: under it is `below-published`. A published maximum: over it is
     ///   `above-published`. A published range: either. A published exact figure: under or over.
     ///   A published default: any other value is `differs-from-published-default`.
-    ///   Severity is `warning` beyond a minimum or maximum, `advisory` for a default: Apple's own
-    ///   wording is advisory ("strive to meet"), so no result says "violation".
+    ///   Severity is `warning` beyond a minimum or maximum, `advisory` for a default; no result says
+    ///   "violation". The message quotes the figure's own force, never another figure's.
     /// - A convention: any difference is `deviates-from-convention`, severity `info`, and the
     ///   message says it is not a HIG requirement.
     /// - Width and height are judged together: a minimum is missed if either is under it.
@@ -28,6 +30,11 @@ extension SpecSnapshot {
         let bound = fields["bound"]?.stringValue ?? "exact"
         let name = fields["name"]?.stringValue ?? entry.id
         let isPublished = fields["status"]?.stringValue == "published"
+        let force = fields["force"]?.stringValue
+        let page = fields["citations"]?.arrayValue?.first?["page"]?.stringValue ?? "Apple's page"
+        let wording =
+            force.map { "Apple's wording for it (\(page)): \"\($0)\"." }
+            ?? "Apple's citation gives the figure without saying how strictly it applies."
 
         var measured = JSONObject()
         // Pairs of (measured, figure) to compare, and how to print both.
@@ -86,8 +93,10 @@ extension SpecSnapshot {
             below = pairs[0].0 < pairs[0].1
             above = pairs[1].0 > pairs[1].1
         default:
-            below = pairs.contains { $0.0 < $0.1 }
-            above = pairs.contains { $0.0 > $0.1 }
+            // An exclusive figure ("under 15 characters") is itself outside the bound.
+            let exclusive = fields["exclusive"]?.boolValue ?? false
+            below = pairs.contains { exclusive && bound == "minimum" ? $0.0 <= $0.1 : $0.0 < $0.1 }
+            above = pairs.contains { exclusive && bound == "maximum" ? $0.0 >= $0.1 : $0.0 > $0.1 }
         }
         let result: String
         let severity: String
@@ -110,12 +119,12 @@ extension SpecSnapshot {
                 result = "below-published"
                 severity = "warning"
                 message =
-                    "\(measuredText) is under Apple's published \(bound == "minimum" ? "minimum" : "figure") of \(figureText) for \(name). Apple's guidance is advisory (\"strive to meet\"); consider enlarging it."
+                    "\(measuredText) is under Apple's published \(bound == "minimum" ? "minimum" : "figure") of \(figureText) for \(name). \(wording)"
             case "maximum" where above, "range" where above, "exact" where above:
                 result = "above-published"
                 severity = "warning"
                 message =
-                    "\(measuredText) is over Apple's published \(bound == "maximum" ? "maximum" : "figure") of \(figureText) for \(name). Apple's guidance is advisory; consider reducing it."
+                    "\(measuredText) is over Apple's published \(bound == "maximum" ? "maximum" : "figure") of \(figureText) for \(name). \(wording)"
             case "default" where below || above:
                 result = "differs-from-published-default"
                 severity = "advisory"
@@ -133,6 +142,7 @@ extension SpecSnapshot {
         row.append("result", .string(result))
         row.append("severity", .string(severity))
         row.append("message", .string(message))
+        row.append("force", force.map { .string($0) } ?? .null)
         row.append("status", fields["status"] ?? .null)
         row.append("metric", entry.row)
         return .object(row)

@@ -44,7 +44,11 @@ extension SpecSnapshot {
         let widgets = widgetRows(for: entry, platform: nil, family: nil)
         guard case .object(var object) = entry.row else { return RecordResult(item: entry.row) }
         object.append("widgets", widgets.envelopeWithoutVersion)
-        return RecordResult(item: .object(object), notes: widgets.notes)
+        // Apple's size-class table covers iPhones and iPads; say so where it omits one of them.
+        let family = entry.fields["family"]?.stringValue
+        let omitted = entry.row["sizeClasses"] == .null && (family == "iphone" || family == "ipad")
+        return RecordResult(
+            item: .object(object), notes: widgets.notes + (omitted ? emptySizeClassNotes(deviceID: entry.id) : []))
     }
 
     /// The size-class table (`/v1/size-classes`), one row per model × orientation.
@@ -98,7 +102,7 @@ extension SpecSnapshot {
                 items.append(.object(row))
             }
         }
-        return QueryResult(items: items)
+        return QueryResult(items: items, notes: items.isEmpty ? emptySizeClassNotes(deviceID: deviceID) : [])
     }
 
     /// Widget dimensions (`/v1/widgets`), in the data file's order.
@@ -149,6 +153,11 @@ extension SpecSnapshot {
     }
 
     private func widgetRows(for device: Entry, platform: String?, family: String?) -> QueryResult {
+        if let refusal = widgetJoinRefusal(device) { return refusal }
+        return annotatingWidgetJoin(device, widgetRowsJoined(to: device, platform: platform, family: family))
+    }
+
+    private func widgetRowsJoined(to device: Entry, platform: String?, family: String?) -> QueryResult {
         let platforms =
             platform.map { [$0] } ?? (device.fields["platforms"]?.arrayValue ?? []).compactMap(\.stringValue)
         if let width = device.fields["points"]?["width"]?.doubleValue,

@@ -17,16 +17,24 @@ extension SpecSnapshot {
 
     /// Apple's rules in Apple's words (`/v1/rules`).
     ///
-    /// Rows: `id`, `topic`, `platforms`, `kind`, `quote`, `citations`, `related`, `notes`, `since`,
-    /// `until`. With `q`, only rules matching the words, best first, each with a `score`.
+    /// Rows: `id`, `topic`, `platforms`, `status`, `kind`, `quote` (Apple's words; `reading` instead
+    /// on the store's readings), `citations`, `related`, `notes`, `since`, `until`. With `q`, only
+    /// rules matching the words, best first, each with a `score`.
     public func rules(matching filter: RuleFilter) throws(QueryError) -> QueryResult {
         let platform = filter.platform?.rawValue
         let topic = try topic(filter.topic)
-        let kind = filter.kind?.rawValue
+        var kind = filter.kind?.rawValue
+        var status = filter.status?.rawValue
+        // `kind=reading` predates rule statuses: it keeps meaning the store's readings.
+        if kind == "reading" {
+            kind = nil
+            status = status == nil || status == "reading" ? "reading" : "none"
+        }
         let candidates = rows(.rules).filter { entry in
             SpecSnapshot.matches(platform: platform, entry.fields)
                 && (topic == nil || entry.fields["topic"]?.stringValue == topic)
                 && (kind == nil || entry.fields["kind"]?.stringValue == kind)
+                && (status == nil || entry.fields["status"]?.stringValue == status)
         }
         guard let q = filter.q else { return QueryResult(items: candidates.map(\.row)) }
         let allowed = Set(candidates.map(\.id))

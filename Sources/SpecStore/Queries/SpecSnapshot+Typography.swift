@@ -15,7 +15,8 @@ extension SpecSnapshot {
                 && (category == nil || entry.fields["category"]?.stringValue == category)
                 && (style == nil || entry.fields["style"]?.stringValue == style)
         }.map(\.row)
-        return QueryResult(items: items)
+        let notes = items.isEmpty ? emptyDynamicTypeNotes(platform: platform, category: category, style: style) : []
+        return QueryResult(items: items, notes: notes)
     }
 
     /// The other platforms' text styles (`/v1/text-styles`: macOS, tvOS), in the same row shape
@@ -29,7 +30,7 @@ extension SpecSnapshot {
             SpecSnapshot.matches(platform: platform, entry.fields)
                 && (style == nil || entry.fields["style"]?.stringValue == style)
         }.map(\.row)
-        return QueryResult(items: items)
+        return QueryResult(items: items, notes: items.isEmpty ? emptyTextStyleNotes(platform: platform) : [])
     }
 
     /// Tracking values (`/v1/tracking`), in the data file's order.
@@ -46,7 +47,8 @@ extension SpecSnapshot {
                 && (font == nil || entry.fields["font"]?.stringValue == font)
                 && (filter.size == nil || entry.fields["size"]?.doubleValue == filter.size)
         }.map(\.row)
-        return QueryResult(items: items)
+        let notes = items.isEmpty ? emptyTrackingNotes(platform: platform, font: font, size: filter.size) : []
+        return QueryResult(items: items, notes: notes)
     }
 
     private func resolveStyle(_ raw: String, in collection: SpecCollection) throws(QueryError) -> String {

@@ -20,6 +20,10 @@ extension SpecStore {
     /// fields, not derived ones such as a device's joined size classes). Rows keep the data file's
     /// collection and record order. `from` may be newer than `to`; the diff then reads backwards.
     ///
+    /// Additions and removals say how they are dated (`dating`); a record the sources do not date
+    /// is present, marked uncertain, from the start of its evidence window, so the version of its
+    /// first dated copy is no addition: it is listed in `firstSeen` instead.
+    ///
     /// - Throws: ``QueryError`` `unknown_version`.
     public func diff(from: String, to: String) throws(QueryError) -> DiffResult {
         let old = try versionIndex(from, parameter: "from")
@@ -27,6 +31,7 @@ extension SpecStore {
         var added: [JSONValue] = []
         var removed: [JSONValue] = []
         var changed: [JSONValue] = []
+        var firstSeen: [JSONValue] = []
         for collection in SpecCollection.allCases {
             let type = JSONValue.string(collection.recordType)
             for record in records[collection.rawValue] {
@@ -36,14 +41,18 @@ extension SpecStore {
                 case (false, false):
                     continue
                 case (false, true):
-                    added.append([
-                        "id": .string(record.id), "type": type, "title": .string(SpecStore.title(of: record, at: new)),
-                    ])
+                    added.append(entry(record, type, at: new, dating: record.dating))
                 case (true, false):
-                    removed.append([
-                        "id": .string(record.id), "type": type, "title": .string(SpecStore.title(of: record, at: old)),
-                    ])
+                    // `until` is only ever an Apple-dated removal.
+                    removed.append(entry(record, type, at: old, dating: "change-log"))
                 case (true, true):
+                    if record.isUncertain(at: old) != record.isUncertain(at: new), let seen = record.seen {
+                        firstSeen.append([
+                            "id": .string(record.id), "type": type,
+                            "title": .string(SpecStore.title(of: record, at: new)),
+                            "since": .string(versions[record.since].id), "seen": .string(versions[seen].id),
+                        ])
+                    }
                     // The same state of the record holds in both versions: nothing changed.
                     if record.variantIndex(at: old) == record.variantIndex(at: new) { continue }
                     let oldFields = record.fields(at: old)
@@ -59,7 +68,18 @@ extension SpecStore {
             }
         }
         return DiffResult(
-            from: versions[old].id, to: versions[new].id, added: added, removed: removed, changed: changed)
+            from: versions[old].id, to: versions[new].id, added: added, removed: removed, changed: changed,
+            firstSeen: firstSeen)
+    }
+
+    private func entry(_ record: StoredRecord, _ type: JSONValue, at version: Int, dating: String) -> JSONValue {
+        var object = JSONObject()
+        object.append("id", .string(record.id))
+        object.append("type", type)
+        object.append("title", .string(SpecStore.title(of: record, at: version)))
+        object.append("dating", .string(dating))
+        if dating == "evidence-window", let seen = record.seen { object.append("seen", .string(versions[seen].id)) }
+        return .object(object)
     }
 
     private func versionIndex(_ id: String, parameter: String) throws(QueryError) -> Int {
@@ -74,7 +94,7 @@ extension SpecStore {
 
     private static func title(of record: StoredRecord, at version: Int) -> String {
         let fields = record.fields(at: version)
-        for key in ["name", "label", "claim", "quote", "device", "family", "font"] {
+        for key in ["name", "label", "claim", "quote", "reading", "device", "family", "font"] {
             if let text = fields[key]?.stringValue { return text }
         }
         return record.id

@@ -61,10 +61,17 @@ public enum FigureStatus: String, VocabularyTerm {
     public static let vocabulary = FilterVocabulary.Kind.status
 }
 
-/// What a rule's sentence does.
+/// What a rule's sentence does. `reading` is no kind a record has: as a filter value it keeps
+/// meaning ``RuleStatus/reading``, as it did before rules had a status.
 public enum RuleKind: String, VocabularyTerm {
-    case requirement, recommendation, reading
+    case requirement, recommendation, description, reading
     public static let vocabulary = FilterVocabulary.Kind.ruleKind
+}
+
+/// Whose words a rule holds: Apple's (`published`) or the store's reading of them.
+public enum RuleStatus: String, VocabularyTerm {
+    case published, reading
+    public static let vocabulary = FilterVocabulary.Kind.ruleStatus
 }
 
 /// A record type, as `type` in search results and diffs.

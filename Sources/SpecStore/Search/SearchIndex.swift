@@ -92,8 +92,10 @@ struct SearchIndex: Sendable {
         var weighted: [(Double, String)]
         switch collection {
         case .rules:
-            title = text("quote")
-            weighted = [(1.0, text("quote")), (2.0, text("topic")), (0.5, platforms)]
+            // Apple's words, or on a reading the store's own.
+            let words = fields["quote"] == nil ? text("reading") : text("quote")
+            title = words
+            weighted = [(1.0, words), (2.0, text("topic")), (0.5, platforms)]
         case .myths:
             title = text("claim")
             weighted = [(3.0, text("claim")), (1.0, text("correction")), (2.0, text("topic")), (1.0, text("verdict"))]

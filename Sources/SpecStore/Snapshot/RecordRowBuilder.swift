@@ -3,7 +3,9 @@
 /// Field order: `id`; the collection's own fields in Docs/schema.md order, with `platform` (the
 /// record's first platform) just before `platforms` on widgets, type, tracking and metric rows,
 /// and `sizeClasses` just after `pixels` on device rows; then `status`, `unit` (`pt` when the
-/// file leaves it out; none on size-class rows), `citations`, `basis`, `notes`, `since` and `until`.
+/// file leaves it out; none on size-class rows), `citations`, `basis`, `notes`, `since`, `seen`
+/// (only where no change log dates the record), `until`, and `presence: "uncertain"` in the
+/// versions of its evidence window before the first copy that shows it.
 ///
 /// One builder serves one collection's records in file order, so it can remember the last
 /// record's layout and the last row's member names and share them with the next.
@@ -22,7 +24,8 @@ struct RecordRowBuilder {
     }
 
     mutating func row(
-        id: String, fields: JSONObject, since: String, until: String?, sizeClasses: JSONValue? = nil
+        id: String, fields: JSONObject, since: String, until: String?, seen: String? = nil, uncertain: Bool = false,
+        sizeClasses: JSONValue? = nil
     ) -> JSONValue {
         let positions = layout.positions(in: fields.keys)
         func value(_ index: Int) -> JSONValue? {
@@ -38,7 +41,11 @@ struct RecordRowBuilder {
             if spec.name == "platforms", collection.hasPrimaryPlatform {
                 row.append("platform", value(index)?.arrayValue?.first ?? .null)
             }
-            if let member = value(index) { row.append(spec.name, member) }
+            if let member = value(index) {
+                row.append(spec.name, member)
+            } else if spec.name == "status", collection == .rules {
+                row.append("status", "published")
+            }
             if spec.name == "pixels", collection == .devices { row.append("sizeClasses", sizeClasses ?? .null) }
         }
         let trailing = specs.count
@@ -51,7 +58,9 @@ struct RecordRowBuilder {
         }
         if let notes = value(trailing + 4) { row.append("notes", notes) }
         row.append("since", .string(since))
+        if let seen { row.append("seen", .string(seen)) }
         if let until { row.append("until", .string(until)) }
+        if uncertain { row.append("presence", "uncertain") }
         // Rows of one collection mostly have the same members: share one array of their names.
         if row.keys == previousKeys {
             row = JSONObject(uncheckedKeys: previousKeys, values: row.values)

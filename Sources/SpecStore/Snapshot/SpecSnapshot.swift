@@ -84,18 +84,23 @@ public final class SpecSnapshot: Sendable {
                 if collection == .devices {
                     // A device row joins the size-class table; reuse the previous version's row
                     // when neither the device nor its size classes changed.
+                    let uncertain = record.isUncertain(at: version.index)
                     if let previous, let earlier = previous.entry(id: record.id)?.row,
                         record.variantIndex(at: previous.version.index) == variant,
+                        record.isUncertain(at: previous.version.index) == uncertain,
                         earlier["sizeClasses"] == (sizeClasses[record.id] ?? .null)
                     {
                         row = earlier
                     } else {
                         row = deviceRows.row(
                             id: record.id, fields: record.object(variant: variant), since: versions[record.since].id,
-                            until: record.until.map { versions[$0].id }, sizeClasses: sizeClasses[record.id])
+                            until: record.until.map { versions[$0].id }, seen: record.seen.map { versions[$0].id },
+                            uncertain: uncertain, sizeClasses: sizeClasses[record.id])
                     }
                 } else {
-                    row = variantRows[collection.rawValue][position][variant]
+                    // States come in pairs: the certain one, then the one marked uncertain.
+                    let uncertain = record.isUncertain(at: version.index) ? 1 : 0
+                    row = variantRows[collection.rawValue][position][variant * 2 + uncertain]
                 }
                 index[position] = Int32(list.count)
                 list.append(Entry(row: row))
@@ -110,16 +115,33 @@ public final class SpecSnapshot: Sendable {
     /// The API rows of every record state except devices, whose rows join the size-class table
     /// of each version and are built per snapshot. A state is shared by every version it holds
     /// in, which keeps nine versions of the store in little more memory than one.
+    ///
+    /// Each state has two slots: `2 * variant` is the row, `2 * variant + 1` the row marked
+    /// `presence: uncertain` for versions before the record's `seen`. The second slot holds the
+    /// first row again when no version needs the mark.
     static func variantRows(records: [[StoredRecord]], versions: [StoreVersion]) -> [[[JSONValue]]] {
         SpecCollection.allCases.map { collection in
             guard collection != .devices else { return [] }
             var builder = RecordRowBuilder(collection: collection)
             return records[collection.rawValue].map { record in
-                (0..<record.variantCount).map { variant in
-                    builder.row(
-                        id: record.id, fields: record.object(variant: variant), since: versions[record.since].id,
-                        until: record.until.map { versions[$0].id })
+                var rows: [JSONValue] = []
+                rows.reserveCapacity(record.variantCount * 2)
+                for variant in 0..<record.variantCount {
+                    let fields = record.object(variant: variant)
+                    let since = versions[record.since].id
+                    let until = record.until.map { versions[$0].id }
+                    let seen = record.seen.map { versions[$0].id }
+                    let row = builder.row(id: record.id, fields: fields, since: since, until: until, seen: seen)
+                    rows.append(row)
+                    if record.seen.map({ $0 > record.since }) ?? false {
+                        rows.append(
+                            builder.row(
+                                id: record.id, fields: fields, since: since, until: until, seen: seen, uncertain: true))
+                    } else {
+                        rows.append(row)
+                    }
                 }
+                return rows
             }
         }
     }

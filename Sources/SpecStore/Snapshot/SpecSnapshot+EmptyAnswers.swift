@@ -1,0 +1,114 @@
+/// Why an answer is empty, in words a reader can act on: every query that can come back empty
+/// for a reason the sources state says so in its notes, in every format.
+extension SpecSnapshot {
+    /// Apple's words on visionOS type, from HIG › Typography (the only statement it publishes there).
+    static let visionOSTypeStatement =
+        "Apple publishes no visionOS text-style sizes. HIG › Typography says only: 'visionOS uses bolder versions of the Dynamic Type body and title styles and it introduces Extra Large Title 1 and Extra Large Title 2 for wide, editorial-style layouts.' visionOS shares the iOS, iPadOS tracking table (/v1/tracking) and has a default and a minimum text size (/v1/metrics?topic=typography&platform=visionos)."
+
+    /// Notes for an empty `/v1/dynamic-type` answer.
+    func emptyDynamicTypeNotes(platform: String?, category: String?, style: String?) -> [String] {
+        switch platform {
+        case "visionos":
+            return [SpecSnapshot.visionOSTypeStatement]
+        case "macos", "tvos":
+            return [
+                "Apple publishes no Dynamic Type size table for this platform, only one table of built-in text styles: see /v1/text-styles?platform=\(platform ?? "")."
+            ]
+        case "watchos" where category != nil:
+            return [
+                "Apple's watchOS Dynamic Type tables have no \(category ?? "") category: watchOS has six standard categories (xSmall, small, large, xLarge, xxLarge, xxxLarge; no medium) and three larger accessibility sizes (accessibility1 to accessibility3)."
+            ]
+        default:
+            return emptyFallback(style.map { "style \($0)" })
+        }
+    }
+
+    /// Notes for an empty `/v1/text-styles` answer.
+    func emptyTextStyleNotes(platform: String?) -> [String] {
+        switch platform {
+        case "visionos":
+            return [SpecSnapshot.visionOSTypeStatement]
+        case "ios", "ipados", "watchos":
+            return [
+                "Apple publishes this platform's type as Dynamic Type tables, one per category: see /v1/dynamic-type?platform=\(platform ?? "")."
+            ]
+        default:
+            return emptyFallback(nil)
+        }
+    }
+
+    /// Notes for an empty `/v1/tracking` answer: the nearest published rows, never an interpolation.
+    func emptyTrackingNotes(platform: String?, font: String?, size: Double?) -> [String] {
+        guard let size else { return emptyFallback(nil) }
+        let sizes = rows(.tracking).compactMap { entry -> Double? in
+            guard SpecSnapshot.matches(platform: platform, entry.fields),
+                font == nil || entry.fields["font"]?.stringValue == font
+            else { return nil }
+            return entry.fields["size"]?.doubleValue
+        }
+        let below = sizes.filter { $0 < size }.max()
+        let above = sizes.filter { $0 > size }.min()
+        let nearest = [below, above].compactMap { $0 }.map { "\(JSONNumber($0)) pt" }
+        var note = "Apple's tracking table has no row for \(JSONNumber(size)) pt"
+        if let font { note += " in \(font)" }
+        note += nearest.isEmpty ? "." : "; the nearest published rows are \(nearest.joined(separator: " and "))."
+        note += " Apple publishes no values between its rows, and this store does not interpolate."
+        return [note]
+    }
+
+    /// Notes for an empty `/v1/size-classes` answer about a device Apple's size-class table omits.
+    func emptySizeClassNotes(deviceID: String?) -> [String] {
+        guard let deviceID, let name = entry(id: deviceID)?.fields["name"]?.stringValue else {
+            return emptyFallback(nil)
+        }
+        return [
+            "Apple's size-class table has no row for \(name): it lists fewer models than the screen-size table (for example no iPad mini 8.3-inch, iPad Air 10.9-inch, 10.5-inch or 9.7-inch, iPad 10.2-inch or iPad Pro 9.7-inch), and this store does not infer one from the screen size."
+        ]
+    }
+
+    private func emptyFallback(_ detail: String?) -> [String] {
+        [
+            "No row of Apple's tables in version \(version.id) matches every filter given\(detail.map { " (\($0))" } ?? "")."
+        ]
+    }
+}
+
+// MARK: - Joins between Apple's tables
+
+extension SpecSnapshot {
+    /// A device whose joining field is a probable Apple erratum is not joined to widget rows: the
+    /// answer is empty and says why.
+    func widgetJoinRefusal(_ device: Entry) -> QueryResult? {
+        guard device.fields["erratum"]?.stringValue == "points" else { return nil }
+        let name = device.fields["name"]?.stringValue ?? device.id
+        let points = device.fields["points"]
+        let size =
+            "\(points?["width"]?.doubleValue.map { "\(JSONNumber($0))" } ?? "?")x\(points?["height"]?.doubleValue.map { "\(JSONNumber($0))" } ?? "?")"
+        return QueryResult(
+            items: [],
+            notes: [
+                "Apple's screen table gives \(name) \(size) pt, which the sources show to be a probable Apple erratum (see the device's notes), so it is not joined to the widget rows of that screen. Apple's widget table does not say which of its rows is this device's."
+            ])
+    }
+
+    /// Notes on a join Apple's tables do not vouch for: widget rows older than the device they are
+    /// joined to were written before Apple listed the device, and Apple has not said they apply.
+    func annotatingWidgetJoin(_ device: Entry, _ result: QueryResult) -> QueryResult {
+        guard !result.items.isEmpty, let deviceSince = versionPosition(device.fields["since"]?.stringValue) else {
+            return result
+        }
+        let rowSince = result.items.compactMap { versionPosition($0["since"]?.stringValue) }.max() ?? 0
+        guard rowSince < deviceSince else { return result }
+        var annotated = result
+        let name = device.fields["name"]?.stringValue ?? device.id
+        annotated.notes.append(
+            "Apple's widget table had these rows before it listed \(name) (added to Apple's screen table in store version \(versions[deviceSince].id)); the store joins them by \(device.fields["points"]?.isNull == false ? "screen size" : "case size"), and Apple has not said they apply to this device."
+        )
+        return annotated
+    }
+
+    private func versionPosition(_ id: String?) -> Int? {
+        guard let id else { return nil }
+        return versions.firstIndex { $0.id == id }
+    }
+}
