@@ -13,7 +13,7 @@ import re
 import sys
 from collections import Counter
 
-COLLECTIONS = ["devices", "sizeClasses", "widgets", "dynamicType", "textStyles", "tracking",
+COLLECTIONS = ["devices", "sizeClasses", "widgets", "widgetFamilies", "dynamicType", "textStyles", "tracking",
                "metrics", "rules", "myths"]
 # Fields a collection may default: the provenance and flag fields records repeat most.
 DEFAULTABLE = ["platforms", "status", "unit", "citations", "since", "seen"]
@@ -42,7 +42,7 @@ def expand(data):
         return out
 
     for name in COLLECTIONS:
-        for record in data[name]:
+        for record in data.get(name, []):
             for key, value in defaults.get(name, {}).items():
                 record.setdefault(key, value)
             if "citations" in record:
@@ -87,7 +87,7 @@ def convert(data):
         return out
 
     for name in COLLECTIONS:
-        for record in data[name]:
+        for record in data.get(name, []):
             if "citations" in record:
                 record["citations"] = cite(record["citations"])
             for entry in record.get("history", []):
@@ -95,7 +95,7 @@ def convert(data):
                     entry["values"]["citations"] = cite(entry["values"]["citations"])
     defaults = {}
     for name in COLLECTIONS:
-        records = data[name]
+        records = data.get(name, [])
         chosen = {}
         for key in DEFAULTABLE:
             # Only a field every record has can default: a record never has to opt out.
@@ -113,7 +113,8 @@ def convert(data):
     out = {"schemaVersion": 2, "title": data.get("title", ""), "versions": data["versions"],
            "sources": dict(sorted(sources.items())), "defaults": defaults}
     for name in COLLECTIONS:
-        out[name] = data[name]
+        if name in data:
+            out[name] = data[name]
     return out
 
 

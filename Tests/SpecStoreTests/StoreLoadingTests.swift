@@ -4,6 +4,24 @@ import Testing
 
 @Suite("Loading and validating the data file")
 struct StoreLoadingTests {
+    /// The first metric made a range of Dynamic Type categories.
+    static func categoryRange(min: String, max: String, unit: String) -> BrokenFile {
+        BrokenFile(changes: [
+            ("$.metrics[0].width", nil), ("$.metrics[0].height", nil), ("$.metrics[0].history", nil),
+            ("$.metrics[0].bound", "range"), ("$.metrics[0].minCategory", .string(min)),
+            ("$.metrics[0].maxCategory", .string(max)), ("$.metrics[0].unit", .string(unit)),
+        ])
+    }
+
+    /// A valid widget-family record, for broken cases that change one of its members.
+    static let widgetFamily: JSONValue = [
+        "id": "widget-family.ios.system-small", "platforms": ["ios"], "family": "systemSmall", "supported": true,
+        "status": "published", "since": "2023",
+        "citations": [
+            ["page": "HIG › Widgets", "url": "https://developer.apple.com/design/human-interface-guidelines/widgets"]
+        ],
+    ]
+
     @Test("the fixture store loads with every collection and version")
     func validFixtureLoads() throws {
         let store = StoreFixtures.valid
@@ -11,7 +29,8 @@ struct StoreLoadingTests {
         #expect(store.latestVersion.id == "2025-12-16")
         #expect(
             store.latest.counts == [
-                "devices": 5, "sizeClasses": 2, "widgets": 4, "dynamicType": 4, "textStyles": 2, "tracking": 2,
+                "devices": 5, "sizeClasses": 2, "widgets": 4, "widgetFamilies": 0, "dynamicType": 4, "textStyles": 2,
+                "tracking": 2,
                 "metrics": 7, "rules": 3, "myths": 1,
             ])
         #expect(try store.snapshot(version: "2023").counts["devices"] == 3)
@@ -33,6 +52,26 @@ struct StoreLoadingTests {
             (.setting("$.rules[0].id", to: "metric.alerts.ios.width"), .duplicateID, "$.rules[0].id"),
             (.setting("$.metrics[0].id", to: "Metric.Controls.iOS"), .badID, "$.metrics[0].id"),
             (.setting("$.metrics[1].since", to: "2024"), .unknownVersion, "$.metrics[1].since"),
+            (
+                StoreLoadingTests.categoryRange(min: "large", max: "xSmall", unit: "category"), .badFigure,
+                "$.metrics[0]"
+            ),
+            (
+                StoreLoadingTests.categoryRange(min: "large", max: "accessibility5", unit: "pt"), .badFigure,
+                "$.metrics[0].unit"
+            ),
+            (
+                .setting("$.widgetFamilies", to: [StoreLoadingTests.widgetFamily.setting("supported", "yes")]),
+                .wrongType, "$.widgetFamilies[0].supported"
+            ),
+            (
+                .setting("$.widgetFamilies", to: [StoreLoadingTests.widgetFamily.setting("renderingMode", "tinted")]),
+                .badValue, "$.widgetFamilies[0].renderingMode"
+            ),
+            (
+                .setting("$.widgetFamilies", to: [StoreLoadingTests.widgetFamily.setting("family", "accessoryBezel")]),
+                .badValue, "$.widgetFamilies[0].family"
+            ),
             (.setting("$.metrics[0].history[0].until", to: "2023"), .badOrder, "$.metrics[0].history[0].until"),
             (.setting("$.metrics[0].citations", to: []), .missingCitation, "$.metrics[0].citations"),
             (.removing("$.metrics[1].basis"), .missingBasis, "$.metrics[1].basis"),
@@ -150,5 +189,14 @@ struct StoreLoadingTests {
             return error?.jsonPath == "$.metrics[1].since" && error?.line == 9 && error?.column == 3
                 && error?.description.hasPrefix("f.json:9:3: missing_field at $.metrics[1].since: ") == true
         }
+    }
+}
+
+extension JSONValue {
+    /// This object with one member set.
+    fileprivate func setting(_ key: String, _ value: JSONValue) -> JSONValue {
+        guard case .object(var object) = self else { return self }
+        object[key] = value
+        return .object(object)
     }
 }

@@ -1,6 +1,6 @@
 /// A representation a route can answer in: `format=` names it, `Accept` asks for its media type.
 enum Format: String, CaseIterable, Sendable {
-    case json, csv, md, html, tokens
+    case json, csv, md, html, tokens, svg
 
     /// The `Content-Type` the representation is served with.
     var contentType: String {
@@ -10,6 +10,7 @@ enum Format: String, CaseIterable, Sendable {
         case .md: "text/markdown; charset=utf-8"
         case .html: "text/html; charset=utf-8"
         case .tokens: "application/design-tokens+json"
+        case .svg: "image/svg+xml"
         }
     }
 
@@ -21,6 +22,7 @@ enum Format: String, CaseIterable, Sendable {
         case .md: ("text", "markdown")
         case .html: ("text", "html")
         case .tokens: ("application", "design-tokens+json")
+        case .svg: ("image", "svg+xml")
         }
     }
 }

@@ -1,51 +1,236 @@
-/// Writes a table as HTML: a small complete page, or with `fragment=true` only the `<table>`.
+import SpecStore
+
+/// Writes tables and records as HTML pages for people: headings in words with units, each
+/// figure's status and source, a caption saying what the table is and which filters produced
+/// it, links to every record, the same data in other formats, a filter form, sortable headings
+/// and paging. With `fragment=true` only a self-contained `<table class="hig-table">`.
 ///
 /// Every value is escaped; only http and https citation URLs become links.
 enum HTMLRenderer {
+    /// A page for a table without a route (tests, and the generic fallback).
     static func render(_ table: FlatTable, fragment: Bool) -> String {
-        let tableElement = renderTable(table)
-        guard !fragment else { return tableElement }
-        var page = """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escape(table.title)) · HIG spec service</title>
-            <style>
-            body{font:15px/1.45 -apple-system,system-ui,sans-serif;margin:2rem;color:#1d1d1f}
-            table{border-collapse:collapse;font-size:13px}th,td{border:1px solid #d2d2d7;padding:4px 8px;text-align:left;vertical-align:top}
-            th{background:#f5f5f7}caption{text-align:left;color:#6e6e73;padding:4px 0}
-            </style>
-            </head>
-            <body>
-            <h1>\(escape(table.title))</h1>
-
-            """
-        for note in table.notes { page += "<p>\(escape(note))</p>\n" }
-        page += tableElement
-        page += "\n</body>\n</html>\n"
-        return page
+        render(table, page: PageContext(route: .diff), fragment: fragment)
     }
 
-    static func renderTable(_ table: FlatTable) -> String {
-        let shown = zip(table.columns, table.isCitationColumn).enumerated().filter { !$0.element.1 }.map(\.offset)
-        let hasCitations = table.rows.contains { !$0.citations.isEmpty }
-        var html =
-            "<table>\n<caption>Store version \(escape(table.version)), \(table.rows.count) \(table.rows.count == 1 ? "row" : "rows")</caption>\n<thead><tr>"
-        for column in shown { html += "<th scope=\"col\">\(escape(table.columns[column]))</th>" }
-        if hasCitations { html += "<th scope=\"col\">citations</th>" }
+    /// A collection's page (or, with `fragment`, its table alone).
+    static func render(_ table: FlatTable, page: PageContext, fragment: Bool) -> String {
+        let caption = MarkdownRenderer.caption(table, page: page)
+        // On a page the lead paragraph above says what the caption says, where a phone shows it
+        // whole; the caption stays for screen readers and as the scrolling box's name.
+        let tableElement = renderTable(
+            table, page: page, fragment: fragment, caption: caption, captionClass: fragment ? nil : "visually-hidden")
+        guard !fragment else { return tableElement }
+        var body = "<h1>\(escape(table.title))</h1>\n"
+        body += "<p class=\"lead\">\(escape(caption))</p>\n"
+        body += formatLinks(page)
+        body += filterForm(page)
+        body += notes(table.notes)
+        if page.route == .dynamicType { body += TypeScaleChart.figures(table) }
+        body +=
+            "<div class=\"hig-scroll\" role=\"region\" aria-labelledby=\"table-caption\" tabindex=\"0\">\n"
+            + tableElement + "\n</div>\n"
+        body += paging(page, count: table.rows.count)
+        let crumbs: [(String, String?)] = [("Home", "/"), (table.title, nil)]
+        let current = SitePage.collections.contains(page.route) ? page.route : nil
+        return SitePage.render(title: table.title, crumbs: crumbs, current: current, version: table.version, body: body)
+    }
+
+    /// A record's page: its fields as a list, its status and source, and for a device its screen
+    /// drawn to scale with the widget sizes Apple publishes for it.
+    static func renderRecord(_ item: JSONValue, table: FlatTable, page: PageContext, fragment: Bool) -> String {
+        let caption = MarkdownRenderer.caption(table, page: page)
+        guard !fragment else { return renderTable(table, page: page, fragment: true, caption: caption) }
+        let collection = RecordLink.route(for: item["id"]?.stringValue ?? "") ?? page.route
+        let name =
+            item["name"]?.stringValue ?? item["label"]?.stringValue ?? item["title"]?.stringValue
+            ?? item["id"]?.stringValue ?? table.title
+        var body = "<h1>\(escape(name))</h1>\n"
+        body +=
+            "<p class=\"lead\">\(escape(collection.title)) record <code>\(escape(item["id"]?.stringValue ?? ""))</code>, store version \(escape(table.version)).</p>\n"
+        body += formatLinks(page)
+        body += notes(table.notes)
+        body += "<div class=\"record-layout\">\n"
+        if let row = table.rows.first {
+            body += "<dl class=\"record\">\n"
+            for column in shownColumns(table, route: collection) {
+                guard let index = table.columns.firstIndex(of: column.key), let value = row.cells[index],
+                    !value.isEmpty
+                else { continue }
+                body +=
+                    "<dt>\(escape(column.header))</dt><dd>\(cellContent(value, column: column, fragment: false))</dd>\n"
+            }
+            if hasSource(table, route: collection) {
+                body += "<dt>Status and source</dt><dd>\(sourceContent(table, row))</dd>\n"
+            }
+            body += "</dl>\n"
+        }
+        if collection == .devices {
+            body += "<figure>\n" + DeviceFigure.svg(item) + "\n<figcaption>"
+            body += escape(DeviceFigure.caption(item))
+            body +=
+                " <a href=\"\(escape(page.link(format: "svg")))\">This drawing as SVG</a>.</figcaption>\n</figure>\n"
+        }
+        body += "</div>\n"
+        if collection == .devices {
+            let widgets = item["widgets"]?["items"]?.arrayValue ?? []
+            if !widgets.isEmpty {
+                body += "<h2>Widget sizes for this screen</h2>\n"
+                let widgetTable = FlatTable(title: "Widget sizes", version: table.version, records: widgets)
+                var widgetPage = PageContext(route: .widgets)
+                widgetPage.applied = [("device", item["id"]?.stringValue ?? "")]
+                let widgetCaption = "Widget sizes Apple publishes for the \(name) screen: \(widgets.count) rows."
+                body +=
+                    "<div class=\"hig-scroll\" role=\"region\" aria-labelledby=\"table-caption\" tabindex=\"0\">\n"
+                    + renderTable(
+                        widgetTable, page: widgetPage, fragment: false, caption: widgetCaption, sortable: false)
+                    + "\n</div>\n"
+            }
+        }
+        let crumbs: [(String, String?)] = [("Home", "/"), (collection.title, collection.template), (name, nil)]
+        return SitePage.render(title: name, crumbs: crumbs, current: collection, version: table.version, body: body)
+    }
+
+    // MARK: - The table
+
+    /// The columns a page shows: the route's layout less the provenance columns (shown together
+    /// in one cell) and less any column empty in every row shown, then fields the layout lacks.
+    static func shownColumns(_ table: FlatTable, route: Route) -> [TableColumn] {
+        let layout = TableLayout.columns(for: route, table: table)
+        let omitted = TableLayout.omittedFields(for: route)
+        let known = Set(layout.map(\.key)).union(omitted)
+        let extra = table.columns.filter {
+            !known.contains($0) && !table.isCitationColumn($0) && !$0.hasPrefix("basis_") && !$0.contains("_basis_")
+                && $0 != "status"
+                // A device's widgets have their own table on its page.
+                && !(route == .devices && $0.hasPrefix("widget"))
+        }
+        let candidates = layout.filter { $0.kind != .source } + extra.map { TableColumn($0, TableColumn.words($0)) }
+        return candidates.filter { column in
+            table.cells(of: column.key).contains { !($0 ?? "").isEmpty }
+        }
+    }
+
+    static func hasSource(_ table: FlatTable, route: Route) -> Bool {
+        table.rows.contains { row in
+            !row.citations.isEmpty || table.cell(row, "status") != nil || table.cell(row, "basis_reason") != nil
+                || table.cell(row, "metric_basis_reason") != nil
+        }
+    }
+
+    static func renderTable(
+        _ table: FlatTable, page: PageContext, fragment: Bool, caption: String, sortable: Bool = true,
+        captionClass: String? = nil
+    ) -> String {
+        var columns = shownColumns(table, route: page.route)
+        if table.rows.isEmpty, let layout = TableLayout.columns(for: page.route) {
+            // No rows: the headings still say what a row would hold.
+            columns = layout.filter { $0.kind != .source }
+        }
+        let indexes = columns.map { table.columns.firstIndex(of: $0.key) }
+        let source = hasSource(table, route: page.route)
+        let sorting = sortable && !fragment && page.canSort && TableLayout.columns(for: page.route) != nil
+        var captionID = fragment ? "" : " id=\"table-caption\""
+        if let captionClass { captionID += " class=\"\(captionClass)\"" }
+        // On a page, a phone shows each row as a card of labelled cells (`hig-reflow`); a fragment
+        // leaves its layout to the embedding site.
+        let tableClass = fragment ? "hig-table" : sorting ? "hig-table hig-reflow hig-sortable" : "hig-table hig-reflow"
+        var html = "<table class=\"\(tableClass)\">\n<caption\(captionID)>\(escape(caption))</caption>\n"
+        guard !columns.isEmpty || source else { return html + "</table>" }
+        html += "<thead><tr>"
+        for column in columns {
+            let numeric = column.kind == .number ? " class=\"hig-num\"" : ""
+            guard sorting else {
+                html += "<th scope=\"col\"\(numeric)>\(escape(column.header))</th>"
+                continue
+            }
+            let key = column.sortKey
+            let state: String? = page.sort == key ? "ascending" : page.sort == "-" + key ? "descending" : nil
+            let next = state == "ascending" ? "-" + key : key
+            let mark = state == "ascending" ? " ▲" : state == "descending" ? " ▼" : ""
+            let ariaSort = state.map { " aria-sort=\"\($0)\"" } ?? ""
+            let href = page.link(changing: [("sort", next), ("offset", nil)])
+            html +=
+                "<th scope=\"col\"\(numeric)\(ariaSort)><a href=\"\(escape(href))\" title=\"Sort by \(escape(column.header))\">\(escape(column.header))\(mark)</a></th>"
+        }
+        if source { html += "<th scope=\"col\">Status and source</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for row in table.rows {
             html += "<tr>"
-            for column in shown { html += "<td>\(escape(row.cells[column] ?? ""))</td>" }
-            if hasCitations {
-                html += "<td>" + row.citations.map(citationLink).joined(separator: "<br>") + "</td>"
+            for (column, index) in zip(columns, indexes) {
+                let value = index.flatMap { row.cells[$0] } ?? ""
+                let label = fragment ? "" : " data-label=\"\(escape(column.header))\""
+                let content = cellContent(
+                    value, column: column, fragment: fragment, row: row, table: table, route: page.route)
+                html += "<td\(cellClass(column))\(label)>\(content)</td>"
+            }
+            if source {
+                let label = fragment ? "" : " data-label=\"Status and source\""
+                html += "<td class=\"hig-source\"\(label)>\(sourceContent(table, row))</td>"
             }
             html += "</tr>\n"
         }
         html += "</tbody>\n</table>"
         return html
+    }
+
+    static let longFields: Set<String> = [
+        "notes", "quote", "claim", "correction", "snippet", "message", "title", "reading", "force",
+    ]
+
+    private static func cellClass(_ column: TableColumn) -> String {
+        switch column.kind {
+        case .number: " class=\"hig-num\""
+        case .id: " class=\"hig-id\""
+        default:
+            longFields.contains(column.key)
+                ? " class=\"hig-long\"" : column.key == "name" || column.key == "device" ? " class=\"hig-name\"" : ""
+        }
+    }
+
+    static func cellContent(
+        _ value: String, column: TableColumn, fragment: Bool, row: FlatTable.Row? = nil, table: FlatTable? = nil,
+        route: Route? = nil
+    ) -> String {
+        switch column.kind {
+        case .id where !fragment, .references where !fragment:
+            let ids = value.split(separator: "; ").map(String.init)
+            return ids.map { id in
+                guard let path = RecordLink.path(for: id) else { return escape(id) }
+                return "<a href=\"\(escape(path))\">\(escape(id))</a>"
+            }.joined(separator: ", ")
+        default:
+            // A search result's title links to the record it names.
+            if route == .search, column.key == "title", !fragment, let row, let table,
+                let id = table.cell(row, "id"), let path = RecordLink.path(for: id)
+            {
+                return "<a href=\"\(escape(path))\">\(escape(value))</a>"
+            }
+            return escape(value)
+        }
+    }
+
+    /// The status in words with a mark (never colour alone), the citations as links, and for a
+    /// convention why it is one and which pages were searched.
+    static func sourceContent(_ table: FlatTable, _ row: FlatTable.Row) -> String {
+        var parts: [String] = []
+        if let status = table.cell(row, "status") {
+            let known = status == "published" || status == "convention"
+            let styled = known ? " hig-status-\(status)" : ""
+            parts.append("<span class=\"hig-status\(styled)\">\(escape(status.capitalizedFirst))</span>")
+        }
+        if !row.citations.isEmpty {
+            parts.append(
+                row.citations.map { "<span class=\"hig-cite\">\(citationLink($0))</span>" }.joined(separator: "<br>"))
+        }
+        // A check result carries its figure's basis under `metric`.
+        if let reason = table.cell(row, "basis_reason") ?? table.cell(row, "metric_basis_reason") {
+            var basis = "<span class=\"hig-basis\">\(escape(reason))"
+            if let searched = table.cell(row, "basis_searched") ?? table.cell(row, "metric_basis_searched") {
+                basis += " Searched: \(escape(searched))."
+            }
+            parts.append(basis + "</span>")
+        }
+        return parts.joined(separator: " ")
     }
 
     static func citationLink(_ citation: FlatTable.Citation) -> String {
@@ -54,6 +239,88 @@ enum HTMLRenderer {
         let title = citation.quote.map { " title=\"\(escape($0))\"" } ?? ""
         guard MarkdownRenderer.linkTarget(citation.url) != nil else { return escape(label) }
         return "<a href=\"\(escape(citation.url))\"\(title)>\(escape(label))</a>"
+    }
+
+    // MARK: - Around the table
+
+    static func formatLinks(_ page: PageContext) -> String {
+        var links = [
+            "<a href=\"\(escape(page.link(format: "json")))\">JSON</a>",
+            "<a href=\"\(escape(page.link(format: "csv")))\">CSV</a>",
+            "<a href=\"\(escape(page.link(format: "md")))\">Markdown</a>",
+        ]
+        links.append(
+            "<a href=\"\(escape(page.link(format: "html", changing: [("fragment", "true")])))\">table only, to embed</a>"
+        )
+        return "<p class=\"formats\">This data as " + links.joined(separator: " · ") + "</p>\n"
+    }
+
+    /// A plain GET form, one field per filter the route defines; a blank field means any value.
+    static func filterForm(_ page: PageContext) -> String {
+        guard !page.fields.isEmpty else { return "" }
+        let search = page.route == .search
+        var html =
+            "<form class=\"hig-filters\" method=\"get\" action=\"\(escape(page.path))\" aria-label=\"\(search ? "Search" : "Filter")\">\n"
+        html += "<input type=\"hidden\" name=\"format\" value=\"html\">\n"
+        let marker = QueryParameters.formMarker
+        html += "<input type=\"hidden\" name=\"\(marker.name)\" value=\"\(marker.value)\">\n"
+        if let version = page.pinnedVersion {
+            html += "<input type=\"hidden\" name=\"version\" value=\"\(escape(version))\">\n"
+        }
+        if let sort = page.sort { html += "<input type=\"hidden\" name=\"sort\" value=\"\(escape(sort))\">\n" }
+        for field in page.fields {
+            let id = "filter-" + field.name
+            let current = page.applied.first { $0.name == field.name }?.value
+            html += "<div class=\"field\"><label for=\"\(id)\">\(escape(field.name))</label>"
+            if !field.choices.isEmpty {
+                html += "<select id=\"\(id)\" name=\"\(escape(field.name))\" aria-describedby=\"\(id)-help\">"
+                html += "<option value=\"\">any</option>"
+                for choice in field.choices {
+                    let selected = current.map { $0.lowercased() == choice.lowercased() } == true ? " selected" : ""
+                    html += "<option\(selected)>\(escape(choice))</option>"
+                }
+                html += "</select>"
+            } else {
+                let type = field.isNumber ? "text\" inputmode=\"decimal" : search ? "search" : "text"
+                let required = search && field.name == "q" ? " required" : ""
+                html +=
+                    "<input id=\"\(id)\" name=\"\(escape(field.name))\" type=\"\(type)\" value=\"\(escape(current ?? ""))\" aria-describedby=\"\(id)-help\"\(required)>"
+            }
+            html += "<small id=\"\(id)-help\">\(escape(field.summary))</small></div>\n"
+        }
+        html += "<div class=\"field\"><button type=\"submit\">\(search ? "Search" : "Apply filters")</button></div>\n"
+        if !page.applied.isEmpty, !search {
+            html += "<div class=\"field\"><a href=\"\(escape(page.path))\">Clear filters</a></div>\n"
+        }
+        return html + "</form>\n"
+    }
+
+    static func notes(_ notes: [String]) -> String {
+        guard !notes.isEmpty else { return "" }
+        return "<div class=\"notes\" role=\"note\">" + notes.map { "<p>\(escape($0))</p>" }.joined() + "</div>\n"
+    }
+
+    /// Previous and next links when the rows are paged (`limit`, `offset`).
+    static func paging(_ page: PageContext, count: Int) -> String {
+        guard page.canPage, let limit = page.limit, limit > 0 else { return "" }
+        var links: [String] = []
+        if page.offset > 0 {
+            let previous = max(0, page.offset - limit)
+            links.append(
+                "<a rel=\"prev\" href=\"\(escape(page.link(changing: [("offset", previous > 0 ? String(previous) : nil)])))\">← Previous \(limit)</a>"
+            )
+        }
+        let first = count == 0 ? 0 : page.offset + 1
+        var range = "Rows \(first)–\(page.offset + count)"
+        if let total = page.total { range += " of \(total)" }
+        links.append("<span>\(range)</span>")
+        let hasMore = page.total.map { page.offset + count < $0 } ?? (count == limit)
+        if hasMore {
+            links.append(
+                "<a rel=\"next\" href=\"\(escape(page.link(changing: [("offset", String(page.offset + limit))])))\">Next \(limit) →</a>"
+            )
+        }
+        return "<nav class=\"paging\" aria-label=\"Pages\">" + links.joined(separator: " ") + "</nav>\n"
     }
 
     /// Escapes text for element content and quoted attribute values alike.

@@ -1,46 +1,121 @@
-/// Writes a table as GitHub-flavoured Markdown: a heading, the table, then the citations as a
-/// numbered list that the table's `citations` column refers to as `[1]`.
+/// Writes a table as GitHub-flavoured Markdown: a heading, a sentence saying what the table is,
+/// the table, then the citations as a numbered list with Apple's words. With `fragment` only the
+/// table, whose "Status and source" cells carry their citation links themselves.
+///
+/// The columns are the route's fixed layout (``TableLayout``) with headings in words and units.
+/// URLs inside text become autolinks (`<https://…>`) rather than escaped text, so GitHub's
+/// renderer never folds an escaping backslash into a link.
 enum MarkdownRenderer {
     static func render(_ table: FlatTable) -> String {
+        render(table, page: nil, fragment: false)
+    }
+
+    static func render(_ table: FlatTable, page: PageContext?, fragment: Bool) -> String {
+        let layout =
+            page.map { TableLayout.columns(for: $0.route, table: table) }
+            ?? TableLayout.columns(for: .diff, table: table)
+        let shown = layout.filter { $0.kind != .source }
+        let indexes = shown.map { table.columns.firstIndex(of: $0.key) }
+        let hasSource = layout.contains { $0.kind == .source } || table.rows.contains { !$0.citations.isEmpty }
         let citations = table.distinctCitations
         var number: [FlatTable.Citation: Int] = [:]
         for (index, citation) in citations.enumerated() { number[citation] = index + 1 }
 
-        let shown = zip(table.columns, table.isCitationColumn).enumerated().filter { !$0.element.1 }.map(\.offset)
-        let hasCitations = !citations.isEmpty
-        var header = shown.map { escape(table.columns[$0]) }
-        if hasCitations { header.append("citations") }
+        var header = shown.map { escape($0.header) }
+        if hasSource { header.append("Status and source") }
 
-        var text = "# \(escape(table.title))\n\n"
-        text +=
-            "Store version \(escape(table.version)), \(table.rows.count) \(table.rows.count == 1 ? "row" : "rows").\n\n"
-        for note in table.notes { text += "> \(escape(note))\n\n" }
+        var text = ""
+        if !fragment {
+            text += "# \(escape(table.title))\n\n"
+            text += escapeText(caption(table, page: page)) + "\n\n"
+            for note in table.notes { text += "> \(escapeText(note))\n\n" }
+        }
         guard !header.isEmpty else { return text }
         text += "| " + header.joined(separator: " | ") + " |\n"
-        text += "|" + String(repeating: " --- |", count: header.count) + "\n"
+        text +=
+            "|" + shown.map { $0.kind == .number ? " ---: |" : " --- |" }.joined() + (hasSource ? " --- |" : "") + "\n"
         for row in table.rows {
-            var cells = shown.map { escape(row.cells[$0] ?? "") }
-            if hasCitations {
-                cells.append(row.citations.compactMap { number[$0].map { "\\[\($0)\\]" } }.joined(separator: " "))
-            }
+            var cells = indexes.map { index in escapeText(index.flatMap { row.cells[$0] } ?? "") }
+            if hasSource { cells.append(sourceCell(table, row, number: fragment ? nil : number)) }
             text += "| " + cells.joined(separator: " | ") + " |\n"
         }
-        if hasCitations {
+        if !fragment, !citations.isEmpty {
             text += "\n## Citations\n\n"
             for (index, citation) in citations.enumerated() {
-                var label = citation.page
-                if let section = citation.section, !section.isEmpty { label += " — " + section }
-                var line = "\(index + 1). "
-                if let url = linkTarget(citation.url) {
-                    line += "[\(escape(label))](\(url))"
-                } else {
-                    line += escape(label) + " (" + escape(citation.url) + ")"
-                }
-                if let quote = citation.quote, !quote.isEmpty { line += ": “" + escape(quote) + "”" }
+                var line = "\(index + 1). " + citationLink(citation)
+                if let quote = citation.quote, !quote.isEmpty { line += ": “" + escapeText(quote) + "”" }
                 text += line + "\n"
             }
         }
         return text
+    }
+
+    /// What the table is and which filters produced it, in one sentence.
+    static func caption(_ table: FlatTable, page: PageContext?) -> String {
+        var sentence = "\(table.title): \(table.rows.count) \(table.rows.count == 1 ? "row" : "rows")"
+        if let total = page?.total, total != table.rows.count { sentence += " of \(total)" }
+        if let filters = page?.filterSummary { sentence += " where " + filters }
+        sentence += ". Store version \(table.version)."
+        return sentence
+    }
+
+    /// `Published: [HIG › Layout — Specifications](url) [1]`, or `Convention: why`.
+    static func sourceCell(_ table: FlatTable, _ row: FlatTable.Row, number: [FlatTable.Citation: Int]?) -> String {
+        var parts: [String] = []
+        let status = table.cell(row, "status")
+        if let status { parts.append(status == "published" ? "Published" : status.capitalizedFirst) }
+        for citation in row.citations {
+            var link = citationLink(citation)
+            if let number, let position = number[citation] { link += " \\[\(position)\\]" }
+            parts.append(link)
+        }
+        if let reason = table.cell(row, "basis_reason") { parts.append(escapeText(reason)) }
+        if let verdict = table.cell(row, "verdict"), status == nil, row.citations.isEmpty { parts.append(verdict) }
+        return parts.joined(separator: " · ")
+    }
+
+    static func citationLink(_ citation: FlatTable.Citation) -> String {
+        var label = citation.page
+        if let section = citation.section, !section.isEmpty { label += " — " + section }
+        guard let url = linkTarget(citation.url) else { return escape(label) + " (" + escape(citation.url) + ")" }
+        return "[\(escape(label))](\(url))"
+    }
+
+    /// Escapes text as ``escape(_:)`` does, except URLs in it, which become autolinks.
+    static func escapeText(_ text: String) -> String {
+        guard text.contains("http://") || text.contains("https://") else { return escape(text) }
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.firstRange(of: "http")?.lowerBound {
+            let candidate = rest[start...]
+            guard candidate.hasPrefix("https://") || candidate.hasPrefix("http://") else {
+                result += escape(String(rest[..<rest.index(after: start)]))
+                rest = rest[rest.index(after: start)...]
+                continue
+            }
+            result += escape(String(rest[..<start]))
+            var end =
+                candidate.firstIndex {
+                    $0 == " " || $0 == "\n" || $0 == "<" || $0 == ">" || $0 == "\"" || $0 == "“" || $0 == "”"
+                } ?? candidate.endIndex
+            // Trailing punctuation ends the sentence, not the URL (as GFM's autolinker decides).
+            while end > candidate.startIndex, let last = candidate[..<end].last, ".,;:!?)'’".contains(last) {
+                if last == ")",
+                    candidate[..<end].filter({ $0 == "(" }).count >= candidate[..<end].filter({ $0 == ")" }).count
+                {
+                    break
+                }
+                end = candidate.index(before: end)
+            }
+            let url = String(candidate[..<end])
+            if let target = linkTarget(url), url.count > 8 {
+                result += "<" + target.replacingOccurrences(of: "|", with: "%7C") + ">"
+            } else {
+                result += escape(url)
+            }
+            rest = candidate[end...]
+        }
+        return result + escape(String(rest))
     }
 
     /// Escapes text for an inline position, a table cell included: every character Markdown or
@@ -92,6 +167,7 @@ enum MarkdownRenderer {
         for byte in url.utf8 {
             switch byte {
             case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
+                UInt8(ascii: "|"),
                 UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"), 0...0x20, 0x7f...0xff:
                 result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
             default:
@@ -103,6 +179,12 @@ enum MarkdownRenderer {
 }
 
 extension String {
+    /// The string with its first letter upper-cased (`convention` → `Convention`).
+    var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+
     func leftPadded(to width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
     }

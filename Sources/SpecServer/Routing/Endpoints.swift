@@ -22,7 +22,7 @@ extension Route {
         case .device:
             Endpoint(
                 template: "/v1/devices/{id}", title: "Device",
-                summary: "one device, with the widget sizes for its screen", formats: Format.tables,
+                summary: "one device, with the widget sizes for its screen", formats: Format.tables + [.svg],
                 answer: .query { .record(try $0.snapshot.device(id: $0.pathValue ?? "")) },
                 pathParameter: Endpoint.PathParameter(
                     name: "id", summary: "A device id, e.g. device.iphone-16-pro.",
@@ -50,6 +50,15 @@ extension Route {
             .record(
                 of: .widgets, path: "/v1/widgets", title: "Widget size", noun: "widget size",
                 summary: "one widget size", example: "widget.ios.430x932.system-small")
+        case .widgetFamilies:
+            .collection(
+                "/v1/widget-families", title: "Widget families",
+                summary: "which widget families and rendering modes each platform has", filter: WidgetFamilyFilter.self
+            ) { .collection(try $0.snapshot.widgetFamilies(matching: WidgetFamilyFilter(parameters: $0.filters))) }
+        case .widgetFamily:
+            .record(
+                of: .widgetFamilies, path: "/v1/widget-families", title: "Widget family", noun: "widget family",
+                summary: "one widget family on one platform", example: "widget-family.ios.system-small")
         case .dynamicType:
             .collection(
                 "/v1/dynamic-type", title: "Dynamic Type", summary: "Dynamic Type sizes per category and style",

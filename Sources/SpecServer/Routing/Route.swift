@@ -4,8 +4,9 @@
 /// The cases' order is the order of the index page, the OpenAPI paths and the metrics.
 enum Route: Int, CaseIterable, Sendable {
     case index
-    case devices, device, sizeClasses, sizeClass, widgets, widget, dynamicType, dynamicTypeSize
-    case textStyles, textStyle, tracking, trackingValue, metrics, metric, rules, rule, myths, myth
+    case devices, device, sizeClasses, sizeClass, widgets, widget, widgetFamilies, widgetFamily
+    case dynamicType, dynamicTypeSize, textStyles, textStyle, tracking, trackingValue, metrics, metric
+    case rules, rule, myths, myth
     case search, check, versions, diff, export
     case dynamicTypeTokens, metricTokens
     case openAPI, healthz, readyz, prometheus

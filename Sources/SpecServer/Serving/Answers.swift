@@ -88,6 +88,7 @@ enum Answers {
         case .devices: try snapshot.devices(matching: DeviceFilter()).items
         case .sizeClasses: try snapshot.sizeClasses(matching: SizeClassFilter()).items
         case .widgets: try snapshot.widgets(matching: WidgetFilter()).items
+        case .widgetFamilies: try snapshot.widgetFamilies(matching: WidgetFamilyFilter()).items
         case .dynamicType: try snapshot.dynamicType(matching: DynamicTypeFilter()).items
         case .textStyles: try snapshot.textStyles(matching: TextStyleFilter()).items
         case .tracking: try snapshot.tracking(matching: TrackingFilter()).items

@@ -16,18 +16,21 @@ enum Content: Sendable {
     /// Writes the content in `format`.
     ///
     /// - Parameter version: the store version that answered, for the envelope and the headings.
-    func encoded(as format: Format, options: RequestOptions, route: Route, version: String) -> [UInt8] {
+    func encoded(
+        as format: Format, options: RequestOptions, route: Route, version: String, page: PageContext? = nil
+    ) -> [UInt8] {
         switch format {
         case .json, .tokens:
             var bytes = json(options: options, version: version).serializedBytes(pretty: options.pretty)
             bytes.append(UInt8(ascii: "\n"))
             return bytes
-        case .csv:
-            return Array(CSVRenderer.render(table(route: route, version: version)).utf8)
-        case .md:
-            return Array(MarkdownRenderer.render(table(route: route, version: version)).utf8)
-        case .html:
-            return Array(HTMLRenderer.render(table(route: route, version: version), fragment: options.fragment).utf8)
+        case .csv, .md, .html, .svg:
+            return Array(
+                DocumentRenderer.render(
+                    self, as: format, table: table(route: route, version: version),
+                    page: page ?? PageContext(route: route),
+                    fragment: options.fragment
+                ).utf8)
         }
     }
 

@@ -14,9 +14,10 @@ final class Representation: Sendable {
     /// - Parameters:
     ///   - pinned: whether the request named a store version, which makes the bytes immutable.
     ///   - extraHeaders: fields only the `200` carries (e.g. a Content-Security-Policy).
+    ///   - disposition: a `Content-Disposition` value (a file name for CSV, Markdown and SVG).
     init(
         body: [UInt8], contentType: String, specVersion: String?, pinned: Bool, cacheControl: String? = nil,
-        extraHeaders: [(name: String, value: String)] = []
+        disposition: String? = nil, extraHeaders: [(name: String, value: String)] = []
     ) {
         let entityTag = EntityTag(of: body)
         let cache = cacheControl ?? (pinned ? "public, max-age=31536000, immutable" : "public, max-age=300")
@@ -29,8 +30,9 @@ final class Representation: Sendable {
         shared += ResponseHeaders.cors
         var full = [("Content-Type", contentType)] + shared
         full.append(("X-Content-Type-Options", "nosniff"))
+        if let disposition { full.append(("Content-Disposition", disposition)) }
         full += extraHeaders
-        if contentType.hasPrefix("text/html") {
+        if contentType.hasPrefix("text/html") || contentType.hasPrefix("image/svg+xml") {
             full.append(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"))
         }
         self.ok = PreparedResponse(status: .ok, headers: full, body: body)

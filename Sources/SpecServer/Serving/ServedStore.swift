@@ -182,20 +182,28 @@ final class ServedStore: Sendable {
             let content = IndexDocument.content(store: store)
             let body: [UInt8] =
                 format == .html
-                ? Array(IndexDocument.html(store: store).utf8)
+                ? Array(IndexPage.html(store: store).utf8)
                 : content.encoded(as: .json, options: options, route: route, version: latest)
             return Representation(body: body, contentType: format.contentType, specVersion: latest, pinned: false)
         default:
             let (content, version) = try Answers.content(
                 store: store, route: route, parameter: parameter, filters: filters, options: options)
+            // What the page around a table needs: the filters as sent, its order and paging, and
+            // the route's filter form.
+            let paging = query.filter { CommonParameter.rows.map(\.rawValue).contains($0.name) }
+            var page = PageContext(
+                route: route, parameter: parameter,
+                filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
+                pinnedVersion: options.version, snapshot: try? store.snapshot(version: options.version))
             var link: [(name: String, value: String)] = []
-            if case .page(let page) = content, let value = page.link(path: route.template, query: query) {
-                link.append(("Link", value))
+            if case .page(let rows) = content {
+                page.total = rows.total
+                if let value = rows.link(path: route.template, query: query) { link.append(("Link", value)) }
             }
             return Representation(
-                body: content.encoded(as: format, options: options, route: route, version: version),
+                body: content.encoded(as: format, options: options, route: route, version: version, page: page),
                 contentType: format.contentType, specVersion: version, pinned: options.version != nil,
-                extraHeaders: link)
+                disposition: DocumentRenderer.disposition(format: format, page: page), extraHeaders: link)
         }
     }
 
@@ -206,7 +214,7 @@ final class ServedStore: Sendable {
         for (name, value) in filters { key += "\(name)=\(value)&" }
         key += "|\(options.version ?? "")|\(format.rawValue)|\(options.shape.rawValue)"
         key += options.pretty ? "|p" : "|"
-        key += options.fragment && format == .html ? "f" : ""
+        key += options.fragment && (format == .html || format == .md) ? "f" : ""
         key += options.flat ? "t" : ""
         key += options.rows.key
         return key

@@ -129,7 +129,7 @@ final class SpecApplication: HTTPApplication {
         }
         guard let served else { return (route, errorResponse(.unavailable(), served: nil)) }
         do throws(APIError) {
-            let query = try readQuery(request)
+            let query = try readQuery(request).droppingBlankFormFields()
             let options = try RequestOptions(query: query, route: route)
             let format = try negotiate(options.format, route: route, request: request)
             if request.method == .post {

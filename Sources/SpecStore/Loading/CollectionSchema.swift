@@ -40,7 +40,7 @@ struct FieldSpec: Sendable {
 
 /// The fields each collection's records have, in the order API rows list them.
 enum CollectionSchema {
-    static let units = ["pt", "px", "mm", "ratio", "percent", "ppi", "count", "s", "min", "h"]
+    static let units = ["pt", "px", "mm", "ratio", "percent", "ppi", "count", "s", "min", "h", "category"]
     static let recordPlatforms = FilterVocabulary.platforms + ["all"]
     /// What Apple's sentence does (Docs/schema.md, rules); `reading` is a status, not a kind.
     static let ruleKinds = ["requirement", "recommendation", "description"]
@@ -89,6 +89,16 @@ enum CollectionSchema {
                 FieldSpec("displayZoomMoreSpaceOnly", .bool),
                 FieldSpec("sizeMm", .size),
             ]
+        case .widgetFamilies:
+            [
+                FieldSpec("platforms", .platforms, required: true),
+                // A family's availability, or (`null` here) a rendering mode's.
+                FieldSpec("family", .nullable(.oneOf(FilterVocabulary.widgetFamilies)), required: true),
+                FieldSpec("renderingMode", .oneOf(FilterVocabulary.renderingModes)),
+                FieldSpec("supported", .bool, required: true),
+                // Where on the platform, in Apple's words: `Home Screen`, `StandBy`, `CarPlay`, ….
+                FieldSpec("contexts", .strings),
+            ]
         case .dynamicType, .textStyles:
             (collection == .dynamicType
                 ? [
@@ -125,6 +135,9 @@ enum CollectionSchema {
                 FieldSpec("height", .number),
                 FieldSpec("min", .number),
                 FieldSpec("max", .number),
+                // A range of Dynamic Type categories (unit `category`), judged with `category=`.
+                FieldSpec("minCategory", .oneOf(FilterVocabulary.categories)),
+                FieldSpec("maxCategory", .oneOf(FilterVocabulary.categories)),
                 FieldSpec("bound", .oneOf(["minimum", "maximum", "default", "exact", "range"]), required: true),
                 // Apple's own words of force for this figure, verbatim from one of its citations' quotes.
                 FieldSpec("force", .string),

@@ -1,6 +1,6 @@
 /// The collections of the data file, in the file's order.
 enum SpecCollection: Int, CaseIterable, Sendable {
-    case devices, sizeClasses, widgets, dynamicType, textStyles, tracking, metrics, rules, myths
+    case devices, sizeClasses, widgets, widgetFamilies, dynamicType, textStyles, tracking, metrics, rules, myths
 
     /// The collection's key in the data file.
     var key: String {
@@ -8,6 +8,7 @@ enum SpecCollection: Int, CaseIterable, Sendable {
         case .devices: "devices"
         case .sizeClasses: "sizeClasses"
         case .widgets: "widgets"
+        case .widgetFamilies: "widgetFamilies"
         case .dynamicType: "dynamicType"
         case .textStyles: "textStyles"
         case .tracking: "tracking"
@@ -23,6 +24,7 @@ enum SpecCollection: Int, CaseIterable, Sendable {
         case .devices: "device"
         case .sizeClasses: "size-class"
         case .widgets: "widget"
+        case .widgetFamilies: "widget-family"
         case .dynamicType: "dynamic-type"
         case .textStyles: "text-style"
         case .tracking: "tracking"
@@ -38,8 +40,12 @@ enum SpecCollection: Int, CaseIterable, Sendable {
     /// Whether the API row has a `platform` (the record's first platform) besides `platforms`.
     var hasPrimaryPlatform: Bool {
         switch self {
-        case .widgets, .dynamicType, .textStyles, .tracking, .metrics: true
+        case .widgets, .widgetFamilies, .dynamicType, .textStyles, .tracking, .metrics: true
         default: false
         }
     }
+
+    /// Whether a data file may leave the collection out (it then has no records): collections
+    /// added after schema version 2 was published, so that earlier files still load.
+    var mayBeAbsent: Bool { self == .widgetFamilies }
 }

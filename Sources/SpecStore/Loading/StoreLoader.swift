@@ -72,6 +72,7 @@ struct StoreLoader {
         for collection in SpecCollection.allCases {
             let path = "$.\(collection.key)"
             guard let value = top[collection.key] else {
+                if collection.mayBeAbsent { continue }
                 throw fault(.missingField, path, "collection '\(collection.key)' is missing; give [] if it is empty")
             }
             guard case .array(let elements) = value else { throw wrongType(path, value, "an array") }
@@ -382,27 +383,43 @@ struct StoreLoader {
     private func checkFigure(_ object: JSONObject, _ path: @autoclosure () -> String) throws(SpecStoreError) {
         let hasValue = object["value"] != nil
         let hasSize = object["width"] != nil || object["height"] != nil
-        let hasRange = object["min"] != nil || object["max"] != nil
-        let shapes = [hasValue, hasSize, hasRange].filter { $0 }.count
+        let hasNumericRange = object["min"] != nil || object["max"] != nil
+        let hasCategories = object["minCategory"] != nil || object["maxCategory"] != nil
+        let hasRange = hasNumericRange || hasCategories
+        let shapes = [hasValue, hasSize, hasNumericRange, hasCategories].filter { $0 }.count
         guard shapes == 1 else {
             throw fault(
                 .badFigure, path(),
                 shapes == 0
-                    ? "a metric needs a figure: value, or width and height, or min and max"
-                    : "a metric has exactly one shape of figure (value, width+height or min+max); split it into records"
+                    ? "a metric needs a figure: value, or width and height, or min and max, or minCategory and maxCategory"
+                    : "a metric has exactly one shape of figure (value, width+height, min+max or minCategory+maxCategory); split it into records"
             )
         }
         if hasSize, object["width"] == nil || object["height"] == nil {
             throw fault(.badFigure, path(), "a metric with a size needs both width and height")
         }
-        if hasRange, object["min"] == nil || object["max"] == nil {
+        if hasNumericRange, object["min"] == nil || object["max"] == nil {
             throw fault(.badFigure, path(), "a metric with a range needs both min and max")
+        }
+        if hasCategories {
+            let order = FilterVocabulary.categories
+            guard let low = object["minCategory"]?.stringValue.flatMap(order.firstIndex(of:)),
+                let high = object["maxCategory"]?.stringValue.flatMap(order.firstIndex(of:))
+            else { throw fault(.badFigure, path(), "a range of categories needs both minCategory and maxCategory") }
+            guard low <= high else {
+                throw fault(.badFigure, path(), "minCategory must not be a larger category than maxCategory")
+            }
+            guard object["unit"]?.stringValue == "category" else {
+                throw fault(.badFigure, "\(path()).unit", "a range of categories has unit 'category'")
+            }
         }
         let isRange = object["bound"]?.stringValue == "range"
         if isRange != hasRange {
             throw fault(
                 .badFigure, "\(path()).bound",
-                isRange ? "bound 'range' needs min and max" : "min and max need bound 'range'")
+                isRange
+                    ? "bound 'range' needs min and max, or minCategory and maxCategory"
+                    : "min and max (or minCategory and maxCategory) need bound 'range'")
         }
     }
 

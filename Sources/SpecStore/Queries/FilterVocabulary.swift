@@ -13,6 +13,8 @@ public enum FilterVocabulary {
         case deviceFamily
         /// ``FilterVocabulary/widgetFamilies``.
         case widgetFamily
+        /// ``FilterVocabulary/renderingModes``.
+        case renderingMode
         /// ``FilterVocabulary/categories``.
         case category
         /// Text styles present in the data (the Dynamic Type styles plus e.g. tvOS `subtitle1`).
@@ -45,6 +47,8 @@ public enum FilterVocabulary {
     public static let deviceFamilies = DeviceFamily.spellings
     /// WidgetKit family names.
     public static let widgetFamilies = WidgetFamily.spellings
+    /// Widget rendering modes.
+    public static let renderingModes = WidgetRenderingMode.spellings
     /// Dynamic Type categories, smallest first.
     public static let categories = DynamicTypeCategory.spellings
     /// The iOS/iPadOS Dynamic Type styles, in Apple's table order.
@@ -87,6 +91,7 @@ public enum FilterVocabulary {
         case .platform: platforms
         case .deviceFamily: deviceFamilies
         case .widgetFamily: widgetFamilies
+        case .renderingMode: renderingModes
         case .category: categories
         case .style: nil
         case .orientation: orientations
@@ -164,8 +169,9 @@ public enum FilterVocabulary {
                     "small": "systemSmall", "medium": "systemMedium", "large": "systemLarge",
                     "extralarge": "systemExtraLarge", "xl": "systemExtraLarge",
                     "extralargeportrait": "systemExtraLargePortrait", "circular": "accessoryCircular",
-                    "rectangular": "accessoryRectangular", "inline": "accessoryInline",
+                    "rectangular": "accessoryRectangular", "inline": "accessoryInline", "corner": "accessoryCorner",
                 ]),
+            .renderingMode: table(renderingModes, ["fullcolour": "fullColor"]),
             .category: table(categories, categoryAliases),
             .orientation: table(orientations),
             .sizeClassValue: table(sizeClassValues),
@@ -177,6 +183,7 @@ public enum FilterVocabulary {
                 [
                     "rules": "rule", "myths": "myth", "metrics": "metric", "devices": "device",
                     "sizeclass": "size-class", "sizeclasses": "size-class", "widgets": "widget",
+                    "widgetfamilies": "widget-family",
                     "dynamictype": "dynamic-type", "textstyle": "text-style", "textstyles": "text-style",
                 ]),
         ]

@@ -1,7 +1,7 @@
 extension SpecSnapshot {
     /// Judges one measurement against a metric (`/v1/check`).
     ///
-    /// The row: `figure` (the metric id), `measured` (`{value}` or `{width, height}`), `result`
+    /// The row: `figure` (the metric id), `measured` (`{value}`, `{width, height}` or `{category}`), `result`
     /// (`ok`, `deviates-from-convention`, `differs-from-published-default`, `below-published`,
     /// `above-published`), `severity` (`none`, `info`, `advisory`, `warning`), `message`, `force`
     /// (Apple's own words of force for this figure, quoted from its citation, or `null` where the
@@ -16,6 +16,9 @@ extension SpecSnapshot {
     /// - A convention: any difference is `deviates-from-convention`, severity `info`, and the
     ///   message says it is not a HIG requirement.
     /// - Width and height are judged together: a minimum is missed if either is under it.
+    /// - A range of Dynamic Type categories (`minCategory`, `maxCategory`) is judged with
+    ///   `category`, by the categories' order: a smaller category is `below-published`, a larger
+    ///   one `above-published`.
     ///
     /// - Throws: ``QueryError`` `unknown_value` for an unknown figure; `invalid_value` naming the
     ///   parameter when the measurement's shape does not fit the metric's (`value` for a width ×
@@ -41,7 +44,35 @@ extension SpecSnapshot {
         var pairs: [(Double, Double)] = []
         let measuredText: String
         let figureText: String
-        if let width = fields["width"]?.doubleValue, let height = fields["height"]?.doubleValue {
+        let order = FilterVocabulary.categories
+        if let low = fields["minCategory"]?.stringValue, let high = fields["maxCategory"]?.stringValue {
+            // A range of Dynamic Type categories: judged by the categories' order, smallest first.
+            let shape = "\(entry.id) is a range of Dynamic Type categories (\(low)–\(high))"
+            for (name, given) in [
+                ("value", measurement.value), ("width", measurement.width), ("height", measurement.height),
+            ] {
+                if let given {
+                    throw QueryError.inapplicable(
+                        name, value: "\(JSONNumber(given))", because: shape,
+                        hint: "Give category instead, e.g. figure=\(entry.id)&category=\(low).")
+                }
+            }
+            guard let category = measurement.category else {
+                throw QueryError.missing("category", expected: "a Dynamic Type category", because: shape)
+            }
+            measured.append("category", .string(category.rawValue))
+            let position = Double(order.firstIndex(of: category.rawValue) ?? 0)
+            pairs = [
+                (position, Double(order.firstIndex(of: low) ?? 0)), (position, Double(order.firstIndex(of: high) ?? 0)),
+            ]
+            measuredText = category.rawValue
+            figureText = "\(low)–\(high)"
+        } else if let category = measurement.category {
+            throw QueryError.inapplicable(
+                "category", value: category.rawValue,
+                because: "\(entry.id) is a numeric figure, not a range of categories",
+                hint: "Give value, or width and height, as the figure's shape needs.")
+        } else if let width = fields["width"]?.doubleValue, let height = fields["height"]?.doubleValue {
             // A single value says nothing about which side it measured; guessing (both sides,
             // the smaller) would judge a measurement the caller never made.
             let shape = "\(entry.id) is a width × height figure (\(JSONNumber(width))×\(JSONNumber(height)) \(unit))"

@@ -32,8 +32,14 @@ public enum DeviceFamily: String, VocabularyTerm {
 /// A WidgetKit family.
 public enum WidgetFamily: String, VocabularyTerm {
     case systemSmall, systemMedium, systemLarge, systemExtraLarge, systemExtraLargePortrait
-    case accessoryCircular, accessoryRectangular, accessoryInline
+    case accessoryCircular, accessoryRectangular, accessoryInline, accessoryCorner
     public static let vocabulary = FilterVocabulary.Kind.widgetFamily
+}
+
+/// A widget rendering mode, by WidgetKit's name (Apple's Widgets page: full-color, accented, vibrant).
+public enum WidgetRenderingMode: String, VocabularyTerm {
+    case fullColor, accented, vibrant
+    public static let vocabulary = FilterVocabulary.Kind.renderingMode
 }
 
 /// A Dynamic Type category, smallest first.
@@ -79,6 +85,7 @@ public enum RecordType: String, VocabularyTerm {
     case rule, myth, metric, device
     case sizeClass = "size-class"
     case widget
+    case widgetFamily = "widget-family"
     case dynamicType = "dynamic-type"
     case textStyle = "text-style"
     case tracking

@@ -121,6 +121,12 @@ struct SearchIndex: Sendable {
                 } ?? text("caseSize")
             title = "\(text("family")) \(screen) (\(platforms))"
             weighted = [(3.0, "\(text("family")) widget"), (1.0, screen), (1.0, platforms)]
+        case .widgetFamilies:
+            let subject = fields["family"]?.stringValue ?? "\(text("renderingMode")) rendering mode"
+            let contexts = (fields["contexts"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: " ")
+            let supported = fields["supported"] == .bool(false) ? "not supported" : "supported"
+            title = "\(subject) \(supported) (\(platforms))"
+            weighted = [(3.0, "\(subject) widget"), (1.0, platforms), (1.0, contexts), (0.5, supported)]
         case .dynamicType, .textStyles:
             title = "\(text("label")) \(text("categoryLabel")) (\(platforms))"
             weighted = [

@@ -51,8 +51,10 @@ struct RecordRowBuilder {
         let trailing = specs.count
         if collection.carriesFigures {
             row.append("status", value(trailing) ?? .null)
-            // Size-class rows carry no numbers, so no unit.
-            if collection != .sizeClasses { row.append("unit", value(trailing + 1) ?? "pt") }
+            // Size-class and widget-family rows carry no numbers, so no unit.
+            if collection != .sizeClasses, collection != .widgetFamilies {
+                row.append("unit", value(trailing + 1) ?? "pt")
+            }
             row.append("citations", value(trailing + 2) ?? .array([]))
             if let basis = value(trailing + 3) { row.append("basis", basis) }
         }

@@ -8,16 +8,22 @@ public struct Measurement: QueryFilter, Hashable {
     public var width: Double?
     /// The measured height, for a metric with width and height.
     public var height: Double?
+    /// The Dynamic Type category measured, for a metric whose figure is a range of categories.
+    public var category: DynamicTypeCategory?
 
     /// Creates a measurement.
-    public init(figure: String, value: Double? = nil, width: Double? = nil, height: Double? = nil) {
+    public init(
+        figure: String, value: Double? = nil, width: Double? = nil, height: Double? = nil,
+        category: DynamicTypeCategory? = nil
+    ) {
         self.figure = figure
         self.value = value
         self.width = width
         self.height = height
+        self.category = category
     }
 
-    /// `figure` (required), `value`, `width`, `height`.
+    /// `figure` (required), `value`, `width`, `height`, `category`.
     public static let parameters = [
         FilterParameter(name: "figure", summary: "Metric id to judge against.", value: .text, isRequired: true),
         FilterParameter(
@@ -35,6 +41,11 @@ public struct Measurement: QueryFilter, Hashable {
             summary:
                 "Measured height, with width, for a width × height figure. A single figure refuses it (400): give value.",
             value: .number),
+        FilterParameter(
+            name: "category",
+            summary:
+                "Dynamic Type category, for a figure that is a range of categories (the widgets' Dynamic Type range). A numeric figure refuses it (400).",
+            value: .vocabulary(.category)),
     ]
 
     /// Parses query parameters.
@@ -45,6 +56,7 @@ public struct Measurement: QueryFilter, Hashable {
         value = try reader.number("value")
         width = try reader.number("width")
         height = try reader.number("height")
+        category = try reader.term("category", DynamicTypeCategory.self)
     }
 
     /// Parses one element of a `POST /v1/check` body: an object with `figure` (a string) and
@@ -65,9 +77,11 @@ public struct Measurement: QueryFilter, Hashable {
                 throw QueryError.unknownParameter(key, accepted: Self.parameters.map(\.name))
             }
             switch (key, value) {
-            case ("figure", .string(let string)): parameters[key] = string
-            case ("figure", _):
-                throw QueryError.invalid(value.serialized(), for: key, expected: "a metric id as a JSON string")
+            case ("figure", .string(let string)), ("category", .string(let string)): parameters[key] = string
+            case ("figure", _), ("category", _):
+                throw QueryError.invalid(
+                    value.serialized(), for: key,
+                    expected: "a \(key == "figure" ? "metric id" : "Dynamic Type category") as a JSON string")
             case (_, .number(let number)): parameters[key] = number.literal
             default:
                 throw QueryError.invalid(value.serialized(), for: key, expected: "a JSON number, e.g. 44 or 17.5")

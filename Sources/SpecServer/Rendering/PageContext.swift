@@ -1,0 +1,154 @@
+import SpecStore
+
+/// What a page knows besides its rows: where it is, which filters produced it, and what the
+/// route lets a reader change (its filters, order and paging), for the links and forms around
+/// the table.
+struct PageContext: Sendable {
+    /// A filter as the form shows it.
+    struct Field: Equatable, Sendable {
+        var name: String
+        var summary: String
+        /// The accepted values, for a choice; empty for free text or a number.
+        var choices: [String]
+        var isNumber: Bool
+    }
+
+    var route: Route
+    /// The record id of a record route (`/v1/devices/{id}`).
+    var parameter: String?
+    /// The filters as the request gave them, in its order (paging and order excluded).
+    var applied: [(name: String, value: String)] = []
+    /// The route's filters, for the form.
+    var fields: [Field] = []
+    /// The pinned store version, or `nil` for the latest.
+    var pinnedVersion: String?
+    /// `sort=` as given.
+    var sort: String?
+    var limit: Int?
+    var offset = 0
+    /// Rows before paging, where the answer says (`total` in the envelope).
+    var total: Int?
+    /// Whether the route takes `sort=` (API.md §6), so headings can be sort links.
+    var canSort: Bool
+    /// Whether the route takes `limit=` and `offset=`, so a page can link its neighbours.
+    var canPage: Bool
+
+    /// The parameters that order and page a collection (API.md §6).
+    static let pagingParameters: Set<String> = ["sort", "limit", "offset", "fields"]
+
+    init(route: Route, parameter: String? = nil) {
+        self.route = route
+        self.parameter = parameter
+        canSort = route.parameters.contains("sort")
+        canPage = route.parameters.contains("limit") && route.parameters.contains("offset")
+    }
+
+    /// Reads the request's filters and the route's filter definitions.
+    init(
+        route: Route, parameter: String?, filters: [(name: String, value: String)], pinnedVersion: String?,
+        snapshot: SpecSnapshot?
+    ) {
+        self.init(route: route, parameter: parameter)
+        self.pinnedVersion = pinnedVersion
+        for (name, value) in filters {
+            switch name {
+            case "sort": sort = value
+            case "limit": limit = Int(value)
+            case "offset": offset = max(0, Int(value) ?? 0)
+            case "fields": break
+            default: applied.append((name, value))
+            }
+        }
+        fields = route.endpoint.filters.map { parameter in
+            var choices: [String] = []
+            var isNumber = false
+            switch parameter.value {
+            case .filter(.vocabulary(let kind)): choices = snapshot?.acceptedValues(for: kind) ?? []
+            case .filter(.number): isNumber = true
+            case .oneOf(let values): choices = values
+            case .filter(.text), .filter(.screen), .storeVersion, .metricID: break
+            }
+            return Field(name: parameter.name, summary: parameter.summary, choices: choices, isNumber: isNumber)
+        }
+    }
+
+    /// The route's path: the template with the record id filled in.
+    var path: String {
+        guard let parameter else { return route.template }
+        return route.template.replacingOccurrences(of: "{id}", with: RecordLink.percentEncoded(parameter))
+            .replacingOccurrences(of: "{category}", with: RecordLink.percentEncoded(parameter))
+    }
+
+    /// A link to this page with some parameters changed (`nil` removes one), keeping the filters,
+    /// the pinned version, the order and the paging.
+    func link(format: String? = nil, changing changes: [(String, String?)] = []) -> String {
+        var pairs: [(String, String)] = applied.map { ($0.name, $0.value) }
+        if let sort { pairs.append(("sort", sort)) }
+        if let limit { pairs.append(("limit", String(limit))) }
+        if offset > 0 { pairs.append(("offset", String(offset))) }
+        if let pinnedVersion { pairs.append(("version", pinnedVersion)) }
+        for (name, value) in changes {
+            pairs.removeAll { $0.0 == name }
+            if let value { pairs.append((name, value)) }
+        }
+        if let format { pairs.append(("format", format)) }
+        let query = RecordLink.query(pairs)
+        return query.isEmpty ? path : path + "?" + query
+    }
+
+    /// The filters in words, for a caption: `family iphone, platform ios`.
+    var filterSummary: String? {
+        guard !applied.isEmpty else { return nil }
+        return applied.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")
+    }
+
+    /// A file name for a download: the route, its filters and a pinned version
+    /// (`devices-family-iphone.csv`), in characters safe in any file system.
+    func fileName(extension ext: String) -> String {
+        var parts = [parameter ?? route.template.split(separator: "/").last.map(String.init) ?? "index"]
+        for (name, value) in applied { parts += [name, value] }
+        if let pinnedVersion { parts += ["version", pinnedVersion] }
+        var name = ""
+        for scalar in parts.joined(separator: "-").unicodeScalars {
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-": name.unicodeScalars.append(scalar)
+            default: if !name.hasSuffix("-") { name += "-" }
+            }
+        }
+        if name.count > 120 { name = String(name.prefix(120)) }
+        if name.isEmpty || name.hasPrefix(".") { name = "hig" + name }
+        return name + "." + ext
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (Foundation-free).
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}
+
+extension QueryParameters {
+    /// The marker a page's filter form sends (a hidden field), so its blank fields can be told
+    /// from a blank value typed into a URL.
+    static let formMarker = (name: "_form", value: "filters")
+
+    /// The query less its blank fields and the marker, when it comes from a page's filter form:
+    /// a plain form sends every field, and a blank one there means "any value". Any other request
+    /// keeps them, and a blank value stays the `400` it always was. (The marker is not in the
+    /// OpenAPI document: it belongs to the page, not to the API.)
+    func droppingBlankFormFields() -> QueryParameters {
+        guard pairs.contains(where: { $0.name == Self.formMarker.name && $0.value == Self.formMarker.value }) else {
+            return self
+        }
+        return QueryParameters(pairs: pairs.filter { !$0.value.isEmpty && $0.name != Self.formMarker.name })
+    }
+}

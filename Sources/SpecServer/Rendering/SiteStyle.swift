@@ -1,0 +1,89 @@
+/// The site's one style sheet, inlined in every page (the Content-Security-Policy allows inline
+/// styles only): light and dark by `prefers-color-scheme`, a print form without navigation, and
+/// a layout that never scrolls sideways at 390 px (a wide table scrolls inside its own box).
+///
+/// The `hig-` classes are the ones a site embedding a `fragment=true` table can style; the
+/// README lists them.
+enum SiteStyle {
+    static let css = """
+        :root{--fg:#1d1d1f;--muted:#555559;--bg:#fff;--panel:#f5f5f7;--line:#c7c7cc;\
+        --link:#0050b3;--pub:#1b6b2f;--conv:#8a4b00;--focus:#0066cc}
+        @media (prefers-color-scheme:dark){:root{--fg:#f2f2f7;--muted:#b4b4bb;--bg:#161618;--panel:#242428;\
+        --line:#48484f;--link:#7cb8ff;--pub:#6fd68a;--conv:#ffb35c;--focus:#7cb8ff}}
+        *{box-sizing:border-box}
+        html{-webkit-text-size-adjust:100%}
+        body{margin:0;font:16px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",system-ui,sans-serif;\
+        color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
+        a{color:var(--link)}a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,\
+        .hig-scroll:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+        .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+        .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:.5rem;z-index:2}
+        .site{border-bottom:1px solid var(--line);background:var(--panel);padding:.75rem 1rem}
+        .site-name{font-weight:700;text-decoration:none;color:var(--fg);margin-right:1rem}
+        .site nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:.5rem 0 0;padding:0}
+        .site nav a{text-decoration:none}.site nav a:hover,.site nav a[aria-current]{text-decoration:underline}
+        main{padding:1rem;max-width:90rem;margin:0 auto}
+        h1{font-size:1.75rem;line-height:1.2;margin:.5rem 0}h2{font-size:1.25rem;margin:1.5rem 0 .5rem}
+        .crumbs ol{display:flex;flex-wrap:wrap;list-style:none;margin:0;padding:0;font-size:.9rem}
+        .crumbs li+li::before{content:"›";padding:0 .4rem;color:var(--muted)}
+        .lead{color:var(--muted);margin:.25rem 0 .75rem}
+        .formats{margin:.5rem 0}
+        .notes{border-left:4px solid var(--line);padding:.25rem .75rem;margin:.75rem 0;background:var(--panel)}
+        .notes p{margin:.25rem 0}
+        form.hig-filters,form.hig-search{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-start;\
+        margin:.75rem 0;padding:.75rem;border:1px solid var(--line);border-radius:8px;background:var(--panel)}
+        .hig-filters .field{display:flex;flex-direction:column;flex:1 1 10rem;max-width:18rem}
+        .hig-filters input,.hig-filters select{width:100%}
+        .hig-filters button{margin-top:1.45rem}.hig-filters .field>a{margin-top:1.9rem}
+        .hig-filters label,.hig-search label{font-weight:600;font-size:.9rem}
+        .hig-filters small{color:var(--muted);font-size:.8rem;max-width:16rem}
+        input,select,button{font:inherit;max-width:100%;color:var(--fg);background:var(--bg);\
+        border:1px solid var(--line);border-radius:6px;padding:.35rem .5rem}
+        .hig-search input{width:22rem}
+        button{background:var(--link);color:var(--bg);border-color:var(--link);font-weight:600;cursor:pointer}
+        .hig-scroll{overflow-x:auto;max-width:100%;border:1px solid var(--line);border-radius:8px}
+        table.hig-table{border-collapse:collapse;font-size:.875rem;width:100%}
+        .hig-table caption:not(.visually-hidden){caption-side:top;text-align:left;padding:.5rem .75rem;color:var(--muted)}
+        .hig-table th,.hig-table td{border-top:1px solid var(--line);padding:.35rem .6rem;text-align:left;overflow-wrap:normal;\
+        vertical-align:top}
+        .hig-table thead th{background:var(--panel);white-space:nowrap;position:sticky;top:0}
+        .hig-table th a{color:var(--fg)}
+        .hig-table td.hig-num,.hig-table th.hig-num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+        .hig-table td.hig-long{min-width:18rem}
+        .hig-table td.hig-id{font-size:.8rem;min-width:9rem}
+        .hig-table td.hig-source{min-width:14rem}.hig-table td.hig-name{white-space:nowrap}
+        .hig-status{font-weight:700;white-space:nowrap}
+        .hig-status-published{color:var(--pub)}.hig-status-convention{color:var(--conv)}
+        .hig-status-convention::before{content:"◇ "}.hig-status-published::before{content:"✓ "}
+        .hig-basis{display:block;color:var(--muted)}
+        .paging{display:flex;flex-wrap:wrap;gap:1rem;margin:.75rem 0}
+        dl.record{display:grid;grid-template-columns:minmax(8rem,14rem) minmax(0,1fr);gap:.25rem 1rem;margin:1rem 0}
+        dl.record dt{font-weight:600}dl.record dd{margin:0}
+        figure{margin:1rem 0}
+        @media (min-width:60rem){.record-layout{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);\
+        gap:2rem;align-items:start}}figure svg{max-width:100%;height:auto;display:block}
+        figcaption{color:var(--muted);font-size:.9rem}
+        svg text{fill:var(--fg);font-family:inherit}
+        .routes li{margin:.25rem 0}
+        footer{padding:1rem;color:var(--muted);font-size:.85rem;border-top:1px solid var(--line);margin-top:2rem}
+        @media (max-width:40rem){.hig-reflow,.hig-reflow tbody,.hig-reflow tr,.hig-reflow td{display:block}\
+        .hig-reflow thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}\
+        .hig-sortable thead{position:static;width:auto;height:auto;clip-path:none;display:block;background:var(--panel)}\
+        .hig-sortable thead tr::before{content:"Sort by:";font-weight:600}\
+        .hig-reflow thead tr{display:flex;flex-wrap:wrap;gap:.25rem .75rem;padding:.5rem .75rem}\
+        .hig-reflow thead th{display:block;border:0;padding:0;position:static;background:none}\
+        .hig-reflow tbody tr{border-top:2px solid var(--line);padding:.5rem 0}\
+        .hig-reflow td{border:0;padding:.1rem .75rem;min-width:0!important;white-space:normal!important;\
+        text-align:left!important}\
+        .hig-reflow td::before{content:attr(data-label) ": ";font-weight:600}\
+        .hig-reflow td:empty{display:none}\
+        dl.record{grid-template-columns:minmax(0,1fr)}dl.record dd{margin-bottom:.5rem}\
+        .hig-search input{width:100%}form.hig-search{flex-direction:column;align-items:stretch}}
+        @media print{.site,.skip,form,.formats,.paging,footer{display:none}\
+        body{background:#fff;color:#000;font-size:10pt}a{color:#000}\
+        .hig-scroll{overflow:visible;border:0}.hig-table thead th{position:static}\
+        .hig-table th,.hig-table td{border:1px solid #999;min-width:0!important;white-space:normal!important;\
+        padding:2px 4px}.hig-table{font-size:7.5pt}\
+        .hig-table td.hig-source a::after{content:" (" attr(href) ")";font-size:8pt}}
+        """
+}

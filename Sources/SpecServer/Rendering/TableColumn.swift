@@ -1,0 +1,303 @@
+/// One column of a table as the CSV, Markdown and HTML forms show it: which flattened field it
+/// holds, its heading in words with the unit, and its name in CSV.
+struct TableColumn: Equatable, Sendable {
+    /// How a cell of the column is shown.
+    enum Kind: Equatable, Sendable {
+        /// Text, left-aligned.
+        case text
+        /// A number, right-aligned with tabular figures.
+        case number
+        /// The record's own id: a link to its page.
+        case id
+        /// Ids of other records (`devices`, `related`, `figure`): each a link.
+        case references
+        /// Provenance: `status`, the citations and a convention's `basis`. HTML and Markdown show
+        /// these together in one "Status and source" cell; CSV keeps them apart.
+        case source
+    }
+
+    /// The flattened field name (`points_width`, `citation_url`).
+    var key: String
+    /// The heading in words, with the unit where the column has one (`Width (pt)`).
+    var header: String
+    /// The CSV heading: the field name, with the unit appended where there is one (`points_width_pt`).
+    var csvName: String
+    var kind: Kind
+
+    init(_ key: String, _ header: String, csv: String? = nil, _ kind: Kind = .text) {
+        self.key = key
+        self.header = header
+        self.csvName = csv ?? key
+        self.kind = kind
+    }
+
+    /// A number with a unit: `Width (pt)` in words, `points_width_pt` in CSV.
+    static func measure(_ key: String, _ words: String, unit: String, csvUnit: String? = nil) -> TableColumn {
+        TableColumn(key, "\(words) (\(unit))", csv: "\(key)_\(csvUnit ?? unit)", .number)
+    }
+
+    /// A field name in words, for a route without a layout: `measured_width` → `Measured width`,
+    /// `categoryLabel` → `Category label`.
+    static func words(_ key: String) -> String {
+        var words: [String] = []
+        var word = ""
+        for character in key {
+            if character == "_" || character == "." {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+            } else if character.isUppercase, let last = word.last, last.isLowercase {
+                words.append(word)
+                word = String(character)
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words.map { $0 == "id" ? "ID" : $0.lowercased() }.joined(separator: " ").capitalizedFirst
+    }
+
+    /// The value `sort=` takes for this column: the field's dotted path (`points.width`).
+    var sortKey: String {
+        key.split(separator: "_").joined(separator: ".")
+    }
+}
+
+/// The columns of each route, fixed whatever the filter, so a pipeline reading the CSV or the
+/// Markdown sees the same headings in the same order for `family=iphone` as for every device.
+///
+/// Only fields a record of the route can hold are listed, so no column is empty for the whole
+/// collection; a field the store gains and no layout lists is still in JSON and on the HTML page.
+/// Fields whose unit a heading carries (`unit` on devices, widgets, type rows) are left out:
+/// the heading says it, column by column. `/v1/metrics` keeps its `unit` column because the unit
+/// differs from row to row (pt, px, ratio, …).
+enum TableLayout {
+    /// The provenance columns every record has.
+    static let citations: [TableColumn] = [
+        TableColumn("status", "Status", .source),
+        TableColumn("citation_page", "Cited page", .source),
+        TableColumn("citation_section", "Cited section", .source),
+        TableColumn("citation_url", "Citation URL", .source),
+    ]
+    static let since = TableColumn("since", "Since version")
+    static let notes = TableColumn("notes", "Notes")
+    /// The first store version whose dated copy shows an undated record.
+    static let seen = TableColumn("seen", "First seen in version")
+
+    /// The route's columns, or `nil` for a route whose rows have no fixed shape (search mixes
+    /// kinds, a diff mixes collections, a check echoes what was measured).
+    static func columns(for route: Route) -> [TableColumn]? {
+        switch route {
+        case .devices, .device:
+            [
+                TableColumn("id", "ID", .id),
+                TableColumn("name", "Device"),
+                TableColumn("family", "Family"),
+                TableColumn("platforms", "Platforms"),
+                .measure("points_width", "Width", unit: "pt"),
+                .measure("points_height", "Height", unit: "pt"),
+                TableColumn("scale", "Scale (×)", csv: "scale_x", .number),
+                .measure("pixels_width", "Width", unit: "px"),
+                .measure("pixels_height", "Height", unit: "px"),
+                TableColumn("caseSize", "Case size"),
+                TableColumn("sizeClasses_portrait_horizontal", "Portrait width class"),
+                TableColumn("sizeClasses_portrait_vertical", "Portrait height class"),
+                TableColumn("sizeClasses_landscape_horizontal", "Landscape width class"),
+                TableColumn("sizeClasses_landscape_vertical", "Landscape height class"),
+                TableColumn("asPublished", "As Apple prints it"),
+                TableColumn("erratum", "Probable erratum in"),
+            ] + citations + [since, seen, notes]
+        case .sizeClasses:
+            [
+                TableColumn("id", "ID", .id),
+                TableColumn("device", "Device"),
+                TableColumn("devices", "Device records", .references),
+                TableColumn("orientation", "Orientation"),
+                TableColumn("horizontal", "Width class"),
+                TableColumn("vertical", "Height class"),
+            ] + citations + [since, seen, notes]
+        case .widgets:
+            [
+                TableColumn("id", "ID", .id),
+                TableColumn("platform", "Platform"),
+                TableColumn("platforms", "Platforms"),
+                .measure("screen_width", "Screen width", unit: "pt"),
+                .measure("screen_height", "Screen height", unit: "pt"),
+                TableColumn("caseSize", "Case size"),
+                TableColumn("family", "Widget family"),
+                TableColumn("variant", "Variant"),
+                TableColumn("displayZoomMoreSpaceOnly", "Display Zoom More Space only"),
+                .measure("width", "Width", unit: "pt"),
+                .measure("height", "Height", unit: "pt"),
+                .measure("sizeMm_width", "Width", unit: "mm"),
+                .measure("sizeMm_height", "Height", unit: "mm"),
+            ] + citations + [since, notes]
+        case .widgetFamilies:
+            [
+                TableColumn("id", "ID", .id),
+                TableColumn("platform", "Platform"),
+                TableColumn("platforms", "Platforms"),
+                TableColumn("family", "Widget family"),
+                TableColumn("renderingMode", "Rendering mode"),
+                TableColumn("supported", "Supported"),
+                TableColumn("contexts", "Where it appears"),
+            ] + citations + [TableColumn("citation_quote", "Apple's words", .source), since, seen, notes]
+        case .dynamicType:
+            [
+                TableColumn("id", "ID", .id),
+                TableColumn("platform", "Platform"),
+                TableColumn("platforms", "Platforms"),
+                TableColumn("category", "Category"),
+                TableColumn("categoryLabel", "Category as Apple names it"),
+                TableColumn("isDefault", "Default category"),
+                TableColumn("style", "Style"),
+                TableColumn("label", "Style name"),
+                TableColumn("weight", "Weight"),
+                .measure("size", "Size", unit: "pt"),
+                .measure("leading", "Leading", unit: "pt"),
+                TableColumn("emphasizedWeight", "Emphasized weight"),
+            ] + citations + [since, notes]
+        case .textStyles:
+            [
+                TableColumn("id", "ID", .id),
+                TableColumn("platform", "Platform"),
+                TableColumn("platforms", "Platforms"),
+                TableColumn("style", "Style"),
+                TableColumn("label", "Style name"),
+                TableColumn("weight", "Weight"),
+                .measure("size", "Size", unit: "pt"),
+                .measure("leading", "Leading", unit: "pt"),
+                TableColumn("emphasizedWeight", "Emphasized weight"),
+            ] + citations + [since, notes]
+        case .tracking:
+            [
+                TableColumn("id", "ID", .id),
+                TableColumn("platform", "Platform"),
+                TableColumn("platforms", "Platforms"),
+                TableColumn("font", "Font"),
+                .measure("size", "Size", unit: "pt"),
+                .measure("trackingEm", "Tracking", unit: "1/1000 em", csvUnit: "thousandths_em"),
+                .measure("trackingPt", "Tracking", unit: "pt"),
+                TableColumn("asPublished_trackingEm", "Tracking as printed (1/1000 em)"),
+                TableColumn("asPublished_trackingPt", "Tracking as printed (pt)"),
+            ] + citations + [since, seen, notes]
+        case .metrics:
+            [
+                TableColumn("id", "ID", .id),
+                TableColumn("name", "Figure"),
+                TableColumn("topic", "Topic"),
+                TableColumn("platform", "Platform"),
+                TableColumn("platforms", "Platforms"),
+                TableColumn("bound", "Bound"),
+                TableColumn("exclusive", "Bound itself excluded"),
+                TableColumn("value", "Value", .number),
+                TableColumn("min", "Minimum", .number),
+                TableColumn("max", "Maximum", .number),
+                TableColumn("minCategory", "Smallest category"),
+                TableColumn("maxCategory", "Largest category"),
+                TableColumn("width", "Width", .number),
+                TableColumn("height", "Height", .number),
+                TableColumn("unit", "Unit"),
+            ] + citations + [
+                TableColumn("citation_quote", "Apple's words", .source),
+                TableColumn("basis_reason", "Why a convention", .source),
+                TableColumn("basis_searched", "Pages searched", .source),
+                TableColumn("force", "How strictly Apple words it"),
+                since, seen, notes,
+            ]
+        case .rules:
+            [
+                TableColumn("id", "ID", .id),
+                TableColumn("topic", "Topic"),
+                TableColumn("platforms", "Platforms"),
+                TableColumn("kind", "Kind"),
+                TableColumn("status", "Status", .source),
+                TableColumn("quote", "Apple's words"),
+                TableColumn("reading", "Reading (the store's interpretation)"),
+                TableColumn("citation_page", "Cited page", .source),
+                TableColumn("citation_section", "Cited section", .source),
+                TableColumn("citation_url", "Citation URL", .source),
+                TableColumn("related", "Related records", .references),
+                since, seen, notes,
+            ]
+        case .myths:
+            [
+                TableColumn("id", "ID", .id),
+                TableColumn("topic", "Topic"),
+                TableColumn("claim", "Claim"),
+                TableColumn("verdict", "Verdict"),
+                TableColumn("correction", "Correction"),
+                TableColumn("citation_page", "Cited page", .source),
+                TableColumn("citation_section", "Cited section", .source),
+                TableColumn("citation_url", "Citation URL", .source),
+                TableColumn("citation_quote", "Apple's words", .source),
+                TableColumn("related", "Related records", .references),
+                since, seen, notes,
+            ]
+        case .versions:
+            [
+                TableColumn("id", "Version"),
+                TableColumn("date", "Date"),
+                TableColumn("title", "Title"),
+                TableColumn("latest", "Latest"),
+                TableColumn("counts_devices", "Devices", csv: "devices_count", .number),
+                TableColumn("counts_sizeClasses", "Size classes", csv: "size_classes_count", .number),
+                TableColumn("counts_widgets", "Widgets", csv: "widgets_count", .number),
+                TableColumn("counts_dynamicType", "Dynamic Type rows", csv: "dynamic_type_count", .number),
+                TableColumn("counts_textStyles", "Text styles", csv: "text_styles_count", .number),
+                TableColumn("counts_tracking", "Tracking rows", csv: "tracking_count", .number),
+                TableColumn("counts_metrics", "Metrics", csv: "metrics_count", .number),
+                TableColumn("counts_rules", "Rules", csv: "rules_count", .number),
+                TableColumn("counts_myths", "Myths", csv: "myths_count", .number),
+                notes,
+            ]
+        case .search:
+            [
+                TableColumn("type", "Type"),
+                TableColumn("id", "ID", .references),
+                TableColumn("title", "Title"),
+                TableColumn("snippet", "Where it matches"),
+                TableColumn("score", "Score", .number),
+            ]
+        default:
+            nil
+        }
+    }
+
+    /// Fields of the route's records that no column holds on purpose.
+    static func omittedFields(for route: Route) -> Set<String> {
+        switch route {
+        case .devices, .device, .widgets, .dynamicType, .textStyles, .tracking: ["unit"]
+        default: []
+        }
+    }
+
+    /// The columns for a table: the route's layout when it has one, else one per flattened field
+    /// in first-seen order, headed by its name.
+    static func columns(for route: Route, table: FlatTable) -> [TableColumn] {
+        if let layout = columns(for: route) { return layout }
+        return table.columns.map { key in
+            let kind: TableColumn.Kind =
+                key == "figure" || key == "id" ? .references : table.isCitationColumn(key) ? .source : .text
+            return TableColumn(key, TableColumn.words(key), csv: key, kind)
+        }
+    }
+}
+
+extension FlatTable {
+    /// Whether a flattened field holds citations.
+    func isCitationColumn(_ key: String) -> Bool {
+        key == "citations" || key.hasPrefix("citation_") || key.hasSuffix("_citations") || key.contains("_citation_")
+    }
+
+    /// The cells of `column` for each row, `nil` where a row lacks the field.
+    func cells(of key: String) -> [String?] {
+        guard let index = columns.firstIndex(of: key) else { return rows.map { _ in nil } }
+        return rows.map { $0.cells[index] }
+    }
+
+    /// One row's cell for a field, `nil` when absent or empty.
+    func cell(_ row: Row, _ key: String) -> String? {
+        guard let index = columns.firstIndex(of: key), let text = row.cells[index], !text.isEmpty else { return nil }
+        return text
+    }
+}
