@@ -49,7 +49,7 @@ import Testing
         #expect(answer[header: "Vary"] == "Accept")
         #expect(answer[header: "Spec-Version"] == latest)
         #expect(answer[header: "Access-Control-Allow-Origin"] == "*")
-        #expect(answer[header: "Access-Control-Expose-Headers"] == "ETag, Spec-Version")
+        #expect(answer[header: "Access-Control-Expose-Headers"] == "ETag, Spec-Version, Link")
         if format == .json { #expect(answer.json != nil) }
         if format == .html { #expect(answer.text.hasPrefix("<!doctype html>")) }
     }

@@ -60,7 +60,8 @@ struct ExecutableTests {
                 #expect(answer[header: "Cache-Control"] == "public, max-age=300", "\(route.target)")
                 #expect(answer[header: "Vary"] == "Accept", "\(route.target)")
                 #expect(answer[header: "Spec-Version"] == server.startVersion, "\(route.target)")
-                #expect(answer[header: "Access-Control-Expose-Headers"] == "ETag, Spec-Version", "\(route.target)")
+                #expect(
+                    answer[header: "Access-Control-Expose-Headers"] == "ETag, Spec-Version, Link", "\(route.target)")
             }
         }
         // A pinned version is immutable and says which version answered.

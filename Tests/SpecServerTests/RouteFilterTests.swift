@@ -7,6 +7,21 @@ import Testing
 @Suite struct RouteFilterTests {
     let app = ApplicationHarness.shared
 
+    @Test func aStyleOnlyTheOtherTypographyTableHasAnswersEmptyNotA400() throws {
+        // Both routes declare the one style vocabulary (the OpenAPI enum); a style only Dynamic
+        // Type has matches no text style, and the reverse.
+        let store = app.application.current!.store.latest
+        let dynamicOnly = Set(
+            try store.dynamicType(matching: DynamicTypeFilter()).items.compactMap { $0["style"]?.stringValue }
+        )
+        .subtracting(try store.textStyles(matching: TextStyleFilter()).items.compactMap { $0["style"]?.stringValue })
+        let style = try #require(dynamicOnly.sorted().first)
+        let answer = app.request(.get, "/v1/text-styles?style=" + style)
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(answer.json?["count"]?.doubleValue == 0)
+        #expect(app.request(.get, "/v1/text-styles?style=title7").status == 400)
+    }
+
     @Test func trackingFiltersByPointSize() throws {
         let envelope = try #require(app.request(.get, "/v1/tracking?font=sf%20pro&size=17").json)
         let items = try #require(envelope["items"]?.arrayValue)

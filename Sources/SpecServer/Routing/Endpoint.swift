@@ -22,8 +22,9 @@ struct Endpoint: Sendable {
     var answer: Answer
     /// The route's own query parameters, besides the common ones.
     var filters: [Parameter] = []
-    /// The common parameters the route accepts (API.md §1).
-    var common: [CommonParameter] = CommonParameter.allCases
+    /// The common parameters the route accepts (API.md §1; a collection route adds
+    /// ``CommonParameter/rows``, API.md §6).
+    var common: [CommonParameter] = CommonParameter.data
     /// The templated path segment, if the template has one.
     var pathParameter: PathParameter?
     /// Whether a `POST` with a JSON body is answered too (``Answers/check(store:body:version:)``).
@@ -34,6 +35,11 @@ struct Endpoint: Sendable {
     var schema = Schema.envelope
     /// A request that answers `200`, for the tests that walk every route.
     var example: String?
+    /// The fields of the route's rows when its unfiltered answer cannot list them (a search
+    /// needs words): what `sort` and `fields` accept.
+    var rowFields: [String]? = nil
+    /// The page size of a collection route when `limit` is absent; `nil` for every row.
+    var defaultLimit: Int? = nil
 
     /// What answers a GET.
     enum Answer: Sendable {
@@ -138,6 +144,9 @@ struct Endpoint: Sendable {
     /// The `Allow` field value.
     var allow: String { acceptsPost ? "GET, HEAD, POST, OPTIONS" : "GET, HEAD, OPTIONS" }
 
+    /// Whether the route pages, orders and trims its rows (`limit`, `offset`, `sort`, `fields`).
+    var selectsRows: Bool { common.contains(.limit) }
+
     /// Every query parameter name the route accepts: its filters, then the common ones.
     var parameterNames: [String] { filters.map(\.name) + common.map(\.rawValue) }
 }
@@ -161,9 +170,16 @@ struct AnswerRequest {
 /// the one list of them.
 enum CommonParameter: String, CaseIterable, Sendable {
     case version, format, shape, pretty, fragment, flat
+    case limit, offset, sort, fields
 
     /// Every name, for filtering them out of a query.
     static let names: Set<String> = Set(allCases.map(\.rawValue))
+
+    /// What every data route takes (API.md §1).
+    static let data: [CommonParameter] = [.version, .format, .shape, .pretty, .fragment, .flat]
+
+    /// What a collection route takes besides: paging, order and field selection (API.md §6).
+    static let rows: [CommonParameter] = [.limit, .offset, .sort, .fields]
 
     /// One sentence for the OpenAPI document.
     var summary: String {
@@ -175,6 +191,13 @@ enum CommonParameter: String, CaseIterable, Sendable {
         case .pretty: "Indented JSON."
         case .fragment: "With format=html, only the table element."
         case .flat: "With tokens, unitless numbers instead of {value, unit} dimensions."
+        case .limit:
+            "At most this many rows (1 to \(RowSelection.maximumLimit)); all rows by default, or the best \(RowSelection.maximumLimit) of a search. A Link header names the next and previous pages."
+        case .offset: "Skips this many rows first (0 by default); total in the envelope counts them all."
+        case .sort:
+            "Orders the rows by a field before paging: sort=field ascending, sort=-field descending. A nested field is named as the JSON nests it (points.width; the CSV column name points_width is accepted too). Numbers sort as numbers, text without regard to case; rows without the field come last; ties keep the route's order."
+        case .fields:
+            "Keeps only these fields of each row, comma-separated, in this order (a nested field as points.width keeps only that member)."
         }
     }
 }

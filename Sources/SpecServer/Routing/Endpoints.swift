@@ -36,49 +36,87 @@ extension Route {
                 "/v1/size-classes", title: "Size classes", summary: "one row per model × orientation",
                 filter: SizeClassFilter.self
             ) { .collection(try $0.snapshot.sizeClasses(matching: SizeClassFilter(parameters: $0.filters))) }
+        case .sizeClass:
+            .record(
+                of: .sizeClasses, path: "/v1/size-classes", title: "Size class", noun: "size class",
+                summary: "one model × orientation of the size-class table",
+                example: "size-class.ipad-pro-12-9-inch.portrait")
         case .widgets:
             .collection(
                 "/v1/widgets", title: "Widget sizes", summary: "widget dimensions per screen and family",
                 filter: WidgetFilter.self
             ) { .collection(try $0.snapshot.widgets(matching: WidgetFilter(parameters: $0.filters))) }
+        case .widget:
+            .record(
+                of: .widgets, path: "/v1/widgets", title: "Widget size", noun: "widget size",
+                summary: "one widget size", example: "widget.ios.430x932.system-small")
         case .widgetFamilies:
             .collection(
                 "/v1/widget-families", title: "Widget families",
                 summary: "which widget families and rendering modes each platform has", filter: WidgetFamilyFilter.self
             ) { .collection(try $0.snapshot.widgetFamilies(matching: WidgetFamilyFilter(parameters: $0.filters))) }
+        case .widgetFamily:
+            .record(
+                of: .widgetFamilies, path: "/v1/widget-families", title: "Widget family", noun: "widget family",
+                summary: "one widget family on one platform", example: "widget-family.ios.system-small")
         case .dynamicType:
             .collection(
                 "/v1/dynamic-type", title: "Dynamic Type", summary: "Dynamic Type sizes per category and style",
                 filter: DynamicTypeFilter.self
             ) { .collection(try $0.snapshot.dynamicType(matching: DynamicTypeFilter(parameters: $0.filters))) }
+        case .dynamicTypeSize:
+            .record(
+                of: .dynamicType, path: "/v1/dynamic-type", title: "Dynamic Type size", noun: "Dynamic Type size",
+                summary: "one style's size in one Dynamic Type category", example: "type.ios.xsmall.large-title")
         case .textStyles:
             .collection(
                 "/v1/text-styles", title: "Text styles", summary: "the other platforms' text styles",
                 filter: TextStyleFilter.self
             ) { .collection(try $0.snapshot.textStyles(matching: TextStyleFilter(parameters: $0.filters))) }
+        case .textStyle:
+            .record(
+                of: .textStyles, path: "/v1/text-styles", title: "Text style", noun: "text style",
+                summary: "one text style", example: "text-style.macos.large-title")
         case .tracking:
             .collection(
                 "/v1/tracking", title: "Tracking", summary: "tracking values per font and size",
                 filter: TrackingFilter.self
             ) { .collection(try $0.snapshot.tracking(matching: TrackingFilter(parameters: $0.filters))) }
+        case .trackingValue:
+            .record(
+                of: .tracking, path: "/v1/tracking", title: "Tracking value", noun: "tracking value",
+                summary: "one font size's tracking", example: "tracking.ios.sf-pro.6")
         case .metrics:
             .collection(
                 "/v1/metrics", title: "Metrics", summary: "every other figure: controls, margins, bars, icons, …",
                 filter: MetricFilter.self
             ) { .collection(try $0.snapshot.metrics(matching: MetricFilter(parameters: $0.filters))) }
+        case .metric:
+            .record(
+                of: .metrics, path: "/v1/metrics", title: "Metric", noun: "metric", summary: "one figure",
+                example: "metric.controls.ios.minimum-size")
         case .rules:
             .collection(
                 "/v1/rules", title: "Rules", summary: "Apple's rules in Apple's words", filter: RuleFilter.self
             ) { .collection(try $0.snapshot.rules(matching: RuleFilter(parameters: $0.filters))) }
+        case .rule:
+            .record(
+                of: .rules, path: "/v1/rules", title: "Rule", noun: "rule", summary: "one rule",
+                example: "rule.tab-bars.navigation-not-actions")
         case .myths:
             .collection(
                 "/v1/myths", title: "Myths", summary: "beliefs that produce false findings", filter: MythFilter.self
             ) { .collection(try $0.snapshot.myths(matching: MythFilter(parameters: $0.filters))) }
+        case .myth:
+            .record(
+                of: .myths, path: "/v1/myths", title: "Myth", noun: "myth", summary: "one myth",
+                example: "myth.text-literal-not-localized")
         case .search:
             .collection(
                 "/v1/search", title: "Search results", summary: "records of every kind matching words",
-                listing: "/v1/search?q=", filter: SearchQuery.self, prebuilt: .none, example: "/v1/search?q=iphone"
-            ) { .collection(try $0.snapshot.search(SearchQuery(parameters: $0.filters))) }
+                listing: "/v1/search?q=", filter: SearchQuery.self, prebuilt: .none, example: "/v1/search?q=iphone",
+                rowFields: ["type", "id", "title", "snippet", "score"], defaultLimit: SpecSnapshot.searchLimit,
+                answer: Answers.search)
         case .check:
             Endpoint(
                 template: "/v1/check", title: "Check results",
@@ -183,13 +221,35 @@ extension Endpoint {
     /// filter whose parameters it accepts; its unfiltered answers prebuilt for every version.
     static func collection(
         _ template: String, title: String, summary: String, listing: String? = nil, filter: any QueryFilter.Type,
-        prebuilt: Prebuilt = .everyVersion, example: String? = nil,
-        answer: @escaping @Sendable (AnswerRequest) throws -> Content
+        prebuilt: Prebuilt = .everyVersion, example: String? = nil, rowFields: [String]? = nil,
+        defaultLimit: Int? = nil, answer: @escaping @Sendable (AnswerRequest) throws -> Content
     ) -> Endpoint {
         Endpoint(
             template: template, title: title, summary: summary, listing: listing, formats: Format.tables,
-            answer: .query(answer), filters: filter.parameters.map(Parameter.init), prebuilt: prebuilt,
-            example: example ?? template)
+            answer: .query(answer), filters: filter.parameters.map(Parameter.init),
+            common: CommonParameter.data + CommonParameter.rows, prebuilt: prebuilt, example: example ?? template,
+            rowFields: rowFields, defaultLimit: defaultLimit)
+    }
+
+    /// A record route, `{path}/{id}`: the row of `collection` with that id (or a record the
+    /// collection lists in parts, as a size class per orientation), in the collection's formats;
+    /// answered on demand and cached.
+    ///
+    /// - Parameters:
+    ///   - path: the collection's template (the collection's declaration is not read here: the
+    ///     declarations are being built).
+    ///   - noun: what the `404` says is missing (`No rule '…' in version …`).
+    static func record(
+        of collection: Route, path: String, title: String, noun: String, summary: String, example: String
+    ) -> Endpoint {
+        Endpoint(
+            template: path + "/{id}", title: title, summary: summary, formats: Format.tables,
+            answer: .query { try Answers.record($0, of: collection, noun: noun) },
+            pathParameter: PathParameter(
+                name: "id", summary: "A record id as \(path) lists it, e.g. \(example).",
+                values: { Answers.recordIDs(of: collection, in: $0) },
+                listedBy: "GET \(path) lists the records and their ids; GET /v1/search?q= finds them by words."),
+            schema: .record, example: path + "/" + example)
     }
 
     /// An operations route: no store data, no query parameters, no negotiation.

@@ -4,7 +4,9 @@
 /// The cases' order is the order of the index page, the OpenAPI paths and the metrics.
 enum Route: Int, CaseIterable, Sendable {
     case index
-    case devices, device, sizeClasses, widgets, widgetFamilies, dynamicType, textStyles, tracking, metrics, rules, myths
+    case devices, device, sizeClasses, sizeClass, widgets, widget, widgetFamilies, widgetFamily
+    case dynamicType, dynamicTypeSize, textStyles, textStyle, tracking, trackingValue, metrics, metric
+    case rules, rule, myths, myth
     case search, check, versions, diff, export
     case dynamicTypeTokens, metricTokens
     case textStyleTokens, tokensStudio
@@ -40,7 +42,7 @@ enum Route: Int, CaseIterable, Sendable {
     var parameters: [String] { endpoint.parameterNames }
 
     /// The parameters every data route accepts besides its own filters (API.md §1).
-    static let commonParameters = CommonParameter.allCases.map(\.rawValue)
+    static let commonParameters = CommonParameter.data.map(\.rawValue)
 
     /// Finds the route for a percent-encoded path, with the decoded path segment of a templated
     /// route (`{id}`, `{category}`).

@@ -17,16 +17,85 @@ enum Answers {
             let snapshot = try store.snapshot(version: options.version)
             let request = AnswerRequest(
                 store: store, snapshot: snapshot, pathValue: parameter, filters: filters, options: options)
-            return (try query(request), snapshot.version.id)
+            return (try paged(query(request), store: store, route: route, options: options), snapshot.version.id)
         } catch let error as QueryError {
-            if let empty = emptyAnswerForOlderVersion(error, store: store, route: route, options: options) {
-                return empty
+            if let (empty, version) = emptyAnswerForOlderVersion(error, store: store, route: route, options: options) {
+                return (try paged(empty, store: store, route: route, options: options), version)
             }
             throw APIError(error, route: route)
         } catch let error as APIError {
             throw error
         } catch {
             throw APIError(status: 400, code: "bad_request", message: "\(error)", hint: "See /openapi.json.")
+        }
+    }
+
+    /// A collection route's rows as the page `limit`, `offset`, `sort` and `fields` ask for, with
+    /// the total; other routes' content as it is.
+    private static func paged(_ content: Content, store: SpecStore, route: Route, options: RequestOptions)
+        throws(APIError) -> Content
+    {
+        guard route.endpoint.selectsRows, case .collection(let result) = content else { return content }
+        return .page(
+            try options.rows.apply(
+                to: result, catalogue: { FieldCatalogue.of(route, store: store) },
+                defaultLimit: route.endpoint.defaultLimit))
+    }
+
+    /// `GET /v1/search?q=`: without paging or order, the best ``SpecSnapshot/searchLimit`` hits
+    /// (and the note saying how many matched) as before, with the true total; with them, every
+    /// hit, for the selection to order and page.
+    @Sendable static func search(_ request: AnswerRequest) throws -> Content {
+        let query = try SearchQuery(parameters: request.filters)
+        guard request.options.rows.isEmpty else {
+            return .collection(try request.snapshot.search(query, limit: .max).result)
+        }
+        let (result, total) = try request.snapshot.search(query, limit: SpecSnapshot.searchLimit)
+        return .page(Page(result: result, total: total, offset: 0, limit: SpecSnapshot.searchLimit))
+    }
+
+    /// `GET /v1/{collection}/{id}`: the row of `collection` with that id, as the collection lists
+    /// it. The id may also be given without its collection's prefix (`rules/tab-bars.…`), and a
+    /// record the collection lists in parts (a size class, one row per orientation) answers with
+    /// the record whole.
+    static func record(_ request: AnswerRequest, of collection: Route, noun: String) throws -> Content {
+        let id = request.pathValue ?? ""
+        let rows = try unfilteredRows(of: collection, in: request.snapshot)
+        let prefix = rows.first?["id"]?.stringValue.flatMap { $0.split(separator: ".").first }.map { $0 + "." } ?? ""
+        let candidates = id.hasPrefix(prefix) ? [id] : [id, prefix + id]
+        for candidate in candidates {
+            if let row = rows.first(where: { $0["id"]?.stringValue == candidate }) {
+                return .record(RecordResult(item: row))
+            }
+        }
+        for candidate in candidates where !prefix.isEmpty && candidate.hasPrefix(prefix) {
+            if let record = request.snapshot.record(id: candidate) { return .record(RecordResult(item: record)) }
+        }
+        throw QueryError(
+            code: .notFound, parameter: "id", value: id, message: "No \(noun) '\(id)' in version \(request.version).")
+    }
+
+    /// The ids of `collection`'s unfiltered rows in `snapshot`: the values of its record route.
+    static func recordIDs(of collection: Route, in snapshot: SpecSnapshot) -> [String] {
+        ((try? unfilteredRows(of: collection, in: snapshot)) ?? []).compactMap { $0["id"]?.stringValue }
+    }
+
+    /// Every row of a collection in `snapshot`, as its route lists them unfiltered.
+    private static func unfilteredRows(of collection: Route, in snapshot: SpecSnapshot) throws(QueryError)
+        -> [JSONValue]
+    {
+        switch collection {
+        case .devices: try snapshot.devices(matching: DeviceFilter()).items
+        case .sizeClasses: try snapshot.sizeClasses(matching: SizeClassFilter()).items
+        case .widgets: try snapshot.widgets(matching: WidgetFilter()).items
+        case .widgetFamilies: try snapshot.widgetFamilies(matching: WidgetFamilyFilter()).items
+        case .dynamicType: try snapshot.dynamicType(matching: DynamicTypeFilter()).items
+        case .textStyles: try snapshot.textStyles(matching: TextStyleFilter()).items
+        case .tracking: try snapshot.tracking(matching: TrackingFilter()).items
+        case .metrics: try snapshot.metrics(matching: MetricFilter()).items
+        case .rules: try snapshot.rules(matching: RuleFilter()).items
+        case .myths: try snapshot.myths(matching: MythFilter()).items
+        default: []
         }
     }
 

@@ -4,6 +4,8 @@ import SpecStore
 enum Content: Sendable {
     /// Rows in the envelope.
     case collection(QueryResult)
+    /// One page of a collection route's rows: the envelope with `total` (API.md §6).
+    case page(Page)
     /// One record (`/v1/devices/{id}`).
     case record(RecordResult)
     /// What changed between two versions.
@@ -36,6 +38,9 @@ enum Content: Sendable {
         switch self {
         case .collection(let result):
             return options.shape == .array ? .array(result.items) : result.envelope(version: version)
+        case .page(let page):
+            return options.shape == .array
+                ? .array(page.result.items) : page.result.envelope(version: version, total: page.total)
         case .record(let result):
             if options.shape == .array { return .array([result.item]) }
             var object = JSONObject()
@@ -54,6 +59,9 @@ enum Content: Sendable {
         switch self {
         case .collection(let result):
             return FlatTable(title: route.title, version: version, records: result.items, notes: result.notes)
+        case .page(let page):
+            return FlatTable(
+                title: route.title, version: version, records: page.result.items, notes: page.result.notes)
         case .record(let result):
             return FlatTable(title: route.title, version: version, records: [result.item], notes: result.notes)
         case .diff(let result):
@@ -80,11 +88,13 @@ enum Content: Sendable {
 }
 
 extension QueryResult {
-    /// The API envelope: `{"version": …, "count": N, "items": […]}`, plus `"notes"` when there are any.
-    func envelope(version: String) -> JSONValue {
+    /// The API envelope: `{"version": …, "count": N, "items": […]}`, plus `"notes"` when there are
+    /// any; a collection route's page has `"total"` after `"count"`: every matching row.
+    func envelope(version: String, total: Int? = nil) -> JSONValue {
         var object = JSONObject()
         object.append("version", .string(version))
         object.append("count", JSONValue(integerLiteral: items.count))
+        if let total { object.append("total", JSONValue(integerLiteral: total)) }
         object.append("items", .array(items))
         if !notes.isEmpty { object.append("notes", .array(notes.map { .string($0) })) }
         return .object(object)

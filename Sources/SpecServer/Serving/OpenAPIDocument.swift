@@ -13,7 +13,7 @@ enum OpenAPIDocument {
             if route.endpoint.acceptsPost { item.append("post", checkPost(store: store, versions: versions)) }
             get["parameters"] = .array(
                 pathParameters(route: route, latest: latest)
-                    + queryParameters(route: route, latest: latest, versions: versions))
+                    + queryParameters(route: route, store: store, versions: versions))
             item.append("get", .object(get))
             item.append("options", preflight(route: route, latest: latest))
             paths.append(route.template, .object(item))
@@ -139,7 +139,7 @@ enum OpenAPIDocument {
             "parameters": .array(
                 queryParameters(
                     names: (Route.commonParameters + [CheckBatch.embedParameter]).filter { documents($0, on: .check) },
-                    route: .check, latest: store.latest, versions: versions)),
+                    route: .check, store: store, versions: versions)),
             "requestBody": [
                 "required": true,
                 "content": [
@@ -202,9 +202,9 @@ enum OpenAPIDocument {
         ]
     }
 
-    private static func queryParameters(route: Route, latest: SpecSnapshot, versions: [String]) -> [JSONValue] {
+    private static func queryParameters(route: Route, store: SpecStore, versions: [String]) -> [JSONValue] {
         queryParameters(
-            names: route.parameters.filter { documents($0, on: route) }, route: route, latest: latest,
+            names: route.parameters.filter { documents($0, on: route) }, route: route, store: store,
             versions: versions)
     }
 
@@ -221,10 +221,11 @@ enum OpenAPIDocument {
         }
     }
 
-    private static func queryParameters(names: [String], route: Route, latest: SpecSnapshot, versions: [String])
+    private static func queryParameters(names: [String], route: Route, store: SpecStore, versions: [String])
         -> [JSONValue]
     {
-        names.map { name -> JSONValue in
+        let latest = store.latest
+        return names.map { name -> JSONValue in
             if let filter = route.endpoint.filters.first(where: { $0.name == name }) {
                 var schema = parameterSchema(filter.value, latest: latest, versions: versions)
                 // A measured size is never negative; the server refuses one, so the schema says so.
@@ -248,6 +249,24 @@ enum OpenAPIDocument {
             case .format: schema = ["type": "string", "enum": .array(route.formats.map { .string($0.rawValue) })]
             case .shape: schema = ["type": "string", "enum": ["envelope", "array"]]
             case .pretty, .fragment, .flat, nil: schema = ["type": "boolean"]
+            case .limit:
+                schema = ["type": "integer", "minimum": 1, "maximum": .number(JSONNumber(RowSelection.maximumLimit))]
+            case .offset:
+                schema = ["type": "integer", "minimum": 0, "maximum": .number(JSONNumber(RowSelection.maximumOffset))]
+            case .sort:
+                let fields = FieldCatalogue.of(route, store: store).sortable
+                schema = ["type": "string", "enum": .array((fields + fields.map { "-" + $0 }).map { .string($0) })]
+            case .fields:
+                // A comma-separated list (form style, not exploded): fields=id,name.
+                let fields = FieldCatalogue.of(route, store: store).paths
+                return [
+                    "name": .string(name), "in": "query", "required": false, "style": "form", "explode": false,
+                    "description": .string(common?.summary ?? ""),
+                    "schema": [
+                        "type": "array", "minItems": 1, "uniqueItems": true,
+                        "items": ["type": "string", "enum": .array(fields.map { .string($0) })],
+                    ],
+                ]
             }
             return [
                 "name": .string(name), "in": "query", "required": false,
@@ -360,6 +379,10 @@ enum OpenAPIDocument {
             "Spec-Version": header("string", required: true, description: "The store version that answered."),
             "Access-Control-Allow-Origin": header("string", required: true),
             "Access-Control-Expose-Headers": header("string", required: true),
+            "Link": header(
+                "string", required: false,
+                description:
+                    "On a collection page: the next page (rel=\"next\") and the previous one (rel=\"prev\"), RFC 8288."),
         ]
     }
 
@@ -392,6 +415,11 @@ enum OpenAPIDocument {
                     "type": "object", "required": ["version", "count", "items"],
                     "properties": [
                         "version": ["type": "string"], "count": ["type": "integer", "minimum": 0],
+                        "total": [
+                            "type": "integer", "minimum": 0,
+                            "description":
+                                "Every matching row before limit and offset (collection routes; count is this page's rows).",
+                        ],
                         "items": ["type": "array", "items": ["type": "object"]],
                         "notes": ["type": "array", "items": ["type": "string"]],
                     ],

@@ -17,7 +17,7 @@ final class Representation: Sendable {
     ///   - disposition: a `Content-Disposition` value (a file name for CSV, Markdown and SVG).
     init(
         body: [UInt8], contentType: String, specVersion: String?, pinned: Bool, cacheControl: String? = nil,
-        disposition: String? = nil
+        disposition: String? = nil, extraHeaders: [(name: String, value: String)] = []
     ) {
         let entityTag = EntityTag(of: body)
         let cache = cacheControl ?? (pinned ? "public, max-age=31536000, immutable" : "public, max-age=300")
@@ -31,6 +31,7 @@ final class Representation: Sendable {
         var full = [("Content-Type", contentType)] + shared
         full.append(("X-Content-Type-Options", "nosniff"))
         if let disposition { full.append(("Content-Disposition", disposition)) }
+        full += extraHeaders
         if contentType.hasPrefix("text/html") || contentType.hasPrefix("image/svg+xml") {
             full.append(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"))
         }
@@ -53,7 +54,7 @@ enum ResponseHeaders {
     /// whose origin is `null`), and the two fields scripts need to read.
     static let cors: [(name: String, value: String)] = [
         ("Access-Control-Allow-Origin", "*"),
-        ("Access-Control-Expose-Headers", "ETag, Spec-Version"),
+        ("Access-Control-Expose-Headers", "ETag, Spec-Version, Link"),
     ]
 }
 

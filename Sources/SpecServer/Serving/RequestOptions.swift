@@ -13,6 +13,8 @@ struct RequestOptions: Equatable, Sendable {
     var flat = false
     /// The pinned store version, or `nil` for the latest.
     var version: String?
+    /// Paging, order and fields of a collection route's rows (API.md §6).
+    var rows = RowSelection()
 
     /// The `format=` spellings accepted besides the format names.
     static let formatAliases: [String: Format] = [
@@ -35,10 +37,12 @@ struct RequestOptions: Equatable, Sendable {
                     status: 400, code: "empty_value", message: "'\(name)' is given without a value.",
                     hint: "Give \(name) a value, or leave it out.", parameter: name)
             }
-            guard value.count <= Self.maximumValueLength else {
+            // A list of fields may name them all; every other value is short.
+            let maximum = name == "fields" ? RowSelection.maximumFieldsLength : Self.maximumValueLength
+            guard value.count <= maximum else {
                 throw APIError(
                     status: 400, code: "value_too_long",
-                    message: "'\(name)' is longer than \(Self.maximumValueLength) characters.",
+                    message: "'\(name)' is longer than \(maximum) characters.",
                     hint: "Shorten the value of \(name).", parameter: name)
             }
         }
@@ -61,6 +65,7 @@ struct RequestOptions: Equatable, Sendable {
         fragment = try Self.flag("fragment", query)
         flat = try Self.flag("flat", query)
         version = query["version"]
+        rows = try RowSelection(query: query)
     }
 
     /// The longest value any parameter takes (the OpenAPI document says the same).

@@ -170,7 +170,7 @@ final class ServedStore: Sendable {
         let representation = try Self.build(
             store: store, openAPI: openAPI, route: route, parameter: parameter,
             filters: Dictionary(normalised, uniquingKeysWith: { first, _ in first }),
-            options: options, format: format)
+            options: options, format: format, query: query.pairs)
         cache.insert(representation, for: key)
         return representation
     }
@@ -191,9 +191,10 @@ final class ServedStore: Sendable {
 
     // MARK: - Building
 
+    /// - Parameter query: the request's query, for the `Link` field of a page (API.md §6).
     static func build(
         store: SpecStore, openAPI: JSONValue, route: Route, parameter: String?, filters: [String: String],
-        options: RequestOptions, format: Format
+        options: RequestOptions, format: Format, query: [(name: String, value: String)] = []
     ) throws(APIError) -> Representation {
         let latest = store.versions.last?.id ?? ""
         switch route {
@@ -212,15 +213,22 @@ final class ServedStore: Sendable {
         default:
             let (content, version) = try Answers.content(
                 store: store, route: route, parameter: parameter, filters: filters, options: options)
-            // What the page around a table needs: the filters as sent and the route's filter form.
-            let page = PageContext(
+            // What the page around a table needs: the filters as sent, its order and paging, and
+            // the route's filter form.
+            let paging = query.filter { CommonParameter.rows.map(\.rawValue).contains($0.name) }
+            var page = PageContext(
                 route: route, parameter: parameter,
-                filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
                 pinnedVersion: options.version, snapshot: try? store.snapshot(version: options.version))
+            var link: [(name: String, value: String)] = []
+            if case .page(let rows) = content {
+                page.total = rows.total
+                if let value = rows.link(path: route.template, query: query) { link.append(("Link", value)) }
+            }
             return Representation(
                 body: content.encoded(as: format, options: options, route: route, version: version, page: page),
                 contentType: format.contentType, specVersion: version, pinned: options.version != nil,
-                disposition: DocumentRenderer.disposition(format: format, page: page))
+                disposition: DocumentRenderer.disposition(format: format, page: page), extraHeaders: link)
         }
     }
 
@@ -233,6 +241,7 @@ final class ServedStore: Sendable {
         key += options.pretty ? "|p" : "|"
         key += options.fragment && (format == .html || format == .md) ? "f" : ""
         key += options.flat ? "t" : ""
+        key += options.rows.key
         return key
     }
 

@@ -51,8 +51,18 @@ extension SpecSnapshot {
         return QueryResult(items: items, notes: notes)
     }
 
+    /// The style `raw` names in `collection`; a style only the other table has (both routes
+    /// accept the one `style` vocabulary) matches no row here, so the answer is empty, not a 400.
     private func resolveStyle(_ raw: String, in collection: SpecCollection) throws(QueryError) -> String {
         let styles = collection == .dynamicType ? vocabulary.dynamicTypeStyles : vocabulary.textStyles
-        return try resolve(raw, among: styles, parameter: "style", aliases: FilterVocabulary.styleAliases)
+        do {
+            return try resolve(raw, among: styles, parameter: "style", aliases: FilterVocabulary.styleAliases)
+        } catch {
+            guard
+                let other = try? resolve(
+                    raw, among: vocabulary.allStyles, parameter: "style", aliases: FilterVocabulary.styleAliases)
+            else { throw error }
+            return other
+        }
     }
 }

@@ -318,8 +318,14 @@ extension SpecSnapshot {
     /// about 160 characters), `score` (higher is better; comparable within one answer only). At most
     /// ``searchLimit`` rows; `notes` says when more matched.
     public func search(_ query: SearchQuery) throws(QueryError) -> QueryResult {
+        try search(query, limit: SpecSnapshot.searchLimit).result
+    }
+
+    /// Records matching the words, best first: at most `limit` rows (`notes` says when more
+    /// matched), and how many matched in all.
+    public func search(_ query: SearchQuery, limit: Int) throws(QueryError) -> (result: QueryResult, total: Int) {
         let type = query.type?.rawValue
-        let (hits, total) = searchHits(query.q, types: type.map { [$0] }, limit: SpecSnapshot.searchLimit)
+        let (hits, total) = searchHits(query.q, types: type.map { [$0] }, limit: limit)
         let items: [JSONValue] = hits.map { hit in
             [
                 "type": .string(hit.type), "id": .string(hit.id), "title": .string(hit.title),
@@ -327,12 +333,10 @@ extension SpecSnapshot {
             ]
         }
         var notes: [String] = []
-        if total > SpecSnapshot.searchLimit {
-            notes.append(
-                "\(total) records match; the best \(SpecSnapshot.searchLimit) are shown. Add words or a type to narrow."
-            )
+        if total > limit {
+            notes.append("\(total) records match; the best \(limit) are shown. Add words or a type to narrow.")
         }
         if hits.isEmpty { notes.append("Nothing matches '\(query.q)'.") }
-        return QueryResult(items: items, notes: notes)
+        return (QueryResult(items: items, notes: notes), total)
     }
 }

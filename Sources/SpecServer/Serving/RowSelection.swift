@@ -1,0 +1,311 @@
+import SpecStore
+
+/// Paging, order and field selection of a collection route's rows (API.md §6): `limit`,
+/// `offset`, `sort` and `fields`, read from the query and applied to the route's answer before it
+/// is written in any format.
+struct RowSelection: Equatable, Sendable {
+    /// The largest `limit`, and the rows a search answers at most per page.
+    static let maximumLimit = 1000
+    /// The largest `offset` accepted (the OpenAPI document states the same bound).
+    static let maximumOffset = 1_000_000
+    /// The longest `fields` value: room for every field of any collection, once each.
+    static let maximumFieldsLength = 1000
+
+    /// At most this many rows; `nil` for all.
+    var limit: Int?
+    /// Rows skipped first.
+    var offset = 0
+    /// The field to order by, as the request named it; resolved against the route's fields.
+    var sort: String?
+    /// Whether `sort` was given as `-field`.
+    var descending = false
+    /// The fields to keep, as the request named them, each once.
+    var fields: [String]?
+
+    /// No selection: every row, in the route's order, whole.
+    init() {}
+
+    /// Reads `limit`, `offset`, `sort` and `fields`, checking their form (the fields' names are
+    /// checked against the rows in ``apply(to:catalogue:defaultLimit:)``).
+    init(query: QueryParameters) throws(APIError) {
+        if let raw = query["limit"] { limit = try Self.integer("limit", raw, in: 1...Self.maximumLimit) }
+        if let raw = query["offset"] { offset = try Self.integer("offset", raw, in: 0...Self.maximumOffset) }
+        if let raw = query["sort"] {
+            descending = raw.hasPrefix("-")
+            sort = String(descending ? raw.dropFirst() : raw[...])
+            if sort?.isEmpty ?? true {
+                throw APIError(
+                    status: 400, code: "invalid_value", message: "'sort' names no field.",
+                    hint: "Give sort=field for ascending order or sort=-field for descending.", parameter: "sort")
+            }
+        }
+        if let raw = query["fields"] {
+            var names: [String] = []
+            for member in raw.split(separator: ",", omittingEmptySubsequences: false) {
+                let name = String(member.trimmingSpaces)
+                guard !name.isEmpty else {
+                    throw APIError(
+                        status: 400, code: "invalid_value", message: "'fields' holds an empty name.",
+                        hint: "Give fields as names separated by commas: fields=id,name.", parameter: "fields")
+                }
+                guard !names.contains(name) else {
+                    throw APIError(
+                        status: 400, code: "invalid_value", message: "'fields' names '\(name)' twice.",
+                        hint: "Name each field once: fields=id,name.", parameter: "fields")
+                }
+                names.append(name)
+            }
+            fields = names
+        }
+    }
+
+    /// Whether nothing is selected.
+    var isEmpty: Bool { limit == nil && offset == 0 && sort == nil && fields == nil }
+
+    /// What the selection adds to a cache key; empty when nothing is selected.
+    var key: String {
+        guard !isEmpty else { return "" }
+        return
+            "|l\(limit.map(String.init) ?? "")|o\(offset)|s\(descending ? "-" : "")\(sort ?? "")|f\(fields?.joined(separator: ",") ?? "")"
+    }
+
+    /// The page of `result` this selection asks for: ordered, sliced, trimmed to its fields.
+    ///
+    /// - Parameters:
+    ///   - catalogue: the fields the route's rows have, for checking `sort` and `fields`; read only
+    ///     when one of them is given.
+    ///   - defaultLimit: the page size when `limit` is absent (`nil`: every row).
+    func apply(to result: QueryResult, catalogue: () -> FieldCatalogue, defaultLimit: Int?) throws(APIError) -> Page {
+        var items = result.items
+        var fieldPaths: [[String]]? = nil
+        if sort != nil || fields != nil {
+            let catalogue = catalogue()
+            if let sort {
+                let path = try catalogue.resolve(sort, parameter: "sort", among: catalogue.sortable)
+                items = Self.sorted(items, by: path, descending: descending)
+            }
+            if let fields {
+                var paths: [[String]] = []
+                for name in fields {
+                    paths.append(try catalogue.resolve(name, parameter: "fields", among: catalogue.paths))
+                }
+                fieldPaths = paths
+            }
+        }
+        let total = items.count
+        let limit = self.limit ?? defaultLimit
+        let start = min(offset, total)
+        let end = limit.map { min(total, start + $0) } ?? total
+        var page = Array(items[start..<end])
+        if let fieldPaths { page = page.map { Self.keeping(fieldPaths, of: $0) } }
+        return Page(result: QueryResult(items: page, notes: result.notes), total: total, offset: offset, limit: limit)
+    }
+
+    // MARK: - Reading
+
+    private static func integer(_ name: String, _ raw: String, in range: ClosedRange<Int>) throws(APIError) -> Int {
+        guard !raw.isEmpty, raw.utf8.count <= 9, raw.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            let value = Int(raw), range.contains(value)
+        else {
+            throw APIError(
+                status: 400, code: "invalid_value",
+                message:
+                    "'\(raw)' is not a valid value of \(name): expected a whole number from \(range.lowerBound) to \(range.upperBound).",
+                hint: "Give \(name) as a whole number from \(range.lowerBound) to \(range.upperBound).",
+                parameter: name)
+        }
+        return value
+    }
+
+    // MARK: - Ordering
+
+    /// A row's value for ordering.
+    private enum SortValue {
+        case number(Double)
+        case text(String)
+        case missing
+
+        init(_ value: JSONValue?) {
+            switch value {
+            case nil, .null?: self = .missing
+            case .number(let number)?: self = .number(number.double)
+            case .bool(let flag)?: self = .number(flag ? 1 : 0)
+            case let value?:
+                let text = FlatTable.scalarText(value)
+                self = text.isEmpty ? .missing : .text(text.lowercased())
+            }
+        }
+
+        /// -1, 0 or 1; numbers before text.
+        func compare(_ other: SortValue) -> Int {
+            switch (self, other) {
+            case (.number(let a), .number(let b)): a < b ? -1 : a > b ? 1 : 0
+            case (.text(let a), .text(let b)): a < b ? -1 : a > b ? 1 : 0
+            case (.number, .text): -1
+            case (.text, .number): 1
+            default: 0
+            }
+        }
+
+        var isMissing: Bool {
+            if case .missing = self { return true }
+            return false
+        }
+    }
+
+    /// A stable sort by the value at `path`; rows without it come last either way.
+    static func sorted(_ items: [JSONValue], by path: [String], descending: Bool) -> [JSONValue] {
+        let keys = items.map { SortValue(value(at: path, in: $0)) }
+        let order = items.indices.sorted { left, right in
+            let a = keys[left]
+            let b = keys[right]
+            if a.isMissing != b.isMissing { return b.isMissing }
+            let comparison = descending ? b.compare(a) : a.compare(b)
+            return comparison != 0 ? comparison < 0 : left < right
+        }
+        return order.map { items[$0] }
+    }
+
+    static func value(at path: [String], in row: JSONValue) -> JSONValue? {
+        var current: JSONValue? = row
+        for key in path { current = current?.objectValue?[key] }
+        return current
+    }
+
+    // MARK: - Fields
+
+    /// The row with only the members at `paths`, in their order.
+    static func keeping(_ paths: [[String]], of row: JSONValue) -> JSONValue {
+        var kept = JSONObject()
+        for path in paths {
+            guard let value = value(at: path, in: row) else { continue }
+            insert(value, at: path[...], into: &kept)
+        }
+        return .object(kept)
+    }
+
+    private static func insert(_ value: JSONValue, at path: ArraySlice<String>, into object: inout JSONObject) {
+        guard let key = path.first else { return }
+        if path.count == 1 {
+            object[key] = value
+            return
+        }
+        var nested = object[key]?.objectValue ?? JSONObject()
+        if object[key] != nil, object[key]?.objectValue == nil { return }
+        insert(value, at: path.dropFirst(), into: &nested)
+        object[key] = .object(nested)
+    }
+}
+
+/// One page of a collection: its rows, and where it sits among all of them.
+struct Page: Sendable {
+    /// The rows of this page, with the answer's notes.
+    var result: QueryResult
+    /// Every matching row, before paging.
+    var total: Int
+    var offset: Int
+    /// The page size, or `nil` when the page runs to the end.
+    var limit: Int?
+
+    /// Whether rows follow this page.
+    var hasNext: Bool { limit.map { offset + $0 < total } ?? false }
+
+    /// The `Link` field value (RFC 8288) for a page of `path` asked with `query`: `rel="next"`
+    /// and `rel="prev"` where there are such pages, or `nil`.
+    func link(path: String, query: [(name: String, value: String)]) -> String? {
+        var links: [String] = []
+        func target(offset: Int) -> String {
+            var pairs = query.filter { $0.name != "offset" && $0.name != "limit" }
+            if let limit { pairs.append(("limit", String(limit))) }
+            if offset > 0 { pairs.append(("offset", String(offset))) }
+            let encoded = pairs.map { Self.encode($0.name) + "=" + Self.encode($0.value) }
+            return "<" + path + (encoded.isEmpty ? "" : "?" + encoded.joined(separator: "&")) + ">"
+        }
+        if let limit, hasNext { links.append(target(offset: offset + limit) + "; rel=\"next\"") }
+        if offset > 0 {
+            let previous = limit.map { max(0, min(offset, total) - $0) } ?? 0
+            links.append(target(offset: previous) + "; rel=\"prev\"")
+        }
+        return links.isEmpty ? nil : links.joined(separator: ", ")
+    }
+
+    /// Percent-encodes a query name or value: unreserved characters stay, every other byte is `%XX`.
+    static func encode(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: ","):
+                result.unicodeScalars.append(UnicodeScalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                result.unicodeScalars.append("%")
+                result.unicodeScalars.append(digits[Int(byte >> 4)])
+                result.unicodeScalars.append(digits[Int(byte & 0xF)])
+            }
+        }
+        return result
+    }
+}
+
+/// The fields a collection's rows have, as dotted paths (`points`, `points.width`): what `sort`
+/// and `fields` accept, and what the OpenAPI document lists.
+struct FieldCatalogue: Sendable, Equatable {
+    /// Every path, objects and their members, in first-seen order.
+    var paths: [String]
+    /// The paths that hold a value to order by (not an object, not a list of objects).
+    var sortable: [String]
+
+    /// The fields of `rows`.
+    init(rows: [JSONValue]) {
+        var paths: [String] = []
+        var sortable: [String] = []
+        var seen = Set<String>()
+        func walk(_ object: JSONObject, prefix: String) {
+            for (key, value) in object {
+                let path = prefix + key
+                let isNew = seen.insert(path).inserted
+                if isNew { paths.append(path) }
+                switch value {
+                case .object(let nested): walk(nested, prefix: path + ".")
+                case .array(let elements) where elements.contains(where: { $0.objectValue != nil }): break
+                default: if isNew { sortable.append(path) }
+                }
+            }
+        }
+        for row in rows { if case .object(let object) = row { walk(object, prefix: "") } }
+        self.init(paths: paths, sortable: sortable.filter { path in !paths.contains { $0.hasPrefix(path + ".") } })
+    }
+
+    init(paths: [String], sortable: [String]) {
+        self.paths = paths
+        self.sortable = sortable
+    }
+
+    /// The fields of `route`'s rows in the latest version: its declared fields, or those of its
+    /// unfiltered answer.
+    static func of(_ route: Route, store: SpecStore) -> FieldCatalogue {
+        if let fields = route.endpoint.rowFields { return FieldCatalogue(paths: fields, sortable: fields) }
+        guard case .query(let query) = route.endpoint.answer,
+            let content = try? query(
+                AnswerRequest(
+                    store: store, snapshot: store.latest, pathValue: nil, filters: [:], options: RequestOptions())),
+            case .collection(let result) = content
+        else { return FieldCatalogue(paths: [], sortable: []) }
+        return FieldCatalogue(rows: result.items)
+    }
+
+    /// The path `name` means among `accepted`: as the JSON nests it (`points.width`), as the CSV
+    /// column names it (`points_width`), or either without regard to case.
+    func resolve(_ name: String, parameter: String, among accepted: [String]) throws(APIError) -> [String] {
+        let dotted = String(name.map { $0 == "_" ? "." : $0 })
+        let found =
+            accepted.first { $0 == name } ?? accepted.first { $0 == dotted }
+            ?? accepted.first { $0.lowercased() == dotted.lowercased() }
+        guard let found else {
+            throw APIError.unknownValue(parameter, name, accepted: accepted)
+        }
+        return found.split(separator: ".").map(String.init)
+    }
+}
