@@ -188,7 +188,7 @@ enum OpenAPIDocument {
         guard let parameter = route.endpoint.pathParameter else { return [] }
         // A record id is a pattern, not today's ids: a reload that adds a device breaks no client.
         let schema: JSONValue =
-            route == .device
+            parameter.name == "id"
             ? [
                 "type": "string", "pattern": .string(RecordSchemas.idPattern),
                 "examples": .array(parameter.values(latest).prefix(2).map { .string($0) }),
