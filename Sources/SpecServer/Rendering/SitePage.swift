@@ -3,8 +3,8 @@
 enum SitePage {
     /// The collections the site header links, in the order a reader meets them.
     static let collections: [Route] = [
-        .devices, .sizeClasses, .widgets, .dynamicType, .textStyles, .tracking, .metrics, .rules, .myths,
-        .versions, .search,
+        .devices, .sizeClasses, .widgets, .widgetFamilies, .dynamicType, .textStyles, .tracking, .metrics,
+        .rules, .myths, .versions, .search,
     ]
 
     /// A complete page.
