@@ -331,6 +331,11 @@ enum OpenAPIDocument {
         case .record, .diff, .envelope:
             // Each route's own record schema (RecordSchemas), or the generic envelope.
             if let typed = RecordSchemas.response(route) { return typed }
+            if route.endpoint.schema == .record {
+                return [
+                    "anyOf": [["$ref": "#/components/schemas/Record"], ["type": "array", "items": ["type": "object"]]]
+                ]
+            }
             return [
                 "anyOf": [["$ref": "#/components/schemas/Envelope"], ["type": "array", "items": ["type": "object"]]]
             ]

@@ -66,7 +66,18 @@ enum RecordSchemas {
     /// A route's JSON answer: its envelope, or the bare array `shape=array` gives.
     static func response(_ route: Route) -> JSONValue? {
         guard let name = responseName(route), let item = itemName(route) else { return nil }
-        return ["anyOf": [ref(name), ["type": "array", "items": ref(item)]]]
+        guard route.parameters.contains(CommonParameter.fields.rawValue) else {
+            return ["anyOf": [ref(name), ["type": "array", "items": ref(item)]]]
+        }
+        // `fields=` keeps only the fields asked for, so such an answer's rows are partial records:
+        // the typed envelope first (what a client parses without `fields`), then the same
+        // envelope with rows of any subset of the record's fields.
+        return [
+            "anyOf": [
+                ref(name), ["type": "array", "items": ref(item)], ref("Envelope"),
+                ["type": "array", "items": ["type": "object"]],
+            ]
+        ]
     }
 
     // MARK: - Components
