@@ -46,6 +46,11 @@ final class ServerProcess: Sendable {
         process.executableURL = Self.executable
         process.arguments = ["--host", "127.0.0.1", "--port", "0", "--threads", "1", "--log", "off"] + arguments
         let pipe = Pipe()
+        // Tests start processes in parallel: without close-on-exec, a child another test starts
+        // meanwhile inherits this pipe's write end, and standard error's end waits for that child.
+        for descriptor in [pipe.fileHandleForReading.fileDescriptor, pipe.fileHandleForWriting.fileDescriptor] {
+            _ = fcntl(descriptor, F_SETFD, fcntl(descriptor, F_GETFD) | FD_CLOEXEC)
+        }
         process.standardError = pipe
         process.standardOutput = FileHandle.nullDevice
         pipe.fileHandleForReading.readabilityHandler = { [observed] handle in
