@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A word index over every state of every record, for ranked text search.
 ///
 /// Each record contributes weighted fields (a title-like field weighs most). A query's words
@@ -285,7 +283,7 @@ struct SearchIndex: Sendable {
 final class SearchIndexCache: Sendable {
     private let records: [[StoredRecord]]
     private let versionCount: Int
-    private let cache = Mutex<SearchIndex?>(nil)
+    private let cache = BuiltOnce<SearchIndex>()
 
     init(records: [[StoredRecord]], versions: [StoreVersion]) {
         self.records = records
@@ -293,11 +291,8 @@ final class SearchIndexCache: Sendable {
     }
 
     var index: SearchIndex {
-        cache.withLock { cached in
-            if let cached { return cached }
-            let built = SearchIndex(records: records, versionCount: versionCount)
-            cached = built
-            return built
+        cache.value {
+            SearchIndex(records: records, versionCount: versionCount)
         }
     }
 }

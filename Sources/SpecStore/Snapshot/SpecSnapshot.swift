@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The store as of one version: every record that version has, with the values it had then.
 ///
 /// Snapshots are immutable and built at load, so queries are plain reads that any thread may run
@@ -24,7 +22,7 @@ public final class SpecSnapshot: Sendable {
     private let positions: [[Int32]]
     private let locations: [String: RecordLocation]
     let searchIndex: SearchIndexCache
-    private let vocabularyCache = Mutex<SnapshotVocabulary?>(nil)
+    private let vocabularyCache = BuiltOnce<SnapshotVocabulary>()
 
     /// The values drawn from this version's data that filters resolve against, worked out on first use.
     struct SnapshotVocabulary: Sendable {
@@ -38,8 +36,7 @@ public final class SpecSnapshot: Sendable {
     }
 
     var vocabulary: SnapshotVocabulary {
-        vocabularyCache.withLock { cached in
-            if let cached { return cached }
+        vocabularyCache.value {
             var deviceKeys: [String: Int] = [:]
             for (position, entry) in rows(.devices).enumerated().reversed() {
                 let id = entry.id
@@ -48,13 +45,11 @@ public final class SpecSnapshot: Sendable {
                     deviceKeys[FilterVocabulary.matchKey(key)] = position
                 }
             }
-            let built = SnapshotVocabulary(
+            return SnapshotVocabulary(
                 dynamicTypeStyles: styles(in: [.dynamicType]), textStyles: styles(in: [.textStyles]),
                 allStyles: styles(in: [.dynamicType, .textStyles]),
                 topics: distinct("topic", in: [.metrics, .rules, .myths]), fonts: distinct("font", in: [.tracking]),
                 deviceKeys: deviceKeys)
-            cached = built
-            return built
         }
     }
 
