@@ -11,6 +11,7 @@ import Testing
 /// is killed if a test leaves it running.
 final class ServerProcess: Sendable {
     private let process: Process
+    private let errorPipe = Pipe()
     private let observed = Observed()
     private let port = Atomic<Int>(0)
     private let version = Mutex<String>("")
@@ -45,7 +46,7 @@ final class ServerProcess: Sendable {
         process = Process()
         process.executableURL = Self.executable
         process.arguments = ["--host", "127.0.0.1", "--port", "0", "--threads", "1", "--log", "off"] + arguments
-        let pipe = Pipe()
+        let pipe = errorPipe
         // Tests start processes in parallel: without close-on-exec, a child another test starts
         // meanwhile inherits this pipe's write end, and standard error's end waits for that child.
         for descriptor in [pipe.fileHandleForReading.fileDescriptor, pipe.fileHandleForWriting.fileDescriptor] {
@@ -96,7 +97,23 @@ final class ServerProcess: Sendable {
 
     /// Whether the process has exited and all it wrote to standard error has been read.
     var hasExited: Bool {
-        observed.exitStatus.withLock { $0 != nil } && observed.errorOutputEnded.load(ordering: .acquiring)
+        guard observed.exitStatus.withLock({ $0 != nil }) else { return false }
+        if observed.errorOutputEnded.load(ordering: .acquiring) { return true }
+        // A process another test started meanwhile may hold standard error's write end open, so
+        // its end may be late; everything this process wrote is already in the pipe: read it
+        // without waiting.
+        let handle = errorPipe.fileHandleForReading
+        handle.readabilityHandler = nil
+        let descriptor = handle.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            observed.errorOutput.withLock { $0 += buffer[0..<count] }
+        }
+        observed.errorOutputEnded.store(true, ordering: .releasing)
+        return true
     }
 
     /// The exit status, once it has exited.
