@@ -41,9 +41,7 @@ enum HTMLRenderer {
         let caption = MarkdownRenderer.caption(table, page: page)
         guard !fragment else { return renderTable(table, page: page, fragment: true, caption: caption) }
         let collection = RecordLink.route(for: item["id"]?.stringValue ?? "") ?? page.route
-        let name =
-            item["name"]?.stringValue ?? item["label"]?.stringValue ?? item["title"]?.stringValue
-            ?? item["id"]?.stringValue ?? table.title
+        let name = recordTitle(item) ?? table.title
         var body = "<h1>\(escape(name))</h1>\n"
         body +=
             "<p class=\"lead\">\(escape(collection.title)) record <code>\(escape(item["id"]?.stringValue ?? ""))</code>, store version \(escape(table.version)).</p>\n"
@@ -88,6 +86,21 @@ enum HTMLRenderer {
         }
         let crumbs: [(String, String?)] = [("Home", "/"), (collection.title, collection.template), (name, nil)]
         return SitePage.render(title: name, crumbs: crumbs, current: collection, version: table.version, body: body)
+    }
+
+    /// The heading of a record's page: its name where it has one (with its Dynamic Type
+    /// category, which the name alone does not say), else its id in words after the collection's
+    /// prefix: `rule.tab-bars.navigation-not-actions` → `Tab bars · navigation not actions`.
+    static func recordTitle(_ item: JSONValue) -> String? {
+        if let name = item["name"]?.stringValue ?? item["label"]?.stringValue ?? item["title"]?.stringValue {
+            guard let category = item["categoryLabel"]?.stringValue ?? item["category"]?.stringValue else {
+                return name
+            }
+            return "\(name), \(category)"
+        }
+        guard let id = item["id"]?.stringValue else { return nil }
+        let parts = id.split(separator: ".").dropFirst().map { String($0).replacingOccurrences(of: "-", with: " ") }
+        return parts.isEmpty ? id : parts.joined(separator: " · ").capitalizedFirst
     }
 
     // MARK: - The table
@@ -271,7 +284,8 @@ enum HTMLRenderer {
         for field in page.fields {
             let id = "filter-" + field.name
             let current = page.applied.first { $0.name == field.name }?.value
-            html += "<div class=\"field\"><label for=\"\(id)\">\(escape(field.name))</label>"
+            let label = field.name == "q" ? "Words" : TableColumn.words(field.name)
+            html += "<div class=\"field\"><label for=\"\(id)\">\(escape(label))</label>"
             if !field.choices.isEmpty {
                 html += "<select id=\"\(id)\" name=\"\(escape(field.name))\" aria-describedby=\"\(id)-help\">"
                 html += "<option value=\"\">any</option>"
@@ -288,11 +302,21 @@ enum HTMLRenderer {
             }
             html += "<small id=\"\(id)-help\">\(escape(field.summary))</small></div>\n"
         }
-        html += "<div class=\"field\"><button type=\"submit\">\(search ? "Search" : "Apply filters")</button></div>\n"
+        let action = search ? "Search" : page.route == .check ? "Check" : "Apply filters"
+        html += "<div class=\"field\"><button type=\"submit\">\(action)</button></div>\n"
         if !page.applied.isEmpty, !search {
             html += "<div class=\"field\"><a href=\"\(escape(page.path))\">Clear filters</a></div>\n"
         }
-        return html + "</form>\n"
+        html += "</form>\n"
+        guard !search else { return html }
+        // A phone shows the form only once this box is ticked (ticked already when filters are
+        // applied), so the table is on the first screen; a wider screen shows no box and the
+        // form always (SiteStyle).
+        let checked = page.applied.isEmpty ? "" : " checked"
+        let applied = page.applied.isEmpty ? "" : " (\(page.applied.count) applied)"
+        let what = page.route == .check ? "the measurement to check" : "the filters\(applied)"
+        return "<input type=\"checkbox\" id=\"filters-shown\" class=\"hig-filter-toggle\"\(checked)>"
+            + "<label for=\"filters-shown\" class=\"hig-filter-toggle\">Show \(what)</label>\n" + html
     }
 
     static func notes(_ notes: [String]) -> String {

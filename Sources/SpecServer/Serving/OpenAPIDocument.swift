@@ -357,7 +357,12 @@ enum OpenAPIDocument {
         return [
             "description": .string(description),
             "headers": .object(headers),
-            "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]],
+            // A request for an HTML page (`format=html`, or a browser's `Accept`) gets the same
+            // error as a page.
+            "content": [
+                "application/json": ["schema": ["$ref": "#/components/schemas/Error"]],
+                "text/html": ["schema": ["type": "string"]],
+            ],
         ]
     }
 

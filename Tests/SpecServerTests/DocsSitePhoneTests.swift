@@ -1,0 +1,97 @@
+import SpecStore
+import Testing
+
+@testable import SpecServer
+
+/// What a reader meets on a phone and on the way into the site: error pages for browsers, the
+/// folded filter form, the chart that keeps a legible size, record headings in words, and the
+/// CSV and Markdown columns each route fixes.
+@Suite struct DocsSitePhoneTests {
+    let app = ApplicationHarness.shared
+
+    @Test(arguments: [
+        ("/v1/devices/device.no-such-device?format=html", 404, "No device &#39;device.no-such-device&#39;"),
+        ("/v1/devices?family=banana&format=html", 400, "&#39;banana&#39; is not a known value of family."),
+        ("/v1/nothing-here?format=html", 404, "No route answers &#39;/v1/nothing-here&#39;."),
+    ])
+    func aBrowserGetsErrorsAsPages(_ path: String, _ status: Int, _ message: String) {
+        let answer = app.request(.get, path)
+        #expect(answer.status == status)
+        #expect(answer[header: "Content-Type"] == "text/html; charset=utf-8")
+        #expect(answer.text.hasPrefix("<!doctype html>"))
+        #expect(answer.text.contains("<p class=\"lead\">\(message)"))
+        #expect(answer.text.contains("<form class=\"hig-search\""))
+    }
+
+    @Test func programsStillGetJSONErrors() {
+        let bare = app.request(.get, "/v1/devices?family=banana")
+        #expect(bare[header: "Content-Type"] == "application/json")
+        #expect(bare.text.hasPrefix("{\"error\":{\"status\":400,\"code\":\"unknown_value\""))
+        let any = app.request(.get, "/nothing", headers: [("Accept", "*/*")])
+        #expect(any[header: "Content-Type"] == "application/json")
+        let csv = app.request(.get, "/v1/devices?family=banana&format=csv")
+        #expect(csv[header: "Content-Type"] == "application/json")
+        // A browser's Accept prefers HTML: a page, when no format= says otherwise.
+        let browser = [("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")]
+        #expect(app.request(.get, "/nothing", headers: browser)[header: "Content-Type"] == "text/html; charset=utf-8")
+        let json = app.request(.get, "/v1/devices?family=banana&format=json", headers: browser)
+        #expect(json[header: "Content-Type"] == "application/json")
+    }
+
+    @Test func thePhoneFoldsTheFilterFormUntilFiltersApply() {
+        let all = app.request(.get, "/v1/devices?format=html").text
+        #expect(
+            all.contains(
+                "<input type=\"checkbox\" id=\"filters-shown\" class=\"hig-filter-toggle\"><label for=\"filters-shown\" class=\"hig-filter-toggle\">Show the filters</label>"
+            ))
+        let filtered = app.request(.get, "/v1/devices?family=iphone&format=html").text
+        #expect(filtered.contains("class=\"hig-filter-toggle\" checked><label"))
+        #expect(filtered.contains("Show the filters (1 applied)"))
+        #expect(SiteStyle.css.contains("input.hig-filter-toggle:not(:checked)~form.hig-filters{display:none}"))
+        // The search form is the search page's point: never folded.
+        #expect(!app.request(.get, "/v1/search?q=body&format=html").text.contains("hig-filter-toggle\""))
+    }
+
+    @Test func theTypeScaleScrollsInItsOwnBoxAtALegibleSize() {
+        let page = app.request(.get, "/v1/dynamic-type?format=html").text
+        #expect(
+            page.contains(
+                "<div class=\"hig-chart\" role=\"region\" tabindex=\"0\" aria-label=\"Dynamic Type scale on iOS and iPadOS, scrolls sideways\"><svg"
+            ))
+        #expect(!page.contains("font-size=\"10\"") && !page.contains("font-size=\"11\""))
+        #expect(SiteStyle.css.contains(".hig-chart svg{max-width:none}"))
+    }
+
+    @Test(arguments: [
+        ("rule.tab-bars.navigation-not-actions", "Tab bars · navigation not actions"),
+        ("widget.ios.430x932.system-small", "Ios · 430x932 · system small"),
+    ])
+    func aRecordWithoutANameIsHeadedByItsIdInWords(_ id: String, _ title: String) {
+        #expect(HTMLRenderer.recordTitle(["id": .string(id)]) == title)
+    }
+
+    @Test func aDynamicTypeRecordNamesItsCategory() {
+        let page = app.request(.get, "/v1/dynamic-type/type.ios.xsmall.large-title?format=html").text
+        #expect(page.contains("<h1>Large Title, xSmall</h1>"))
+    }
+
+    /// The CSV headings of every route with a layout, as the layouts fixed them: a change here
+    /// breaks every pipeline that reads the columns by position.
+    @Test func csvColumnSetsStayAsPipelinesReadThem() {
+        let expected: [Route: String] = [
+            .sizeClasses:
+                "id,device,devices,orientation,horizontal,vertical,status,citation_page,citation_section,citation_url,since,seen,notes",
+            .textStyles:
+                "id,platform,platforms,style,label,weight,size_pt,leading_pt,emphasizedWeight,status,citation_page,citation_section,citation_url,since,notes",
+            .rules:
+                "id,topic,platforms,kind,status,quote,reading,citation_page,citation_section,citation_url,related,since,seen,notes",
+            .myths:
+                "id,topic,claim,verdict,correction,citation_page,citation_section,citation_url,citation_quote,related,since,seen,notes",
+            .widgetFamilies:
+                "id,platform,platforms,family,renderingMode,supported,contexts,status,citation_page,citation_section,citation_url,citation_quote,since,seen,notes",
+        ]
+        for (route, header) in expected {
+            #expect(TableLayout.columns(for: route)?.map(\.csvName).joined(separator: ",") == header, "\(route)")
+        }
+    }
+}
