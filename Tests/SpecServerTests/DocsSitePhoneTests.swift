@@ -42,12 +42,14 @@ import Testing
         let all = app.request(.get, "/v1/devices?format=html").text
         #expect(
             all.contains(
-                "<input type=\"checkbox\" id=\"filters-shown\" class=\"hig-filter-toggle\"><label for=\"filters-shown\" class=\"hig-filter-toggle\">Show the filters</label>"
+                "<input type=\"checkbox\" id=\"filters-shown\" class=\"hig-filter-toggle\"><label for=\"filters-shown\" class=\"hig-filter-toggle\">Show the filters and sort order</label>"
             ))
         let filtered = app.request(.get, "/v1/devices?family=iphone&format=html").text
         #expect(filtered.contains("class=\"hig-filter-toggle\" checked><label"))
-        #expect(filtered.contains("Show the filters (1 applied)"))
-        #expect(SiteStyle.css.contains("input.hig-filter-toggle:not(:checked)~form.hig-filters{display:none}"))
+        #expect(filtered.contains("Show the filters and sort order (1 applied)"))
+        #expect(SiteStyle.css.contains("input.hig-filter-toggle:not(:checked)~form.hig-filters,"))
+        let sorted = app.request(.get, "/v1/devices?sort=name&format=html").text
+        #expect(sorted.contains("class=\"hig-filter-toggle\" checked><label"))
         // The search form is the search page's point: never folded.
         #expect(!app.request(.get, "/v1/search?q=body&format=html").text.contains("hig-filter-toggle\""))
     }

@@ -44,7 +44,7 @@ enum HTMLRenderer {
         let name = recordTitle(item) ?? table.title
         var body = "<h1>\(escape(name))</h1>\n"
         body +=
-            "<p class=\"lead\">\(escape(collection.title)) record <code>\(escape(item["id"]?.stringValue ?? ""))</code>, store version \(escape(table.version)).</p>\n"
+            "<p class=\"lead\">\(escape(page.route.title)) record <code>\(escape(item["id"]?.stringValue ?? ""))</code>, store version \(escape(table.version)).</p>\n"
         body += formatLinks(page)
         body += notes(table.notes)
         body += "<div class=\"record-layout\">\n"
@@ -309,12 +309,12 @@ enum HTMLRenderer {
         }
         html += "</form>\n"
         guard !search else { return html }
-        // A phone shows the form only once this box is ticked (ticked already when filters are
-        // applied), so the table is on the first screen; a wider screen shows no box and the
-        // form always (SiteStyle).
-        let checked = page.applied.isEmpty ? "" : " checked"
+        // A phone shows the form and the sortable headings only once this box is ticked (ticked
+        // already when filters or an order are applied), so the rows are on the first screen; a
+        // wider screen shows no box, and the form and headings always (SiteStyle).
+        let checked = page.applied.isEmpty && page.sort == nil ? "" : " checked"
         let applied = page.applied.isEmpty ? "" : " (\(page.applied.count) applied)"
-        let what = page.route == .check ? "the measurement to check" : "the filters\(applied)"
+        let what = page.route == .check ? "the measurement to check" : "the filters and sort order\(applied)"
         return "<input type=\"checkbox\" id=\"filters-shown\" class=\"hig-filter-toggle\"\(checked)>"
             + "<label for=\"filters-shown\" class=\"hig-filter-toggle\">Show \(what)</label>\n" + html
     }

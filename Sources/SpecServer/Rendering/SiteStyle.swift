@@ -84,7 +84,8 @@ enum SiteStyle {
         input.hig-filter-toggle{display:inline-block;width:1.25rem;height:1.25rem;margin:.75rem .5rem .75rem 0;\
         vertical-align:middle}label.hig-filter-toggle{display:inline-block;font-weight:600;vertical-align:middle}\
         .hig-chart-hint{display:block}\
-        input.hig-filter-toggle:not(:checked)~form.hig-filters{display:none}\
+        input.hig-filter-toggle:not(:checked)~form.hig-filters,\
+        input.hig-filter-toggle:not(:checked)~.hig-scroll .hig-sortable thead{display:none}\
         .hig-search input{width:100%}form.hig-search{flex-direction:column;align-items:stretch}}
         @media print{.site,.skip,form,.hig-filter-toggle,.formats,.paging,footer{display:none}\
         body{background:#fff;color:#000;font-size:10pt}a{color:#000}\
