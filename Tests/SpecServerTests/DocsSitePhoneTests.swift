@@ -96,4 +96,18 @@ import Testing
             #expect(TableLayout.columns(for: route)?.map(\.csvName).joined(separator: ",") == header, "\(route)")
         }
     }
+
+    /// Every record route's ids link to it and its page's breadcrumb leads to its collection: a
+    /// collection added without its id prefix in ``RecordLink`` fails here.
+    @Test(arguments: Route.allCases.filter { $0.template.hasSuffix("/{id}") })
+    func everyRecordRouteIsLinkedFromItsIds(_ route: Route) throws {
+        let example = try #require(route.endpoint.example)
+        let id = try #require(example.split(separator: "/").last.map(String.init))
+        #expect(RecordLink.path(for: id) == example)
+        let collection = try #require(RecordLink.route(for: id))
+        #expect(collection.template + "/{id}" == route.template)
+        let page = app.request(.get, example + "?format=html").text
+        #expect(page.contains("<li><a href=\"\(collection.template)\">\(collection.title)</a></li>"))
+        #expect(!page.contains("{id}"))
+    }
 }
