@@ -66,10 +66,20 @@ import Testing
 
     @Test(arguments: [
         ("rule.tab-bars.navigation-not-actions", "Tab bars · navigation not actions"),
-        ("widget.ios.430x932.system-small", "Ios · 430x932 · system small"),
+        ("widget.ios.430x932.system-small", "iOS · 430x932 · system small"),
     ])
     func aRecordWithoutANameIsHeadedByItsIdInWords(_ id: String, _ title: String) {
         #expect(HTMLRenderer.recordTitle(["id": .string(id)]) == title)
+    }
+
+    @Test(arguments: [
+        ("/v1/tracking/tracking.ios.sf-pro.6", "SF Pro at 6 pt, iOS"),
+        ("/v1/widgets/widget.ios.430x932.system-small", "Small widget, 430×932 pt screen, iOS"),
+        ("/v1/size-classes/size-class.ipad-pro-12-9-inch.portrait", "iPad Pro 12.9-inch, portrait"),
+        ("/v1/widget-families/widget-family.ios.system-small", "Small widget, iOS"),
+    ])
+    func aRecordWithoutANameIsHeadedByWhatTellsItApart(_ path: String, _ title: String) {
+        #expect(app.request(.get, path + "?format=html").text.contains("<h1>\(title)</h1>"))
     }
 
     @Test func aDynamicTypeRecordNamesItsCategory() {

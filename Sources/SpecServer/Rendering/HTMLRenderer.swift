@@ -89,19 +89,47 @@ enum HTMLRenderer {
     }
 
     /// The heading of a record's page: its name where it has one (with its Dynamic Type
-    /// category, which the name alone does not say), else its id in words after the collection's
-    /// prefix: `rule.tab-bars.navigation-not-actions` → `Tab bars · navigation not actions`.
+    /// category, which the name alone does not say), else words made from the fields that tell
+    /// it apart (`SF Pro at 6 pt, iOS`; `Small widget, 430×932 pt screen, iOS`; `iPad Pro
+    /// 12.9-inch, portrait`), else its id in words after the collection's prefix
+    /// (`rule.tab-bars.navigation-not-actions` → `Tab bars · navigation not actions`).
     static func recordTitle(_ item: JSONValue) -> String? {
+        let n = DeviceFigure.number
+        let platform = item["platform"]?.stringValue.map { ", " + platformName($0) } ?? ""
         if let name = item["name"]?.stringValue ?? item["label"]?.stringValue ?? item["title"]?.stringValue {
             guard let category = item["categoryLabel"]?.stringValue ?? item["category"]?.stringValue else {
                 return name
             }
             return "\(name), \(category)"
         }
+        if let font = item["font"]?.stringValue, let size = item["size"]?.doubleValue {
+            return "\(font) at \(n(size)) pt\(platform)"
+        }
+        if let device = item["device"]?.stringValue, let orientation = item["orientation"]?.stringValue {
+            return "\(device), \(orientation)"
+        }
+        if let id = item["id"]?.stringValue, id.hasPrefix("widget"), let family = item["family"]?.stringValue {
+            var title = DeviceFigure.familyName(family) + " widget"
+            if let width = item["screen"]?["width"]?.doubleValue, let height = item["screen"]?["height"]?.doubleValue {
+                title += ", \(n(width))×\(n(height)) pt screen"
+            }
+            return title + platform
+        }
         guard let id = item["id"]?.stringValue else { return nil }
-        let parts = id.split(separator: ".").dropFirst().map { String($0).replacingOccurrences(of: "-", with: " ") }
-        return parts.isEmpty ? id : parts.joined(separator: " · ").capitalizedFirst
+        let parts = id.split(separator: ".").dropFirst().map {
+            platformNames[String($0)] ?? String($0).replacingOccurrences(of: "-", with: " ")
+        }
+        guard let first = parts.first else { return id }
+        let heading = platformNames.values.contains(first) ? first : first.capitalizedFirst
+        return ([heading] + parts.dropFirst()).joined(separator: " · ")
     }
+
+    static let platformNames = [
+        "ios": "iOS", "ipados": "iPadOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS",
+        "visionos": "visionOS",
+    ]
+
+    static func platformName(_ platform: String) -> String { platformNames[platform] ?? platform }
 
     // MARK: - The table
 
@@ -296,15 +324,22 @@ enum HTMLRenderer {
                 html += "</select>"
             } else {
                 let type = field.isNumber ? "text\" inputmode=\"decimal" : search ? "search" : "text"
-                let required = search && field.name == "q" ? " required" : ""
+                let required = field.isRequired || (search && field.name == "q") ? " required" : ""
                 html +=
                     "<input id=\"\(id)\" name=\"\(escape(field.name))\" type=\"\(type)\" value=\"\(escape(current ?? ""))\" aria-describedby=\"\(id)-help\"\(required)>"
             }
             html += "<small id=\"\(id)-help\">\(escape(field.summary))</small></div>\n"
         }
-        let action = search ? "Search" : page.route == .check ? "Check" : "Apply filters"
+        let action =
+            switch page.route {
+            case .search: "Search"
+            case .check: "Check"
+            case .diff: "Compare"
+            default: "Apply filters"
+            }
         html += "<div class=\"field\"><button type=\"submit\">\(action)</button></div>\n"
-        if !page.applied.isEmpty, !search {
+        // Clearing a required field would only lead to a 400.
+        if !page.applied.isEmpty, !search, !page.fields.contains(where: \.isRequired) {
             html += "<div class=\"field\"><a href=\"\(escape(page.path))\">Clear filters</a></div>\n"
         }
         html += "</form>\n"
