@@ -263,7 +263,7 @@ def main():
     check_browser(arguments.base, pages, arguments.screenshots, failures)
     for failure in failures:
         print("FAIL " + failure, file=sys.stderr)
-    print(f"browser checks over {len(pages)} pages ({len(routes)} routes answering HTML) at two widths, "
+    print(f"browser checks over {len(pages)} pages ({len(routes)} routes answering HTML) at two widths and in dark, "
           f"{len(FRAGMENTS)} fragments and {len(MARKDOWN)} Markdown answers: {len(failures)} failures")
     sys.exit(1 if failures else 0)
 
