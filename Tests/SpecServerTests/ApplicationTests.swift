@@ -120,6 +120,8 @@ import Testing
             ("/v1/devices?family=%zz", 400, "bad_query"),
             ("/v1/devices?family=iphone&family=ipad", 400, "bad_query"),
             ("/v1/devices/device.toaster", 404, "not_found"),
+            ("/v1/widgets?device=device.toaster", 404, "not_found"),
+            ("/v1/size-classes?device=toaster", 404, "not_found"),
             ("/v1/export?format=csv", 406, "not_acceptable"),
             ("/v1/search", 400, "missing_parameter"),
             ("/v1/nothing", 404, "not_found"),

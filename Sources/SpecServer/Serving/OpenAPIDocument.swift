@@ -311,10 +311,21 @@ enum OpenAPIDocument {
                 "pattern":
                     "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$",
             ]
+        case .vocabulary(.device):
+            // A device is named by id or model name, a pattern rather than today's ids: a reload
+            // that adds a device breaks no client, and a well-formed name the store lacks is a 404.
+            return [
+                "type": "string", "minLength": 1, "maxLength": 200, "pattern": .string(devicePattern),
+                "examples": .array(latest.acceptedValues(for: .device).prefix(2).map { .string($0) }),
+            ]
         case .vocabulary(let kind):
             return ["type": "string", "enum": .array(latest.acceptedValues(for: kind).map { .string($0) })]
         }
     }
+
+    /// What the `device` filter takes: a device id (`device.iphone-16-pro`, or without `device.`)
+    /// or a model name as Apple's tables print it (`iPad mini 8.3-inch`, `Apple Watch Series 10 (46mm)`).
+    static let devicePattern = "^[A-Za-z0-9][A-Za-z0-9 .,()_-]*$"
 
     // MARK: - Schemas and headers
 
