@@ -9,8 +9,9 @@ indirect enum FieldKind: Sendable {
     case oneOf([String])
     /// A non-empty array of platform ids.
     case platforms
-    /// An array of record ids, each of which must exist.
-    case references
+    /// An array of record ids, each of which must exist (and be a record of the collection
+    /// given, if one is).
+    case references(to: SpecCollection?)
     /// An array of strings.
     case strings
     /// `{"width": number, "height": number}`.

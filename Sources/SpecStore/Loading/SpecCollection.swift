@@ -54,10 +54,10 @@ enum SpecCollection: Int, CaseIterable, Sendable {
             }
         case .sizeClasses:
             CollectionDeclaration(
-                key: "sizeClasses", recordType: .sizeClass,
+                key: "sizeClasses", recordType: .sizeClass, carriesUnit: false,
                 fields: [
                     FieldSpec("device", .string, required: true),
-                    FieldSpec("devices", .references, required: true),
+                    FieldSpec("devices", .references(to: .devices), required: true),
                     FieldSpec("portrait", .sizeClassPair, required: true),
                     FieldSpec("landscape", .sizeClassPair, required: true),
                 ]
@@ -93,7 +93,8 @@ enum SpecCollection: Int, CaseIterable, Sendable {
             }
         case .widgetFamilies:
             CollectionDeclaration(
-                key: "widgetFamilies", recordType: .widgetFamily, hasPrimaryPlatform: true, mayBeAbsent: true,
+                key: "widgetFamilies", recordType: .widgetFamily, carriesUnit: false, hasPrimaryPlatform: true,
+                mayBeAbsent: true,
                 fields: [
                     FieldSpec("platforms", .platforms, required: true),
                     // A family's availability, or (`null` here) a rendering mode's.
@@ -188,7 +189,7 @@ enum SpecCollection: Int, CaseIterable, Sendable {
                     FieldSpec("quote", .string),
                     FieldSpec("reading", .string),
                     FieldSpec("citations", .citations, required: true),
-                    FieldSpec("related", .references),
+                    FieldSpec("related", .references(to: nil)),
                 ]
             ) { record in
                 // Apple's words, or on a reading the store's own.
@@ -205,7 +206,7 @@ enum SpecCollection: Int, CaseIterable, Sendable {
                     FieldSpec("verdict", .oneOf(FilterVocabulary.mythVerdicts), required: true),
                     FieldSpec("correction", .string, required: true),
                     FieldSpec("citations", .citations, required: true),
-                    FieldSpec("related", .references),
+                    FieldSpec("related", .references(to: nil)),
                 ]
             ) { record in
                 SearchEntry(
@@ -250,6 +251,9 @@ struct CollectionDeclaration: Sendable {
     let recordType: RecordType
     /// Whether records carry figures, and so `status`, `citations`, `basis` and `unit`.
     var carriesFigures = true
+    /// Whether a figure record's row has a `unit` (`pt` when the record gives none): not where
+    /// the figures are no numbers (size classes, widget families).
+    var carriesUnit = true
     /// Whether the API row has a `platform` (the record's first platform) besides `platforms`.
     var hasPrimaryPlatform = false
     /// Whether a data file may leave the collection out (collections added after schema version 2).
@@ -258,6 +262,14 @@ struct CollectionDeclaration: Sendable {
     let fields: [FieldSpec]
     /// What search finds a record by: its title and its weighted text.
     let search: @Sendable (RecordText) -> SearchEntry
+
+    /// Whether each record must cite at least one source (its own `citations` field is required).
+    var requiresCitation: Bool {
+        fields.contains { field in
+            guard case .citations = field.kind else { return false }
+            return field.isRequired
+        }
+    }
 }
 
 /// A record's fields as its search entry reads them.
