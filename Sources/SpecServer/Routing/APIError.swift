@@ -119,7 +119,7 @@ extension APIError {
 }
 
 extension APIError {
-    /// The error row of one measurement a batch cannot judge: the store's description with the
+    /// The error row of one measurement a batch cannot judge: the store's error with the
     /// status first, `{"status", "code", "message", "hint", "parameter", "accepted"}`.
     @Sendable static func itemJSON(_ error: QueryError) -> JSONValue {
         var object = JSONObject([("status", JSONValue(integerLiteral: status(of: error.code)))])

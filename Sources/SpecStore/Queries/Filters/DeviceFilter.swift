@@ -1,4 +1,4 @@
-/// The filters of `/v1/devices`.
+/// The filters of `SpecSnapshot.devices(matching:)`; a `nil` field does not filter.
 public struct DeviceFilter: Sendable, Hashable {
     /// A device family.
     public var family: DeviceFamily?

@@ -1,4 +1,4 @@
-/// The filters of `/v1/dynamic-type`.
+/// The filters of `SpecSnapshot.dynamicType(matching:)`; a `nil` field does not filter.
 public struct DynamicTypeFilter: Sendable, Hashable {
     /// A platform.
     public var platform: Platform?

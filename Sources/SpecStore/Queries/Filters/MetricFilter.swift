@@ -1,4 +1,4 @@
-/// The filters of `/v1/metrics`.
+/// The filters of `SpecSnapshot.metrics(matching:)`; a `nil` field does not filter.
 public struct MetricFilter: Sendable, Hashable {
     /// A platform.
     public var platform: Platform?

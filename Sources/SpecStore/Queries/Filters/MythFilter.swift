@@ -1,4 +1,4 @@
-/// The filters of `/v1/myths`.
+/// The filters of `SpecSnapshot.myths(matching:)`; a `nil` field does not filter.
 public struct MythFilter: Sendable, Hashable {
     /// A topic.
     public var topic: String?

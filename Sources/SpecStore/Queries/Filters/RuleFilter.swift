@@ -1,4 +1,4 @@
-/// The filters of `/v1/rules`.
+/// The filters of `SpecSnapshot.rules(matching:)`; a `nil` field does not filter.
 public struct RuleFilter: Sendable, Hashable {
     /// A topic.
     public var topic: String?

@@ -1,4 +1,4 @@
-/// The parameters of `/v1/search`.
+/// A text search: the words, and the record type to limit it to (`SpecSnapshot.search(_:)`).
 public struct SearchQuery: Sendable, Hashable {
     /// The words to search for.
     public var q: String

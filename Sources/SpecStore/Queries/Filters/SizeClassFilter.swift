@@ -1,4 +1,4 @@
-/// The filters of `/v1/size-classes`.
+/// The filters of `SpecSnapshot.sizeClasses(matching:)`; a `nil` field does not filter.
 public struct SizeClassFilter: Sendable, Hashable {
     /// A device id (`device.iphone-16-pro`), its id without the prefix, or its name.
     public var device: String?

@@ -1,4 +1,4 @@
-/// The filters of `/v1/text-styles`.
+/// The filters of `SpecSnapshot.textStyles(matching:)`; a `nil` field does not filter.
 public struct TextStyleFilter: Sendable, Hashable {
     /// A platform.
     public var platform: Platform?

@@ -1,4 +1,4 @@
-/// The filters of `/v1/tracking`.
+/// The filters of `SpecSnapshot.tracking(matching:)`; a `nil` field does not filter.
 public struct TrackingFilter: Sendable, Hashable {
     /// A platform.
     public var platform: Platform?

@@ -1,4 +1,4 @@
-/// The filters of `/v1/widget-families`.
+/// The filters of `SpecSnapshot.widgetFamilies(matching:)`; a `nil` field does not filter.
 public struct WidgetFamilyFilter: Sendable, Hashable {
     /// A platform.
     public var platform: Platform?

@@ -1,4 +1,4 @@
-/// The filters of `/v1/widgets`.
+/// The filters of `SpecSnapshot.widgets(matching:)`; a `nil` field does not filter.
 public struct WidgetFilter: Sendable, Hashable {
     /// A platform.
     public var platform: Platform?
