@@ -128,8 +128,7 @@ import Testing
             ("/healthz?x=1", 400, "unknown_parameter"),
         ] as [(String, Int, String)])
     func badRequestsGetJSONErrorsThatSayWhy(path: String, status: Int, code: String) throws {
-        // A browser asking for HTML gets the same error as a page (DocsSitePhoneTests).
-        let answer = app.request(.get, path, headers: [("Accept", "*/*")])
+        let answer = app.request(.get, path, headers: [("Accept", "text/html")])
         #expect(answer.status == status, "\(path): \(answer.text)")
         #expect(answer[header: "Content-Type"] == "application/json")
         let error = try #require(answer.json?["error"], "\(path): \(answer.text)")

@@ -3,7 +3,7 @@
 usage: check_pages.py BASE_URL [--screenshots DIR] [--only NAME]
 
 Every page type: the hand-picked pages below, a record page of every `{id}` route the server's
-OpenAPI description lists as answering HTML, and the HTML error pages; a route that answers HTML
+OpenAPI description lists as answering HTML (errors are JSON, whatever format); a route that answers HTML
 with no page in the check is a failure, so a new route cannot be missed. For each page, headless
 Chromium (through chromedriver) at 1280 px and at 390 px in the light scheme and at 390 px in the
 dark one; axe-core must report no serious or critical violation, and at 390 px the page must not
@@ -54,13 +54,6 @@ PAGES = [
     ("check", "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20&format=html"),
     ("diff", "/v1/diff?from=2023&to=2025-03-07&format=html"),
     ("pinned", "/v1/widgets?version=2023&screen=430x932&format=html"),
-]
-
-# Error answers a browser gets as pages: (name, path, status).
-ERRORS = [
-    ("error-404-route", "/v1/nothing-here?format=html", 404),
-    ("error-404-record", "/v1/devices/device.no-such-device?format=html", 404),
-    ("error-400", "/v1/devices?family=banana&format=html", 400),
 ]
 
 # Fragments are tables to embed: validated inside a minimal page.
@@ -203,7 +196,7 @@ def check_html(base, pages, failures):
         for name, path in pages:
             file = os.path.join(folder, name + ".html")
             with open(file, "w", encoding="utf-8") as out:
-                out.write(fetch(base, path, STATUS.get(path, 200)))
+                out.write(fetch(base, path))
             files.append(file)
         for name, path in FRAGMENTS:
             fragment = fetch(base, path)
@@ -239,10 +232,6 @@ def check_markdown(base, failures):
         print(f"Markdown {path}: {len(hrefs)} links rendered, {len(broken)} broken")
 
 
-# The status each error page answers with.
-STATUS = {path: status for _, path, status in ERRORS}
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("base")
@@ -253,7 +242,7 @@ def main():
         os.makedirs(arguments.screenshots, exist_ok=True)
     failures = []
     routes = html_routes(arguments.base)
-    pages = PAGES + record_pages(routes) + [(name, path) for name, path, _ in ERRORS]
+    pages = PAGES + record_pages(routes)
     check_coverage(routes, pages, failures)
     if arguments.only:
         wanted = arguments.only.split(",")

@@ -7,7 +7,7 @@ enum SitePage {
         .rules, .myths, .versions, .search,
     ]
 
-    /// The search form of the home page and the error pages: a plain GET to the search results page.
+    /// The search form of the home page: a plain GET to the search results page.
     static let searchForm = """
         <form class="hig-search" method="get" action="/v1/search" role="search">
         <input type="hidden" name="format" value="html">

@@ -368,12 +368,7 @@ enum OpenAPIDocument {
         return [
             "description": .string(description),
             "headers": .object(headers),
-            // A request for an HTML page (`format=html`, or a browser's `Accept`) gets the same
-            // error as a page.
-            "content": [
-                "application/json": ["schema": ["$ref": "#/components/schemas/Error"]],
-                "text/html": ["schema": ["type": "string"]],
-            ],
+            "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]],
         ]
     }
 

@@ -123,7 +123,7 @@ final class SpecApplication: HTTPApplication {
     private func slowResponse(to request: borrowing HTTPRequest, served: ServedStore?) -> (Route?, HTTPResponse) {
         let path = request.path.string
         guard let (route, parameter) = Route.match(path: path) else {
-            return (nil, errorResponse(.notFound(path: path), served: served, page: Self.wantsPage(request)))
+            return (nil, errorResponse(.notFound(path: path), served: served))
         }
         switch request.method {
         case .get, .head:
@@ -173,21 +173,8 @@ final class SpecApplication: HTTPApplication {
             served.learn(representation, route: route, for: request)
             return (route, .prepared(representation.response(ifNoneMatch: request.headers["If-None-Match"])))
         } catch {
-            return (route, errorResponse(error, served: served, page: Self.wantsPage(request)))
+            return (route, errorResponse(error, served: served))
         }
-    }
-
-    /// Whether an error should be a page for a person: the request asked for HTML with
-    /// `format=html`, or gave no `format` and an `Accept` that prefers `text/html` to JSON (a
-    /// browser's). Every other request gets the JSON error.
-    private static func wantsPage(_ request: borrowing HTTPRequest) -> Bool {
-        if let format = (try? QueryParameters(parsing: request.query))?["format"] {
-            return format.lowercased() == Format.html.rawValue
-        }
-        let fields = request.headers.values(named: "Accept")
-        guard !fields.isEmpty else { return false }
-        let accept = AcceptHeader(fields.map(\.string).joined(separator: ","))
-        return accept.preferredFormat(among: [.json, .html]) == .html
     }
 
     private func readQuery(_ request: borrowing HTTPRequest) throws(APIError) -> QueryParameters {
@@ -313,11 +300,10 @@ final class SpecApplication: HTTPApplication {
             body: body)
     }
 
-    /// An error as JSON, whatever format was asked for; with `page`, as an HTML page saying the
-    /// same (``ErrorPage``).
-    func errorResponse(_ error: APIError, served: ServedStore?, page: Bool = false) -> HTTPResponse {
+    /// An error as JSON, whatever format was asked for.
+    func errorResponse(_ error: APIError, served: ServedStore?) -> HTTPResponse {
         var headers: [(name: String, value: String)] = [
-            ("Content-Type", page ? "text/html; charset=utf-8" : "application/json"),
+            ("Content-Type", "application/json"),
             ("Cache-Control", "no-store"),
             ("X-Content-Type-Options", "nosniff"),
         ]
@@ -325,11 +311,6 @@ final class SpecApplication: HTTPApplication {
         headers += ResponseHeaders.cors
         headers += error.headers.map { ($0.name, $0.value) }
         if error.status == 503 { headers.append(("Retry-After", "1")) }
-        if page {
-            let html = ErrorPage.html(
-                status: error.status, message: error.message, hint: error.hint, version: served?.latestVersion ?? "")
-            return HTTPResponse(status: HTTPStatus(error.status), headers: headers, body: Array(html.utf8))
-        }
         return HTTPResponse(status: HTTPStatus(error.status), headers: headers, body: error.body)
     }
 
