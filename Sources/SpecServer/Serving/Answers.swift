@@ -225,7 +225,7 @@ enum Answers {
         guard store.latest.acceptedValues(for: kind).contains(where: { FilterVocabulary.matchKey($0) == key }) else {
             return nil
         }
-        let note = "Version \(snapshot.version.id) has no record with \(name) '\(value)'; later versions do."
+        let note: Note = "Version \(snapshot.version.id) has no record with \(name) '\(value)'; later versions do."
         return (.collection(QueryResult(items: [], notes: [note])), snapshot.version.id)
     }
 
