@@ -73,7 +73,7 @@ import Testing
         let ids = Answers.recordIDs(of: .devices, in: store.latest)
         #expect(ids.count > 10)
         for id in ids {
-            let result = try store.latest.device(id: id)
+            let result = try store.latest.device(id: id).record
             var object = JSONObject([("version", .string(store.latestVersion.id)), ("item", result.item)])
             if !result.notes.isEmpty {
                 object.append("notes", .array(NoteWording.texts(result.notes).map { .string($0) }))
@@ -82,6 +82,28 @@ import Testing
             bytes.append(UInt8(ascii: "\n"))
             #expect(app.request(.get, "/v1/devices/\(id)").body == bytes, "\(id)")
         }
+    }
+
+    @Test func aDevicePageEmbedsItsWidgetRowsAsCountItemsNotes() throws {
+        // The store hands the widget rows and notes as values; the page appends them to the device's
+        // row as `widgets: {"count", "items", "notes"}`, `notes` present even when empty.
+        for id in ["device.iphone-15-pro-max", "device.iphone-16-pro", "device.ipad-pro-10-5-inch"] {
+            let device = try store.latest.device(id: id)
+            let item = try #require(app.request(.get, "/v1/devices/\(id)").json?["item"]?.objectValue)
+            #expect(Array(item.keys) == Array(try #require(device.item.objectValue).keys) + ["widgets"])
+            let widgets = try #require(item["widgets"]?.objectValue)
+            #expect(Array(widgets.keys) == ["count", "items", "notes"])
+            #expect(widgets["count"] == JSONValue(integerLiteral: device.widgets.count))
+            #expect(widgets["items"] == .array(device.widgets.items))
+            let notes = try #require(widgets["notes"]?.arrayValue).compactMap(\.stringValue)
+            #expect(notes.count == device.widgets.notes.count)
+            for (text, note) in zip(notes, device.widgets.notes) where note.references.isEmpty {
+                #expect(text == note.text { _ in "" })
+            }
+        }
+        let unmatched = try #require(app.request(.get, "/v1/devices/device.iphone-16-pro").json?["item"]?["widgets"])
+        #expect(unmatched["count"] == 0)
+        #expect(unmatched["notes"]?.arrayValue?.first?.stringValue?.contains("nearest published screen") == true)
     }
 
     @Test(arguments: recordRoutes.map(\.record), [Format.csv, .md, .html])

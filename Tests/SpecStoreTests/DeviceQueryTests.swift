@@ -63,7 +63,7 @@ struct DeviceQueryTests {
         for key in ["device.iphone-15-pro-max", "iphone-15-pro-max", "iPhone 15 Pro Max"] {
             let result = try latest.device(id: key)
             #expect(result.item["id"] == "device.iphone-15-pro-max")
-            #expect(result.item["widgets"]?["count"] == 2)
+            #expect(result.widgets.count == 2)
             #expect(result.notes.isEmpty)
         }
     }
@@ -71,8 +71,9 @@ struct DeviceQueryTests {
     @Test("a device whose screen Apple's widget table lacks: count 0 and the nearest published screen named")
     func deviceWithoutWidgetRow() throws {
         let result = try latest.device(id: "device.iphone-16-pro")
-        #expect(result.item["widgets"]?["count"] == 0)
-        #expect(result.item["widgets"]?["items"] == [])
+        #expect(result.widgets.count == 0)
+        #expect(result.widgets.items.isEmpty)
+        #expect(result.widgets.notes == Array(result.notes.prefix(result.widgets.notes.count)))
         let note = try #require(result.notes.first).words
         #expect(note.contains("402x874"))
         #expect(note.contains("nearest published screen is 430x932"))
@@ -81,7 +82,7 @@ struct DeviceQueryTests {
     @Test("a watch matches widget rows by case size")
     func watchWidgets() throws {
         let result = try latest.device(id: "Apple Watch Ultra (3rd generation)")
-        #expect(result.item["widgets"]?["items"]?.arrayValue?.first?["id"] == "widget.watchos.49mm.system-small")
+        #expect(result.widgets.items.first?["id"] == "widget.watchos.49mm.system-small")
     }
 
     @Test("an unknown device is a 404")

@@ -372,7 +372,7 @@ struct JoinTests {
     @Test("iPad Pro 10.5-inch is not joined to the 834x1194 widget rows its own note calls an erratum")
     func iPadProErratum() throws {
         let device = try Self.latest.device(id: "device.ipad-pro-10-5-inch")
-        #expect(device.item["widgets"]?["count"] == 0)
+        #expect(device.widgets.count == 0)
         #expect(device.notes.contains { $0.words.contains("probable Apple erratum") })
         let widgets = try Self.latest.widgets(matching: WidgetFilter(device: "iPad Pro 10.5-inch"))
         #expect(widgets.count == 0 && !widgets.notes.isEmpty)

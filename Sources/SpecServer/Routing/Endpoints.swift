@@ -23,7 +23,7 @@ extension Route {
             Endpoint(
                 template: "/v1/devices/{id}", title: "Device",
                 summary: "one device, with the widget sizes for its screen", formats: Format.tables + [.svg],
-                answer: .query { .record(try $0.snapshot.device(id: $0.pathValue ?? "")) },
+                answer: .query { .record(try $0.snapshot.device(id: $0.pathValue ?? "").record) },
                 common: CommonParameter.data + [.fields],
                 pathParameter: Endpoint.PathParameter(
                     name: "id", summary: "A device id, e.g. device.iphone-16-pro.",

@@ -113,6 +113,27 @@ extension QueryResult {
     }
 }
 
+extension DeviceRecord {
+    /// The device page's record: the device's row with `widgets: {"count", "items", "notes"}`
+    /// appended, the widget notes worded by collection name (``NoteWording/embeddedText(_:)``).
+    var record: RecordResult {
+        guard case .object(var object) = item else { return RecordResult(item: item) }
+        object.append("widgets", widgets.embeddedEnvelope)
+        return RecordResult(item: .object(object), notes: notes)
+    }
+}
+
+extension QueryResult {
+    /// `{"count", "items", "notes"}` for rows embedded in another row: no version, and `notes`
+    /// always present.
+    var embeddedEnvelope: JSONValue {
+        [
+            "count": JSONValue(integerLiteral: items.count), "items": .array(items),
+            "notes": .array(notes.map { .string(NoteWording.embeddedText($0)) }),
+        ]
+    }
+}
+
 extension DiffResult {
     /// `{"from", "to", "counts": {"added", "removed", "changed", "firstSeen"}, "added", "removed",
     /// "changed", "firstSeen"}`.

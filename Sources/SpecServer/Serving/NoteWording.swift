@@ -16,6 +16,23 @@ enum NoteWording {
         notes.map(text)
     }
 
+    /// The note's text, its references worded as the referenced collection's name: for notes
+    /// embedded in another row's JSON (a device's `widgets`), as the API has always worded them.
+    static func embeddedText(_ note: Note) -> String {
+        note.text(wording: collectionName)
+    }
+
+    /// The referenced collection in words.
+    static func collectionName(_ reference: NoteReference) -> String {
+        switch reference {
+        case .tracking: "Apple's tracking table"
+        case .metrics: "the metrics"
+        case .textStyles: "Apple's text-style table"
+        case .dynamicType: "Apple's Dynamic Type tables"
+        case .widgets: "Apple's widget table"
+        }
+    }
+
     /// The URL of the referenced answer: the collection route's path, and the filter values given
     /// as its query parameters (in the order a reader would write them), each percent-encoded.
     static func url(_ reference: NoteReference) -> String {

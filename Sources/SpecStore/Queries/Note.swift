@@ -115,17 +115,3 @@ public enum NoteReference: Sendable, Hashable {
     /// Widget rows.
     case widgets(WidgetFilter)
 }
-
-extension NoteReference {
-    /// The referenced collection in words, for notes embedded in another row's JSON, where no
-    /// server words the reference.
-    public var collectionName: String {
-        switch self {
-        case .tracking: "Apple's tracking table"
-        case .metrics: "the metrics"
-        case .textStyles: "Apple's text-style table"
-        case .dynamicType: "Apple's Dynamic Type tables"
-        case .widgets: "Apple's widget table"
-        }
-    }
-}

@@ -33,6 +33,25 @@ public struct RecordResult: Sendable, Hashable {
     }
 }
 
+/// One device a lookup by id answers with: its row, the widget rows for its screen, and notes a
+/// reader should see beside it.
+public struct DeviceRecord: Sendable, Hashable {
+    /// The device as an API row (the `/v1/devices` row).
+    public var item: JSONValue
+    /// Apple's widget rows for the device's screen (for a watch, its case size), with the notes
+    /// that explain them (e.g. the nearest published screen where Apple's table has none).
+    public var widgets: QueryResult
+    /// Explanations that belong with the answer: the widget rows' notes first, then the device's.
+    public var notes: [Note]
+
+    /// Creates a result.
+    public init(item: JSONValue, widgets: QueryResult, notes: [Note] = []) {
+        self.item = item
+        self.widgets = widgets
+        self.notes = notes
+    }
+}
+
 /// What changed between two store versions, field by field.
 public struct DiffResult: Sendable, Hashable {
     /// The older version asked for.

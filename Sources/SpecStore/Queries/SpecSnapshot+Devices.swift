@@ -28,25 +28,24 @@ extension SpecSnapshot {
     /// One device (`/v1/devices/{id}`) with the widget sizes for its screen.
     ///
     /// `id` may be the record id (`device.iphone-16-pro`), the id without its `device.` prefix, or
-    /// the model name. The row gains `widgets: {count, items, notes}`: Apple's widget rows for the
-    /// device's screen (for a watch, its case size); where Apple's widget table has no row for that
-    /// screen, `count` is 0 and the notes name the nearest published screen, as such.
+    /// the model name. The result carries the device's row and, beside it, Apple's widget rows for
+    /// the device's screen (for a watch, its case size); where Apple's widget table has no row for
+    /// that screen, the widget rows are empty and their notes name the nearest published screen.
     ///
     /// - Throws: ``QueryError`` `not_found`.
-    public func device(id: String) throws(QueryError) -> RecordResult {
+    public func device(id: String) throws(QueryError) -> DeviceRecord {
         guard let entry = findDevice(id) else {
             throw QueryError(
                 code: .notFound, parameter: "id", value: id,
                 accepted: rows(.devices).map(\.id), message: "No device '\(id)' in version \(version.id).")
         }
         let widgets = widgetRows(for: entry, platform: nil, family: nil)
-        guard case .object(var object) = entry.row else { return RecordResult(item: entry.row) }
-        object.append("widgets", widgets.envelopeWithoutVersion)
         // Apple's size-class table covers iPhones and iPads; say so where it omits one of them.
         let family = entry.fields["family"]?.stringValue
         let omitted = entry.row["sizeClasses"] == .null && (family == "iphone" || family == "ipad")
-        return RecordResult(
-            item: .object(object), notes: widgets.notes + (omitted ? emptySizeClassNotes(deviceID: entry.id) : []))
+        return DeviceRecord(
+            item: entry.row, widgets: widgets,
+            notes: widgets.notes + (omitted ? emptySizeClassNotes(deviceID: entry.id) : []))
     }
 
     /// The size-class table (`/v1/size-classes`), one row per model × orientation.
@@ -216,16 +215,5 @@ extension SpecSnapshot {
             if best == nil || distance < best!.1 { best = (candidate, distance) }
         }
         return best?.0
-    }
-}
-
-extension QueryResult {
-    /// `{"count", "items", "notes"}` for results embedded in another row, where a note's
-    /// reference to another answer is named by its collection (``NoteReference/collectionName``).
-    var envelopeWithoutVersion: JSONValue {
-        [
-            "count": JSONValue(integerLiteral: count), "items": .array(items),
-            "notes": .array(notes.map { .string($0.text { $0.collectionName }) }),
-        ]
     }
 }
