@@ -171,7 +171,4 @@ final class BufferPool {
             Glibc.free(base)
         }
     }
-
-    /// Buffers waiting for reuse.
-    var freeCount: Int { standard.count + large.count }
 }
