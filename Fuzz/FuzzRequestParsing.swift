@@ -64,7 +64,7 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
             connection.didReceive(count, requested: space.count, context: context)
             // Memory stays bounded: head limit plus body limit plus framing.
             precondition(connection.input.readableCount <= 16 * 1024 + 8192 + 64 * 1024, "input grew without bound")
-        case .send(let output, let shared):
+        case .send(let output, let shared), .sendFile(let output, let shared, _):
             sent += output.count + shared.count
             connection.didSend(output.count + shared.count, context: context)
         case .waitForInput:

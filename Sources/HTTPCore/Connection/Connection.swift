@@ -14,6 +14,11 @@ struct Connection {
         /// Write these bytes, then the second run (a shared response body, often empty), in
         /// one call; then call ``didSend(_:context:)`` with the total written.
         case send(UnsafeRawBufferPointer, UnsafeRawBufferPointer)
+        /// Write the first bytes (often empty) marked as more to come, then the second run —
+        /// a shared body held in the ``BodyFile`` — from the file at `offset` with `sendfile`,
+        /// which passes its pages to the socket instead of copying them; then call
+        /// ``didSend(_:context:)`` with the total written.
+        case sendFile(UnsafeRawBufferPointer, UnsafeRawBufferPointer, offset: Int64)
         /// Wait until the socket is readable, then call ``markReadable()``.
         case waitForInput
         /// Wait until the socket is writable.
@@ -231,7 +236,11 @@ struct Connection {
         while true {
             if let body = sharedBody {
                 let bytes = body._withUnsafeGuaranteedRef(\.body)
-                return .send(output.readableBytes, UnsafeRawBufferPointer(rebasing: bytes[sharedBodySent...]))
+                let rest = UnsafeRawBufferPointer(rebasing: bytes[sharedBodySent...])
+                if let offset = body._withUnsafeGuaranteedRef(\.bodyFileOffset) {
+                    return .sendFile(output.readableBytes, rest, offset: offset + Int64(sharedBodySent))
+                }
+                return .send(output.readableBytes, rest)
             }
             if output.readableCount > 0 {
                 return .send(output.readableBytes, UnsafeRawBufferPointer(start: nil, count: 0))

@@ -190,6 +190,44 @@ final class EventLoop {
                     close(descriptor)
                     return
                 }
+            case .sendFile(let head, let body, let offset):
+                guard let file = BodyFile.shared else { preconditionFailure("a file-backed body without a body file") }
+                do {
+                    var written = 0
+                    if !head.isEmpty {
+                        switch try Descriptor.sendMore(descriptor, head) {
+                        case .done(let count): written = count
+                        case .wouldBlock:
+                            connection.pointee.didBlockOnOutput(context: context)
+                            setInterest(descriptor, EPOLLOUT.rawValue)
+                            return
+                        }
+                        if written < head.count {
+                            connection.pointee.didSend(written, context: context)
+                            continue
+                        }
+                    }
+                    switch try Descriptor.sendFile(
+                        descriptor, from: file.descriptor, offset: offset, count: body.count)
+                    {
+                    case .done(let count) where count > 0:
+                        connection.pointee.didSend(written + count, context: context)
+                    case .done:
+                        close(descriptor)  // the file ended early: cannot happen while the range is held
+                        return
+                    case .wouldBlock:
+                        if written > 0 {
+                            connection.pointee.didSend(written, context: context)
+                            continue
+                        }
+                        connection.pointee.didBlockOnOutput(context: context)
+                        setInterest(descriptor, EPOLLOUT.rawValue)
+                        return
+                    }
+                } catch {
+                    close(descriptor)
+                    return
+                }
             case .waitForInput:
                 setInterest(descriptor, EPOLLIN.rawValue)
                 return

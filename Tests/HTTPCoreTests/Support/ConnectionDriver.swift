@@ -68,7 +68,7 @@ final class ConnectionDriver {
                 space.copyBytes(from: pending[0..<count])
                 pending.removeFirst(count)
                 connection.didReceive(count, requested: space.count, context: context)
-            case .send(let head, let shared):
+            case .send(let head, let shared), .sendFile(let head, let shared, _):
                 let bytes = Array(head) + Array(shared)
                 let count = min(bytes.count, writeChunk)
                 if count == 0 {
