@@ -1,3 +1,4 @@
+// Unsafe: owns one block of bytes that every connection sending the response reads from.
 import CLinuxSupport
 
 /// A complete response built once — status line, headers, `Content-Length`, body — and served

@@ -1,3 +1,4 @@
+// Unsafe: hands the loop the spans of its own buffers to read into and send from.
 import Glibc
 
 /// One client connection as a state machine: the loop feeds it events (bytes received, bytes

@@ -18,14 +18,17 @@ final class BodyFile: Sendable {
     static let shared: BodyFile? = BodyFile()
 
     /// The memory file; open for the life of the process.
-    let descriptor: Int32
+    private let file: FileDescriptor
     private let end = Mutex<Int64>(0)
     private let pageSize: Int
+
+    /// The memory file's descriptor, for `sendfile`.
+    var descriptor: Int32 { file.rawValue }
 
     private init?() {
         let descriptor = clinux_memfd_create("prepared-responses")
         guard descriptor >= 0 else { return nil }
-        self.descriptor = descriptor
+        self.file = FileDescriptor(taking: descriptor)
         self.pageSize = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
     }
 

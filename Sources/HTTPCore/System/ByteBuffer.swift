@@ -1,3 +1,4 @@
+// Unsafe: owns malloc'ed memory that sockets read into and send from.
 import Glibc
 
 /// A growable byte buffer with a read and a write index, allocated with `malloc`.

@@ -1,3 +1,4 @@
+// Unsafe: the system calls take buffers and structures by address.
 import CLinuxSupport
 import Glibc
 
