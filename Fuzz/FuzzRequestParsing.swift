@@ -70,7 +70,7 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
         case .waitForInput:
             if offset < bytes.count {
                 connection.markReadable()
-            } else if connection.phase == .open {
+            } else if connection.state.isOpen {
                 // End of input: the client closes.
                 connection.didReceiveEnd()
                 connection.markReadable()

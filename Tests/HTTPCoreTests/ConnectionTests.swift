@@ -10,7 +10,7 @@ import Testing
         let raw = calloc(1, MemoryLayout<Connection>.stride)!
         defer { free(raw) }
         let slot = raw.bindMemory(to: Connection.self, capacity: 1)
-        #expect(slot.pointee.phase == .closed)
+        #expect(slot.pointee.state == .closed)
         #expect(!slot.pointee.input.isAllocated && !slot.pointee.output.isAllocated)
         #expect(!slot.pointee.isIdle)
         #expect(

@@ -98,7 +98,7 @@ final class EventLoop {
                     let generation = UInt32(truncatingIfNeeded: data >> 32)
                     let connection = connections + Int(descriptor)
                     // An event for a descriptor closed earlier in this batch, perhaps reused.
-                    guard connection.pointee.phase != .closed, connection.pointee.generation == generation else {
+                    guard connection.pointee.state != .closed, connection.pointee.generation == generation else {
                         continue
                     }
                     if event.events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
@@ -310,11 +310,11 @@ final class EventLoop {
         if highestDescriptor < 0 { return }
         for descriptor in 0...highestDescriptor {
             let connection = connections + Int(descriptor)
-            if connection.pointee.phase != .closed && connection.pointee.checkDeadline(now: now, context: context) {
+            if connection.pointee.state != .closed && connection.pointee.checkDeadline(now: now, context: context) {
                 drive(descriptor)
             }
         }
-        while highestDescriptor >= 0 && connections[Int(highestDescriptor)].phase == .closed { highestDescriptor -= 1 }
+        while highestDescriptor >= 0 && connections[Int(highestDescriptor)].state == .closed { highestDescriptor -= 1 }
     }
 
     /// After a burst (open connections fell to under half their peak, or the buffer pool
@@ -341,7 +341,7 @@ final class EventLoop {
         acceptConnections()
         listener = nil  // closed here, by its one owner
         guard highestDescriptor >= 0 else { return }
-        for descriptor in 0...highestDescriptor where connections[Int(descriptor)].phase != .closed {
+        for descriptor in 0...highestDescriptor where connections[Int(descriptor)].state != .closed {
             connections[Int(descriptor)].beginDrain()
             drive(descriptor)
         }
@@ -350,7 +350,7 @@ final class EventLoop {
     private func closeEverything() {
         listener = nil
         guard highestDescriptor >= 0 else { return }
-        for descriptor in 0...highestDescriptor where connections[Int(descriptor)].phase != .closed {
+        for descriptor in 0...highestDescriptor where connections[Int(descriptor)].state != .closed {
             close(descriptor)
         }
         flushAccessLog()

@@ -31,7 +31,7 @@ final class ConnectionDriver {
     /// Frees what the connection holds if the test did not run it to its close, as the loop
     /// does for every connection when it stops.
     deinit {
-        if connection.phase != .closed { connection.reset(context: context) }
+        if connection.state != .closed { connection.reset(context: context) }
     }
 
     /// The client sends `bytes`; the connection runs until it waits.
@@ -53,7 +53,7 @@ final class ConnectionDriver {
     /// Moves the clock forward and applies deadlines, as the loop's sweep does.
     func advance(milliseconds: Int64) {
         context.now += milliseconds
-        if connection.phase != .closed && connection.checkDeadline(now: context.now, context: context) { run() }
+        if connection.state != .closed && connection.checkDeadline(now: context.now, context: context) { run() }
     }
 
     func run() {
