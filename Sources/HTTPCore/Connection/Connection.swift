@@ -7,7 +7,7 @@ import Glibc
 ///
 /// All fields are trivial values, so a zeroed `Connection` is a valid closed slot: the loop's
 /// table is `calloc`ed and costs memory only for slots in use.
-struct Connection {
+struct Connection: ~Copyable {
     /// What the loop should do next for this connection.
     enum Action {
         /// Read into this space, then call ``didReceive(_:)`` or ``didReceiveEnd()``.

@@ -5,8 +5,9 @@ import Glibc
 ///
 /// A plain value of trivial fields, so a zeroed one is a valid empty buffer: the connection
 /// table can be `calloc`ed and only the slots in use ever touch memory. The owner frees it
-/// explicitly (through ``BufferPool``); copying one copies the pointer, not the bytes.
-struct ByteBuffer {
+/// explicitly (through ``BufferPool``). It cannot be copied: two copies would share one
+/// allocation, and the second to be recycled would free it again.
+struct ByteBuffer: ~Copyable {
     private(set) var base: UnsafeMutableRawPointer?
     private(set) var capacity: Int32 = 0
     /// The first unread byte.
