@@ -12,16 +12,13 @@ struct ServerRuntime {
         try validate(configuration)
         clinux_ignore_sigpipe()
         let descriptorLimit = Listener.raiseDescriptorLimit()
-        let (listeners, port) = try Listener.bind(
-            host: configuration.host, port: configuration.port, count: configuration.threads)
-        server.control.setBoundPort(port)
 
         var signals: FileDescriptor?
         if configuration.handlesSignals {
-            // Blocked here, so the loop threads inherit the mask and the signalfd gets them all.
+            // Blocked here, so the loop threads inherit the mask and the signalfd gets them all;
+            // and before listening, so a SIGTERM sent once a client could connect always drains.
             let descriptor = clinux_signalfd_for_shutdown_and_reload()
             if descriptor < 0 {
-                listeners.forEach(Descriptor.close)
                 throw HTTPServerError(.system, "signalfd failed: \(String(cString: strerror(clinux_errno())))")
             }
             signals = FileDescriptor(taking: descriptor)
@@ -32,6 +29,9 @@ struct ServerRuntime {
                 clinux_unblock_shutdown_and_reload()
             }
         }
+        let (listeners, port) = try Listener.bind(
+            host: configuration.host, port: configuration.port, count: configuration.threads)
+        server.control.setBoundPort(port)
 
         let supervision: Supervision
         var loopWakes: [Int32] = []
