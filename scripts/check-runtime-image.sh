@@ -12,7 +12,8 @@
 #
 #   scripts/check-runtime-image.sh [ROOTFS_DIR]   (root, debootstrap, Debian mirrors; the first
 #                                                 run bootstraps the root, later runs reuse it)
-# scripts/test runs it with RUNTIME_IMAGE_CHECK=1.
+# SPEC_SERVER_BINARY=PATH checks a binary already built that way (scripts/test's runtime image
+# stage passes the one its live checks ran).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,9 +24,12 @@ mirror_port=$((port + 1))
 runtime_packages=libcurl4,ca-certificates
 
 command -v debootstrap >/dev/null || { apt-get update -qq && apt-get install -y -qq debootstrap; }
-swift build -c release --static-swift-stdlib --traits UpstreamFetch --product spec-server \
-    --scratch-path .build/static-upstream
-binary=.build/static-upstream/release/spec-server
+binary=${SPEC_SERVER_BINARY:-}
+if [ -z "$binary" ]; then
+    swift build -c release --static-swift-stdlib --traits UpstreamFetch --product spec-server \
+        --scratch-path .build/static-upstream
+    binary=.build/static-upstream/release/spec-server
+fi
 
 echo "== shared libraries the binary needs"
 ldd "$binary"

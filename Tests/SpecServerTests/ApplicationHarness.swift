@@ -9,10 +9,17 @@ struct Answer {
     /// Header fields, names lower-cased; a repeated field keeps its last value.
     var headers: [String: String]
     var body: [UInt8]
+    /// Every header field line in order, repeated names included (`Spec-Note`, one per note).
+    var fieldLines: [(name: String, value: String)] = []
 
     var text: String { String(decoding: body, as: UTF8.self) }
     var json: JSONValue? { try? JSONValue.parse(body) }
     subscript(header name: String) -> String? { headers[name.lowercased()] }
+
+    /// The values of every field line named `name` (case-insensitive), in order.
+    func values(header name: String) -> [String] {
+        fieldLines.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+    }
 }
 
 /// Calls an application as the engine would, without sockets.
@@ -81,17 +88,23 @@ struct ApplicationHarness {
         case .prepared(let prepared):
             let headText = String(decoding: prepared.bytes[0..<prepared.headCount], as: UTF8.self)
             var headers: [String: String] = [:]
+            var lines: [(name: String, value: String)] = []
             for line in headText.split(separator: "\r\n").dropFirst() {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                headers[line[..<colon].lowercased()] = String(line[line.index(after: colon)...].drop { $0 == " " })
+                let value = String(line[line.index(after: colon)...].drop { $0 == " " })
+                headers[line[..<colon].lowercased()] = value
+                lines.append((String(line[..<colon]), value))
             }
             let body = Array(prepared.bytes[(prepared.headCount + 2)...])
-            return Answer(status: prepared.status.code, headers: headers, body: head ? [] : body)
+            return Answer(
+                status: prepared.status.code, headers: headers, body: head ? [] : body, fieldLines: lines)
         case .dynamic(let status, let fields, let body):
             var headers: [String: String] = [:]
             for (name, value) in fields { headers[name.lowercased()] = value }
             if !status.forbidsContent { headers["content-length"] = String(body.count) }
-            return Answer(status: status.code, headers: headers, body: head || status.forbidsContent ? [] : body)
+            return Answer(
+                status: status.code, headers: headers, body: head || status.forbidsContent ? [] : body,
+                fieldLines: fields.map { ($0.name, $0.value) })
         }
     }
 }

@@ -61,7 +61,8 @@ struct ExecutableTests {
                 #expect(answer[header: "Vary"] == "Accept", "\(route.target)")
                 #expect(answer[header: "Spec-Version"] == server.startVersion, "\(route.target)")
                 #expect(
-                    answer[header: "Access-Control-Expose-Headers"] == "ETag, Spec-Version, Link", "\(route.target)")
+                    answer[header: "Access-Control-Expose-Headers"] == "ETag, Spec-Version, Link, Spec-Note",
+                    "\(route.target)")
             }
         }
         // A pinned version is immutable and says which version answered.

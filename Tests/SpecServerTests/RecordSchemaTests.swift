@@ -1,3 +1,4 @@
+import Foundation
 import SpecStore
 import Testing
 
@@ -52,6 +53,56 @@ import Testing
         #expect(figure["schema"]?["pattern"]?.stringValue == CheckBatch.figurePattern)
         for version in versions.compactMap({ $0["id"]?.stringValue }) {
             #expect(version.wholeMatch(of: /[0-9]{4}(-[0-9]{2}){0,2}/) != nil, "\(version)")
+        }
+    }
+
+    /// No record id of any collection is enumerated either (the `device` filter of `/v1/widgets`
+    /// and `/v1/size-classes` was): a reload that adds a record must not break a generated client.
+    @Test func noRecordIDIsEnumerated() throws {
+        let document = try document()
+        let export = try #require(app.request(.get, "/v1/export").json?.objectValue)
+        var recordIDs = Set<JSONValue>()
+        for (name, records) in export where name != "versions" {
+            for record in records.arrayValue ?? [] { if let id = record["id"] { recordIDs.insert(id) } }
+        }
+        #expect(recordIDs.count > 1000)
+        for (path, schema) in schemas(in: document) {
+            if let values = schema["enum"]?.arrayValue {
+                #expect(Set(values).isDisjoint(with: recordIDs), "\(path) enumerates record ids")
+            }
+        }
+    }
+
+    /// The `device` filter is a pattern that admits every device id (with and without `device.`)
+    /// and every model name the store knows; a well-formed one the store lacks is a 404.
+    @Test func theDeviceFilterIsAPatternThatAdmitsEveryDevice() throws {
+        let document = try document()
+        for route in ["/v1/widgets", "/v1/size-classes"] {
+            let parameters = try #require(document["paths"]?[route]?["get"]?["parameters"]?.arrayValue)
+            let device = try #require(parameters.first { $0["name"]?.stringValue == "device" })
+            #expect(device["schema"]?["enum"] == nil, "\(route)")
+            #expect(device["schema"]?["pattern"]?.stringValue == OpenAPIDocument.devicePattern, "\(route)")
+            let unknown = app.request(.get, route + "?device=device.toaster")
+            #expect(unknown.status == 404, "\(route): \(unknown.text)")
+            #expect(unknown.json?["error"]?["code"]?.stringValue == "not_found")
+            #expect(unknown.json?["error"]?["parameter"]?.stringValue == "device")
+            #expect(unknown.json?["error"]?["hint"]?.stringValue?.contains("device.iphone-16-pro") == true)
+        }
+        let pattern = try Regex(OpenAPIDocument.devicePattern)
+        let devices = try #require(app.request(.get, "/v1/devices").json?["items"]?.arrayValue)
+        let sizeClasses = try #require(app.request(.get, "/v1/size-classes").json?["items"]?.arrayValue)
+        var names =
+            devices.compactMap { $0["name"]?.stringValue } + sizeClasses.compactMap { $0["device"]?.stringValue }
+        for id in devices.compactMap({ $0["id"]?.stringValue }) {
+            names += [id, String(id.dropFirst("device.".count))]
+        }
+        #expect(names.count > 100)
+        for name in names {
+            #expect(name.wholeMatch(of: pattern) != nil, "\(name)")
+            let found = app.request(
+                .get,
+                "/v1/widgets?device=" + (name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name))
+            #expect(found.status == 200 || sizeClasses.contains { $0["device"]?.stringValue == name }, "\(name)")
         }
     }
 

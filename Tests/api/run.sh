@@ -3,26 +3,16 @@
 #
 # usage: Tests/api/run.sh [path/to/spec-server]
 #
-# Builds the server if no binary is given, installs schemathesis and redbot into a throwaway venv,
-# starts the server on a free loopback port, and exits non-zero if either tool finds a failure.
+# Starts the server (Tests/lib/server.sh: built if no binary is given, on a free loopback port),
+# installs schemathesis and redbot into a throwaway venv, and exits non-zero if either tool finds
+# a failure.
 # REDbot exits 0 even when it reports BAD notes, so its HAR output is parsed instead.
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
 root=$(pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/spec-server-api.XXXXXX")
-server_pid=""
-cleanup() {
-    if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-binary=${1:-}
-if [ -z "$binary" ]; then
-    swift build -c release --product spec-server >&2
-    binary="$(swift build -c release --show-bin-path)/spec-server"
-fi
+. Tests/lib/server.sh
+server_start api "${1:-}"
 
 # SPEC_API_VENV reuses a venv that already has both tools (no network needed).
 venv=${SPEC_API_VENV:-$work/venv}
@@ -30,17 +20,6 @@ if [ ! -x "$venv/bin/st" ] || [ ! -x "$venv/bin/redbot" ]; then
     python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet --disable-pip-version-check schemathesis redbot
 fi
-
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-base="http://127.0.0.1:$port"
-"$binary" --port "$port" --log off >"$work/server.log" 2>&1 &
-server_pid=$!
-for _ in $(seq 1 100); do
-    if curl -fsS "$base/readyz" >/dev/null 2>&1; then break; fi
-    if ! kill -0 "$server_pid" 2>/dev/null; then cat "$work/server.log" >&2; echo "api: server exited" >&2; exit 1; fi
-    sleep 0.1
-done
-curl -fsS "$base/readyz" >/dev/null
 
 failures=0
 
@@ -80,6 +59,8 @@ urls=(
     "/v1/tracking?sort=-size&limit=5&offset=5&fields=id,size"
     "/v1/size-classes"
     "/v1/widgets?screen=430x932"
+    "/v1/tracking?size=18.5&format=csv"
+    "/v1/dynamic-type?platform=visionos&format=md"
     "/v1/dynamic-type?category=ax5&style=body"
     "/v1/text-styles?platform=macos"
     "/v1/metrics?topic=controls"

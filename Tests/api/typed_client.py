@@ -7,9 +7,18 @@ drifts from what the server sends fails here. Exits non-zero on the first mismat
 """
 
 import sys
+import urllib.parse
 
 from hig_client import Client
-from hig_client.api.default import get_check, get_devices, get_diff, get_dynamic_type, get_widgets, post_check
+from hig_client.api.default import (
+    get_check,
+    get_devices,
+    get_diff,
+    get_dynamic_type,
+    get_size_classes,
+    get_widgets,
+    post_check,
+)
 from hig_client.models import (
     CheckError,
     CheckResultList,
@@ -18,10 +27,12 @@ from hig_client.models import (
     Diff,
     DiffRow,
     DynamicTypeList,
+    Error,
     GetDevicesFamily,
     GetDynamicTypeCategory,
     GetDynamicTypeStyle,
     Measurement,
+    SizeClassList,
     WidgetFamily,
     WidgetList,
 )
@@ -44,6 +55,20 @@ widgets = get_widgets.sync(client=client, screen="430x932")
 expect(isinstance(widgets, WidgetList), f"widgets parsed as {type(widgets).__name__}")
 small = next(widget for widget in widgets.items if widget.family == WidgetFamily.SYSTEMSMALL)
 expect((small.width, small.height) == (170, 170), f"systemSmall on 430x932 is {small.width}x{small.height}")
+
+# A device is named by a plain string (a pattern, not an enum a reload would outdate); one the
+# store lacks is a typed 404.
+by_device = get_widgets.sync(client=client, device="device.iphone-15-pro-max")
+expect(isinstance(by_device, WidgetList) and by_device.items, "widgets for device.iphone-15-pro-max")
+toaster = get_widgets.sync_detailed(client=client, device="device.toaster")
+expect(toaster.status_code == 404 and isinstance(toaster.parsed, Error), f"an unknown device is {toaster.status_code}")
+
+# An empty answer says why, in the envelope and in the Spec-Note fields (RFC 9651 Display Strings).
+omitted = get_size_classes.sync_detailed(client=client, device="device.ipad-mini-8-3-inch")
+expect(isinstance(omitted.parsed, SizeClassList) and not omitted.parsed.items, "no size classes for iPad mini 8.3-inch")
+fields = omitted.headers.get_list("spec-note")
+header_notes = [urllib.parse.unquote(field[2:-1]) for field in fields if field.startswith('%"') and field.endswith('"')]
+expect(header_notes and header_notes == omitted.parsed.notes, f"Spec-Note {fields} vs notes {omitted.parsed.notes}")
 
 rows = get_dynamic_type.sync(client=client, category=GetDynamicTypeCategory.LARGE, style=GetDynamicTypeStyle.BODY)
 expect(isinstance(rows, DynamicTypeList), f"dynamic type parsed as {type(rows).__name__}")
@@ -74,5 +99,5 @@ expect(any(row.field == "width" for row in diff.changed), "diff.changed names th
 print(
     f"typed client: {len(devices.items)} iPhones, {len(widgets.items)} widget sizes, body {body.size}/{body.leading} pt,"
     f" check {single.items[0].result.value}, batch of {len(frame.items)}, diff +{len(diff.added)}"
-    f" -{len(diff.removed)} ~{len(diff.changed)}"
+    f" -{len(diff.removed)} ~{len(diff.changed)}, {len(header_notes)} note on an empty answer"
 )

@@ -5,6 +5,10 @@
 /// spreadsheet would run as a formula (it begins with `=`, `+`, `-`, `@`, a tab or CR, and is not
 /// a number) is neutralised with a leading `'` (OWASP's advice for CSV injection); `-0.5` stays a
 /// number.
+///
+/// An answer's notes (why it is empty) are never rows or comment lines, which would break a
+/// parser: an empty answer is the header row alone, and the notes travel in the `Spec-Note`
+/// header fields (``NoteField``).
 enum CSVRenderer {
     static func render(_ table: FlatTable, route: Route) -> String {
         render(table, columns: TableLayout.columns(for: route, table: table))

@@ -22,7 +22,7 @@ enum Answers {
             if let (empty, version) = emptyAnswerForOlderVersion(error, store: store, route: route, options: options) {
                 return (try paged(empty, store: store, route: route, options: options), version)
             }
-            throw APIError(error, route: route)
+            throw APIError(unknownRecord(error, route: route), route: route)
         } catch let error as APIError {
             throw error
         } catch {
@@ -223,6 +223,19 @@ enum Answers {
         }
         let note = "Version \(snapshot.version.id) has no record with \(name) '\(value)'; later versions do."
         return (.collection(QueryResult(items: [], notes: [note])), snapshot.version.id)
+    }
+
+    /// A filter that names a record (`device`) takes a pattern, not today's ids (issue 12), so a
+    /// well-formed name the store lacks is a request that finds nothing: a `404` like an unknown
+    /// version or record id, still naming the parameter and listing the known ids.
+    private static func unknownRecord(_ error: QueryError, route: Route) -> QueryError {
+        guard error.code == .unknownValue, let name = error.parameter,
+            let filter = route.endpoint.filters.first(where: { $0.name == name }),
+            case .filter(.vocabulary(.device)) = filter.value
+        else { return error }
+        return QueryError(
+            code: .notFound, parameter: name, value: error.value, accepted: error.accepted, message: error.message,
+            hint: error.hint)
     }
 
     /// The most measurements one `POST /v1/check` judges.

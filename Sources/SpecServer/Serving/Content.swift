@@ -34,6 +34,17 @@ enum Content: Sendable {
         }
     }
 
+    /// Why the answer is what it is (e.g. why it is empty): the envelope's `notes`, which every
+    /// format carries (``NoteField``), CSV in its header fields only.
+    var notes: [String] {
+        switch self {
+        case .collection(let result): result.notes
+        case .page(let page): page.result.notes
+        case .record(let result): result.notes
+        case .diff, .document: []
+        }
+    }
+
     func json(options: RequestOptions, version: String) -> JSONValue {
         switch self {
         case .collection(let result):

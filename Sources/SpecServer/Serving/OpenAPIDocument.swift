@@ -311,10 +311,21 @@ enum OpenAPIDocument {
                 "pattern":
                     "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$",
             ]
+        case .vocabulary(.device):
+            // A device is named by id or model name, a pattern rather than today's ids: a reload
+            // that adds a device breaks no client, and a well-formed name the store lacks is a 404.
+            return [
+                "type": "string", "minLength": 1, "maxLength": 200, "pattern": .string(devicePattern),
+                "examples": .array(latest.acceptedValues(for: .device).prefix(2).map { .string($0) }),
+            ]
         case .vocabulary(let kind):
             return ["type": "string", "enum": .array(latest.acceptedValues(for: kind).map { .string($0) })]
         }
     }
+
+    /// What the `device` filter takes: a device id (`device.iphone-16-pro`, or without `device.`)
+    /// or a model name as Apple's tables print it (`iPad mini 8.3-inch`, `Apple Watch Series 10 (46mm)`).
+    static let devicePattern = "^[A-Za-z0-9][A-Za-z0-9 .,()_-]*$"
 
     // MARK: - Schemas and headers
 
@@ -376,8 +387,12 @@ enum OpenAPIDocument {
     }
 
     private static func dataHeaders(notModified: Bool = false) -> JSONValue {
-        [
-            "ETag": header("string", required: true, description: "Strong tag from a hash of the exact bytes."),
+        let headers: JSONValue = [
+            "ETag": header(
+                "string", required: true,
+                description:
+                    "Strong tag from a hash of the exact bytes (and of the Spec-Note fields, when there are any)."
+            ),
             "Cache-Control": header(
                 "string", required: true, description: "immutable for a pinned version=, else max-age=300."),
             "Vary": header("string", required: true),
@@ -389,7 +404,18 @@ enum OpenAPIDocument {
                 description:
                     "On a collection page: the next page (rel=\"next\") and the previous one (rel=\"prev\"), RFC 8288."),
         ]
+        // The tag covers the notes, so a 304 confirms the ones the client holds.
+        guard !notModified, case .object(var object) = headers else { return headers }
+        object[NoteField.name] = noteHeader
+        return .object(object)
     }
+
+    /// `Spec-Note`: the answer's notes in every format, CSV's only place for them (``NoteField``).
+    private static let noteHeader = header(
+        "string", required: false,
+        description:
+            "Why the answer is what it is, e.g. why it is empty: the envelope's notes, on every format (CSV has no other place for them). One field line per note, each an RFC 9651 Display String: %\" and \" around the note's UTF-8 bytes, with %, \", control and non-ASCII bytes written as % and two lower-case hex digits (decodeURIComponent or urllib.parse.unquote reads the text between %\" and \"). Lines a client joins with \", \" still parse as one Structured Field List."
+    )
 
     private static func components(metricIDs: [JSONValue]) -> JSONValue {
         let citation: JSONValue = [

@@ -15,11 +15,18 @@ final class Representation: Sendable {
     ///   - pinned: whether the request named a store version, which makes the bytes immutable.
     ///   - extraHeaders: fields only the `200` carries (e.g. a Content-Security-Policy).
     ///   - disposition: a `Content-Disposition` value (a file name for CSV, Markdown and SVG).
+    ///   - notes: the answer's notes, which the `200` carries as ``NoteField`` header fields. The
+    ///     tag covers them with the body: an empty CSV table is the same bytes whatever the reason,
+    ///     so the body alone cannot tell two reasons apart, and a `304` must not confirm a stale one.
     init(
         body: [UInt8], contentType: String, specVersion: String?, pinned: Bool, cacheControl: String? = nil,
-        disposition: String? = nil, extraHeaders: [(name: String, value: String)] = []
+        disposition: String? = nil, notes: [String] = [], extraHeaders: [(name: String, value: String)] = []
     ) {
-        let entityTag = EntityTag(of: body)
+        let noteFields = NoteField.fields(notes)
+        let entityTag =
+            noteFields.isEmpty
+            ? EntityTag(of: body)
+            : EntityTag(of: body + noteFields.flatMap { Array("\r\n\($0.name): \($0.value)".utf8) })
         let cache = cacheControl ?? (pinned ? "public, max-age=31536000, immutable" : "public, max-age=300")
         var shared: [(name: String, value: String)] = [
             ("ETag", entityTag.fieldValue),
@@ -31,6 +38,7 @@ final class Representation: Sendable {
         var full = [("Content-Type", contentType)] + shared
         full.append(("X-Content-Type-Options", "nosniff"))
         if let disposition { full.append(("Content-Disposition", disposition)) }
+        full += noteFields
         full += extraHeaders
         if contentType.hasPrefix("text/html") || contentType.hasPrefix("image/svg+xml") {
             full.append(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"))
@@ -51,10 +59,10 @@ final class Representation: Sendable {
 /// Header fields shared by many responses.
 enum ResponseHeaders {
     /// CORS for every answer: any origin, `null` included (design-tool plugins run in iframes
-    /// whose origin is `null`), and the two fields scripts need to read.
+    /// whose origin is `null`), and the fields scripts need to read.
     static let cors: [(name: String, value: String)] = [
         ("Access-Control-Allow-Origin", "*"),
-        ("Access-Control-Expose-Headers", "ETag, Spec-Version, Link"),
+        ("Access-Control-Expose-Headers", "ETag, Spec-Version, Link, Spec-Note"),
     ]
 }
 

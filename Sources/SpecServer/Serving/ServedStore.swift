@@ -183,7 +183,8 @@ final class ServedStore: Sendable {
         let version = options.version ?? latestVersion
         return Representation(
             body: content.encoded(as: format, options: options, route: .check, version: version),
-            contentType: format.contentType, specVersion: version, pinned: false, cacheControl: "no-store")
+            contentType: format.contentType, specVersion: version, pinned: false, cacheControl: "no-store",
+            notes: content.notes)
     }
 
     /// How many fixed representations exist, and how many are built.
@@ -228,7 +229,8 @@ final class ServedStore: Sendable {
             return Representation(
                 body: content.encoded(as: format, options: options, route: route, version: version, page: page),
                 contentType: format.contentType, specVersion: version, pinned: options.version != nil,
-                disposition: DocumentRenderer.disposition(format: format, page: page), extraHeaders: link)
+                disposition: DocumentRenderer.disposition(format: format, page: page), notes: content.notes,
+                extraHeaders: link)
         }
     }
 
