@@ -51,10 +51,14 @@ final class ResponseCache: Sendable {
         var lastUse: UInt64
     }
 
-    /// Bytes per entry besides the responses and the key's characters: the `Representation`
-    /// object and its entity tag, the key's string storage header, and the dictionary slot
-    /// (key, node and the table's spare capacity).
+    /// Bytes per key besides its characters: the key's string storage header and the
+    /// dictionary slot (key, node and the table's spare capacity).
     static let entryOverhead = 256
+
+    /// Bytes per representation besides its responses' blocks: the `Representation` object,
+    /// its entity tag's string, the two response objects beyond what ``PreparedResponse/memoryCost``
+    /// counts, and its slot in the table of held representations.
+    static let representationOverhead = 256
 
     private let state = Mutex(State())
     /// The budget in bytes; 0 disables caching.
@@ -71,7 +75,7 @@ final class ResponseCache: Sendable {
 
     /// What a representation's responses cost, however many keys hold it.
     static func cost(of representation: Representation) -> Int {
-        representation.ok.memoryCost + representation.notModified.memoryCost
+        representation.ok.memoryCost + representation.notModified.memoryCost + representationOverhead
     }
 
     /// What one more key costs.
