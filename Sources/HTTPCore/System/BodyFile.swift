@@ -28,6 +28,9 @@ final class BodyFile: Sendable {
     private init?() {
         let descriptor = clinux_memfd_create("prepared-responses")
         guard descriptor >= 0 else { return nil }
+        // Under a file-size limit (RLIMIT_FSIZE) growing the file past it must fail with EFBIG,
+        // so the response falls back to ordinary memory, not raise SIGXFSZ and end the process.
+        _ = signal(SIGXFSZ, SIG_IGN)
         self.file = FileDescriptor(taking: descriptor)
         self.pageSize = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
     }
