@@ -8,18 +8,21 @@ import Glibc
 /// All fields are trivial values, so a zeroed `Connection` is a valid closed slot: the loop's
 /// table is `calloc`ed and costs memory only for slots in use.
 struct Connection: ~Copyable {
-    /// What the loop should do next for this connection.
+    /// What the loop should do next for this connection. Actions carry no pointers: the loop
+    /// takes ``receiveSpace`` or ``pendingOutput`` when it makes the call, so no address can
+    /// outlive a buffer's growth.
     enum Action {
-        /// Read into this space, then call ``didReceive(_:)`` or ``didReceiveEnd()``.
-        case receive(UnsafeMutableRawBufferPointer)
-        /// Write these bytes, then the second run (a shared response body, often empty), in
+        /// Read into ``receiveSpace``, then call ``didReceive(_:requested:context:)`` or
+        /// ``didReceiveEnd()``.
+        case receive
+        /// Write ``pendingOutput`` — the output, then a shared response body (often empty) — in
         /// one call; then call ``didSend(_:context:)`` with the total written.
-        case send(UnsafeRawBufferPointer, UnsafeRawBufferPointer)
-        /// Write the first bytes (often empty) marked as more to come, then the second run —
-        /// a shared body held in the ``BodyFile`` — from the file at `offset` with `sendfile`,
-        /// which passes its pages to the socket instead of copying them; then call
+        case send
+        /// Write ``pendingOutput``'s first run (often empty) marked as more to come, then its
+        /// second — a shared body held in the ``BodyFile`` — from the file at `offset` with
+        /// `sendfile`, which passes its pages to the socket instead of copying them; then call
         /// ``didSend(_:context:)`` with the total written.
-        case sendFile(UnsafeRawBufferPointer, UnsafeRawBufferPointer, offset: Int64)
+        case sendFile(offset: Int64)
         /// Wait until the socket is readable, then call ``markReadable()``.
         case waitForInput
         /// Wait until the socket is writable.
@@ -239,7 +242,7 @@ struct Connection: ~Copyable {
             if mayHaveInput {
                 context.pool.attach(to: &input)
                 input.clear()
-                return .receive(input.writableBytes)
+                return .receive
             }
             return .waitForInput
         case .open, .closeAfterFlush, .lingerAfterFlush, .reset:
@@ -247,15 +250,13 @@ struct Connection: ~Copyable {
         }
         while true {
             if let body = sharedBody {
-                let bytes = body._withUnsafeGuaranteedRef(\.body)
-                let rest = UnsafeRawBufferPointer(rebasing: bytes[sharedBodySent...])
                 if let offset = body._withUnsafeGuaranteedRef(\.bodyFileOffset) {
-                    return .sendFile(output.readableBytes, rest, offset: offset + Int64(sharedBodySent))
+                    return .sendFile(offset: offset + Int64(sharedBodySent))
                 }
-                return .send(output.readableBytes, rest)
+                return .send
             }
             if output.readableCount > 0 {
-                return .send(output.readableBytes, UnsafeRawBufferPointer(start: nil, count: 0))
+                return .send
             }
             switch state {
             case .lingerAfterFlush: return peerClosed ? .close : .shutdownOutput
@@ -273,7 +274,7 @@ struct Connection: ~Copyable {
             if mayHaveInput {
                 context.pool.attach(to: &input)
                 input.reserve(readReservation(context: context))
-                return .receive(input.writableBytes)
+                return .receive
             }
             if draining && input.readableCount == 0 && headLength == 0 {
                 // Drained and nothing more was sent: half-close, then read until the client
@@ -295,6 +296,22 @@ struct Connection: ~Copyable {
             }
             return .waitForInput
         }
+    }
+
+    /// The free space a ``Action/receive`` reads into; valid until this connection changes.
+    var receiveSpace: UnsafeMutableRawBufferPointer {
+        input.writableBytes
+    }
+
+    /// What a ``Action/send`` or ``Action/sendFile(offset:)`` writes: the unsent output, then
+    /// the unsent part of the shared body (empty when there is none); valid until this
+    /// connection changes.
+    var pendingOutput: (output: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer) {
+        guard let body = sharedBody else {
+            return (output.readableBytes, UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        let bytes = body._withUnsafeGuaranteedRef(\.body)
+        return (output.readableBytes, UnsafeRawBufferPointer(rebasing: bytes[sharedBodySent...]))
     }
 
     /// Releases the shared body, sent or abandoned.

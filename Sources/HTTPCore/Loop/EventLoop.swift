@@ -166,7 +166,8 @@ final class EventLoop {
         let connection = connections + Int(descriptor)
         while true {
             switch connection.pointee.nextAction(context: context) {
-            case .receive(let space):
+            case .receive:
+                let space = connection.pointee.receiveSpace
                 do {
                     switch try Descriptor.receive(descriptor, into: space) {
                     case .done(0): connection.pointee.didReceiveEnd()
@@ -179,7 +180,8 @@ final class EventLoop {
                     close(descriptor)
                     return
                 }
-            case .send(let bytes, let shared):
+            case .send:
+                let (bytes, shared) = connection.pointee.pendingOutput
                 do {
                     let result =
                         shared.isEmpty
@@ -196,7 +198,8 @@ final class EventLoop {
                     close(descriptor)
                     return
                 }
-            case .sendFile(let head, let body, let offset):
+            case .sendFile(let offset):
+                let (head, body) = connection.pointee.pendingOutput
                 guard let file = BodyFile.shared else { preconditionFailure("a file-backed body without a body file") }
                 do {
                     var written = 0

@@ -59,7 +59,8 @@ final class ConnectionDriver {
     func run() {
         for _ in 0..<100_000 {
             switch connection.nextAction(context: context) {
-            case .receive(let space):
+            case .receive:
+                let space = connection.receiveSpace
                 if pending.isEmpty {
                     if clientClosed { connection.didReceiveEnd() } else { connection.didExhaustInput() }
                     continue
@@ -68,7 +69,8 @@ final class ConnectionDriver {
                 space.copyBytes(from: pending[0..<count])
                 pending.removeFirst(count)
                 connection.didReceive(count, requested: space.count, context: context)
-            case .send(let head, let shared), .sendFile(let head, let shared, _):
+            case .send, .sendFile:
+                let (head, shared) = connection.pendingOutput
                 let bytes = Array(head) + Array(shared)
                 let count = min(bytes.count, writeChunk)
                 if count == 0 {
