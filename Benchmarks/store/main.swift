@@ -100,21 +100,23 @@ do {
         (
             "devices?sizeClass=regular-width-landscape",
             {
-                try latest.devices(matching: DeviceFilter(parameters: ["sizeClass": "regular-width-landscape"])).count
+                try latest.devices(
+                    matching: DeviceFilter(sizeClass: SizeClassCondition(parsing: "regular-width-landscape"))
+                ).count
             }
         ),
         (
             "dynamic-type?category=AX5&style=Title 1",
             {
                 try latest.dynamicType(
-                    matching: DynamicTypeFilter(parameters: ["category": "AX5", "style": "Title 1"])
+                    matching: DynamicTypeFilter(category: .accessibility5, style: "Title 1")
                 ).count
             }
         ),
         (
             "widgets?screen=428x926 (no row: note)",
             {
-                try latest.widgets(matching: WidgetFilter(parameters: ["screen": "428x926"])).notes.count
+                try latest.widgets(matching: WidgetFilter(screen: ScreenSize(width: 428, height: 926))).notes.count
             }
         ),
         ("devices/{id} with widgets", { try latest.device(id: "iPhone 16 Pro").notes.count }),

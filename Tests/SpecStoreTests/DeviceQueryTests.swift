@@ -12,42 +12,37 @@ struct DeviceQueryTests {
         "device filters",
         arguments: [
             (
-                [:],
+                DeviceFilter(),
                 [
                     "device.iphone-se-4-7-inch", "device.iphone-16-pro", "device.iphone-15-pro-max",
                     "device.ipad-pro-12-9-inch", "device.apple-watch-ultra-3-49mm",
                 ]
             ),
-            (["family": "iPhone"], ["device.iphone-se-4-7-inch", "device.iphone-16-pro", "device.iphone-15-pro-max"]),
-            (["family": "apple watch"], ["device.apple-watch-ultra-3-49mm"]),
-            (["platform": "iPadOS"], ["device.ipad-pro-12-9-inch"]),
-            (["width": "402"], ["device.iphone-16-pro"]),
-            (["width": "430", "height": "932"], ["device.iphone-15-pro-max"]),
-            (["sizeClass": "regular-width-landscape"], ["device.iphone-15-pro-max", "device.ipad-pro-12-9-inch"]),
-            (["sizeClass": "compact-height"], ["device.iphone-15-pro-max"]),
-            (["sizeClass": "RegularWidthPortrait"], ["device.ipad-pro-12-9-inch"]),
-            (["sizeClass": "compact-horizontal-portrait"], ["device.iphone-15-pro-max"]),
-        ] as [([String: String], [String])])
-    func deviceFilters(parameters: [String: String], expected: [String]) throws {
-        let result = try latest.devices(matching: DeviceFilter(parameters: parameters))
+            (
+                DeviceFilter(family: DeviceFamily(matching: "iPhone")),
+                ["device.iphone-se-4-7-inch", "device.iphone-16-pro", "device.iphone-15-pro-max"]
+            ),
+            (DeviceFilter(family: DeviceFamily(matching: "apple watch")), ["device.apple-watch-ultra-3-49mm"]),
+            (DeviceFilter(platform: Platform(matching: "iPadOS")), ["device.ipad-pro-12-9-inch"]),
+            (DeviceFilter(width: 402), ["device.iphone-16-pro"]),
+            (DeviceFilter(width: 430, height: 932), ["device.iphone-15-pro-max"]),
+            (
+                DeviceFilter(sizeClass: SizeClassCondition(parsing: "regular-width-landscape")),
+                ["device.iphone-15-pro-max", "device.ipad-pro-12-9-inch"]
+            ),
+            (DeviceFilter(sizeClass: SizeClassCondition(parsing: "compact-height")), ["device.iphone-15-pro-max"]),
+            (
+                DeviceFilter(sizeClass: SizeClassCondition(parsing: "RegularWidthPortrait")),
+                ["device.ipad-pro-12-9-inch"]
+            ),
+            (
+                DeviceFilter(sizeClass: SizeClassCondition(parsing: "compact-horizontal-portrait")),
+                ["device.iphone-15-pro-max"]
+            ),
+        ] as [(DeviceFilter, [String])])
+    func deviceFilters(filter: DeviceFilter, expected: [String]) throws {
+        let result = try latest.devices(matching: filter)
         #expect(Self.ids(result) == expected)
-    }
-
-    @Test(
-        "bad device filters name the parameter and list accepted values",
-        arguments: [
-            (["family": "phablet"], "unknown_value", "family"), (["sizeClass": "wide"], "unknown_value", "sizeClass"),
-            (["width": "wide"], "invalid_value", "width"), (["colour": "red"], "unknown_parameter", "colour"),
-            (["platform": "android"], "unknown_value", "platform"),
-        ])
-    func badDeviceFilters(parameters: [String: String], code: String, parameter: String) {
-        #expect {
-            try DeviceFilter(parameters: parameters)
-        } throws: { error in
-            guard let error = error as? QueryError else { return false }
-            return error.code.rawValue == code && error.parameter == parameter
-                && (code != "unknown_value" || !error.accepted.isEmpty)
-        }
     }
 
     @Test("a device row joins the size-class table and keeps the documented field order")
@@ -99,15 +94,15 @@ struct DeviceQueryTests {
     @Test(
         "size-class rows, one per model and orientation",
         arguments: [
-            ([:], 4),
-            (["device": "iPhone 15 Pro Max"], 2),
-            (["device": "device.iphone-15-pro-max", "orientation": "Landscape"], 1),
-            (["horizontal": "regular"], 3),
-            (["vertical": "compact"], 1),
-            (["horizontal": "compact", "vertical": "regular"], 1),
-        ] as [([String: String], Int)])
-    func sizeClassRows(parameters: [String: String], count: Int) throws {
-        let result = try latest.sizeClasses(matching: SizeClassFilter(parameters: parameters))
+            (SizeClassFilter(), 4),
+            (SizeClassFilter(device: "iPhone 15 Pro Max"), 2),
+            (SizeClassFilter(device: "device.iphone-15-pro-max", orientation: Orientation(matching: "Landscape")), 1),
+            (SizeClassFilter(horizontal: .regular), 3),
+            (SizeClassFilter(vertical: .compact), 1),
+            (SizeClassFilter(horizontal: .compact, vertical: .regular), 1),
+        ] as [(SizeClassFilter, Int)])
+    func sizeClassRows(filter: SizeClassFilter, count: Int) throws {
+        let result = try latest.sizeClasses(matching: filter)
         #expect(result.count == count)
     }
 
@@ -126,23 +121,24 @@ struct DeviceQueryTests {
     @Test(
         "widget filters",
         arguments: [
-            ([:], 4),
-            (["platform": "ios"], 2),
-            (["screen": "430x932"], 2),
-            (["screen": "430×932", "family": "small"], 1),
-            (["family": "systemmedium"], 2),
-            (["device": "iPhone 15 Pro Max"], 2),
-            (["platform": "ipados", "screen": "768x1024"], 1),
-        ] as [([String: String], Int)])
-    func widgetFilters(parameters: [String: String], count: Int) throws {
-        let result = try latest.widgets(matching: WidgetFilter(parameters: parameters))
+            (WidgetFilter(), 4),
+            (WidgetFilter(platform: .ios), 2),
+            (WidgetFilter(screen: ScreenSize(width: 430, height: 932)), 2),
+            (WidgetFilter(screen: ScreenSize(width: 430, height: 932), family: WidgetFamily(matching: "small")), 1),
+            (WidgetFilter(family: WidgetFamily(matching: "systemmedium")), 2),
+            (WidgetFilter(device: "iPhone 15 Pro Max"), 2),
+            (WidgetFilter(platform: .ipados, screen: ScreenSize(width: 768, height: 1024)), 1),
+        ] as [(WidgetFilter, Int)])
+    func widgetFilters(filter: WidgetFilter, count: Int) throws {
+        let result = try latest.widgets(matching: filter)
         #expect(result.count == count)
         #expect(result.notes.isEmpty)
     }
 
     @Test("widgets for a screen Apple has no row for: empty, with the nearest published row named")
     func widgetsUnknownScreen() throws {
-        let result = try latest.widgets(matching: WidgetFilter(parameters: ["screen": "428x926", "platform": "ios"]))
+        let result = try latest.widgets(
+            matching: WidgetFilter(platform: .ios, screen: ScreenSize(width: 428, height: 926)))
         #expect(result.count == 0)
         #expect(result.notes.count == 1)
         #expect(result.notes[0].contains("nearest published screen is 430x932"))
@@ -156,12 +152,5 @@ struct DeviceQueryTests {
         #expect(row["platform"] == "ipados")
         #expect(row["variant"] == "canvas")
         #expect(row.serialized().contains("\"width\":305.5"))
-    }
-
-    @Test("a bad screen value is an invalid_value error")
-    func badScreen() {
-        #expect { try WidgetFilter(parameters: ["screen": "430"]) } throws: { error in
-            (error as? QueryError)?.code == .invalidValue && (error as? QueryError)?.parameter == "screen"
-        }
     }
 }

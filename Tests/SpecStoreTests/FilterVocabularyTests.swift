@@ -56,24 +56,4 @@ struct FilterVocabularyTests {
         #expect(latest.acceptedValues(for: .device).count == 5)
         #expect(latest.acceptedValues(for: .platform) == FilterVocabulary.platforms)
     }
-
-    @Test("every filter type declares the parameters it parses and refuses every other")
-    func declaredParameters() throws {
-        #expect(DeviceFilter.parameters.map(\.name) == ["family", "platform", "width", "height", "sizeClass"])
-        #expect(SearchQuery.parameters.first { $0.name == "q" }?.isRequired == true)
-        _ = try MetricFilter(parameters: ["platform": "ios", "status": "published"])
-        #expect(throws: QueryError.self) { try MythFilter(parameters: ["platform": "ios"]) }
-        // The server's own parameters (format, version, …) are the server's: it never passes them on.
-        #expect(throws: QueryError.self) { try MetricFilter(parameters: ["format": "csv"]) }
-    }
-
-    @Test(
-        "screen sizes parse as WIDTHxHEIGHT",
-        arguments: [
-            ("430x932", ScreenSize(width: 430, height: 932)), ("430×932", ScreenSize(width: 430, height: 932)),
-            ("1024X1366", ScreenSize(width: 1024, height: 1366)), ("430", nil), ("axb", nil), ("1x2x3", nil),
-        ])
-    func screens(raw: String, size: ScreenSize?) {
-        #expect(ScreenSize(parsing: raw) == size)
-    }
 }

@@ -9,12 +9,13 @@ struct GuidanceQueryTests {
     @Test(
         "metric filters",
         arguments: [
-            ([:], 7), (["topic": "Controls"], 2), (["status": "convention"], 2), (["status": "Published"], 5),
-            (["platform": "ipados"], 5), (["platform": "visionos"], 1),
-            (["topic": "sheets", "status": "published"], 0),
-        ] as [([String: String], Int)])
-    func metricFilters(parameters: [String: String], count: Int) throws {
-        #expect(try latest.metrics(matching: MetricFilter(parameters: parameters)).count == count)
+            (MetricFilter(), 7), (MetricFilter(topic: "Controls"), 2), (MetricFilter(status: .convention), 2),
+            (MetricFilter(status: FigureStatus(matching: "Published")), 5),
+            (MetricFilter(platform: .ipados), 5), (MetricFilter(platform: .visionos), 1),
+            (MetricFilter(topic: "sheets", status: .published), 0),
+        ] as [(MetricFilter, Int)])
+    func metricFilters(filter: MetricFilter, count: Int) throws {
+        #expect(try latest.metrics(matching: filter).count == count)
     }
 
     @Test("an unknown topic lists the topics present")
@@ -44,11 +45,12 @@ struct GuidanceQueryTests {
     @Test(
         "rule filters",
         arguments: [
-            ([:], 3), (["topic": "sheets"], 2), (["kind": "requirement"], 1), (["kind": "should"], 2),
-            (["platform": "macos"], 1), (["platform": "ios", "topic": "sheets"], 2),
-        ] as [([String: String], Int)])
-    func ruleFilters(parameters: [String: String], count: Int) throws {
-        #expect(try latest.rules(matching: RuleFilter(parameters: parameters)).count == count)
+            (RuleFilter(), 3), (RuleFilter(topic: "sheets"), 2), (RuleFilter(kind: .requirement), 1),
+            (RuleFilter(kind: RuleKind(matching: "should")), 2),
+            (RuleFilter(platform: .macos), 1), (RuleFilter(topic: "sheets", platform: .ios), 2),
+        ] as [(RuleFilter, Int)])
+    func ruleFilters(filter: RuleFilter, count: Int) throws {
+        #expect(try latest.rules(matching: filter).count == count)
     }
 
     @Test("rules?q= ranks by the words and adds a score")
@@ -64,7 +66,7 @@ struct GuidanceQueryTests {
 
     @Test("myths by topic, with related ids")
     func myths() throws {
-        let result = try latest.myths(matching: MythFilter(parameters: ["topic": "SHEETS"]))
+        let result = try latest.myths(matching: MythFilter(topic: "SHEETS"))
         #expect(result.count == 1)
         #expect(result.items[0]["verdict"] == "convention-not-rule")
         #expect(result.items[0]["related"]?.arrayValue?.count == 2)
@@ -88,18 +90,11 @@ struct GuidanceQueryTests {
 
     @Test("search rows have type, id, title, snippet, score; type narrows")
     func searchRows() throws {
-        let result = try latest.search(SearchQuery(parameters: ["q": "grabber", "type": "myths"]))
+        let result = try latest.search(SearchQuery(q: "grabber", type: RecordType(matching: "myths")))
         #expect(result.count == 1)
         let row = try #require(result.items.first?.objectValue)
         #expect(Array(row.keys) == ["type", "id", "title", "snippet", "score"])
         #expect(row["type"] == "myth")
-    }
-
-    @Test("search needs q")
-    func searchNeedsQ() {
-        #expect { try SearchQuery(parameters: [:]) } throws: { error in
-            (error as? QueryError)?.code == .missingParameter
-        }
     }
 
     @Test("a long field's snippet is cut around the match")

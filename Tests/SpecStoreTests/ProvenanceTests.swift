@@ -191,9 +191,6 @@ struct RuleStatusTests {
         #expect(published.count == 121)
         let conflicting = try Self.latest.rules(matching: RuleFilter(kind: .reading, status: .published))
         #expect(conflicting.count == 0)
-        #expect { try RuleFilter(parameters: ["status": "convention"]) } throws: {
-            ($0 as? QueryError)?.parameter == "status"
-        }
     }
 
     @Test("descriptions of system behaviour are not recommendations")
@@ -332,7 +329,7 @@ struct EmptyAnswerTests {
     @Test("a device Apple's size-class table omits")
     func sizeClassesOfAnOmittedDevice() throws {
         let result = try Self.latest.sizeClasses(
-            matching: SizeClassFilter(parameters: ["device": "iPad mini 8.3-inch"]))
+            matching: SizeClassFilter(device: "iPad mini 8.3-inch"))
         #expect(result.count == 0)
         #expect(result.notes.first?.contains("size-class table has no row for iPad mini 8.3-inch") == true)
         let device = try Self.latest.device(id: "device.ipad-mini-8-3-inch")
@@ -342,15 +339,15 @@ struct EmptyAnswerTests {
     @Test("a watchOS category Apple publishes no sizes for")
     func watchOSCategory() throws {
         let result = try Self.latest.dynamicType(
-            matching: DynamicTypeFilter(parameters: ["platform": "watchos", "category": "medium"]))
+            matching: DynamicTypeFilter(platform: .watchos, category: .medium))
         #expect(result.count == 0)
         #expect(result.notes.first?.contains("no medium") == true)
     }
 
     @Test("visionOS type quotes Apple's statement, in both type routes")
     func visionOSType() throws {
-        let dynamic = try Self.latest.dynamicType(matching: DynamicTypeFilter(parameters: ["platform": "visionos"]))
-        let styles = try Self.latest.textStyles(matching: TextStyleFilter(parameters: ["platform": "visionos"]))
+        let dynamic = try Self.latest.dynamicType(matching: DynamicTypeFilter(platform: .visionos))
+        let styles = try Self.latest.textStyles(matching: TextStyleFilter(platform: .visionos))
         for result in [dynamic, styles] {
             #expect(result.count == 0)
             #expect(result.notes.first?.contains("bolder versions of the Dynamic Type body and title styles") == true)
@@ -359,7 +356,7 @@ struct EmptyAnswerTests {
 
     @Test("a tracking size between Apple's rows names the nearest rows and does not interpolate")
     func trackingBetweenRows() throws {
-        let result = try Self.latest.tracking(matching: TrackingFilter(parameters: ["font": "SF Pro", "size": "17.5"]))
+        let result = try Self.latest.tracking(matching: TrackingFilter(font: "SF Pro", size: 17.5))
         #expect(result.count == 0)
         let note = try #require(result.notes.first)
         #expect(note.contains("17 pt and 18 pt") && note.contains("does not interpolate"))
@@ -376,27 +373,27 @@ struct JoinTests {
         let device = try Self.latest.device(id: "device.ipad-pro-10-5-inch")
         #expect(device.item["widgets"]?["count"] == 0)
         #expect(device.notes.contains { $0.contains("probable Apple erratum") })
-        let widgets = try Self.latest.widgets(matching: WidgetFilter(parameters: ["device": "iPad Pro 10.5-inch"]))
+        let widgets = try Self.latest.widgets(matching: WidgetFilter(device: "iPad Pro 10.5-inch"))
         #expect(widgets.count == 0 && !widgets.notes.isEmpty)
         // The same screen's own device keeps its rows.
-        let eleven = try Self.latest.widgets(matching: WidgetFilter(parameters: ["device": "iPad Pro 11-inch"]))
+        let eleven = try Self.latest.widgets(matching: WidgetFilter(device: "iPad Pro 11-inch"))
         #expect(eleven.count > 0)
     }
 
     @Test("Apple Watch Ultra (3rd generation) gets the 49 mm rows with a note that Apple's table predates it")
     func ultraThird() throws {
         let widgets = try Self.latest.widgets(
-            matching: WidgetFilter(parameters: ["device": "device.apple-watch-ultra-3rd-generation-49mm"]))
+            matching: WidgetFilter(device: "device.apple-watch-ultra-3rd-generation-49mm"))
         #expect(widgets.count == 1)
         #expect(widgets.notes.contains { $0.contains("before it listed Apple Watch Ultra (3rd generation)") })
         let older = try Self.latest.widgets(
-            matching: WidgetFilter(parameters: ["device": "device.apple-watch-ultra-1st-and-2nd-generations-49mm"]))
+            matching: WidgetFilter(device: "device.apple-watch-ultra-1st-and-2nd-generations-49mm"))
         #expect(older.count == 1 && older.notes.isEmpty)
     }
 
     @Test("the watchOS Smart Stack rows name no family, as Apple's table names none")
     func smartStackFamily() throws {
-        let watch = try Self.latest.widgets(matching: WidgetFilter(parameters: ["platform": "watchos"]))
+        let watch = try Self.latest.widgets(matching: WidgetFilter(platform: .watchos))
         #expect(watch.count == 5)
         #expect(watch.items.allSatisfy { $0["family"] == .null })
     }

@@ -39,7 +39,7 @@ struct RealDataTests {
     @Test("a device, its size classes and the honest widget answer")
     func devices() throws {
         let latest = Self.store.latest
-        let result = try latest.devices(matching: DeviceFilter(parameters: ["width": "402", "height": "874"]))
+        let result = try latest.devices(matching: DeviceFilter(width: 402, height: 874))
         #expect(result.items.contains { $0["id"] == "device.iphone-16-pro" })
         let device = try latest.device(id: "iPhone 16 Pro")
         #expect(device.item["points"] == ["width": 402, "height": 874])
@@ -54,7 +54,8 @@ struct RealDataTests {
 
     @Test("Dynamic Type: AX5 Large Title on iOS, and emphasized weights only from 2025-12-16")
     func dynamicType() throws {
-        let filter = try DynamicTypeFilter(parameters: ["platform": "ios", "category": "AX5", "style": "Large Title"])
+        let filter = DynamicTypeFilter(
+            platform: .ios, category: DynamicTypeCategory(matching: "AX5"), style: "Large Title")
         let latest = try Self.store.latest.dynamicType(matching: filter)
         #expect(latest.count == 1)
         #expect(latest.items.first?["size"] == 60)

@@ -9,21 +9,42 @@ struct TypographyQueryTests {
     @Test(
         "category and style aliases",
         arguments: [
-            (["category": "AX5"], ["type.ios.accessibility5.large-title"]),
-            (["category": "ax5"], ["type.ios.accessibility5.large-title"]),
-            (["category": "accessibility-5"], ["type.ios.accessibility5.large-title"]),
-            (["category": "Accessibility5"], ["type.ios.accessibility5.large-title"]),
-            (["category": "xs"], ["type.ios.x-small.large-title"]),
-            (["category": "extra-small"], ["type.ios.x-small.large-title"]),
-            (["category": "L"], ["type.ios.large.body", "type.ios.large.headline"]),
-            (["category": "large", "style": "Body"], ["type.ios.large.body"]),
-            (["style": "Large Title", "category": "xSmall"], ["type.ios.x-small.large-title"]),
-            (["style": "large-title"], ["type.ios.x-small.large-title", "type.ios.accessibility5.large-title"]),
-            (["platform": "iPadOS", "style": "headline"], ["type.ios.large.headline"]),
-            (["platform": "watch"], []),
-        ] as [([String: String], [String])])
-    func dynamicTypeFilters(parameters: [String: String], expected: [String]) throws {
-        let result = try latest.dynamicType(matching: DynamicTypeFilter(parameters: parameters))
+            (
+                DynamicTypeFilter(category: DynamicTypeCategory(matching: "AX5")),
+                ["type.ios.accessibility5.large-title"]
+            ),
+            (
+                DynamicTypeFilter(category: DynamicTypeCategory(matching: "ax5")),
+                ["type.ios.accessibility5.large-title"]
+            ),
+            (
+                DynamicTypeFilter(category: DynamicTypeCategory(matching: "accessibility-5")),
+                ["type.ios.accessibility5.large-title"]
+            ),
+            (
+                DynamicTypeFilter(category: DynamicTypeCategory(matching: "Accessibility5")),
+                ["type.ios.accessibility5.large-title"]
+            ),
+            (DynamicTypeFilter(category: DynamicTypeCategory(matching: "xs")), ["type.ios.x-small.large-title"]),
+            (
+                DynamicTypeFilter(category: DynamicTypeCategory(matching: "extra-small")),
+                ["type.ios.x-small.large-title"]
+            ),
+            (
+                DynamicTypeFilter(category: DynamicTypeCategory(matching: "L")),
+                ["type.ios.large.body", "type.ios.large.headline"]
+            ),
+            (DynamicTypeFilter(category: .large, style: "Body"), ["type.ios.large.body"]),
+            (DynamicTypeFilter(category: .xSmall, style: "Large Title"), ["type.ios.x-small.large-title"]),
+            (
+                DynamicTypeFilter(style: "large-title"),
+                ["type.ios.x-small.large-title", "type.ios.accessibility5.large-title"]
+            ),
+            (DynamicTypeFilter(platform: Platform(matching: "iPadOS"), style: "headline"), ["type.ios.large.headline"]),
+            (DynamicTypeFilter(platform: Platform(matching: "watch")), []),
+        ] as [(DynamicTypeFilter, [String])])
+    func dynamicTypeFilters(filter: DynamicTypeFilter, expected: [String]) throws {
+        let result = try latest.dynamicType(matching: filter)
         #expect(DeviceQueryTests.ids(result) == expected)
     }
 
@@ -35,15 +56,6 @@ struct TypographyQueryTests {
             guard let error = error as? QueryError else { return false }
             return error.code == .unknownValue && error.parameter == "style"
                 && error.accepted == ["largeTitle", "headline", "body"]
-        }
-    }
-
-    @Test("an unknown category lists all twelve")
-    func unknownCategory() {
-        #expect {
-            try DynamicTypeFilter(parameters: ["category": "AX6"])
-        } throws: { error in
-            (error as? QueryError)?.accepted == FilterVocabulary.categories
         }
     }
 
@@ -72,22 +84,25 @@ struct TypographyQueryTests {
     @Test(
         "text styles by platform and style",
         arguments: [
-            (["platform": "tvOS"], ["type.tvos.title1"]), (["platform": "apple tv"], ["type.tvos.title1"]),
-            (["style": "Title 1"], ["type.tvos.title1"]), (["platform": "mac", "style": "body"], ["type.macos.body"]),
-        ] as [([String: String], [String])])
-    func textStyles(parameters: [String: String], expected: [String]) throws {
-        let result = try latest.textStyles(matching: TextStyleFilter(parameters: parameters))
+            (TextStyleFilter(platform: Platform(matching: "tvOS")), ["type.tvos.title1"]),
+            (TextStyleFilter(platform: Platform(matching: "apple tv")), ["type.tvos.title1"]),
+            (TextStyleFilter(style: "Title 1"), ["type.tvos.title1"]),
+            (TextStyleFilter(platform: Platform(matching: "mac"), style: "body"), ["type.macos.body"]),
+        ] as [(TextStyleFilter, [String])])
+    func textStyles(filter: TextStyleFilter, expected: [String]) throws {
+        let result = try latest.textStyles(matching: filter)
         #expect(DeviceQueryTests.ids(result) == expected)
     }
 
     @Test(
         "tracking by platform, font and size",
         arguments: [
-            (["font": "sf-pro"], 2), (["font": "SF Pro", "size": "17"], 1), (["platform": "visionOS"], 2),
-            (["platform": "macos"], 0),
-        ] as [([String: String], Int)])
-    func tracking(parameters: [String: String], count: Int) throws {
-        let result = try latest.tracking(matching: TrackingFilter(parameters: parameters))
+            (TrackingFilter(font: "sf-pro"), 2), (TrackingFilter(font: "SF Pro", size: 17), 1),
+            (TrackingFilter(platform: Platform(matching: "visionOS")), 2),
+            (TrackingFilter(platform: .macos), 0),
+        ] as [(TrackingFilter, Int)])
+    func tracking(filter: TrackingFilter, count: Int) throws {
+        let result = try latest.tracking(matching: filter)
         #expect(result.count == count)
     }
 

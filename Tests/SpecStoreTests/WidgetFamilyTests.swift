@@ -9,9 +9,9 @@ import Testing
 struct WidgetFamilyTests {
     let latest = RealDataTests.store.latest
 
-    func ids(_ parameters: [String: String], version: String? = nil) throws -> [String] {
+    func ids(_ filter: WidgetFamilyFilter, version: String? = nil) throws -> [String] {
         let snapshot = try version.map { try RealDataTests.store.snapshot(version: $0) } ?? latest
-        return try snapshot.widgetFamilies(matching: WidgetFamilyFilter(parameters: parameters)).items.compactMap {
+        return try snapshot.widgetFamilies(matching: filter).items.compactMap {
             $0["id"]?.stringValue
         }
     }
@@ -19,32 +19,40 @@ struct WidgetFamilyTests {
     @Test(
         "filters answer the records the sources state",
         arguments: [
-            (["platform": "ios", "family": "systemSmall"], ["widget-family.ios.system-small"]),
-            (["platform": "iphoneos", "family": "extra-large"], ["widget-family.ios.system-extra-large"]),
-            (["family": "accessoryCorner"], ["widget-family.watchos.accessory-corner"]),
-            (["platform": "carplay"], ["widget-family.carplay.system-small", "widget-rendering.carplay.full-color"]),
+            (WidgetFamilyFilter(platform: .ios, family: .systemSmall), ["widget-family.ios.system-small"]),
             (
-                ["family": "systemExtraLarge"],
+                WidgetFamilyFilter(
+                    platform: Platform(matching: "iphoneos"), family: WidgetFamily(matching: "extra-large")),
+                ["widget-family.ios.system-extra-large"]
+            ),
+            (WidgetFamilyFilter(family: .accessoryCorner), ["widget-family.watchos.accessory-corner"]),
+            (
+                WidgetFamilyFilter(platform: .carplay),
+                ["widget-family.carplay.system-small", "widget-rendering.carplay.full-color"]
+            ),
+            (
+                WidgetFamilyFilter(family: .systemExtraLarge),
                 [
                     "widget-family.ios.system-extra-large", "widget-family.ipados.system-extra-large",
                     "widget-family.macos.system-extra-large", "widget-family.visionos.system-extra-large",
                 ]
             ),
             (
-                ["platform": "mac", "mode": "accented"], ["widget-rendering.macos.accented"]
+                WidgetFamilyFilter(platform: Platform(matching: "mac"), mode: .accented),
+                ["widget-rendering.macos.accented"]
             ),
             (
-                ["mode": "vibrant"],
+                WidgetFamilyFilter(mode: .vibrant),
                 [
                     "widget-rendering.ios.vibrant", "widget-rendering.ipados.vibrant",
                     "widget-rendering.macos.vibrant", "widget-rendering.watchos.vibrant",
                 ]
             ),
-            (["platform": "tvos"], []),
-            (["platform": "visionos", "mode": "fullColor"], []),
-        ] as [([String: String], [String])])
-    func filters(parameters: [String: String], expected: [String]) throws {
-        #expect(try ids(parameters) == expected)
+            (WidgetFamilyFilter(platform: .tvos), []),
+            (WidgetFamilyFilter(platform: .visionos, mode: .fullColor), []),
+        ] as [(WidgetFamilyFilter, [String])])
+    func filters(filter: WidgetFamilyFilter, expected: [String]) throws {
+        #expect(try ids(filter) == expected)
     }
 
     @Test("Apple's \"Not supported\" cells are records with supported false, quoting the cell")
@@ -102,50 +110,53 @@ struct WidgetFamilyTests {
         let small = try #require(latest.record(id: "widget-family.ios.system-small"))
         #expect(small["since"] == "2023")
         #expect(small["seen"] == "2026-03")
-        let early = try ids(["platform": "ios", "family": "small"], version: "2023")
+        let early = try ids(
+            WidgetFamilyFilter(platform: .ios, family: WidgetFamily(matching: "small")), version: "2023")
         #expect(early == ["widget-family.ios.system-small"], "never dropped only because the first copy is later")
         let pinned = try RealDataTests.store.snapshot(version: "2023")
         #expect(pinned.record(id: "widget-family.ios.system-small")?["presence"] == "uncertain")
-        #expect(try ids(["platform": "visionos"], version: "2025-09-09").isEmpty)
-        #expect(try ids(["platform": "carplay"], version: "2025-09-09").isEmpty)
-        #expect(try ids(["platform": "visionos"], version: "2025-12-16").count == 4)
+        #expect(try ids(WidgetFamilyFilter(platform: .visionos), version: "2025-09-09").isEmpty)
+        #expect(try ids(WidgetFamilyFilter(platform: .carplay), version: "2025-09-09").isEmpty)
+        #expect(try ids(WidgetFamilyFilter(platform: .visionos), version: "2025-12-16").count == 4)
     }
 
     @Test(
         "an empty answer says why",
         arguments: [
-            (["platform": "tvos"], "say nothing of widget families or rendering modes on tvos"),
-            (["platform": "watchos", "mode": "fullColor"], "They say nothing of full-color or accented on watchOS."),
-            (["platform": "watchos", "mode": "accented"], "vibrant (not supported)"),
-            (["platform": "visionos", "mode": "vibrant"], "they name no rendering mode for it at all"),
+            (WidgetFamilyFilter(platform: .tvos), "say nothing of widget families or rendering modes on tvos"),
             (
-                ["platform": "visionos", "family": "systemExtraLargePortrait"],
+                WidgetFamilyFilter(platform: .watchos, mode: .fullColor),
+                "They say nothing of full-color or accented on watchOS."
+            ),
+            (WidgetFamilyFilter(platform: .watchos, mode: .accented), "vibrant (not supported)"),
+            (WidgetFamilyFilter(platform: .visionos, mode: .vibrant), "they name no rendering mode for it at all"),
+            (
+                WidgetFamilyFilter(platform: .visionos, family: .systemExtraLargePortrait),
                 "Apple's visionos widget dimension table has systemExtraLargePortrait rows"
             ),
-            (["platform": "macos", "family": "accessoryCircular"], "does not list accessoryCircular on macos"),
-            (["platform": "ios", "family": "systemExtraLarge", "mode": "vibrant"], "give family or mode, not both"),
-            (["family": "systemExtraLargePortrait"], "The sources list no platform for systemExtraLargePortrait"),
-        ] as [([String: String], String)])
-    func emptyAnswers(parameters: [String: String], says: String) throws {
-        let result = try latest.widgetFamilies(matching: WidgetFamilyFilter(parameters: parameters))
+            (
+                WidgetFamilyFilter(platform: .macos, family: .accessoryCircular),
+                "does not list accessoryCircular on macos"
+            ),
+            (
+                WidgetFamilyFilter(platform: .ios, family: .systemExtraLarge, mode: .vibrant),
+                "give family or mode, not both"
+            ),
+            (
+                WidgetFamilyFilter(family: .systemExtraLargePortrait),
+                "The sources list no platform for systemExtraLargePortrait"
+            ),
+        ] as [(WidgetFamilyFilter, String)])
+    func emptyAnswers(filter: WidgetFamilyFilter, says: String) throws {
+        let result = try latest.widgetFamilies(matching: filter)
         #expect(result.items.isEmpty)
         #expect(result.notes.count == 1)
         #expect(result.notes.first?.contains(says) == true, "\(result.notes)")
     }
 
-    @Test("bad values are refused with the accepted list")
-    func badValues() {
-        #expect {
-            try WidgetFamilyFilter(parameters: ["mode": "tinted"])
-        } throws: { error in
-            (error as? QueryError)?.parameter == "mode"
-                && (error as? QueryError)?.accepted == ["fullColor", "accented", "vibrant"]
-        }
-    }
-
     @Test("search finds widget families by type")
     func search() throws {
-        let result = try latest.search(SearchQuery(parameters: ["q": "accessoryCorner", "type": "widget-family"]))
+        let result = try latest.search(SearchQuery(q: "accessoryCorner", type: RecordType(matching: "widget-family")))
         #expect(result.items.first?["id"] == "widget-family.watchos.accessory-corner")
     }
 }
@@ -178,7 +189,8 @@ struct WidgetDynamicTypeRangeTests {
             ("AX5", "ok"),
         ])
     func judged(category: String, result: String) throws {
-        let row = try latest.check(Measurement(parameters: ["figure": Self.figure, "category": category]))
+        let row = try latest.check(
+            Measurement(figure: Self.figure, category: DynamicTypeCategory(matching: category)))
         #expect(row["result"]?.stringValue == result)
         #expect(row["force"] == "widgets support Dynamic Type sizes from Large to AX5")
         if result != "ok" {
@@ -189,23 +201,16 @@ struct WidgetDynamicTypeRangeTests {
 
     @Test("a number for the range, or a category for a numeric figure, is refused naming the parameter")
     func wrongShapes() {
-        for (parameters, parameter) in [
-            (["figure": Self.figure, "value": "17"], "value"),
-            (["figure": Self.figure], "category"),
-            (["figure": "metric.widgets.all.animation-duration", "category": "large"], "category"),
+        for (measurement, parameter) in [
+            (Measurement(figure: Self.figure, value: 17), "value"),
+            (Measurement(figure: Self.figure), "category"),
+            (Measurement(figure: "metric.widgets.all.animation-duration", category: .large), "category"),
         ] {
             #expect {
-                try latest.check(Measurement(parameters: parameters))
+                try latest.check(measurement)
             } throws: { error in
                 (error as? QueryError)?.parameter == parameter
             }
         }
-    }
-
-    @Test("POST bodies take the category as a JSON string")
-    func postBody() throws {
-        let measurement = try Measurement(json: ["figure": .string(Self.figure), "category": "ax1"])
-        #expect(measurement.category == .accessibility1)
-        #expect(throws: QueryError.self) { try Measurement(json: ["figure": .string(Self.figure), "category": 3]) }
     }
 }

@@ -106,7 +106,7 @@ extension APIError {
     /// The store's error as the client sees it: its code and message, the status from
     /// ``status(of:)``, and a hint that lists the accepted values or says which route lists them.
     init(_ error: QueryError, route: Route? = nil) {
-        var hint = error.hint ?? ""
+        var hint = Self.hint(of: error) ?? ""
         if hint.isEmpty, error.code == .notFound, let listing = route?.endpoint.pathParameter?.listedBy {
             hint = listing
         }
@@ -119,11 +119,24 @@ extension APIError {
 }
 
 extension APIError {
-    /// The error row of one measurement a batch cannot judge: the store's description with the
+    /// The error row of one measurement a batch cannot judge: the store's error with the
     /// status first, `{"status", "code", "message", "hint", "parameter", "accepted"}`.
     @Sendable static func itemJSON(_ error: QueryError) -> JSONValue {
         var object = JSONObject([("status", JSONValue(integerLiteral: status(of: error.code)))])
-        for (key, value) in error.json.objectValue ?? JSONObject() { object.append(key, value) }
+        object.append("code", .string(error.code.rawValue))
+        object.append("message", .string(error.message))
+        if let hint = hint(of: error) { object.append("hint", .string(hint)) }
+        if let parameter = error.parameter { object.append("parameter", .string(parameter)) }
+        if !error.accepted.isEmpty { object.append("accepted", .array(error.accepted.map { .string($0) })) }
         return .object(object)
+    }
+
+    /// The store's hint as a client reads it: a query the store suggests is written as one
+    /// (`Give value instead, e.g. figure=metric.…&value=20.`).
+    static func hint(of error: QueryError) -> String? {
+        guard let hint = error.hint else { return nil }
+        guard !error.suggestion.isEmpty else { return hint }
+        let query = error.suggestion.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        return (hint.hasSuffix(".") ? String(hint.dropLast()) : hint) + ", e.g. \(query)."
     }
 }

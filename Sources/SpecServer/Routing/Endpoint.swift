@@ -63,7 +63,7 @@ struct Endpoint: Sendable {
 
         /// What the parameter accepts, as OpenAPI states it.
         enum Value: Sendable {
-            /// As the store's filter describes it.
+            /// As the filter parameter describes it (``FilterParameter``).
             case filter(FilterParameter.Value)
             /// One of these values.
             case oneOf([String])
@@ -73,7 +73,7 @@ struct Endpoint: Sendable {
             case metricID
         }
 
-        /// The store's description of one of its filters.
+        /// A store filter's query parameter (``QueryFilter/parameters``).
         init(_ filter: FilterParameter) {
             self.init(
                 name: filter.name, summary: filter.summary,

@@ -309,7 +309,7 @@ struct StoreLoader {
                 "seen '\(versions[firstSeen].id)' must come before until '\(versions[until].id)'")
         }
         if collection.carriesFigures { try checkStatus(object, path()) }
-        if collection == .rules || collection == .myths, object["citations"]?.arrayValue?.isEmpty ?? true {
+        if collection.declaration.requiresCitation, object["citations"]?.arrayValue?.isEmpty ?? true {
             throw fault(
                 .missingCitation, "\(path()).citations", "a \(collection.recordType) needs at least one citation")
         }
@@ -567,19 +567,28 @@ struct StoreLoader {
     // MARK: - References
 
     private func checkReferences() throws(SpecStoreError) {
-        for collection in [SpecCollection.sizeClasses, .rules, .myths] {
-            let field = collection == .sizeClasses ? "devices" : "related"
-            for (position, record) in records[collection.rawValue].enumerated() {
-                guard let ids = record.object[field]?.arrayValue else { continue }
-                for (offset, idValue) in ids.enumerated() {
-                    let id = idValue.stringValue ?? ""
-                    let path = "$.\(collection.key)[\(position)].\(field)[\(offset)]"
-                    guard let target = idLocations[id] else {
-                        throw fault(.danglingReference, path, "'\(id)' names no record")
-                    }
-                    if collection == .sizeClasses, target.collection != .devices {
-                        throw fault(.danglingReference, path, "'\(id)' is not a device record")
-                    }
+        for collection in SpecCollection.allCases {
+            for spec in collection.declaration.fields {
+                guard case .references(let targets) = spec.kind else { continue }
+                try checkReferences(spec.name, of: collection, to: targets)
+            }
+        }
+    }
+
+    /// Every id in `field` of `collection`'s records names a record (of `targets`, if given).
+    private func checkReferences(_ field: String, of collection: SpecCollection, to targets: SpecCollection?)
+        throws(SpecStoreError)
+    {
+        for (position, record) in records[collection.rawValue].enumerated() {
+            guard let ids = record.object[field]?.arrayValue else { continue }
+            for (offset, idValue) in ids.enumerated() {
+                let id = idValue.stringValue ?? ""
+                let path = "$.\(collection.key)[\(position)].\(field)[\(offset)]"
+                guard let target = idLocations[id] else {
+                    throw fault(.danglingReference, path, "'\(id)' names no record")
+                }
+                if let targets, target.collection != targets {
+                    throw fault(.danglingReference, path, "'\(id)' is not a \(targets.recordType) record")
                 }
             }
         }

@@ -178,14 +178,11 @@ public enum FilterVocabulary {
             .status: table(statuses),
             .ruleKind: table(ruleKinds, ["must": "requirement", "should": "recommendation"]),
             .ruleStatus: table(ruleStatuses),
+            // A collection's data-file key names its record type too (`myths`, `sizeClasses`).
             .searchType: table(
                 searchTypes,
-                [
-                    "rules": "rule", "myths": "myth", "metrics": "metric", "devices": "device",
-                    "sizeclass": "size-class", "sizeclasses": "size-class", "widgets": "widget",
-                    "widgetfamilies": "widget-family",
-                    "dynamictype": "dynamic-type", "textstyle": "text-style", "textstyles": "text-style",
-                ]),
+                Dictionary(uniqueKeysWithValues: SpecCollection.allCases.map { ($0.key, $0.recordType) })
+                    .merging(["sizeclass": "size-class", "textstyle": "text-style"]) { first, _ in first }),
         ]
     }()
 }

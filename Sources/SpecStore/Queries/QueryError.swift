@@ -1,8 +1,8 @@
 /// A query the store cannot answer as asked: an unknown parameter or value, an unknown version or id.
 ///
-/// It says what is wrong in the store's terms, never in HTTP's: the server maps each ``Code`` to a
-/// status and adds hints that name URLs. For a bad value it names the parameter and lists what is
-/// accepted, so a client can correct the request from the error alone.
+/// It says what is wrong in the store's terms, never in HTTP's: the field at fault, the value given,
+/// the values accepted, and, where a different measurement would fit, its ``suggestion``. The
+/// server maps each ``Code`` to a status and words any hint that names a URL or a query.
 public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of mistake the query holds; the raw value is the stable, machine-readable code.
     public enum Code: String, Sendable, Hashable, CaseIterable {
@@ -30,13 +30,30 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
     public let accepted: [String]
     /// What is wrong, in one sentence.
     public let message: String
-    /// How to fix it, e.g. `accepted: ios, ipados, …`, or a nearest match.
+    /// How to fix it, in words that name no URL or query syntax: `Accepted values of platform: …`.
     public let hint: String?
+    /// Fields and values of a query that would fit, e.g. `figure` and `category` for a figure that
+    /// is a range of categories; empty when the error suggests none.
+    public let suggestion: [Setting]
+
+    /// One field and its value.
+    public struct Setting: Sendable, Hashable {
+        /// The field (`figure`, `width`).
+        public let name: String
+        /// Its value.
+        public let value: String
+
+        /// Creates a setting.
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
 
     /// Creates an error.
     public init(
         code: Code, parameter: String? = nil, value: String? = nil, accepted: [String] = [], message: String,
-        hint: String? = nil
+        hint: String? = nil, suggestion: [Setting] = []
     ) {
         self.code = code
         self.parameter = parameter
@@ -44,42 +61,32 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
         self.accepted = accepted
         self.message = message
         self.hint = hint
+        self.suggestion = suggestion
     }
 
     /// `code: message`.
     public var description: String { "\(code.rawValue): \(message)" }
 
-    static func unknownValue(_ value: String, for parameter: String, accepted: [String]) -> QueryError {
+    /// A value outside `accepted`, the hint listing them.
+    public static func unknownValue(_ value: String, for parameter: String, accepted: [String]) -> QueryError {
         QueryError(
             code: .unknownValue, parameter: parameter, value: value, accepted: accepted,
             message: "'\(value)' is not a known value of \(parameter).",
             hint: "Accepted values of \(parameter): \(accepted.joined(separator: ", ")).")
     }
 
-    static func invalid(_ value: String, for parameter: String, expected: String) -> QueryError {
-        QueryError(
-            code: .invalidValue, parameter: parameter, value: value,
-            message: "'\(value)' is not a valid value of \(parameter): expected \(expected).",
-            hint: "Give \(parameter) as \(expected).")
-    }
-
-    static func unknownParameter(_ name: String, accepted: [String]) -> QueryError {
-        QueryError(
-            code: .unknownParameter, parameter: name, accepted: accepted,
-            message: "'\(name)' is not a parameter of this route.",
-            hint: accepted.isEmpty
-                ? "This route takes no filters." : "Parameters of this route: \(accepted.joined(separator: ", ")).")
-    }
-
     /// A parameter that does not apply to what was asked, e.g. `value` for a width × height
     /// figure: an error naming it, never silently ignored.
-    static func inapplicable(_ parameter: String, value: String, because reason: String, hint: String) -> QueryError {
+    static func inapplicable(
+        _ parameter: String, value: String, because reason: String, hint: String, suggestion: [Setting] = []
+    ) -> QueryError {
         QueryError(
             code: .invalidValue, parameter: parameter, value: value,
-            message: "\(parameter) does not apply here: \(reason).", hint: hint)
+            message: "\(parameter) does not apply here: \(reason).", hint: hint, suggestion: suggestion)
     }
 
-    static func missing(_ parameter: String, expected: String, because reason: String? = nil) -> QueryError {
+    /// A required field that is absent, the hint saying what to give.
+    public static func missing(_ parameter: String, expected: String, because reason: String? = nil) -> QueryError {
         QueryError(
             code: .missingParameter, parameter: parameter,
             message: "\(parameter) is required" + (reason.map { ": \($0)." } ?? "."),

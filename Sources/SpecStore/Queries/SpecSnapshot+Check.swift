@@ -54,7 +54,7 @@ extension SpecSnapshot {
                 if let given {
                     throw QueryError.inapplicable(
                         name, value: "\(JSONNumber(given))", because: shape,
-                        hint: "Give category instead, e.g. figure=\(entry.id)&category=\(low).")
+                        hint: "Give category instead.", suggestion: [.init("figure", entry.id), .init("category", low)])
                 }
             }
             guard let category = measurement.category else {
@@ -76,11 +76,14 @@ extension SpecSnapshot {
             // A single value says nothing about which side it measured; guessing (both sides,
             // the smaller) would judge a measurement the caller never made.
             let shape = "\(entry.id) is a width × height figure (\(JSONNumber(width))×\(JSONNumber(height)) \(unit))"
-            let example = "figure=\(entry.id)&width=\(JSONNumber(width))&height=\(JSONNumber(height))"
+            let fitting: [QueryError.Setting] = [
+                .init("figure", entry.id), .init("width", "\(JSONNumber(width))"),
+                .init("height", "\(JSONNumber(height))"),
+            ]
             if let value = measurement.value {
                 throw QueryError.inapplicable(
                     "value", value: "\(JSONNumber(value))", because: shape,
-                    hint: "Give width and height instead of value, e.g. \(example).")
+                    hint: "Give width and height instead of value.", suggestion: fitting)
             }
             guard let measuredWidth = measurement.width else {
                 throw QueryError.missing("width", expected: "a number, with height", because: shape)
@@ -99,7 +102,8 @@ extension SpecSnapshot {
                 if let given {
                     throw QueryError.inapplicable(
                         name, value: "\(JSONNumber(given))", because: shape,
-                        hint: "Give value instead, e.g. figure=\(entry.id)&value=\(JSONNumber(given)).")
+                        hint: "Give value instead.",
+                        suggestion: [.init("figure", entry.id), .init("value", "\(JSONNumber(given))")])
                 }
             }
             guard let value = measurement.value else {
@@ -177,50 +181,5 @@ extension SpecSnapshot {
         row.append("status", fields["status"] ?? .null)
         row.append("metric", entry.row)
         return .object(row)
-    }
-
-    /// Judges many measurements (`POST /v1/check`), one row per measurement in order.
-    ///
-    /// A measurement that cannot be judged does not fail the others: its row is
-    /// `{"index", "figure", "error": …}`, the error as `describe` writes it (by default
-    /// ``QueryError/json``).
-    public func check(
-        all measurements: [Measurement], describingErrorsWith describe: (QueryError) -> JSONValue = \.json
-    ) -> QueryResult {
-        var items: [JSONValue] = []
-        items.reserveCapacity(measurements.count)
-        for (position, measurement) in measurements.enumerated() {
-            do {
-                guard case .object(var row) = try check(measurement) else { continue }
-                row.keysFirst("index", JSONValue(integerLiteral: position))
-                items.append(.object(row))
-            } catch {
-                items.append([
-                    "index": JSONValue(integerLiteral: position), "figure": .string(measurement.figure),
-                    "error": describe(error),
-                ])
-            }
-        }
-        return QueryResult(items: items)
-    }
-}
-
-extension QueryError {
-    /// `{"code", "message"}`, plus `hint`, `parameter` and `accepted` where known.
-    public var json: JSONValue {
-        var object = JSONObject()
-        object.append("code", .string(code.rawValue))
-        object.append("message", .string(message))
-        if let hint { object.append("hint", .string(hint)) }
-        if let parameter { object.append("parameter", .string(parameter)) }
-        if !accepted.isEmpty { object.append("accepted", .array(accepted.map { .string($0) })) }
-        return .object(object)
-    }
-}
-
-extension JSONObject {
-    /// Puts a member first.
-    fileprivate mutating func keysFirst(_ key: String, _ value: JSONValue) {
-        self = JSONObject([(key, value)] + map { ($0.key, $0.value) })
     }
 }

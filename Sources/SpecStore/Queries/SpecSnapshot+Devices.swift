@@ -9,10 +9,8 @@ extension SpecSnapshot {
         let family = filter.family?.rawValue
         let platform = filter.platform?.rawValue
         var items: [JSONValue] = []
-        for entry in rows(.devices) {
+        for entry in rows(.devices, platform: platform, where: ["family": family]) {
             let fields = entry.fields
-            if let family, fields["family"]?.stringValue != family { continue }
-            if !SpecSnapshot.matches(platform: platform, fields) { continue }
             if let width = filter.width, fields["points"]?["width"]?.doubleValue != width { continue }
             if let height = filter.height, fields["points"]?["height"]?.doubleValue != height { continue }
             if let condition = filter.sizeClass, !SpecSnapshot.satisfies(condition, entry.row["sizeClasses"]) {

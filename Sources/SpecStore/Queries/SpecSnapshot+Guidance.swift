@@ -7,11 +7,7 @@ extension SpecSnapshot {
         let platform = filter.platform?.rawValue
         let topic = try topic(filter.topic)
         let status = filter.status?.rawValue
-        let items = rows(.metrics).filter { entry in
-            SpecSnapshot.matches(platform: platform, entry.fields)
-                && (topic == nil || entry.fields["topic"]?.stringValue == topic)
-                && (status == nil || entry.fields["status"]?.stringValue == status)
-        }.map(\.row)
+        let items = rows(.metrics, platform: platform, where: ["topic": topic, "status": status]).map(\.row)
         return QueryResult(items: items)
     }
 
@@ -30,12 +26,7 @@ extension SpecSnapshot {
             kind = nil
             status = status == nil || status == "reading" ? "reading" : "none"
         }
-        let candidates = rows(.rules).filter { entry in
-            SpecSnapshot.matches(platform: platform, entry.fields)
-                && (topic == nil || entry.fields["topic"]?.stringValue == topic)
-                && (kind == nil || entry.fields["kind"]?.stringValue == kind)
-                && (status == nil || entry.fields["status"]?.stringValue == status)
-        }
+        let candidates = rows(.rules, platform: platform, where: ["topic": topic, "kind": kind, "status": status])
         guard let q = filter.q else { return QueryResult(items: candidates.map(\.row)) }
         let allowed = Set(candidates.map(\.id))
         let hits = searchHits(q, types: ["rule"]).hits.filter { allowed.contains($0.id) }
@@ -53,7 +44,7 @@ extension SpecSnapshot {
     /// `since`, `until`.
     public func myths(matching filter: MythFilter) throws(QueryError) -> QueryResult {
         let topic = try topic(filter.topic)
-        let items = rows(.myths).filter { topic == nil || $0.fields["topic"]?.stringValue == topic }.map(\.row)
+        let items = rows(.myths, platform: nil, where: ["topic": topic]).map(\.row)
         return QueryResult(items: items)
     }
 }

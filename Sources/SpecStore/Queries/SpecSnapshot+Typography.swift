@@ -10,11 +10,7 @@ extension SpecSnapshot {
         let style = try filter.style.map { (raw) throws(QueryError) in
             try resolveStyle(raw, in: .dynamicType)
         }
-        let items = rows(.dynamicType).filter { entry in
-            SpecSnapshot.matches(platform: platform, entry.fields)
-                && (category == nil || entry.fields["category"]?.stringValue == category)
-                && (style == nil || entry.fields["style"]?.stringValue == style)
-        }.map(\.row)
+        let items = rows(.dynamicType, platform: platform, where: ["category": category, "style": style]).map(\.row)
         let notes = items.isEmpty ? emptyDynamicTypeNotes(platform: platform, category: category, style: style) : []
         return QueryResult(items: items, notes: notes)
     }
@@ -26,10 +22,7 @@ extension SpecSnapshot {
         let style = try filter.style.map { (raw) throws(QueryError) in
             try resolveStyle(raw, in: .textStyles)
         }
-        let items = rows(.textStyles).filter { entry in
-            SpecSnapshot.matches(platform: platform, entry.fields)
-                && (style == nil || entry.fields["style"]?.stringValue == style)
-        }.map(\.row)
+        let items = rows(.textStyles, platform: platform, where: ["style": style]).map(\.row)
         return QueryResult(items: items, notes: items.isEmpty ? emptyTextStyleNotes(platform: platform) : [])
     }
 
@@ -42,10 +35,8 @@ extension SpecSnapshot {
         let font = try filter.font.map { (raw) throws(QueryError) in
             try resolve(raw, among: acceptedValues(for: .font), parameter: "font")
         }
-        let items = rows(.tracking).filter { entry in
-            SpecSnapshot.matches(platform: platform, entry.fields)
-                && (font == nil || entry.fields["font"]?.stringValue == font)
-                && (filter.size == nil || entry.fields["size"]?.doubleValue == filter.size)
+        let items = rows(.tracking, platform: platform, where: ["font": font]).filter { entry in
+            filter.size == nil || entry.fields["size"]?.doubleValue == filter.size
         }.map(\.row)
         let notes = items.isEmpty ? emptyTrackingNotes(platform: platform, font: font, size: filter.size) : []
         return QueryResult(items: items, notes: notes)

@@ -9,11 +9,8 @@ extension SpecSnapshot {
         let platform = filter.platform?.rawValue
         let family = filter.family?.rawValue
         let mode = filter.mode?.rawValue
-        let items = rows(.widgetFamilies).filter { entry in
-            SpecSnapshot.matches(platform: platform, entry.fields)
-                && (family == nil || entry.fields["family"]?.stringValue == family)
-                && (mode == nil || entry.fields["renderingMode"]?.stringValue == mode)
-        }.map(\.row)
+        let items = rows(.widgetFamilies, platform: platform, where: ["family": family, "renderingMode": mode])
+            .map(\.row)
         guard items.isEmpty else { return QueryResult(items: items) }
         return QueryResult(items: [], notes: [emptyWidgetFamilyNote(platform: platform, family: family, mode: mode)])
     }

@@ -78,63 +78,9 @@ struct SearchIndex: Sendable {
     private static func document(id: String, fields: JSONValue, in collection: SpecCollection, versions: Range<Int>)
         -> Document
     {
-        func text(_ key: String) -> String { fields[key]?.stringValue ?? "" }
-        func number(_ key: String) -> String {
-            fields[key].flatMap { value -> String? in
-                if case .number(let number) = value { return number.literal }
-                return nil
-            } ?? ""
-        }
-        let platforms = (fields["platforms"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: " ")
-        let title: String
-        var weighted: [(Double, String)]
-        switch collection {
-        case .rules:
-            // Apple's words, or on a reading the store's own.
-            let words = fields["quote"] == nil ? text("reading") : text("quote")
-            title = words
-            weighted = [(1.0, words), (2.0, text("topic")), (0.5, platforms)]
-        case .myths:
-            title = text("claim")
-            weighted = [(3.0, text("claim")), (1.0, text("correction")), (2.0, text("topic")), (1.0, text("verdict"))]
-        case .metrics:
-            title = text("name")
-            let figure = ["value", "width", "height", "min", "max"].map(number).filter { !$0.isEmpty }
-            weighted = [
-                (3.0, text("name")), (2.0, text("topic")), (1.0, platforms),
-                (1.0, (figure + [text("unit").isEmpty ? "pt" : text("unit"), text("bound")]).joined(separator: " ")),
-                (0.5, text("notes")),
-            ]
-        case .devices:
-            title = text("name")
-            weighted = [(3.0, text("name")), (1.0, text("family")), (1.0, platforms)]
-        case .sizeClasses:
-            title = "Size classes: \(text("device"))"
-            weighted = [(3.0, text("device")), (1.0, "size class size classes")]
-        case .widgets:
-            let screen =
-                fields["screen"].flatMap { value -> String? in
-                    guard let width = value["width"], let height = value["height"] else { return nil }
-                    return "\(width.serialized())x\(height.serialized())"
-                } ?? text("caseSize")
-            title = "\(text("family")) \(screen) (\(platforms))"
-            weighted = [(3.0, "\(text("family")) widget"), (1.0, screen), (1.0, platforms)]
-        case .widgetFamilies:
-            let subject = fields["family"]?.stringValue ?? "\(text("renderingMode")) rendering mode"
-            let contexts = (fields["contexts"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: " ")
-            let supported = fields["supported"] == .bool(false) ? "not supported" : "supported"
-            title = "\(subject) \(supported) (\(platforms))"
-            weighted = [(3.0, "\(subject) widget"), (1.0, platforms), (1.0, contexts), (0.5, supported)]
-        case .dynamicType, .textStyles:
-            title = "\(text("label")) \(text("categoryLabel")) (\(platforms))"
-            weighted = [
-                (3.0, "\(text("label")) \(text("style"))"), (1.0, "\(text("category")) \(text("categoryLabel"))"),
-                (1.0, platforms), (1.0, collection == .dynamicType ? "dynamic type" : "text style"),
-            ]
-        case .tracking:
-            title = "\(text("font")) \(number("size")) pt tracking"
-            weighted = [(3.0, "\(text("font")) tracking"), (1.0, number("size")), (1.0, platforms)]
-        }
+        let entry = collection.declaration.search(RecordText(fields: fields))
+        let title = entry.title
+        var weighted = entry.weighted
         weighted.append((1.5, id))
         return Document(
             type: collection.recordType, id: id, title: title,

@@ -51,8 +51,7 @@ struct RecordRowBuilder {
         let trailing = specs.count
         if collection.carriesFigures {
             row.append("status", value(trailing) ?? .null)
-            // Size-class and widget-family rows carry no numbers, so no unit.
-            if collection != .sizeClasses, collection != .widgetFamilies {
+            if collection.declaration.carriesUnit {
                 row.append("unit", value(trailing + 1) ?? "pt")
             }
             row.append("citations", value(trailing + 2) ?? .array([]))

@@ -195,6 +195,17 @@ public final class SpecSnapshot: Sendable {
 
     func rows(_ collection: SpecCollection) -> [Entry] { entries[collection.rawValue] }
 
+    /// The entries of `collection` on `platform` whose fields hold each value given, as strings;
+    /// a `nil` platform or value does not filter.
+    func rows(_ collection: SpecCollection, platform: String?, where fields: KeyValuePairs<String, String?>) -> [Entry]
+    {
+        let wanted = fields.compactMap { name, value in value.map { (name, $0) } }
+        return rows(collection).filter { entry in
+            SpecSnapshot.matches(platform: platform, entry.fields)
+                && wanted.allSatisfy { name, value in entry.fields[name]?.stringValue == value }
+        }
+    }
+
     func distinct(_ field: String, in collections: [SpecCollection]) -> [String] {
         var seen = Set<String>()
         var values: [String] = []

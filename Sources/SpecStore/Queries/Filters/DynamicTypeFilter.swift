@@ -1,5 +1,5 @@
-/// The filters of `/v1/dynamic-type`.
-public struct DynamicTypeFilter: QueryFilter, Hashable {
+/// The filters of `SpecSnapshot.dynamicType(matching:)`; a `nil` field does not filter.
+public struct DynamicTypeFilter: Sendable, Hashable {
     /// A platform.
     public var platform: Platform?
     /// A Dynamic Type category.
@@ -12,20 +12,5 @@ public struct DynamicTypeFilter: QueryFilter, Hashable {
         self.platform = platform
         self.category = category
         self.style = style
-    }
-
-    /// `platform`, `category`, `style`.
-    public static let parameters = [
-        FilterParameter(name: "platform", summary: "Platform.", value: .vocabulary(.platform)),
-        FilterParameter(name: "category", summary: "Dynamic Type category.", value: .vocabulary(.category)),
-        FilterParameter(name: "style", summary: "Text style.", value: .vocabulary(.style)),
-    ]
-
-    /// Parses query parameters.
-    public init(parameters: [String: String]) throws(QueryError) {
-        let reader = try ParameterReader(parameters, defined: Self.parameters)
-        platform = try reader.term("platform", Platform.self)
-        category = try reader.term("category", DynamicTypeCategory.self)
-        style = reader.text("style")
     }
 }

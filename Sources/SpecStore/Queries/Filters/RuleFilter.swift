@@ -1,5 +1,5 @@
-/// The filters of `/v1/rules`.
-public struct RuleFilter: QueryFilter, Hashable {
+/// The filters of `SpecSnapshot.rules(matching:)`; a `nil` field does not filter.
+public struct RuleFilter: Sendable, Hashable {
     /// A topic.
     public var topic: String?
     /// A platform.
@@ -21,28 +21,5 @@ public struct RuleFilter: QueryFilter, Hashable {
         self.kind = kind
         self.status = status
         self.q = q
-    }
-
-    /// `topic`, `platform`, `kind`, `status`, `q`.
-    public static let parameters = [
-        FilterParameter(name: "topic", summary: "Topic.", value: .vocabulary(.topic)),
-        FilterParameter(name: "platform", summary: "Platform.", value: .vocabulary(.platform)),
-        FilterParameter(
-            name: "kind", summary: "What Apple's sentence does; reading means status=reading.",
-            value: .vocabulary(.ruleKind)),
-        FilterParameter(
-            name: "status", summary: "Apple's words (published) or the store's reading.",
-            value: .vocabulary(.ruleStatus)),
-        FilterParameter(name: "q", summary: "Words to search for in the quote and topic.", value: .text),
-    ]
-
-    /// Parses query parameters.
-    public init(parameters: [String: String]) throws(QueryError) {
-        let reader = try ParameterReader(parameters, defined: Self.parameters)
-        topic = reader.text("topic")
-        platform = try reader.term("platform", Platform.self)
-        kind = try reader.term("kind", RuleKind.self)
-        status = try reader.term("status", RuleStatus.self)
-        q = reader.text("q")
     }
 }

@@ -1,5 +1,5 @@
-/// The filters of `/v1/size-classes`.
-public struct SizeClassFilter: QueryFilter, Hashable {
+/// The filters of `SpecSnapshot.sizeClasses(matching:)`; a `nil` field does not filter.
+public struct SizeClassFilter: Sendable, Hashable {
     /// A device id (`device.iphone-16-pro`), its id without the prefix, or its name.
     public var device: String?
     /// An orientation.
@@ -18,22 +18,5 @@ public struct SizeClassFilter: QueryFilter, Hashable {
         self.orientation = orientation
         self.horizontal = horizontal
         self.vertical = vertical
-    }
-
-    /// `device`, `orientation`, `horizontal`, `vertical`.
-    public static let parameters = [
-        FilterParameter(name: "device", summary: "Device id or model name.", value: .vocabulary(.device)),
-        FilterParameter(name: "orientation", summary: "Orientation.", value: .vocabulary(.orientation)),
-        FilterParameter(name: "horizontal", summary: "Horizontal size class.", value: .vocabulary(.sizeClassValue)),
-        FilterParameter(name: "vertical", summary: "Vertical size class.", value: .vocabulary(.sizeClassValue)),
-    ]
-
-    /// Parses query parameters.
-    public init(parameters: [String: String]) throws(QueryError) {
-        let reader = try ParameterReader(parameters, defined: Self.parameters)
-        device = reader.text("device")
-        orientation = try reader.term("orientation", Orientation.self)
-        horizontal = try reader.term("horizontal", SizeClassValue.self)
-        vertical = try reader.term("vertical", SizeClassValue.self)
     }
 }

@@ -1,5 +1,5 @@
-/// The filters of `/v1/text-styles`.
-public struct TextStyleFilter: QueryFilter, Hashable {
+/// The filters of `SpecSnapshot.textStyles(matching:)`; a `nil` field does not filter.
+public struct TextStyleFilter: Sendable, Hashable {
     /// A platform.
     public var platform: Platform?
     /// A text style or alias.
@@ -9,18 +9,5 @@ public struct TextStyleFilter: QueryFilter, Hashable {
     public init(platform: Platform? = nil, style: String? = nil) {
         self.platform = platform
         self.style = style
-    }
-
-    /// `platform`, `style`.
-    public static let parameters = [
-        FilterParameter(name: "platform", summary: "Platform.", value: .vocabulary(.platform)),
-        FilterParameter(name: "style", summary: "Text style.", value: .vocabulary(.style)),
-    ]
-
-    /// Parses query parameters.
-    public init(parameters: [String: String]) throws(QueryError) {
-        let reader = try ParameterReader(parameters, defined: Self.parameters)
-        platform = try reader.term("platform", Platform.self)
-        style = reader.text("style")
     }
 }

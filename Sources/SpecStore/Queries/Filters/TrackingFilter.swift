@@ -1,5 +1,5 @@
-/// The filters of `/v1/tracking`.
-public struct TrackingFilter: QueryFilter, Hashable {
+/// The filters of `SpecSnapshot.tracking(matching:)`; a `nil` field does not filter.
+public struct TrackingFilter: Sendable, Hashable {
     /// A platform.
     public var platform: Platform?
     /// A font name (`SF Pro`, `sf-pro`, `New York`).
@@ -12,20 +12,5 @@ public struct TrackingFilter: QueryFilter, Hashable {
         self.platform = platform
         self.font = font
         self.size = size
-    }
-
-    /// `platform`, `font`, `size`.
-    public static let parameters = [
-        FilterParameter(name: "platform", summary: "Platform.", value: .vocabulary(.platform)),
-        FilterParameter(name: "font", summary: "Font family.", value: .vocabulary(.font)),
-        FilterParameter(name: "size", summary: "Point size.", value: .number),
-    ]
-
-    /// Parses query parameters.
-    public init(parameters: [String: String]) throws(QueryError) {
-        let reader = try ParameterReader(parameters, defined: Self.parameters)
-        platform = try reader.term("platform", Platform.self)
-        font = reader.text("font")
-        size = try reader.number("size")
     }
 }

@@ -1,5 +1,5 @@
-/// The filters of `/v1/widget-families`.
-public struct WidgetFamilyFilter: QueryFilter, Hashable {
+/// The filters of `SpecSnapshot.widgetFamilies(matching:)`; a `nil` field does not filter.
+public struct WidgetFamilyFilter: Sendable, Hashable {
     /// A platform.
     public var platform: Platform?
     /// A WidgetKit family: its availability records only.
@@ -12,22 +12,5 @@ public struct WidgetFamilyFilter: QueryFilter, Hashable {
         self.platform = platform
         self.family = family
         self.mode = mode
-    }
-
-    /// `platform`, `family`, `mode`.
-    public static let parameters = [
-        FilterParameter(name: "platform", summary: "Platform.", value: .vocabulary(.platform)),
-        FilterParameter(
-            name: "family", summary: "WidgetKit family: where it is available.", value: .vocabulary(.widgetFamily)),
-        FilterParameter(
-            name: "mode", summary: "Rendering mode: where it is supported.", value: .vocabulary(.renderingMode)),
-    ]
-
-    /// Parses query parameters.
-    public init(parameters: [String: String]) throws(QueryError) {
-        let reader = try ParameterReader(parameters, defined: Self.parameters)
-        platform = try reader.term("platform", Platform.self)
-        family = try reader.term("family", WidgetFamily.self)
-        mode = try reader.term("mode", WidgetRenderingMode.self)
     }
 }

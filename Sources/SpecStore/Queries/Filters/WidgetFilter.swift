@@ -1,5 +1,5 @@
-/// The filters of `/v1/widgets`.
-public struct WidgetFilter: QueryFilter, Hashable {
+/// The filters of `SpecSnapshot.widgets(matching:)`; a `nil` field does not filter.
+public struct WidgetFilter: Sendable, Hashable {
     /// A platform.
     public var platform: Platform?
     /// A portrait screen size in points.
@@ -17,27 +17,5 @@ public struct WidgetFilter: QueryFilter, Hashable {
         self.screen = screen
         self.family = family
         self.device = device
-    }
-
-    /// `platform`, `screen`, `family`, `device`.
-    public static let parameters = [
-        FilterParameter(name: "platform", summary: "Platform.", value: .vocabulary(.platform)),
-        FilterParameter(name: "screen", summary: "Portrait screen size in points, WIDTHxHEIGHT.", value: .screen),
-        FilterParameter(name: "family", summary: "WidgetKit family.", value: .vocabulary(.widgetFamily)),
-        FilterParameter(name: "device", summary: "Device id or model name.", value: .vocabulary(.device)),
-    ]
-
-    /// Parses query parameters.
-    public init(parameters: [String: String]) throws(QueryError) {
-        let reader = try ParameterReader(parameters, defined: Self.parameters)
-        platform = try reader.term("platform", Platform.self)
-        family = try reader.term("family", WidgetFamily.self)
-        device = reader.text("device")
-        if let raw = reader.text("screen") {
-            guard let size = ScreenSize(parsing: raw) else {
-                throw QueryError.invalid(raw, for: "screen", expected: "WIDTHxHEIGHT in points, e.g. 430x932")
-            }
-            screen = size
-        }
     }
 }

@@ -1,0 +1,251 @@
+import SpecStore
+
+// How each store filter reads from a route's query string: its parameters, in the order the
+// OpenAPI document lists them, and their decoding (in the order errors are reported).
+
+extension FilterParameter {
+    /// `platform`, as most filters take it.
+    static let platform = FilterParameter(name: "platform", summary: "Platform.", value: .vocabulary(.platform))
+    /// `topic`.
+    static let topic = FilterParameter(name: "topic", summary: "Topic.", value: .vocabulary(.topic))
+    /// `style`, a text style or alias.
+    static let style = FilterParameter(name: "style", summary: "Text style.", value: .vocabulary(.style))
+    /// `device`, an id or a model name.
+    static let device = FilterParameter(
+        name: "device", summary: "Device id or model name.", value: .vocabulary(.device))
+}
+
+extension DeviceFilter: QueryFilter {
+    /// `family`, `platform`, `width`, `height`, `sizeClass`.
+    static let parameters = [
+        FilterParameter(name: "family", summary: "Device family.", value: .vocabulary(.deviceFamily)),
+        FilterParameter(name: "platform", summary: "Platform the device runs.", value: .vocabulary(.platform)),
+        FilterParameter(name: "width", summary: "Portrait width in points.", value: .number),
+        FilterParameter(name: "height", summary: "Portrait height in points.", value: .number),
+        FilterParameter(
+            name: "sizeClass",
+            summary: "Size class as VALUE-AXIS[-ORIENTATION], e.g. regular-width-landscape or compact-height.",
+            value: .vocabulary(.sizeClass)),
+    ]
+
+    init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        self.init(
+            family: try reader.term("family"), platform: try reader.term("platform"), width: try reader.number("width"),
+            height: try reader.number("height"), sizeClass: try reader.sizeClass("sizeClass"))
+    }
+}
+
+extension SizeClassFilter: QueryFilter {
+    /// `device`, `orientation`, `horizontal`, `vertical`.
+    static let parameters = [
+        FilterParameter.device,
+        FilterParameter(name: "orientation", summary: "Orientation.", value: .vocabulary(.orientation)),
+        FilterParameter(name: "horizontal", summary: "Horizontal size class.", value: .vocabulary(.sizeClassValue)),
+        FilterParameter(name: "vertical", summary: "Vertical size class.", value: .vocabulary(.sizeClassValue)),
+    ]
+
+    init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        self.init(
+            device: reader.text("device"), orientation: try reader.term("orientation"),
+            horizontal: try reader.term("horizontal"), vertical: try reader.term("vertical"))
+    }
+}
+
+extension WidgetFilter: QueryFilter {
+    /// `platform`, `screen`, `family`, `device`.
+    static let parameters = [
+        FilterParameter.platform,
+        FilterParameter(name: "screen", summary: "Portrait screen size in points, WIDTHxHEIGHT.", value: .screen),
+        FilterParameter(name: "family", summary: "WidgetKit family.", value: .vocabulary(.widgetFamily)),
+        FilterParameter.device,
+    ]
+
+    init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        let platform: Platform? = try reader.term("platform")
+        let family: WidgetFamily? = try reader.term("family")
+        self.init(
+            platform: platform, screen: try reader.screen("screen"), family: family, device: reader.text("device"))
+    }
+}
+
+extension WidgetFamilyFilter: QueryFilter {
+    /// `platform`, `family`, `mode`.
+    static let parameters = [
+        FilterParameter.platform,
+        FilterParameter(
+            name: "family", summary: "WidgetKit family: where it is available.", value: .vocabulary(.widgetFamily)),
+        FilterParameter(
+            name: "mode", summary: "Rendering mode: where it is supported.", value: .vocabulary(.renderingMode)),
+    ]
+
+    init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        self.init(
+            platform: try reader.term("platform"), family: try reader.term("family"), mode: try reader.term("mode"))
+    }
+}
+
+extension DynamicTypeFilter: QueryFilter {
+    /// `platform`, `category`, `style`.
+    static let parameters = [
+        FilterParameter.platform,
+        FilterParameter(name: "category", summary: "Dynamic Type category.", value: .vocabulary(.category)),
+        FilterParameter.style,
+    ]
+
+    init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        self.init(
+            platform: try reader.term("platform"), category: try reader.term("category"), style: reader.text("style"))
+    }
+}
+
+extension TextStyleFilter: QueryFilter {
+    /// `platform`, `style`.
+    static let parameters = [FilterParameter.platform, FilterParameter.style]
+
+    init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        self.init(platform: try reader.term("platform"), style: reader.text("style"))
+    }
+}
+
+extension TrackingFilter: QueryFilter {
+    /// `platform`, `font`, `size`.
+    static let parameters = [
+        FilterParameter.platform,
+        FilterParameter(name: "font", summary: "Font family.", value: .vocabulary(.font)),
+        FilterParameter(name: "size", summary: "Point size.", value: .number),
+    ]
+
+    init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        self.init(platform: try reader.term("platform"), font: reader.text("font"), size: try reader.number("size"))
+    }
+}
+
+extension MetricFilter: QueryFilter {
+    /// `platform`, `topic`, `status`.
+    static let parameters = [
+        FilterParameter.platform, FilterParameter.topic,
+        FilterParameter(name: "status", summary: "published or convention.", value: .vocabulary(.status)),
+    ]
+
+    init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        self.init(platform: try reader.term("platform"), topic: reader.text("topic"), status: try reader.term("status"))
+    }
+}
+
+extension RuleFilter: QueryFilter {
+    /// `topic`, `platform`, `kind`, `status`, `q`.
+    static let parameters = [
+        FilterParameter.topic, FilterParameter.platform,
+        FilterParameter(
+            name: "kind", summary: "What Apple's sentence does; reading means status=reading.",
+            value: .vocabulary(.ruleKind)),
+        FilterParameter(
+            name: "status", summary: "Apple's words (published) or the store's reading.",
+            value: .vocabulary(.ruleStatus)),
+        FilterParameter(name: "q", summary: "Words to search for in the quote and topic.", value: .text),
+    ]
+
+    init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        self.init(
+            topic: reader.text("topic"), platform: try reader.term("platform"), kind: try reader.term("kind"),
+            status: try reader.term("status"), q: reader.text("q"))
+    }
+}
+
+extension MythFilter: QueryFilter {
+    /// `topic`.
+    static let parameters = [FilterParameter.topic]
+
+    init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        self.init(topic: reader.text("topic"))
+    }
+}
+
+extension SearchQuery: QueryFilter {
+    /// `q` (required), `type`.
+    static let parameters = [
+        FilterParameter(name: "q", summary: "Words to search for.", value: .text, isRequired: true),
+        FilterParameter(name: "type", summary: "Record type.", value: .vocabulary(.searchType)),
+    ]
+
+    init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        self.init(q: try reader.required("q", expected: "words to search for"), type: try reader.term("type"))
+    }
+}
+
+extension Measurement: QueryFilter {
+    /// `figure` (required), `value`, `width`, `height`, `category`.
+    static let parameters = [
+        FilterParameter(name: "figure", summary: "Metric id to judge against.", value: .text, isRequired: true),
+        FilterParameter(
+            name: "value",
+            summary:
+                "Measured value, for a single figure (a value or a range). A width × height figure refuses it (the result row's error names value): give width and height.",
+            value: .number),
+        FilterParameter(
+            name: "width",
+            summary:
+                "Measured width, with height, for a width × height figure. A single figure refuses it (the result row's error names it): give value.",
+            value: .number),
+        FilterParameter(
+            name: "height",
+            summary:
+                "Measured height, with width, for a width × height figure. A single figure refuses it (the result row's error names it): give value.",
+            value: .number),
+        FilterParameter(
+            name: "category",
+            summary:
+                "Dynamic Type category, for a figure that is a range of categories (the widgets' Dynamic Type range). A numeric figure refuses it (400).",
+            value: .vocabulary(.category)),
+    ]
+
+    init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        self.init(
+            figure: try reader.required("figure", expected: "a metric id"), value: try reader.number("value"),
+            width: try reader.number("width"), height: try reader.number("height"),
+            category: try reader.term("category"))
+    }
+
+    /// Parses one element of a `POST /v1/check` body: an object with `figure` (a string) and
+    /// `value`, or `width` and `height` (JSON numbers), and no other member.
+    ///
+    /// The body is JSON, so it is held to JSON's types: a number in a string (`"44"`) or a
+    /// member the measurement does not define is refused, as the OpenAPI schema says, rather
+    /// than read generously and judged as something the caller did not send.
+    init(json: JSONValue) throws(QueryError) {
+        guard case .object(let object) = json else {
+            throw QueryError(
+                code: .invalidValue,
+                message: "A measurement must be an object with figure and value, or figure, width and height.")
+        }
+        var parameters: [String: String] = [:]
+        for (key, value) in object {
+            guard Self.parameters.contains(where: { $0.name == key }) else {
+                throw QueryError.unknownParameter(key, accepted: Self.parameters.map(\.name))
+            }
+            switch (key, value) {
+            case ("figure", .string(let string)), ("category", .string(let string)): parameters[key] = string
+            case ("figure", _), ("category", _):
+                throw QueryError.invalid(
+                    value.serialized(), for: key,
+                    expected: "a \(key == "figure" ? "metric id" : "Dynamic Type category") as a JSON string")
+            case (_, .number(let number)): parameters[key] = number.literal
+            default:
+                throw QueryError.invalid(value.serialized(), for: key, expected: "a JSON number, e.g. 44 or 17.5")
+            }
+        }
+        try self.init(parameters: parameters)
+    }
+}

@@ -1,0 +1,136 @@
+import SpecStore
+import Testing
+
+@testable import SpecServer
+
+/// The query string decoded into the store's typed filters: spellings, aliases, and the errors
+/// that name the parameter at fault.
+@Suite struct QueryFilterTests {
+    @Test(
+        "values decode in any case, with aliases, into the typed filter",
+        arguments: [
+            (["family": "apple watch"], DeviceFilter(family: .watch)),
+            (["family": "iPhone", "platform": "iPadOS"], DeviceFilter(family: .iphone, platform: .ipados)),
+            (["width": " 430 ", "height": "932"], DeviceFilter(width: 430, height: 932)),
+            (
+                ["sizeClass": "RegularWidthPortrait"],
+                DeviceFilter(sizeClass: SizeClassCondition(parsing: "regular-width-portrait"))
+            ),
+            (["width": ""], DeviceFilter()),
+        ] as [([String: String], DeviceFilter)])
+    func deviceFilters(parameters: [String: String], filter: DeviceFilter) throws {
+        #expect(try DeviceFilter(parameters: parameters) == filter)
+    }
+
+    @Test("other filters decode their own fields")
+    func otherFilters() throws {
+        #expect(
+            try DynamicTypeFilter(parameters: ["category": "AX5", "style": "Large Title"])
+                == DynamicTypeFilter(category: .accessibility5, style: "Large Title"))
+        #expect(
+            try WidgetFilter(parameters: ["screen": "430×932", "family": "small"])
+                == WidgetFilter(screen: ScreenSize(width: 430, height: 932), family: .systemSmall))
+        #expect(
+            try SizeClassFilter(parameters: ["device": "iPhone 15 Pro Max", "orientation": "Landscape"])
+                == SizeClassFilter(device: "iPhone 15 Pro Max", orientation: .landscape))
+        #expect(try RuleFilter(parameters: ["kind": "should"]) == RuleFilter(kind: .recommendation))
+        #expect(try MetricFilter(parameters: ["status": "Published"]) == MetricFilter(status: .published))
+        #expect(
+            try TrackingFilter(parameters: ["font": "SF Pro", "size": "17.5"])
+                == TrackingFilter(font: "SF Pro", size: 17.5))
+        #expect(
+            try SearchQuery(parameters: ["q": "grabber", "type": "myths"]) == SearchQuery(q: "grabber", type: .myth))
+        #expect(
+            try WidgetFamilyFilter(parameters: ["platform": "iphoneos", "family": "extra-large"])
+                == WidgetFamilyFilter(platform: .ios, family: .systemExtraLarge))
+        #expect(
+            try Measurement(parameters: ["figure": "metric.x", "width": "20", "height": "30"])
+                == Measurement(figure: "metric.x", width: 20, height: 30))
+    }
+
+    @Test(
+        "bad values name the parameter and list accepted values",
+        arguments: [
+            (["family": "phablet"], "unknown_value", "family"), (["sizeClass": "wide"], "unknown_value", "sizeClass"),
+            (["width": "wide"], "invalid_value", "width"), (["colour": "red"], "unknown_parameter", "colour"),
+            (["platform": "android"], "unknown_value", "platform"), (["format": "csv"], "unknown_parameter", "format"),
+        ])
+    func badDeviceFilters(parameters: [String: String], code: String, parameter: String) {
+        #expect {
+            try DeviceFilter(parameters: parameters)
+        } throws: { error in
+            guard let error = error as? QueryError else { return false }
+            return error.code.rawValue == code && error.parameter == parameter
+                && (code != "unknown_value" || !error.accepted.isEmpty)
+        }
+    }
+
+    @Test("each filter refuses what it does not define, and what its vocabulary lacks")
+    func refusals() {
+        #expect { try MythFilter(parameters: ["platform": "ios"]) } throws: {
+            ($0 as? QueryError)?.code == .unknownParameter
+        }
+        #expect { try RuleFilter(parameters: ["status": "convention"]) } throws: {
+            ($0 as? QueryError)?.parameter == "status"
+        }
+        #expect { try DynamicTypeFilter(parameters: ["category": "AX6"]) } throws: {
+            ($0 as? QueryError)?.accepted == FilterVocabulary.categories
+        }
+        #expect { try WidgetFamilyFilter(parameters: ["mode": "tinted"]) } throws: {
+            ($0 as? QueryError)?.parameter == "mode"
+                && ($0 as? QueryError)?.accepted == ["fullColor", "accented", "vibrant"]
+        }
+        #expect { try WidgetFilter(parameters: ["screen": "430"]) } throws: {
+            ($0 as? QueryError)?.code == .invalidValue && ($0 as? QueryError)?.parameter == "screen"
+        }
+        #expect { try SearchQuery(parameters: [:]) } throws: { ($0 as? QueryError)?.code == .missingParameter }
+        #expect { try Measurement(parameters: ["value": "1"]) } throws: {
+            ($0 as? QueryError)?.code == .missingParameter && ($0 as? QueryError)?.parameter == "figure"
+        }
+    }
+
+    @Test(
+        "screen sizes parse as WIDTHxHEIGHT",
+        arguments: [
+            ("430x932", ScreenSize(width: 430, height: 932)), ("430×932", ScreenSize(width: 430, height: 932)),
+            ("1024X1366", ScreenSize(width: 1024, height: 1366)), ("430", nil), ("axb", nil), ("1x2x3", nil),
+        ])
+    func screens(raw: String, size: ScreenSize?) {
+        #expect(ScreenSize(parsing: raw) == size)
+    }
+
+    @Test(
+        "a measurement object holds a figure string and JSON numbers, nothing else",
+        arguments: [
+            #"{"figure":"metric.controls.ios.minimum-size","width":"20","height":30}"#,
+            #"{"figure":"metric.typography.ios.minimum-text-size","value":"12"}"#,
+            #"{"figure":7,"value":12}"#,
+            #"{"figure":"metric.typography.ios.minimum-text-size","value":12,"version":"2023"}"#,
+            #"{"figure":"metric.typography.ios.minimum-text-size","value":12,"unit":"pt"}"#,
+            #"{"figure":"metric.widgets.ios.dynamic-type-range","category":3}"#,
+            #"{"figure":"x","value":[1]}"#, #""x""#, #"{"value":1}"#,
+        ])
+    func measurementJSONIsTyped(text: String) throws {
+        let json = try JSONValue.parse(Array(text.utf8))
+        #expect(throws: QueryError.self) { try Measurement(json: json) }
+    }
+
+    @Test("a measurement object takes the category as a JSON string, in any spelling")
+    func measurementCategory() throws {
+        let measurement = try Measurement(json: ["figure": "metric.widgets.ios.dynamic-type-range", "category": "ax1"])
+        #expect(measurement == Measurement(figure: "metric.widgets.ios.dynamic-type-range", category: .accessibility1))
+    }
+
+    @Test("a suggested query is written as one in the hint; the store's own words stay as they are")
+    func suggestionHint() {
+        let error = QueryError(
+            code: .invalidValue, parameter: "value", message: "m", hint: "Give value instead.",
+            suggestion: [.init("figure", "metric.x"), .init("value", "20")])
+        #expect(APIError.hint(of: error) == "Give value instead, e.g. figure=metric.x&value=20.")
+        #expect(APIError(error).hint == "Give value instead, e.g. figure=metric.x&value=20.")
+        #expect(APIError.itemJSON(error)["hint"] == "Give value instead, e.g. figure=metric.x&value=20.")
+        let plain = QueryError(code: .invalidValue, message: "m", hint: "Give value.")
+        #expect(APIError.hint(of: plain) == "Give value.")
+        #expect(APIError.hint(of: QueryError(code: .notFound, message: "m")) == nil)
+    }
+}
