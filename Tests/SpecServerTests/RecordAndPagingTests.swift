@@ -75,7 +75,9 @@ import Testing
         for id in ids {
             let result = try store.latest.device(id: id)
             var object = JSONObject([("version", .string(store.latestVersion.id)), ("item", result.item)])
-            if !result.notes.isEmpty { object.append("notes", .array(result.notes.map { .string($0) })) }
+            if !result.notes.isEmpty {
+                object.append("notes", .array(NoteWording.texts(result.notes).map { .string($0) }))
+            }
             var bytes = JSONValue.object(object).serializedBytes()
             bytes.append(UInt8(ascii: "\n"))
             #expect(app.request(.get, "/v1/devices/\(id)").body == bytes, "\(id)")

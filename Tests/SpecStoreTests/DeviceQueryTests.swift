@@ -73,7 +73,7 @@ struct DeviceQueryTests {
         let result = try latest.device(id: "device.iphone-16-pro")
         #expect(result.item["widgets"]?["count"] == 0)
         #expect(result.item["widgets"]?["items"] == [])
-        let note = try #require(result.notes.first)
+        let note = try #require(result.notes.first).words
         #expect(note.contains("402x874"))
         #expect(note.contains("nearest published screen is 430x932"))
     }
@@ -141,7 +141,7 @@ struct DeviceQueryTests {
             matching: WidgetFilter(platform: .ios, screen: ScreenSize(width: 428, height: 926)))
         #expect(result.count == 0)
         #expect(result.notes.count == 1)
-        #expect(result.notes[0].contains("nearest published screen is 430x932"))
+        #expect(result.notes[0].words.contains("nearest published screen is 430x932"))
     }
 
     @Test("a widget row keeps literal numbers such as 305.5 and carries platform and variant")

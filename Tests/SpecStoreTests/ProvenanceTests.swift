@@ -331,9 +331,9 @@ struct EmptyAnswerTests {
         let result = try Self.latest.sizeClasses(
             matching: SizeClassFilter(device: "iPad mini 8.3-inch"))
         #expect(result.count == 0)
-        #expect(result.notes.first?.contains("size-class table has no row for iPad mini 8.3-inch") == true)
+        #expect(result.notes.first?.words.contains("size-class table has no row for iPad mini 8.3-inch") == true)
         let device = try Self.latest.device(id: "device.ipad-mini-8-3-inch")
-        #expect(device.notes.contains { $0.contains("size-class table has no row") })
+        #expect(device.notes.contains { $0.words.contains("size-class table has no row") })
     }
 
     @Test("a watchOS category Apple publishes no sizes for")
@@ -341,7 +341,7 @@ struct EmptyAnswerTests {
         let result = try Self.latest.dynamicType(
             matching: DynamicTypeFilter(platform: .watchos, category: .medium))
         #expect(result.count == 0)
-        #expect(result.notes.first?.contains("no medium") == true)
+        #expect(result.notes.first?.words.contains("no medium") == true)
     }
 
     @Test("visionOS type quotes Apple's statement, in both type routes")
@@ -350,7 +350,8 @@ struct EmptyAnswerTests {
         let styles = try Self.latest.textStyles(matching: TextStyleFilter(platform: .visionos))
         for result in [dynamic, styles] {
             #expect(result.count == 0)
-            #expect(result.notes.first?.contains("bolder versions of the Dynamic Type body and title styles") == true)
+            #expect(
+                result.notes.first?.words.contains("bolder versions of the Dynamic Type body and title styles") == true)
         }
     }
 
@@ -358,7 +359,7 @@ struct EmptyAnswerTests {
     func trackingBetweenRows() throws {
         let result = try Self.latest.tracking(matching: TrackingFilter(font: "SF Pro", size: 17.5))
         #expect(result.count == 0)
-        let note = try #require(result.notes.first)
+        let note = try #require(result.notes.first).words
         #expect(note.contains("17 pt and 18 pt") && note.contains("does not interpolate"))
     }
 }
@@ -372,7 +373,7 @@ struct JoinTests {
     func iPadProErratum() throws {
         let device = try Self.latest.device(id: "device.ipad-pro-10-5-inch")
         #expect(device.item["widgets"]?["count"] == 0)
-        #expect(device.notes.contains { $0.contains("probable Apple erratum") })
+        #expect(device.notes.contains { $0.words.contains("probable Apple erratum") })
         let widgets = try Self.latest.widgets(matching: WidgetFilter(device: "iPad Pro 10.5-inch"))
         #expect(widgets.count == 0 && !widgets.notes.isEmpty)
         // The same screen's own device keeps its rows.
@@ -385,7 +386,7 @@ struct JoinTests {
         let widgets = try Self.latest.widgets(
             matching: WidgetFilter(device: "device.apple-watch-ultra-3rd-generation-49mm"))
         #expect(widgets.count == 1)
-        #expect(widgets.notes.contains { $0.contains("before it listed Apple Watch Ultra (3rd generation)") })
+        #expect(widgets.notes.contains { $0.words.contains("before it listed Apple Watch Ultra (3rd generation)") })
         let older = try Self.latest.widgets(
             matching: WidgetFilter(device: "device.apple-watch-ultra-1st-and-2nd-generations-49mm"))
         #expect(older.count == 1 && older.notes.isEmpty)

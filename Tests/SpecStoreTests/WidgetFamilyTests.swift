@@ -151,7 +151,7 @@ struct WidgetFamilyTests {
         let result = try latest.widgetFamilies(matching: filter)
         #expect(result.items.isEmpty)
         #expect(result.notes.count == 1)
-        #expect(result.notes.first?.contains(says) == true, "\(result.notes)")
+        #expect(result.notes.first?.words.contains(says) == true, "\(result.notes)")
     }
 
     @Test("search finds widget families by type")

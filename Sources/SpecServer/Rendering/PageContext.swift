@@ -11,6 +11,8 @@ struct PageContext: Sendable {
         /// The accepted values, for a choice; empty for free text or a number.
         var choices: [String]
         var isNumber: Bool
+        /// Whether the route answers `400` without it (`from` and `to` of a diff).
+        var isRequired = false
     }
 
     var route: Route
@@ -68,7 +70,9 @@ struct PageContext: Sendable {
             case .oneOf(let values): choices = values
             case .filter(.text), .filter(.screen), .storeVersion, .metricID: break
             }
-            return Field(name: parameter.name, summary: parameter.summary, choices: choices, isNumber: isNumber)
+            return Field(
+                name: parameter.name, summary: parameter.summary, choices: choices, isNumber: isNumber,
+                isRequired: parameter.isRequired)
         }
     }
 

@@ -5,6 +5,7 @@ enum RecordLink {
         ("device.", "devices", .devices),
         ("size-class.", "size-classes", .sizeClasses),
         ("widget.", "widgets", .widgets),
+        ("widget-family.", "widget-families", .widgetFamilies),
         ("type.", "dynamic-type", .dynamicType),
         ("text-style.", "text-styles", .textStyles),
         ("tracking.", "tracking", .tracking),

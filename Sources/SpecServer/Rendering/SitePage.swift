@@ -7,6 +7,17 @@ enum SitePage {
         .rules, .myths, .versions, .search,
     ]
 
+    /// The search form of the home page: a plain GET to the search results page.
+    static let searchForm = """
+        <form class="hig-search" method="get" action="/v1/search" role="search">
+        <input type="hidden" name="format" value="html">
+        <label for="q">Search every record</label>
+        <input id="q" name="q" type="search" required placeholder="hit target, body, 430x932">
+        <button type="submit">Search</button>
+        </form>
+
+        """
+
     /// A complete page.
     ///
     /// - Parameters:

@@ -15,7 +15,7 @@ enum SiteStyle {
         body{margin:0;font:16px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",system-ui,sans-serif;\
         color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
         a{color:var(--link)}a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,\
-        .hig-scroll:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+        .hig-scroll:focus-visible,.hig-chart:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
         .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
         .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:.5rem;z-index:2}
         .site{border-bottom:1px solid var(--line);background:var(--panel);padding:.75rem 1rem}
@@ -30,6 +30,8 @@ enum SiteStyle {
         .formats{margin:.5rem 0}
         .notes{border-left:4px solid var(--line);padding:.25rem .75rem;margin:.75rem 0;background:var(--panel)}
         .notes p{margin:.25rem 0}
+        .hig-filter-toggle,.hig-chart-hint{display:none}
+        .hig-chart{overflow-x:auto;max-width:100%}
         form.hig-filters,form.hig-search{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-start;\
         margin:.75rem 0;padding:.75rem;border:1px solid var(--line);border-radius:8px;background:var(--panel)}
         .hig-filters .field{display:flex;flex-direction:column;flex:1 1 10rem;max-width:18rem}
@@ -78,8 +80,14 @@ enum SiteStyle {
         .hig-reflow td::before{content:attr(data-label) ": ";font-weight:600}\
         .hig-reflow td:empty{display:none}\
         dl.record{grid-template-columns:minmax(0,1fr)}dl.record dd{margin-bottom:.5rem}\
+        .hig-chart svg{max-width:none}\
+        input.hig-filter-toggle{display:inline-block;width:1.25rem;height:1.25rem;margin:.75rem .5rem .75rem 0;\
+        vertical-align:middle}label.hig-filter-toggle{display:inline-block;font-weight:600;vertical-align:middle}\
+        .hig-chart-hint{display:block}\
+        input.hig-filter-toggle:not(:checked)~form.hig-filters,\
+        input.hig-filter-toggle:not(:checked)~.hig-scroll .hig-sortable thead{display:none}\
         .hig-search input{width:100%}form.hig-search{flex-direction:column;align-items:stretch}}
-        @media print{.site,.skip,form,.formats,.paging,footer{display:none}\
+        @media print{.site,.skip,form,.hig-filter-toggle,.formats,.paging,footer{display:none}\
         body{background:#fff;color:#000;font-size:10pt}a{color:#000}\
         .hig-scroll{overflow:visible;border:0}.hig-table thead th{position:static}\
         .hig-table th,.hig-table td{border:1px solid #999;min-width:0!important;white-space:normal!important;\

@@ -71,17 +71,41 @@ struct TableColumn: Equatable, Sendable {
 /// the heading says it, column by column. `/v1/metrics` keeps its `unit` column because the unit
 /// differs from row to row (pt, px, ratio, …).
 enum TableLayout {
-    /// The provenance columns every record has.
-    static let citations: [TableColumn] = [
-        TableColumn("status", "Status", .source),
+    /// The record's own id, a link to its page; every layout but the versions' starts with it.
+    static let id = TableColumn("id", "ID", .id)
+    /// The id and the platform columns most collections start with.
+    static let platformed: [TableColumn] = [
+        id, TableColumn("platform", "Platform"), TableColumn("platforms", "Platforms"),
+    ]
+    /// Where a record's citation points: page, section and URL.
+    static let cited: [TableColumn] = [
         TableColumn("citation_page", "Cited page", .source),
         TableColumn("citation_section", "Cited section", .source),
         TableColumn("citation_url", "Citation URL", .source),
     ]
+    /// The provenance columns every record has.
+    static let citations: [TableColumn] = [TableColumn("status", "Status", .source)] + cited
+    /// Apple's words, quoted from the citation.
+    static let quote = TableColumn("citation_quote", "Apple's words", .source)
+    static let related = TableColumn("related", "Related records", .references)
     static let since = TableColumn("since", "Since version")
     static let notes = TableColumn("notes", "Notes")
     /// The first store version whose dated copy shows an undated record.
     static let seen = TableColumn("seen", "First seen in version")
+    /// The columns that close a layout: since, first seen (for collections whose records can be
+    /// undated) and notes.
+    static func closing(seen withSeen: Bool) -> [TableColumn] {
+        withSeen ? [since, seen, notes] : [since, notes]
+    }
+    /// A text style's columns, shared by the Dynamic Type rows and the other platforms' styles.
+    static let textStyle: [TableColumn] = [
+        TableColumn("style", "Style"),
+        TableColumn("label", "Style name"),
+        TableColumn("weight", "Weight"),
+        .measure("size", "Size", unit: "pt"),
+        .measure("leading", "Leading", unit: "pt"),
+        TableColumn("emphasizedWeight", "Emphasized weight"),
+    ]
 
     /// The route's columns, or `nil` for a route whose rows have no fixed shape (search mixes
     /// kinds, a diff mixes collections, a check echoes what was measured).
@@ -89,7 +113,7 @@ enum TableLayout {
         switch route {
         case .devices, .device:
             [
-                TableColumn("id", "ID", .id),
+                id,
                 TableColumn("name", "Device"),
                 TableColumn("family", "Family"),
                 TableColumn("platforms", "Platforms"),
@@ -105,21 +129,18 @@ enum TableLayout {
                 TableColumn("sizeClasses_landscape_vertical", "Landscape height class"),
                 TableColumn("asPublished", "As Apple prints it"),
                 TableColumn("erratum", "Probable erratum in"),
-            ] + citations + [since, seen, notes]
+            ] + citations + closing(seen: true)
         case .sizeClasses:
             [
-                TableColumn("id", "ID", .id),
+                id,
                 TableColumn("device", "Device"),
                 TableColumn("devices", "Device records", .references),
                 TableColumn("orientation", "Orientation"),
                 TableColumn("horizontal", "Width class"),
                 TableColumn("vertical", "Height class"),
-            ] + citations + [since, seen, notes]
+            ] + citations + closing(seen: true)
         case .widgets:
-            [
-                TableColumn("id", "ID", .id),
-                TableColumn("platform", "Platform"),
-                TableColumn("platforms", "Platforms"),
+            platformed + [
                 .measure("screen_width", "Screen width", unit: "pt"),
                 .measure("screen_height", "Screen height", unit: "pt"),
                 TableColumn("caseSize", "Case size"),
@@ -130,59 +151,34 @@ enum TableLayout {
                 .measure("height", "Height", unit: "pt"),
                 .measure("sizeMm_width", "Width", unit: "mm"),
                 .measure("sizeMm_height", "Height", unit: "mm"),
-            ] + citations + [since, notes]
+            ] + citations + closing(seen: false)
         case .widgetFamilies:
-            [
-                TableColumn("id", "ID", .id),
-                TableColumn("platform", "Platform"),
-                TableColumn("platforms", "Platforms"),
+            platformed + [
                 TableColumn("family", "Widget family"),
                 TableColumn("renderingMode", "Rendering mode"),
                 TableColumn("supported", "Supported"),
                 TableColumn("contexts", "Where it appears"),
-            ] + citations + [TableColumn("citation_quote", "Apple's words", .source), since, seen, notes]
+            ] + citations + [quote] + closing(seen: true)
         case .dynamicType:
-            [
-                TableColumn("id", "ID", .id),
-                TableColumn("platform", "Platform"),
-                TableColumn("platforms", "Platforms"),
+            platformed + [
                 TableColumn("category", "Category"),
                 TableColumn("categoryLabel", "Category as Apple names it"),
                 TableColumn("isDefault", "Default category"),
-                TableColumn("style", "Style"),
-                TableColumn("label", "Style name"),
-                TableColumn("weight", "Weight"),
-                .measure("size", "Size", unit: "pt"),
-                .measure("leading", "Leading", unit: "pt"),
-                TableColumn("emphasizedWeight", "Emphasized weight"),
-            ] + citations + [since, notes]
+            ] + textStyle + citations + closing(seen: false)
         case .textStyles:
-            [
-                TableColumn("id", "ID", .id),
-                TableColumn("platform", "Platform"),
-                TableColumn("platforms", "Platforms"),
-                TableColumn("style", "Style"),
-                TableColumn("label", "Style name"),
-                TableColumn("weight", "Weight"),
-                .measure("size", "Size", unit: "pt"),
-                .measure("leading", "Leading", unit: "pt"),
-                TableColumn("emphasizedWeight", "Emphasized weight"),
-            ] + citations + [since, notes]
+            platformed + textStyle + citations + closing(seen: false)
         case .tracking:
-            [
-                TableColumn("id", "ID", .id),
-                TableColumn("platform", "Platform"),
-                TableColumn("platforms", "Platforms"),
+            platformed + [
                 TableColumn("font", "Font"),
                 .measure("size", "Size", unit: "pt"),
                 .measure("trackingEm", "Tracking", unit: "1/1000 em", csvUnit: "thousandths_em"),
                 .measure("trackingPt", "Tracking", unit: "pt"),
                 TableColumn("asPublished_trackingEm", "Tracking as printed (1/1000 em)"),
                 TableColumn("asPublished_trackingPt", "Tracking as printed (pt)"),
-            ] + citations + [since, seen, notes]
+            ] + citations + closing(seen: true)
         case .metrics:
             [
-                TableColumn("id", "ID", .id),
+                id,
                 TableColumn("name", "Figure"),
                 TableColumn("topic", "Topic"),
                 TableColumn("platform", "Platform"),
@@ -198,41 +194,29 @@ enum TableLayout {
                 TableColumn("height", "Height", .number),
                 TableColumn("unit", "Unit"),
             ] + citations + [
-                TableColumn("citation_quote", "Apple's words", .source),
+                quote,
                 TableColumn("basis_reason", "Why a convention", .source),
                 TableColumn("basis_searched", "Pages searched", .source),
                 TableColumn("force", "How strictly Apple words it"),
-                since, seen, notes,
-            ]
+            ] + closing(seen: true)
         case .rules:
             [
-                TableColumn("id", "ID", .id),
+                id,
                 TableColumn("topic", "Topic"),
                 TableColumn("platforms", "Platforms"),
                 TableColumn("kind", "Kind"),
                 TableColumn("status", "Status", .source),
                 TableColumn("quote", "Apple's words"),
                 TableColumn("reading", "Reading (the store's interpretation)"),
-                TableColumn("citation_page", "Cited page", .source),
-                TableColumn("citation_section", "Cited section", .source),
-                TableColumn("citation_url", "Citation URL", .source),
-                TableColumn("related", "Related records", .references),
-                since, seen, notes,
-            ]
+            ] + cited + [related] + closing(seen: true)
         case .myths:
             [
-                TableColumn("id", "ID", .id),
+                id,
                 TableColumn("topic", "Topic"),
                 TableColumn("claim", "Claim"),
                 TableColumn("verdict", "Verdict"),
                 TableColumn("correction", "Correction"),
-                TableColumn("citation_page", "Cited page", .source),
-                TableColumn("citation_section", "Cited section", .source),
-                TableColumn("citation_url", "Citation URL", .source),
-                TableColumn("citation_quote", "Apple's words", .source),
-                TableColumn("related", "Related records", .references),
-                since, seen, notes,
-            ]
+            ] + cited + [quote, related] + closing(seen: true)
         case .versions:
             [
                 TableColumn("id", "Version"),

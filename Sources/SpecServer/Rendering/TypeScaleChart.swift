@@ -18,11 +18,17 @@ enum TypeScaleChart {
         for (index, platform) in platforms.enumerated() {
             let (categories, series) = data(table, platform: platform)
             guard categories.count >= 2, !series.isEmpty else { continue }
-            html += "<figure>\n" + svg(platform: platform, categories: categories, series: series, index: index)
+            // The chart keeps a legible size on a phone and scrolls sideways in its own box.
+            let label = "Dynamic Type scale on \(platformName(platform)), scrolls sideways"
+            html += "<figure>\n<div class=\"hig-chart\" role=\"region\" tabindex=\"0\" aria-label=\""
+            html += HTMLRenderer.escape(label) + "\">"
+            html += svg(platform: platform, categories: categories, series: series, index: index) + "</div>"
             html += "\n<figcaption>Size of each text style (pt) across the Dynamic Type categories on "
             html += HTMLRenderer.escape(platformName(platform))
             html +=
-                ", from Apple's table below. Each line is a style, named at its right end.</figcaption>\n</figure>\n"
+                ", from Apple's table below. Each line is a style, named at its right end."
+                + "<span class=\"hig-chart-hint\">Scroll the chart sideways for the styles' names.</span>"
+                + "</figcaption>\n</figure>\n"
         }
         return html
     }
@@ -56,11 +62,11 @@ enum TypeScaleChart {
 
     static func svg(platform: String, categories: [String], series: [Series], index: Int) -> String {
         let left = 44.0
-        let right = 130.0
+        let right = 150.0
         let top = 16.0
         let plotWidth = max(360.0, Double(categories.count) * 44)
         let plotHeight = 300.0
-        let bottom = 84.0
+        let bottom = 96.0
         let width = left + plotWidth + right
         let height = top + plotHeight + bottom
         let maximum = series.flatMap { $0.sizes.compactMap { $0 } }.max() ?? 1
@@ -88,13 +94,13 @@ enum TypeScaleChart {
             svg +=
                 "<line x1=\"\(n(left))\" x2=\"\(n(left + plotWidth))\" y1=\"\(n(y(tick)))\" y2=\"\(n(y(tick)))\" stroke=\"currentColor\" stroke-opacity=\"0.2\"/>"
             svg +=
-                "<text x=\"\(n(left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\" font-size=\"11\">\(n(tick))</text>"
+                "<text x=\"\(n(left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\" font-size=\"12\">\(n(tick))</text>"
             tick += 10
         }
-        svg += "<text x=\"4\" y=\"\(n(top - 4))\" font-size=\"11\">pt</text>"
+        svg += "<text x=\"4\" y=\"\(n(top - 4))\" font-size=\"12\">pt</text>"
         for (index, category) in categories.enumerated() {
             svg +=
-                "<text transform=\"translate(\(n(x(index) + 4)) \(n(top + plotHeight + 12))) rotate(40)\" font-size=\"11\">\(HTMLRenderer.escape(category))</text>"
+                "<text transform=\"translate(\(n(x(index) + 4)) \(n(top + plotHeight + 12))) rotate(40)\" font-size=\"12\">\(HTMLRenderer.escape(category))</text>"
         }
         // Lines, then labels pushed apart so none overlaps the next.
         var labels: [(y: Double, text: String)] = []
@@ -111,12 +117,12 @@ enum TypeScaleChart {
         labels.sort { $0.y < $1.y }
         var floor = -Double.infinity
         for index in labels.indices {
-            labels[index].y = max(labels[index].y, floor + 11)
+            labels[index].y = max(labels[index].y, floor + 13)
             floor = labels[index].y
         }
         for label in labels {
             svg +=
-                "<text x=\"\(n(left + plotWidth + 6))\" y=\"\(n(label.y))\" font-size=\"10\">\(HTMLRenderer.escape(label.text))</text>"
+                "<text x=\"\(n(left + plotWidth + 6))\" y=\"\(n(label.y))\" font-size=\"12\">\(HTMLRenderer.escape(label.text))</text>"
         }
         return svg + "</svg>"
     }

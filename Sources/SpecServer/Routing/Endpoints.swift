@@ -24,6 +24,7 @@ extension Route {
                 template: "/v1/devices/{id}", title: "Device",
                 summary: "one device, with the widget sizes for its screen", formats: Format.tables + [.svg],
                 answer: .query { .record(try $0.snapshot.device(id: $0.pathValue ?? "")) },
+                common: CommonParameter.data + [.fields],
                 pathParameter: Endpoint.PathParameter(
                     name: "id", summary: "A device id, e.g. device.iphone-16-pro.",
                     values: { latest in
@@ -232,8 +233,8 @@ extension Endpoint {
     }
 
     /// A record route, `{path}/{id}`: the row of `collection` with that id (or a record the
-    /// collection lists in parts, as a size class per orientation), in the collection's formats;
-    /// answered on demand and cached.
+    /// collection lists in parts, as a size class per orientation), in the collection's formats,
+    /// trimmed to `fields` when asked; answered on demand and cached.
     ///
     /// - Parameters:
     ///   - path: the collection's template (the collection's declaration is not read here: the
@@ -245,6 +246,7 @@ extension Endpoint {
         Endpoint(
             template: path + "/{id}", title: title, summary: summary, formats: Format.tables,
             answer: .query { try Answers.record($0, of: collection, noun: noun) },
+            common: CommonParameter.data + [.fields],
             pathParameter: PathParameter(
                 name: "id", summary: "A record id as \(path) lists it, e.g. \(example).",
                 values: { Answers.recordIDs(of: collection, in: $0) },

@@ -31,10 +31,14 @@ enum Answers {
     }
 
     /// A collection route's rows as the page `limit`, `offset`, `sort` and `fields` ask for, with
-    /// the total; other routes' content as it is.
+    /// the total; a record trimmed to `fields`; other routes' content as it is.
     private static func paged(_ content: Content, store: SpecStore, route: Route, options: RequestOptions)
         throws(APIError) -> Content
     {
+        if case .record(let result) = content, options.rows.fields != nil {
+            return .record(
+                try options.rows.trim(result, catalogue: { FieldCatalogue.of(route, store: store) }))
+        }
         guard route.endpoint.selectsRows, case .collection(let result) = content else { return content }
         return .page(
             try options.rows.apply(
@@ -221,7 +225,7 @@ enum Answers {
         guard store.latest.acceptedValues(for: kind).contains(where: { FilterVocabulary.matchKey($0) == key }) else {
             return nil
         }
-        let note = "Version \(snapshot.version.id) has no record with \(name) '\(value)'; later versions do."
+        let note: Note = "Version \(snapshot.version.id) has no record with \(name) '\(value)'; later versions do."
         return (.collection(QueryResult(items: [], notes: [note])), snapshot.version.id)
     }
 

@@ -35,12 +35,12 @@ enum Content: Sendable {
     }
 
     /// Why the answer is what it is (e.g. why it is empty): the envelope's `notes`, which every
-    /// format carries (``NoteField``), CSV in its header fields only.
+    /// format carries (``NoteField``), CSV in its header fields only, worded by ``NoteWording``.
     var notes: [String] {
         switch self {
-        case .collection(let result): result.notes
-        case .page(let page): page.result.notes
-        case .record(let result): result.notes
+        case .collection(let result): NoteWording.texts(result.notes)
+        case .page(let page): NoteWording.texts(page.result.notes)
+        case .record(let result): NoteWording.texts(result.notes)
         case .diff, .document: []
         }
     }
@@ -57,7 +57,9 @@ enum Content: Sendable {
             var object = JSONObject()
             object.append("version", .string(version))
             object.append("item", result.item)
-            if !result.notes.isEmpty { object.append("notes", .array(result.notes.map { .string($0) })) }
+            if !result.notes.isEmpty {
+                object.append("notes", .array(NoteWording.texts(result.notes).map { .string($0) }))
+            }
             return .object(object)
         case .diff(let result):
             return options.shape == .array ? .array(Self.diffRows(result)) : result.json
@@ -69,12 +71,11 @@ enum Content: Sendable {
     func table(route: Route, version: String) -> FlatTable {
         switch self {
         case .collection(let result):
-            return FlatTable(title: route.title, version: version, records: result.items, notes: result.notes)
+            return FlatTable(title: route.title, version: version, records: result.items, notes: notes)
         case .page(let page):
-            return FlatTable(
-                title: route.title, version: version, records: page.result.items, notes: page.result.notes)
+            return FlatTable(title: route.title, version: version, records: page.result.items, notes: notes)
         case .record(let result):
-            return FlatTable(title: route.title, version: version, records: [result.item], notes: result.notes)
+            return FlatTable(title: route.title, version: version, records: [result.item], notes: notes)
         case .diff(let result):
             return FlatTable(
                 title: "Changes from \(result.from) to \(result.to)", version: version, records: Self.diffRows(result))
@@ -107,7 +108,7 @@ extension QueryResult {
         object.append("count", JSONValue(integerLiteral: items.count))
         if let total { object.append("total", JSONValue(integerLiteral: total)) }
         object.append("items", .array(items))
-        if !notes.isEmpty { object.append("notes", .array(notes.map { .string($0) })) }
+        if !notes.isEmpty { object.append("notes", .array(NoteWording.texts(notes).map { .string($0) })) }
         return .object(object)
     }
 }

@@ -71,10 +71,12 @@ enum RecordSchemas {
         }
         // `fields=` keeps only the fields asked for, so such an answer's rows are partial records:
         // the typed envelope first (what a client parses without `fields`), then the same
-        // envelope with rows of any subset of the record's fields.
+        // envelope with rows of any subset of the record's fields (for a record route, the
+        // Record envelope with a partial item).
+        let partial = route.template.hasSuffix("/{id}") ? ref("Record") : ref("Envelope")
         return [
             "anyOf": [
-                ref(name), ["type": "array", "items": ref(item)], ref("Envelope"),
+                ref(name), ["type": "array", "items": ref(item)], partial,
                 ["type": "array", "items": ["type": "object"]],
             ]
         ]

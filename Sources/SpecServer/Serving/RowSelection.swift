@@ -174,6 +174,20 @@ struct RowSelection: Equatable, Sendable {
 
     // MARK: - Fields
 
+    /// A record with only the members `fields` names (checked against `catalogue`'s paths, its
+    /// collection's fields, so a field this record lacks is simply absent).
+    func trim(_ record: RecordResult, catalogue: () -> FieldCatalogue) throws(APIError) -> RecordResult {
+        guard let fields else { return record }
+        let catalogue = catalogue()
+        var paths: [[String]] = []
+        for name in fields {
+            paths.append(try catalogue.resolve(name, parameter: "fields", among: catalogue.paths))
+        }
+        var trimmed = record
+        trimmed.item = Self.keeping(paths, of: record.item)
+        return trimmed
+    }
+
     /// The row with only the members at `paths`, in their order.
     static func keeping(_ paths: [[String]], of row: JSONValue) -> JSONValue {
         var kept = JSONObject()
@@ -284,9 +298,15 @@ struct FieldCatalogue: Sendable, Equatable {
     }
 
     /// The fields of `route`'s rows in the latest version: its declared fields, or those of its
-    /// unfiltered answer.
+    /// unfiltered answer (for a record route, its collection's).
     static func of(_ route: Route, store: SpecStore) -> FieldCatalogue {
         if let fields = route.endpoint.rowFields { return FieldCatalogue(paths: fields, sortable: fields) }
+        // A record route's fields are its collection's: `/v1/rules/{id}` has those of `/v1/rules`.
+        if route.template.hasSuffix("/{id}"),
+            let collection = Route.allCases.first(where: { $0.template + "/{id}" == route.template })
+        {
+            return of(collection, store: store)
+        }
         guard case .query(let query) = route.endpoint.answer,
             let content = try? query(
                 AnswerRequest(

@@ -7,10 +7,10 @@ public struct QueryResult: Sendable, Hashable {
     /// The matching rows, in the collection's order (or best first for text searches).
     public var items: [JSONValue]
     /// Explanations that belong with the answer; empty when there is nothing to say.
-    public var notes: [String]
+    public var notes: [Note]
 
     /// Creates a result.
-    public init(items: [JSONValue], notes: [String] = []) {
+    public init(items: [JSONValue], notes: [Note] = []) {
         self.items = items
         self.notes = notes
     }
@@ -24,10 +24,10 @@ public struct RecordResult: Sendable, Hashable {
     /// The record as an API row.
     public var item: JSONValue
     /// Explanations that belong with the answer.
-    public var notes: [String]
+    public var notes: [Note]
 
     /// Creates a result.
-    public init(item: JSONValue, notes: [String] = []) {
+    public init(item: JSONValue, notes: [Note] = []) {
         self.item = item
         self.notes = notes
     }

@@ -18,7 +18,7 @@ extension SpecSnapshot {
             }
             items.append(entry.row)
         }
-        var notes: [String] = []
+        var notes: [Note] = []
         if items.isEmpty, filter.width != nil || filter.height != nil {
             notes.append("No device in this version has a portrait screen of exactly that size in points.")
         }
@@ -188,7 +188,7 @@ extension SpecSnapshot {
             if let family, fields["family"]?.stringValue != family { continue }
             items.append(entry.row)
         }
-        var notes: [String] = []
+        var notes: [Note] = []
         let subject =
             deviceName.map { "\($0) (\(screen?.description ?? caseSize ?? "?"))" } ?? screen?.description ?? caseSize
         if !screenSeen, let subject, screen != nil || caseSize != nil {
@@ -198,7 +198,7 @@ extension SpecSnapshot {
             if let screen, let nearest = nearestWidgetScreen(to: screen, platforms: platforms) {
                 note += " The nearest published screen is \(nearest.description) pt (a different screen, not this one)."
             }
-            notes.append(note)
+            notes.append(Note(note))
         } else if screenSeen, items.isEmpty, let family {
             notes.append("Apple's widget table has no \(family) row for this screen.")
         }
@@ -220,8 +220,12 @@ extension SpecSnapshot {
 }
 
 extension QueryResult {
-    /// `{"count", "items", "notes"}` for results embedded in another row.
+    /// `{"count", "items", "notes"}` for results embedded in another row, where a note's
+    /// reference to another answer is named by its collection (``NoteReference/collectionName``).
     var envelopeWithoutVersion: JSONValue {
-        ["count": JSONValue(integerLiteral: count), "items": .array(items), "notes": .array(notes.map { .string($0) })]
+        [
+            "count": JSONValue(integerLiteral: count), "items": .array(items),
+            "notes": .array(notes.map { .string($0.text { $0.collectionName }) }),
+        ]
     }
 }

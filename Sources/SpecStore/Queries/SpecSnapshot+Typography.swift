@@ -11,7 +11,8 @@ extension SpecSnapshot {
             try resolveStyle(raw, in: .dynamicType)
         }
         let items = rows(.dynamicType, platform: platform, where: ["category": category, "style": style]).map(\.row)
-        let notes = items.isEmpty ? emptyDynamicTypeNotes(platform: platform, category: category, style: style) : []
+        let notes =
+            items.isEmpty ? emptyDynamicTypeNotes(platform: filter.platform, category: category, style: style) : []
         return QueryResult(items: items, notes: notes)
     }
 
@@ -23,7 +24,7 @@ extension SpecSnapshot {
             try resolveStyle(raw, in: .textStyles)
         }
         let items = rows(.textStyles, platform: platform, where: ["style": style]).map(\.row)
-        return QueryResult(items: items, notes: items.isEmpty ? emptyTextStyleNotes(platform: platform) : [])
+        return QueryResult(items: items, notes: items.isEmpty ? emptyTextStyleNotes(platform: filter.platform) : [])
     }
 
     /// Tracking values (`/v1/tracking`), in the data file's order.

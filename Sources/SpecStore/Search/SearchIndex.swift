@@ -273,7 +273,7 @@ extension SpecSnapshot {
                 "snippet": .string(hit.snippet), "score": .number(JSONNumber(hit.score)),
             ]
         }
-        var notes: [String] = []
+        var notes: [Note] = []
         if total > limit {
             notes.append("\(total) records match; the best \(limit) are shown. Add words or a type to narrow.")
         }

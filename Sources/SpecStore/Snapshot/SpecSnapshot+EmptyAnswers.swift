@@ -2,19 +2,19 @@
 /// for a reason the sources state says so in its notes, in every format.
 extension SpecSnapshot {
     /// Apple's words on visionOS type, from HIG › Typography (the only statement it publishes there).
-    static let visionOSTypeStatement =
-        "Apple publishes no visionOS text-style sizes. HIG › Typography says only: 'visionOS uses bolder versions of the Dynamic Type body and title styles and it introduces Extra Large Title 1 and Extra Large Title 2 for wide, editorial-style layouts.' visionOS shares the iOS, iPadOS tracking table (/v1/tracking) and has a default and a minimum text size (/v1/metrics?topic=typography&platform=visionos)."
+    static let visionOSTypeStatement: Note =
+        "Apple publishes no visionOS text-style sizes. HIG › Typography says only: 'visionOS uses bolder versions of the Dynamic Type body and title styles and it introduces Extra Large Title 1 and Extra Large Title 2 for wide, editorial-style layouts.' visionOS shares the iOS, iPadOS tracking table (\(NoteReference.tracking(TrackingFilter()))) and has a default and a minimum text size (\(NoteReference.metrics(MetricFilter(platform: .visionos, topic: "typography"))))."
 
     /// Notes for an empty `/v1/dynamic-type` answer.
-    func emptyDynamicTypeNotes(platform: String?, category: String?, style: String?) -> [String] {
+    func emptyDynamicTypeNotes(platform: Platform?, category: String?, style: String?) -> [Note] {
         switch platform {
-        case "visionos":
+        case .visionos:
             return [SpecSnapshot.visionOSTypeStatement]
-        case "macos", "tvos":
+        case .macos, .tvos:
             return [
-                "Apple publishes no Dynamic Type size table for this platform, only one table of built-in text styles: see /v1/text-styles?platform=\(platform ?? "")."
+                "Apple publishes no Dynamic Type size table for this platform, only one table of built-in text styles: see \(NoteReference.textStyles(TextStyleFilter(platform: platform)))."
             ]
-        case "watchos" where category != nil:
+        case .watchos where category != nil:
             return [
                 "Apple's watchOS Dynamic Type tables have no \(category ?? "") category: watchOS has six standard categories (xSmall, small, large, xLarge, xxLarge, xxxLarge; no medium) and three larger accessibility sizes (accessibility1 to accessibility3)."
             ]
@@ -24,13 +24,13 @@ extension SpecSnapshot {
     }
 
     /// Notes for an empty `/v1/text-styles` answer.
-    func emptyTextStyleNotes(platform: String?) -> [String] {
+    func emptyTextStyleNotes(platform: Platform?) -> [Note] {
         switch platform {
-        case "visionos":
+        case .visionos:
             return [SpecSnapshot.visionOSTypeStatement]
-        case "ios", "ipados", "watchos":
+        case .ios, .ipados, .watchos:
             return [
-                "Apple publishes this platform's type as Dynamic Type tables, one per category: see /v1/dynamic-type?platform=\(platform ?? "")."
+                "Apple publishes this platform's type as Dynamic Type tables, one per category: see \(NoteReference.dynamicType(DynamicTypeFilter(platform: platform)))."
             ]
         default:
             return emptyFallback(nil)
@@ -38,7 +38,7 @@ extension SpecSnapshot {
     }
 
     /// Notes for an empty `/v1/tracking` answer: the nearest published rows, never an interpolation.
-    func emptyTrackingNotes(platform: String?, font: String?, size: Double?) -> [String] {
+    func emptyTrackingNotes(platform: String?, font: String?, size: Double?) -> [Note] {
         guard let size else { return emptyFallback(nil) }
         let sizes = rows(.tracking).compactMap { entry -> Double? in
             guard SpecSnapshot.matches(platform: platform, entry.fields),
@@ -53,11 +53,11 @@ extension SpecSnapshot {
         if let font { note += " in \(font)" }
         note += nearest.isEmpty ? "." : "; the nearest published rows are \(nearest.joined(separator: " and "))."
         note += " Apple publishes no values between its rows, and this store does not interpolate."
-        return [note]
+        return [Note(note)]
     }
 
     /// Notes for an empty `/v1/size-classes` answer about a device Apple's size-class table omits.
-    func emptySizeClassNotes(deviceID: String?) -> [String] {
+    func emptySizeClassNotes(deviceID: String?) -> [Note] {
         guard let deviceID, let name = entry(id: deviceID)?.fields["name"]?.stringValue else {
             return emptyFallback(nil)
         }
@@ -66,7 +66,7 @@ extension SpecSnapshot {
         ]
     }
 
-    private func emptyFallback(_ detail: String?) -> [String] {
+    private func emptyFallback(_ detail: String?) -> [Note] {
         [
             "No row of Apple's tables in version \(version.id) matches every filter given\(detail.map { " (\($0))" } ?? "")."
         ]
