@@ -52,7 +52,8 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
         // Every action consumes input, output or time; a stuck machine is a bug.
         precondition(steps < 4 * bytes.count + 10_000, "the connection made no progress")
         switch connection.nextAction(context: context) {
-        case .receive(let space):
+        case .receive:
+            let space = connection.receiveSpace
             if offset == bytes.count {
                 connection.didReceiveEnd()
                 continue
@@ -64,13 +65,14 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
             connection.didReceive(count, requested: space.count, context: context)
             // Memory stays bounded: head limit plus body limit plus framing.
             precondition(connection.input.readableCount <= 16 * 1024 + 8192 + 64 * 1024, "input grew without bound")
-        case .send(let output, let shared):
+        case .send, .sendFile:
+            let (output, shared) = connection.pendingOutput
             sent += output.count + shared.count
             connection.didSend(output.count + shared.count, context: context)
         case .waitForInput:
             if offset < bytes.count {
                 connection.markReadable()
-            } else if connection.phase == .open {
+            } else if connection.state.isOpen {
                 // End of input: the client closes.
                 connection.didReceiveEnd()
                 connection.markReadable()

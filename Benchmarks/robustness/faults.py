@@ -196,7 +196,54 @@ def reload_faults():
     rows.append(("reload faults", "--data replaced, then SIGHUP, then SIGTERM", "; ".join(results)))
 
 
-for fault in (load_held, slow_clients, slow_readers, partial_bodies, queued_at_sigterm, reload_faults):
+def cache_filled(budget):
+    """RSS growth of a server whose answer cache (of `budget` bytes) is filled far past its budget
+    by distinct filtered queries, large pages and small searches mixed."""
+    import http.client
+    process = start("--cache-bytes", str(budget))
+    client = http.client.HTTPConnection("127.0.0.1", PORT, timeout=10)
+
+    def ask(path):
+        client.request("GET", path)
+        response = client.getresponse()
+        response.read()
+        return response.status
+
+    # Warm-up: the search index, the renderers and the loop's buffers exist before the baseline.
+    for path in ("/v1/search?q=iphone", "/v1/devices?limit=67", "/v1/devices?limit=67&format=csv"):
+        ask(path)
+    time.sleep(1)
+    before = rss_mib(process.pid)
+    statuses = {}
+    for limit in range(1, 68):
+        for offset in range(0, 67, 2):
+            status = ask(f"/v1/devices?limit={limit}&offset={offset}")
+            statuses[status] = statuses.get(status, 0) + 1
+    for index in range(6000):
+        status = ask(f"/v1/search?q=w{index}x")
+        statuses[status] = statuses.get(status, 0) + 1
+    client.close()
+    time.sleep(1)
+    after = rss_mib(process.pid)
+    stop(process)
+    return before, after, statuses
+
+
+def cache_accounting():
+    budget = 16 << 20
+    base_before, base_after, _ = cache_filled(0)
+    before, after, statuses = cache_filled(budget)
+    held = (after - before) - (base_after - base_before)
+    rows.append(("cache held", "--cache-bytes 16 MiB vs 0, 2,278 pages + 6,000 searches, distinct",
+                 f"RSS grew {after - before:.1f} MiB vs {base_after - base_before:.1f} MiB without a cache: "
+                 f"the cache holds {held:.1f} MiB = {held * 2**20 / budget:.2f}x --cache-bytes "
+                 f"({', '.join(f'{k}: {v}' for k, v in sorted(statuses.items()))})"))
+
+
+for fault in (load_held, slow_clients, slow_readers, partial_bodies, queued_at_sigterm, reload_faults,
+              cache_accounting):
+    if os.environ.get("FAULTS") and fault.__name__ not in os.environ["FAULTS"].split(","):
+        continue
     began = time.time()
     fault()
     print(f"# {fault.__name__}: {time.time() - began:.1f} s", file=sys.stderr, flush=True)

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Reproduces, on loopback and in bounded time (about a minute), each fault a hostile client or a
 # careless operator can cause, against a release spec-server, and prints one table: load held,
-# slow clients, slow readers, partial bodies, requests queued at SIGTERM, reload faults, and
-# memory before and after.
+# slow clients, slow readers, partial bodies, requests queued at SIGTERM, reload faults, the memory the
+# answer cache really holds against --cache-bytes, and memory before and after.
 #
 #   Benchmarks/robustness/run.sh [path/to/spec-server]    (default: builds it with -c release)
+#
+# FAULTS=cache_accounting,load_held runs only the named faults (the function names in faults.py).
 #
 # Needs python3 and wrk (apt-get install -y wrk). Everything it starts is stopped when it exits.
 set -euo pipefail

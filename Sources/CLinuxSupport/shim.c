@@ -5,6 +5,10 @@
 #include <time.h>
 #include <errno.h>
 #include <malloc.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/sendfile.h>
+#include <linux/falloc.h>
 
 #include "CLinuxSupport.h"
 
@@ -63,4 +67,17 @@ size_t clinux_malloc_usable_size(void *pointer) {
 
 int clinux_malloc_trim(void) {
     return malloc_trim(0);
+}
+
+int clinux_memfd_create(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC);
+}
+
+int clinux_punch_hole(int fd, int64_t offset, int64_t length) {
+    return fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, offset, length);
+}
+
+long clinux_sendfile(int out, int in, int64_t offset, size_t count) {
+    off_t position = offset;
+    return sendfile(out, in, &position, count);
 }

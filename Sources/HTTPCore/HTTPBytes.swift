@@ -1,3 +1,4 @@
+// Unsafe: a view of bytes in the connection's input buffer, valid while the request is answered.
 /// A borrowed view of bytes inside the engine's buffers: a request target, a header value, a
 /// body.
 ///

@@ -1,3 +1,4 @@
+// Unsafe: header fields are views of the connection's input buffer, not copies.
 /// One header field of a request: a name and its value with surrounding whitespace removed.
 public struct HTTPHeaderField {
     /// The field name as sent (compare it with ``HTTPBytes/equalsIgnoringCase(_:)-(StaticString)``).

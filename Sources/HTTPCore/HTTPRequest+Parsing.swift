@@ -1,3 +1,4 @@
+// Unsafe: parses a byte array through the engine's in-place parser (tests, fuzzing).
 /// Why the engine would refuse a request: the status and error code it would answer with.
 public struct HTTPRequestError: Error, Sendable, Hashable {
     /// The status of the engine's error response (400, 413, 414, 431, 501, 505...).

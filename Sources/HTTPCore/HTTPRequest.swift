@@ -1,3 +1,4 @@
+// Unsafe: a request is a view of the connection's input buffer, not a copy of it.
 /// One parsed request, as handed to ``HTTPApplication/respond(to:)``: a view into the
 /// engine's buffers, valid only during that call.
 ///

@@ -1,3 +1,4 @@
+// Unsafe: owns one block of bytes that every connection sending the response reads from.
 import CLinuxSupport
 
 /// A complete response built once — status line, headers, `Content-Length`, body — and served
@@ -16,9 +17,15 @@ public final class PreparedResponse: @unchecked Sendable {
     public let bodyCount: Int
 
     /// Status line, `Date` slot and header fields, each line ending in CRLF, followed by the
-    /// blank line and the body: one `malloc`ed block this object owns, so its address is
-    /// stable while a connection sends from it.
+    /// blank line and the body: one block this object owns (`malloc`ed, or a range of the
+    /// ``BodyFile`` for a large body), so its address is stable while a connection sends from it.
     let bytes: UnsafeRawBufferPointer
+
+    /// The range of the ``BodyFile`` holding ``bytes``, when a large body lives there.
+    private let mapping: (bytes: UnsafeMutableRawBufferPointer, offset: Int64)?
+
+    /// Bodies at least this long are kept in the ``BodyFile`` and sent with `sendfile`.
+    static let fileBackedBodyThreshold = 16 * 1024
 
     /// The length of everything before the blank line that ends the header section.
     let headCount: Int
@@ -57,14 +64,31 @@ public final class PreparedResponse: @unchecked Sendable {
         self.bodyCount = body.count
         self.headCount = head.count
         self.dateOffset = dateOffset
-        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: head.count + 2 + body.count, alignment: 16)
+        let count = head.count + 2 + body.count
+        let storage: UnsafeMutableRawBufferPointer
+        if body.count >= Self.fileBackedBodyThreshold, let file = BodyFile.shared, let range = file.allocate(count) {
+            mapping = range
+            storage = UnsafeMutableRawBufferPointer(rebasing: range.bytes[0..<count])
+        } else {
+            mapping = nil
+            storage = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
+        }
         storage.copyBytes(from: head + "\r\n".utf8)
         UnsafeMutableRawBufferPointer(rebasing: storage[(head.count + 2)...]).copyBytes(from: body)
         self.bytes = UnsafeRawBufferPointer(storage)
     }
 
     deinit {
-        bytes.deallocate()
+        if let mapping, let file = BodyFile.shared {
+            file.release(mapping.bytes, offset: mapping.offset)
+        } else {
+            bytes.deallocate()
+        }
+    }
+
+    /// Where the body starts in the ``BodyFile``, when it lives there.
+    var bodyFileOffset: Int64? {
+        mapping.map { $0.offset + Int64(headCount + 2) }
     }
 
     /// The content bytes.
@@ -72,10 +96,11 @@ public final class PreparedResponse: @unchecked Sendable {
         UnsafeRawBufferPointer(rebasing: bytes[(headCount + 2)...])
     }
 
-    /// Bytes of memory this response holds (its block, as `malloc` rounds it, and the object),
-    /// for caches that budget memory.
+    /// Bytes of memory this response holds (its block, as `malloc` or the page size rounds it,
+    /// and the object), for caches that budget memory.
     public var memoryCost: Int {
-        clinux_malloc_usable_size(UnsafeMutableRawPointer(mutating: bytes.baseAddress)) + 64
+        if let mapping { return mapping.bytes.count + 64 }
+        return clinux_malloc_usable_size(UnsafeMutableRawPointer(mutating: bytes.baseAddress)) + 64
     }
 
     /// Builds a response whose body is the UTF-8 of `body`.

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 @testable import HTTPCore
@@ -31,6 +32,46 @@ import Testing
         #expect(responses.count == 2)
         #expect(responses.first?.body == [UInt8](repeating: 0x61, count: 4 << 20))
         #expect(responses.last?.bodyText == "fixed body\n")
+    }
+
+    /// A body of 16 KiB or more lives in the body file (sent with `sendfile`), a smaller one
+    /// in ordinary memory; both hold exactly the bytes given.
+    @Test func largeBodiesLiveInTheBodyFile() throws {
+        let pattern = (0..<20_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
+        let large = PreparedResponse(status: .ok, headers: [], body: pattern)
+        let small = PreparedResponse(status: .ok, headers: [], body: Array(pattern[0..<1000]))
+        #expect(BodyFile.shared != nil)
+        #expect(large.bodyFileOffset != nil)
+        #expect(small.bodyFileOffset == nil)
+        #expect(Array(large.body) == pattern)
+        #expect(Array(small.body) == Array(pattern[0..<1000]))
+        #expect(large.memoryCost >= 20_000 + large.headCount)
+        // The file holds the same bytes at the offset a connection sends from.
+        let file = try #require(BodyFile.shared)
+        let offset = try #require(large.bodyFileOffset)
+        var read = [UInt8](repeating: 0, count: pattern.count)
+        let count = read.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+        #expect(count == pattern.count)
+        #expect(read == pattern)
+    }
+
+    /// Over a real socket with a small receive buffer (so `sendfile` sends in pieces and
+    /// blocks), a file-backed body arrives whole and in order, between a HEAD of it and the
+    /// next response.
+    @Test func aFileBackedBodyArrivesWholeOverASocket() throws {
+        let server = try LoopbackServer()
+        let client = try RawClient(port: server.port, receiveBuffer: 4096)
+        client.send(
+            "HEAD /medium HTTP/1.1\r\nHost: x\r\n\r\nGET /medium HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "GET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
+        client.read(seconds: 20) { _ in client.responses(headRequests: [0]).count == 3 }
+        let parsed = client.responses(headRequests: [0])
+        #expect(parsed.count == 3)
+        #expect(parsed.first?.header("Content-Length") == "200000")
+        #expect(parsed.first?.body.isEmpty == true)
+        #expect(parsed.dropFirst().first?.body == (0..<200_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
+        #expect(parsed.last?.bodyText == "fixed body\n")
+        try server.stop()
     }
 
     /// HEAD of a large prepared response sends the head alone.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import Testing
 
 @testable import SpecServer
@@ -51,6 +52,89 @@ import Testing
         for option in ServerConfiguration.options {
             #expect(help.contains(option.flag))
             #expect(help.contains(option.environmentVariable))
+        }
+    }
+
+    @Test func theBodyBudgetComesFromAFlagOrTheEnvironment() throws {
+        let fromEnvironment = try ServerConfiguration.parse(
+            arguments: [], environment: ["SPEC_SERVER_MAX_BUFFERED_BODY_BYTES": "8388608"])
+        guard case .serve(let configured) = fromEnvironment else {
+            Issue.record("expected to serve")
+            return
+        }
+        #expect(configured.maxBufferedBodyBytes == 8_388_608)
+        let engine = SpecServerCommand.engineConfiguration(configured, handlesSignals: false)
+        #expect(engine.maxBufferedBodyBytes == 8_388_608)
+
+        let fromFlag = try ServerConfiguration.parse(
+            arguments: ["--max-buffered-body-bytes=2097152"],
+            environment: ["SPEC_SERVER_MAX_BUFFERED_BODY_BYTES": "8388608"])
+        guard case .serve(let flagged) = fromFlag else {
+            Issue.record("expected to serve")
+            return
+        }
+        #expect(flagged.maxBufferedBodyBytes == 2_097_152)
+        #expect(ServerConfiguration.helpText.contains("--max-buffered-body-bytes BYTES"))
+        #expect(ServerConfiguration.helpText.contains("SPEC_SERVER_MAX_BUFFERED_BODY_BYTES"))
+    }
+
+    @Test(
+        arguments: [
+            (["--max-buffered-body-bytes", "lots"], [:], "--max-buffered-body-bytes lots: expects a whole number"),
+            (["--max-buffered-body-bytes", "-1"], [:], "--max-buffered-body-bytes -1: expects a whole number"),
+            ([], ["SPEC_SERVER_MAX_BUFFERED_BODY_BYTES": "1e6"], "SPEC_SERVER_MAX_BUFFERED_BODY_BYTES=1e6: expects"),
+            (["--max-buffered-body-bytes", "1000"], [:], "--max-buffered-body-bytes 1000 is below --max-body-bytes"),
+            (
+                ["--max-body-bytes", "4096"], ["SPEC_SERVER_MAX_BUFFERED_BODY_BYTES": "4095"],
+                "--max-buffered-body-bytes 4095 is below --max-body-bytes 4096"
+            ),
+        ] as [([String], [String: String], String)])
+    func refusesABadBodyBudget(arguments: [String], environment: [String: String], message: String) {
+        #expect {
+            try ServerConfiguration.parse(arguments: arguments, environment: environment)
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+
+    /// The engine's configuration is the one source of its defaults: with no flags, the settings
+    /// handed to the engine are the engine's own defaults, and `--help` shows them.
+    @Test func theEngineDefaultsAreTheOnlyDefaults() throws {
+        let engine = HTTPServer.Configuration()
+        let ours = SpecServerCommand.engineConfiguration(ServerConfiguration(), handlesSignals: true)
+        #expect(ours.host == engine.host)
+        #expect(ours.port == engine.port)
+        #expect(ours.threads == engine.threads)
+        #expect(ours.maxConnections == engine.maxConnections)
+        #expect(ours.maxRequestLineLength == engine.maxRequestLineLength)
+        #expect(ours.maxHeaderSectionLength == engine.maxHeaderSectionLength)
+        #expect(ours.maxHeaderFields == engine.maxHeaderFields)
+        #expect(ours.maxBodyLength == engine.maxBodyLength)
+        #expect(ours.maxBufferedBodyBytes == engine.maxBufferedBodyBytes)
+        #expect(ours.requestReadTimeout == engine.requestReadTimeout)
+        #expect(ours.idleTimeout == engine.idleTimeout)
+        #expect(ours.writeTimeout == engine.writeTimeout)
+        let help = ServerConfiguration.helpText
+        #expect(help.contains("(default \(engine.host))"))
+        #expect(help.contains("(default \(engine.port))"))
+        #expect(help.contains("(default \(engine.maxBufferedBodyBytes))"))
+        #expect(help.contains("(default \(engine.requestReadTimeout.components.seconds))"))
+    }
+
+    /// The README's table of settings shows each option's variable and the default `--help` shows.
+    @Test func theReadmeTableMatchesTheHelp() throws {
+        let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let readme = try String(contentsOfFile: "/" + path + "/README.md", encoding: .utf8)
+        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `--") }
+        for option in ServerConfiguration.options {
+            let row = rows.first { $0.hasPrefix("| `\(option.flag) ") || $0.hasPrefix("| `\(option.flag)`") }
+            #expect(row != nil, "README has no row for \(option.flag)")
+            guard let row else { continue }
+            #expect(row.contains("`\(option.environmentVariable)`"), "\(option.flag)")
+            if let range = option.help.range(of: "(default ") {
+                let value = option.help[range.upperBound...].prefix { $0 != ")" }
+                #expect(row.contains("| `\(value)` |"), "\(option.flag): README's default differs from \(value)")
+            }
         }
     }
 

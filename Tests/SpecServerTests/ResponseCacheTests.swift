@@ -33,6 +33,31 @@ import Testing
         #expect(cache.usage.bytes >= budget * 9 / 10 - 4096)
     }
 
+    /// One answer kept under two keys (its normalised key and its raw bytes) is counted once,
+    /// and its cost leaves the count only with the last key that holds it.
+    @Test func anAnswerHeldUnderTwoKeysIsCountedOnce() {
+        let cache = ResponseCache(budget: 1 << 20)
+        let shared = Self.representation(bytes: 5000)
+        cache.insert(shared, for: "devices|limit=3")
+        let one = cache.usage.bytes
+        #expect(one == ResponseCache.cost(of: shared, key: "devices|limit=3"))
+        cache.insert(shared, for: "\u{1}/v1/devices?limit=3")
+        #expect(cache.usage.bytes == one + ResponseCache.cost(of: "\u{1}/v1/devices?limit=3"))
+        cache.insert(shared, for: "devices|limit=3")  // the same key again changes nothing
+        #expect(cache.usage.bytes == one + ResponseCache.cost(of: "\u{1}/v1/devices?limit=3"))
+        // Filling the cache evicts both keys; nothing of the shared answer stays counted.
+        let fillers = (0..<400).map { _ in Self.representation(bytes: 5000) }
+        for (index, filler) in fillers.enumerated() {
+            cache.insert(filler, for: "filler-\(index)")
+        }
+        #expect(cache.representation(for: "devices|limit=3") == nil)
+        let expected = fillers.indices.reduce(0) { total, index in
+            cache.representation(for: "filler-\(index)") == nil
+                ? total : total + ResponseCache.cost(of: fillers[index], key: "filler-\(index)")
+        }
+        #expect(cache.usage.bytes == expected)
+    }
+
     /// The most recently used entries survive an eviction.
     @Test func evictsTheLeastRecentlyUsed() {
         let cache = ResponseCache(budget: 64 * 1024)

@@ -1,5 +1,5 @@
 // The Linux calls Glibc's Swift overlay does not expose: epoll, eventfd, signalfd, accept4,
-// CPU affinity. Each wrapper is one call; errno is left for the Swift side to read at once.
+// CPU affinity, memfd, hole punching, sendfile. Each wrapper is one call; errno is left for the Swift side to read at once.
 #ifndef C_LINUX_SUPPORT_H
 #define C_LINUX_SUPPORT_H
 
@@ -40,5 +40,16 @@ size_t clinux_malloc_usable_size(void *pointer);
 
 /// `malloc_trim(0)`: returns free heap memory to the kernel; returns whether any was released.
 int clinux_malloc_trim(void);
+
+/// `memfd_create(name, MFD_CLOEXEC)`: an anonymous file in memory, or -1.
+int clinux_memfd_create(const char *name);
+
+/// Frees the pages of `[offset, offset + length)` in `fd`, keeping its size (`fallocate` with
+/// `FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE`); returns 0 or -1.
+int clinux_punch_hole(int fd, int64_t offset, int64_t length);
+
+/// `sendfile(out, in, &offset, count)`: sends `count` bytes of `in` from `offset` without
+/// copying them through user memory; returns the bytes sent or -1.
+long clinux_sendfile(int out, int in, int64_t offset, size_t count);
 
 #endif

@@ -1,3 +1,4 @@
+// Unsafe: hands the loop the spans of its own buffers to read into and send from.
 import Glibc
 
 /// One client connection as a state machine: the loop feeds it events (bytes received, bytes
@@ -6,14 +7,22 @@ import Glibc
 ///
 /// All fields are trivial values, so a zeroed `Connection` is a valid closed slot: the loop's
 /// table is `calloc`ed and costs memory only for slots in use.
-struct Connection {
-    /// What the loop should do next for this connection.
+struct Connection: ~Copyable {
+    /// What the loop should do next for this connection. Actions carry no pointers: the loop
+    /// takes ``receiveSpace`` or ``pendingOutput`` when it makes the call, so no address can
+    /// outlive a buffer's growth.
     enum Action {
-        /// Read into this space, then call ``didReceive(_:)`` or ``didReceiveEnd()``.
-        case receive(UnsafeMutableRawBufferPointer)
-        /// Write these bytes, then the second run (a shared response body, often empty), in
+        /// Read into ``receiveSpace``, then call ``didReceive(_:requested:context:)`` or
+        /// ``didReceiveEnd()``.
+        case receive
+        /// Write ``pendingOutput`` — the output, then a shared response body (often empty) — in
         /// one call; then call ``didSend(_:context:)`` with the total written.
-        case send(UnsafeRawBufferPointer, UnsafeRawBufferPointer)
+        case send
+        /// Write ``pendingOutput``'s first run (often empty) marked as more to come, then its
+        /// second — a shared body held in the ``BodyFile`` — from the file at `offset` with
+        /// `sendfile`, which passes its pages to the socket instead of copying them; then call
+        /// ``didSend(_:context:)`` with the total written.
+        case sendFile(offset: Int64)
         /// Wait until the socket is readable, then call ``markReadable()``.
         case waitForInput
         /// Wait until the socket is writable.
@@ -24,12 +33,27 @@ struct Connection {
         case close
     }
 
-    enum Phase: UInt8 {
+    /// Where the connection is in its life: one value, so no combination of flags can say two
+    /// things at once. Raw values keep a zeroed slot `.closed`.
+    enum State: UInt8 {
+        /// A free slot.
         case closed = 0
+        /// Reading requests and answering them.
         case open
+        /// The last response is queued: close once it is out.
+        case closeAfterFlush
+        /// The last response is queued: once it is out, half-close and linger (bytes the client
+        /// sent after it would make a plain close a reset, RFC 9112 §9.6).
+        case lingerAfterFlush
+        /// The client stopped reading: close with a reset (`SO_LINGER` 0), so the kernel drops
+        /// the unsent bytes, as nginx's `reset_timedout_connection`.
+        case reset
         /// The last response is out and the write side shut; discarding input until the
         /// client closes, so our close cannot reset the response away (RFC 9112 §9.6).
         case lingering
+
+        /// Open, or finishing its last response.
+        var isOpen: Bool { self == .open || self == .closeAfterFlush || self == .lingerAfterFlush || self == .reset }
     }
 
     enum Timer: UInt8 {
@@ -37,7 +61,7 @@ struct Connection {
         case idle, request, write, linger
     }
 
-    var phase: Phase = .closed
+    var state: State = .closed
     var timer: Timer = .none
     var descriptor: Int32 = -1
     /// Bumped per use of the slot, so stale epoll events for a reused descriptor are ignored.
@@ -74,16 +98,12 @@ struct Connection {
     private var hasUnparsedInput = false
     /// The client closed its side.
     private(set) var peerClosed = false
-    /// Close once the output is flushed.
-    private var closeAfterFlush = false
-    /// After flushing, half-close and linger instead of closing at once.
-    private var lingerBeforeClose = false
     private var requestsServed: Int32 = 0
     private var lingerDiscarded = 0
     /// The server is draining: answer what the client already sent, then close politely.
     private var draining = false
     /// Close with `SO_LINGER` 0 (a reset), discarding unsent output: the client stopped reading.
-    private(set) var resetOnClose = false
+    var resetOnClose: Bool { state == .reset }
 
     /// Stops queueing responses past this much unsent output; the rest of a pipelined batch
     /// waits until the client reads.
@@ -102,7 +122,7 @@ struct Connection {
         self = Connection()
         self.generation = nextGeneration
         self.descriptor = descriptor
-        self.phase = .open
+        self.state = .open
         self.mayHaveInput = true
         self.timer = .idle
         self.deadline = now + idleTimeout
@@ -129,7 +149,7 @@ struct Connection {
     /// `count` bytes landed in the space the last ``Action/receive(_:)`` offered.
     mutating func didReceive(_ count: Int, requested: Int, context: LoopContext) {
         if count < requested { mayHaveInput = false }
-        if phase == .lingering {
+        if state == .lingering {
             lingerDiscarded += count
             input.clear()
             return
@@ -165,7 +185,7 @@ struct Connection {
 
     /// The write side is shut; linger until the client closes or the linger time runs out.
     mutating func didShutdownOutput(context: LoopContext) {
-        phase = .lingering
+        state = .lingering
         input.clear()
         timer = .linger
         deadline = context.now + context.lingerTimeout
@@ -182,12 +202,13 @@ struct Connection {
         case .idle, .write, .linger, .none:
             // A client that does not read its response gets a reset, so the kernel does not
             // keep the unsent bytes for it (as nginx's `reset_timedout_connection`).
-            if timer == .write { resetOnClose = true }
+            if state == .lingering {
+                // Give up on a polite end: a lingering close stops waiting for the client's FIN.
+                lingerDiscarded = Self.lingerLimit
+            } else {
+                state = timer == .write ? .reset : .closeAfterFlush
+            }
             timer = .none
-            // Give up on a polite end: a lingering close stops waiting for the client's FIN.
-            if phase == .lingering { lingerDiscarded = Self.lingerLimit }
-            closeAfterFlush = true
-            lingerBeforeClose = false
             output.clear()
             dropSharedBody()
             hasUnparsedInput = false
@@ -201,20 +222,19 @@ struct Connection {
     mutating func beginDrain() {
         keepAliveRequested = false
         draining = true
-        if phase == .open { mayHaveInput = true }
+        if state.isOpen { mayHaveInput = true }
     }
 
     /// Whether the connection holds no request and no unsent bytes.
     var isIdle: Bool {
-        phase == .open && input.readableCount == 0 && output.readableCount == 0 && sharedBody == nil
-            && !closeAfterFlush
+        state == .open && input.readableCount == 0 && output.readableCount == 0 && sharedBody == nil
     }
 
     // MARK: Next action
 
     /// Decides what the loop does next, parsing and answering buffered requests on the way.
     mutating func nextAction(context: LoopContext) -> Action {
-        switch phase {
+        switch state {
         case .closed:
             return .close
         case .lingering:
@@ -222,25 +242,26 @@ struct Connection {
             if mayHaveInput {
                 context.pool.attach(to: &input)
                 input.clear()
-                return .receive(input.writableBytes)
+                return .receive
             }
             return .waitForInput
-        case .open:
+        case .open, .closeAfterFlush, .lingerAfterFlush, .reset:
             break
         }
         while true {
             if let body = sharedBody {
-                let bytes = body._withUnsafeGuaranteedRef(\.body)
-                return .send(output.readableBytes, UnsafeRawBufferPointer(rebasing: bytes[sharedBodySent...]))
+                if let offset = body._withUnsafeGuaranteedRef(\.bodyFileOffset) {
+                    return .sendFile(offset: offset + Int64(sharedBodySent))
+                }
+                return .send
             }
             if output.readableCount > 0 {
-                return .send(output.readableBytes, UnsafeRawBufferPointer(start: nil, count: 0))
+                return .send
             }
-            if closeAfterFlush {
-                if lingerBeforeClose && !peerClosed {
-                    return .shutdownOutput
-                }
-                return .close
+            switch state {
+            case .lingerAfterFlush: return peerClosed ? .close : .shutdownOutput
+            case .closeAfterFlush, .reset, .closed: return .close
+            case .open, .lingering: break
             }
             if hasUnparsedInput {
                 parseAndRespond(context: context)
@@ -253,13 +274,12 @@ struct Connection {
             if mayHaveInput {
                 context.pool.attach(to: &input)
                 input.reserve(readReservation(context: context))
-                return .receive(input.writableBytes)
+                return .receive
             }
             if draining && input.readableCount == 0 && headLength == 0 {
                 // Drained and nothing more was sent: half-close, then read until the client
                 // closes, so a request it sends meanwhile is discarded rather than reset.
-                closeAfterFlush = true
-                lingerBeforeClose = true
+                state = .lingerAfterFlush
                 continue
             }
             if input.readableCount == 0 {
@@ -276,6 +296,22 @@ struct Connection {
             }
             return .waitForInput
         }
+    }
+
+    /// The free space a ``Action/receive`` reads into; valid until this connection changes.
+    var receiveSpace: UnsafeMutableRawBufferPointer {
+        input.writableBytes
+    }
+
+    /// What a ``Action/send`` or ``Action/sendFile(offset:)`` writes: the unsent output, then
+    /// the unsent part of the shared body (empty when there is none); valid until this
+    /// connection changes.
+    var pendingOutput: (output: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer) {
+        guard let body = sharedBody else {
+            return (output.readableBytes, UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        let bytes = body._withUnsafeGuaranteedRef(\.body)
+        return (output.readableBytes, UnsafeRawBufferPointer(rebasing: bytes[sharedBodySent...]))
     }
 
     /// Releases the shared body, sent or abandoned.
@@ -310,7 +346,7 @@ struct Connection {
         defer {
             if output.readableCount == 0 { context.pool.recycle(&output) }
         }
-        while !closeAfterFlush {
+        while state == .open {
             if output.writerIndex >= Self.outputHighWater || sharedBody != nil {
                 return  // resume after the output drains
             }
@@ -498,10 +534,9 @@ struct Connection {
         input.consume(consumed)
         startNextRequest(context: context)
         if !keepAlive {
-            closeAfterFlush = true
             // Bytes after the last answered request would make our close a reset (RFC 9112 §9.6);
             // while draining, the client may have sent more than was read so far.
-            lingerBeforeClose = input.readableCount > 0 || draining
+            state = input.readableCount > 0 || draining ? .lingerAfterFlush : .closeAfterFlush
             hasUnparsedInput = false
         } else if input.readableCount == 0 {
             hasUnparsedInput = false
@@ -536,8 +571,7 @@ struct Connection {
         input.clear()
         startNextRequest(context: context)
         hasUnparsedInput = false
-        closeAfterFlush = true
-        lingerBeforeClose = true
+        state = .lingerAfterFlush
     }
 
     /// Builds the request view over the input buffer and the loop's field table.

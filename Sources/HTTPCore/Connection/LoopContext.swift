@@ -1,3 +1,4 @@
+// Unsafe: owns the loop's field table, one allocation reused by every parse.
 /// What every connection of one loop shares: the application, the limits, the clock, the
 /// date, the buffer pool and the field table. Owned by one thread; never shared.
 final class LoopContext {

@@ -1,3 +1,4 @@
+// Unsafe: the connection table is calloc'ed memory indexed by descriptor (untouched slots cost nothing).
 import CLinuxSupport
 import Glibc
 
@@ -6,8 +7,10 @@ import Glibc
 /// Nothing here is shared with other loops except ``ServerControl``'s counters, which are
 /// touched per connection and per wakeup, never per byte.
 final class EventLoop {
-    private let epoll: Int32
-    private var listener: Int32
+    private let epoll: FileDescriptor
+    /// This loop's listener, until the drain closes it.
+    private var listener: FileDescriptor?
+    /// Borrowed: ``ServerRuntime`` owns the loops' wake eventfds and closes them after the loops end.
     private let wake: Int32
     private let control: ServerControl
     let context: LoopContext
@@ -34,15 +37,20 @@ final class EventLoop {
     private static let wakeToken: UInt64 = 1 << 61
 
     init(
-        listener: Int32,
+        listener: consuming FileDescriptor,
         wake: Int32,
         configuration: HTTPServer.Configuration,
         application: any HTTPApplication,
         control: ServerControl,
         tableSize: Int
     ) throws(SystemError) {
-        self.epoll = try Descriptor.makeEpoll()
-        self.listener = listener
+        let epoll = FileDescriptor(taking: try Descriptor.makeEpoll())
+        try Descriptor.epollControl(
+            epoll.rawValue, EPOLL_CTL_ADD, listener.rawValue, events: EPOLLIN.rawValue, data: EventLoop.listenerToken)
+        try Descriptor.epollControl(
+            epoll.rawValue, EPOLL_CTL_ADD, wake, events: EPOLLIN.rawValue, data: EventLoop.wakeToken)
+        self.epoll = epoll
+        self.listener = .some(listener)
         self.wake = wake
         self.control = control
         self.context = LoopContext(
@@ -59,14 +67,11 @@ final class EventLoop {
         )
         self.sweepInterval = min(1000, max(5, shortest / 4))
         self.events = .allocate(capacity: 256)
-        try Descriptor.epollControl(epoll, EPOLL_CTL_ADD, listener, events: EPOLLIN.rawValue, data: Self.listenerToken)
-        try Descriptor.epollControl(epoll, EPOLL_CTL_ADD, wake, events: EPOLLIN.rawValue, data: Self.wakeToken)
     }
 
     deinit {
         events.deallocate()
         free(connections)
-        Descriptor.close(epoll)
     }
 
     /// Serves until a drain completes.
@@ -74,7 +79,7 @@ final class EventLoop {
         while true {
             let now = Clock.monotonicMilliseconds()
             let timeout = Int32(clamping: max(0, min(nextSweep, drainDeadline) - now))
-            let count = Descriptor.epollWait(epoll, events, timeout: timeout)
+            let count = Descriptor.epollWait(epoll.rawValue, events, timeout: timeout)
             context.now = Clock.monotonicMilliseconds()
             context.dateCache.refresh(now: Clock.wallSeconds())
             // A stop request is taken before this batch's events, so every request read from
@@ -93,7 +98,7 @@ final class EventLoop {
                     let generation = UInt32(truncatingIfNeeded: data >> 32)
                     let connection = connections + Int(descriptor)
                     // An event for a descriptor closed earlier in this batch, perhaps reused.
-                    guard connection.pointee.phase != .closed, connection.pointee.generation == generation else {
+                    guard connection.pointee.state != .closed, connection.pointee.generation == generation else {
                         continue
                     }
                     if event.events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
@@ -115,7 +120,8 @@ final class EventLoop {
 
     /// Accepts a batch of up to 64 waiting connections; while draining, every one waiting.
     private func acceptConnections() {
-        guard listener >= 0 else { return }  // an event queued before the drain closed it
+        // An event queued before the drain closed the listener finds none.
+        guard let listener = listener?.rawValue else { return }
         var batch = 0
         while isDraining || batch < 64 {
             batch += 1
@@ -160,7 +166,8 @@ final class EventLoop {
         let connection = connections + Int(descriptor)
         while true {
             switch connection.pointee.nextAction(context: context) {
-            case .receive(let space):
+            case .receive:
+                let space = connection.pointee.receiveSpace
                 do {
                     switch try Descriptor.receive(descriptor, into: space) {
                     case .done(0): connection.pointee.didReceiveEnd()
@@ -173,7 +180,8 @@ final class EventLoop {
                     close(descriptor)
                     return
                 }
-            case .send(let bytes, let shared):
+            case .send:
+                let (bytes, shared) = connection.pointee.pendingOutput
                 do {
                     let result =
                         shared.isEmpty
@@ -182,6 +190,45 @@ final class EventLoop {
                     case .done(let count):
                         connection.pointee.didSend(count, context: context)
                     case .wouldBlock:
+                        connection.pointee.didBlockOnOutput(context: context)
+                        setInterest(descriptor, EPOLLOUT.rawValue)
+                        return
+                    }
+                } catch {
+                    close(descriptor)
+                    return
+                }
+            case .sendFile(let offset):
+                let (head, body) = connection.pointee.pendingOutput
+                guard let file = BodyFile.shared else { preconditionFailure("a file-backed body without a body file") }
+                do {
+                    var written = 0
+                    if !head.isEmpty {
+                        switch try Descriptor.sendMore(descriptor, head) {
+                        case .done(let count): written = count
+                        case .wouldBlock:
+                            connection.pointee.didBlockOnOutput(context: context)
+                            setInterest(descriptor, EPOLLOUT.rawValue)
+                            return
+                        }
+                        if written < head.count {
+                            connection.pointee.didSend(written, context: context)
+                            continue
+                        }
+                    }
+                    switch try Descriptor.sendFile(
+                        descriptor, from: file.descriptor, offset: offset, count: body.count)
+                    {
+                    case .done(let count) where count > 0:
+                        connection.pointee.didSend(written + count, context: context)
+                    case .done:
+                        close(descriptor)  // the file ended early: cannot happen while the range is held
+                        return
+                    case .wouldBlock:
+                        if written > 0 {
+                            connection.pointee.didSend(written, context: context)
+                            continue
+                        }
                         connection.pointee.didBlockOnOutput(context: context)
                         setInterest(descriptor, EPOLLOUT.rawValue)
                         return
@@ -212,7 +259,7 @@ final class EventLoop {
         let data = UInt64(UInt32(bitPattern: descriptor)) | UInt64(connection.pointee.generation) << 32
         do {
             try Descriptor.epollControl(
-                epoll, connection.pointee.isRegistered ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, descriptor,
+                epoll.rawValue, connection.pointee.isRegistered ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, descriptor,
                 events: events, data: data
             )
             connection.pointee.isRegistered = true
@@ -240,15 +287,17 @@ final class EventLoop {
             listenerResumeAt = min(listenerResumeAt, time)
             return
         }
-        try? Descriptor.epollControl(epoll, EPOLL_CTL_MOD, listener, events: 0, data: Self.listenerToken)
+        guard let listener = listener?.rawValue else { return }
+        try? Descriptor.epollControl(epoll.rawValue, EPOLL_CTL_MOD, listener, events: 0, data: Self.listenerToken)
         listenerPaused = true
         listenerResumeAt = time
         if time != .max { nextSweep = min(nextSweep, time) }
     }
 
     private func resumeListener() {
-        guard listenerPaused, listener >= 0 else { return }
-        try? Descriptor.epollControl(epoll, EPOLL_CTL_MOD, listener, events: EPOLLIN.rawValue, data: Self.listenerToken)
+        guard listenerPaused, let listener = listener?.rawValue else { return }
+        try? Descriptor.epollControl(
+            epoll.rawValue, EPOLL_CTL_MOD, listener, events: EPOLLIN.rawValue, data: Self.listenerToken)
         listenerPaused = false
         listenerResumeAt = .max
     }
@@ -264,11 +313,11 @@ final class EventLoop {
         if highestDescriptor < 0 { return }
         for descriptor in 0...highestDescriptor {
             let connection = connections + Int(descriptor)
-            if connection.pointee.phase != .closed && connection.pointee.checkDeadline(now: now, context: context) {
+            if connection.pointee.state != .closed && connection.pointee.checkDeadline(now: now, context: context) {
                 drive(descriptor)
             }
         }
-        while highestDescriptor >= 0 && connections[Int(highestDescriptor)].phase == .closed { highestDescriptor -= 1 }
+        while highestDescriptor >= 0 && connections[Int(highestDescriptor)].state == .closed { highestDescriptor -= 1 }
     }
 
     /// After a burst (open connections fell to under half their peak, or the buffer pool
@@ -292,25 +341,19 @@ final class EventLoop {
         drainDeadline = context.now + drainTimeout
         // Take everything that waits in this listener's queue, whatever the connection limit:
         // closing the listener would reset those clients.
-        if listener >= 0 { acceptConnections() }
-        if listener >= 0 {
-            Descriptor.close(listener)
-            listener = -1
-        }
+        acceptConnections()
+        listener = nil  // closed here, by its one owner
         guard highestDescriptor >= 0 else { return }
-        for descriptor in 0...highestDescriptor where connections[Int(descriptor)].phase != .closed {
+        for descriptor in 0...highestDescriptor where connections[Int(descriptor)].state != .closed {
             connections[Int(descriptor)].beginDrain()
             drive(descriptor)
         }
     }
 
     private func closeEverything() {
-        if listener >= 0 {
-            Descriptor.close(listener)
-            listener = -1
-        }
+        listener = nil
         guard highestDescriptor >= 0 else { return }
-        for descriptor in 0...highestDescriptor where connections[Int(descriptor)].phase != .closed {
+        for descriptor in 0...highestDescriptor where connections[Int(descriptor)].state != .closed {
             close(descriptor)
         }
         flushAccessLog()

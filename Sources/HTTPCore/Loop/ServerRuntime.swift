@@ -1,3 +1,4 @@
+// Unsafe: pthread_create passes its thread one raw pointer; signalfd fills a C structure.
 import CLinuxSupport
 import Glibc
 
@@ -11,46 +12,46 @@ struct ServerRuntime {
         try validate(configuration)
         clinux_ignore_sigpipe()
         let descriptorLimit = Listener.raiseDescriptorLimit()
+
+        var signals: FileDescriptor?
+        if configuration.handlesSignals {
+            // Blocked here, so the loop threads inherit the mask and the signalfd gets them all;
+            // and before listening, so a SIGTERM sent once a client could connect always drains.
+            let descriptor = clinux_signalfd_for_shutdown_and_reload()
+            if descriptor < 0 {
+                throw HTTPServerError(.system, "signalfd failed: \(String(cString: strerror(clinux_errno())))")
+            }
+            signals = FileDescriptor(taking: descriptor)
+        }
+        defer {
+            if signals != nil {
+                signals = nil  // closed by its owner, then the signals unblocked
+                clinux_unblock_shutdown_and_reload()
+            }
+        }
         let (listeners, port) = try Listener.bind(
             host: configuration.host, port: configuration.port, count: configuration.threads)
         server.control.setBoundPort(port)
 
-        var signals: Int32 = -1
-        if configuration.handlesSignals {
-            // Blocked here, so the loop threads inherit the mask and the signalfd gets them all.
-            signals = clinux_signalfd_for_shutdown_and_reload()
-            if signals < 0 {
-                listeners.forEach(Descriptor.close)
-                throw HTTPServerError(.system, "signalfd failed: \(String(cString: strerror(clinux_errno())))")
-            }
-        }
-        defer {
-            if signals >= 0 {
-                Descriptor.close(signals)
-                clinux_unblock_shutdown_and_reload()
-            }
-        }
-
-        let supervisor: Int32
-        let controlWake: Int32
+        let supervision: Supervision
         var loopWakes: [Int32] = []
         do {
-            supervisor = try Descriptor.makeEpoll()
-            controlWake = try Descriptor.makeEventFD()
-            for _ in listeners { loopWakes.append(try Descriptor.makeEventFD()) }
-            if signals >= 0 {
-                try Descriptor.epollControl(supervisor, EPOLL_CTL_ADD, signals, events: EPOLLIN.rawValue, data: 1)
-            }
-            try Descriptor.epollControl(supervisor, EPOLL_CTL_ADD, controlWake, events: EPOLLIN.rawValue, data: 2)
+            supervision = try Supervision(signals: signals?.rawValue)
         } catch {
             listeners.forEach(Descriptor.close)
             throw HTTPServerError(.system, "\(error.call) failed: \(error.reason)", errno: error.errno)
         }
-        server.control.installWakeDescriptor(controlWake)
+        do {
+            for _ in listeners { loopWakes.append(try Descriptor.makeEventFD()) }
+        } catch {
+            listeners.forEach(Descriptor.close)
+            loopWakes.forEach(Descriptor.close)
+            throw HTTPServerError(.system, "\(error.call) failed: \(error.reason)", errno: error.errno)
+        }
+        server.control.installWakeDescriptor(supervision.wake.rawValue)
         defer {
+            // The supervision's epoll and eventfd close when this scope ends.
             _ = server.control.removeWakeDescriptor()
-            Descriptor.close(controlWake)
-            Descriptor.close(supervisor)
             loopWakes.forEach(Descriptor.close)
         }
 
@@ -75,7 +76,9 @@ struct ServerRuntime {
         }
         onReady?(HTTPServer.Endpoint(host: configuration.host, port: port))
 
-        supervise(supervisor: supervisor, signals: signals, controlWake: controlWake)
+        supervise(
+            supervisor: supervision.epoll.rawValue, signals: signals?.rawValue ?? -1,
+            controlWake: supervision.wake.rawValue)
         loopWakes.forEach(Descriptor.signalEvent)
         for thread in threads { pthread_join(thread, nil) }
     }
@@ -149,6 +152,25 @@ struct ServerRuntime {
     }
 }
 
+/// The supervisor's own descriptors: an epoll over the signalfd (event data 1) and the control
+/// eventfd (event data 2) that ``HTTPServer/stop()`` and reload requests signal.
+private struct Supervision: ~Copyable {
+    let epoll: FileDescriptor
+    let wake: FileDescriptor
+
+    init(signals: Int32?) throws(SystemError) {
+        // Locals first: a failure closes what was opened; `self` is set once nothing can fail.
+        let epoll = FileDescriptor(taking: try Descriptor.makeEpoll())
+        let wake = FileDescriptor(taking: try Descriptor.makeEventFD())
+        if let signals {
+            try Descriptor.epollControl(epoll.rawValue, EPOLL_CTL_ADD, signals, events: EPOLLIN.rawValue, data: 1)
+        }
+        try Descriptor.epollControl(epoll.rawValue, EPOLL_CTL_ADD, wake.rawValue, events: EPOLLIN.rawValue, data: 2)
+        self.epoll = epoll
+        self.wake = wake
+    }
+}
+
 /// A reload thread's work: reload while requests keep coming, then end.
 private final class ReloadJob {
     let application: any HTTPApplication
@@ -193,13 +215,14 @@ private final class LoopStart {
     func run() {
         do {
             // The loop's state is created on its own thread, so only Sendable values crossed.
+            // The loop owns the listener from here: it closes it, also when it fails to start.
             let loop = try EventLoop(
-                listener: listener, wake: wake, configuration: configuration, application: application,
+                listener: FileDescriptor(taking: listener), wake: wake, configuration: configuration,
+                application: application,
                 control: control, tableSize: tableSize
             )
             loop.run()
         } catch {
-            Descriptor.close(listener)
             let message = "event loop failed to start: \(error.call): \(error.reason)\n"
             var text = message
             text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }

@@ -1,3 +1,4 @@
+// Unsafe: decodes chunked framing in place, moving body bytes down in the input buffer.
 import Glibc
 
 /// Decodes a chunked body in place (RFC 9112 §7.1): chunk data is moved down over the chunk

@@ -1,3 +1,4 @@
+// Unsafe: scans received bytes in place with memchr for the end of the head.
 import Glibc
 
 /// Finds where a request head ends, resuming where the last read left off, so a head that

@@ -1,3 +1,4 @@
+// Unsafe: checks a Host value in place in the input buffer.
 import Glibc
 
 /// `Host` and absolute-form authority syntax: `uri-host [ ":" port ]` (RFC 9110 §7.2), where

@@ -1,3 +1,4 @@
+// Unsafe: parses the head in place in the input buffer and records offsets, copying nothing.
 /// Parses a complete request head strictly (RFC 9112 §2–§6, RFC 9110 §5, §7.2), in one pass,
 /// recording offsets instead of copying.
 enum RequestHeadParser {

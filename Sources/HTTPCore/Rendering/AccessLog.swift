@@ -1,3 +1,4 @@
+// Unsafe: formats from views of the request's bytes into the loop's log buffer.
 /// Formats access-log lines into the loop's log buffer; the loop writes the buffer out once
 /// per wakeup, so logging costs one `write` per batch, not per request.
 enum AccessLog {

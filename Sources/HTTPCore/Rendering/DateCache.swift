@@ -1,3 +1,4 @@
+// Unsafe: owns the 29 bytes of the Date value that responses copy.
 import Glibc
 
 /// The current time as an IMF-fixdate (RFC 9110 §5.6.7), reformatted at most once a second.

@@ -1,3 +1,4 @@
+// Unsafe: validates field values as raw bytes.
 /// The pieces every response head is made of, shared by prepared and dynamic responses.
 enum ResponseHead {
     /// `Date: ` plus the 29-byte IMF-fixdate placeholder the engine patches per response.

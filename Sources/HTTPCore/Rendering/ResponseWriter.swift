@@ -1,3 +1,4 @@
+// Unsafe: copies heads and small bodies into the output buffer by address.
 /// Serialises responses into a connection's output buffer.
 enum ResponseWriter {
     /// How the response speaks of the connection (RFC 9112 §9.3, §9.6).

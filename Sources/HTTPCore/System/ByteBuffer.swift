@@ -1,11 +1,13 @@
+// Unsafe: owns malloc'ed memory that sockets read into and send from.
 import Glibc
 
 /// A growable byte buffer with a read and a write index, allocated with `malloc`.
 ///
 /// A plain value of trivial fields, so a zeroed one is a valid empty buffer: the connection
 /// table can be `calloc`ed and only the slots in use ever touch memory. The owner frees it
-/// explicitly (through ``BufferPool``); copying one copies the pointer, not the bytes.
-struct ByteBuffer {
+/// explicitly (through ``BufferPool``). It cannot be copied: two copies would share one
+/// allocation, and the second to be recycled would free it again.
+struct ByteBuffer: ~Copyable {
     private(set) var base: UnsafeMutableRawPointer?
     private(set) var capacity: Int32 = 0
     /// The first unread byte.
@@ -171,7 +173,4 @@ final class BufferPool {
             Glibc.free(base)
         }
     }
-
-    /// Buffers waiting for reuse.
-    var freeCount: Int { standard.count + large.count }
 }

@@ -1,3 +1,4 @@
+// Unsafe: the system calls take buffers and structures by address.
 import CLinuxSupport
 import Glibc
 
@@ -38,6 +39,23 @@ enum Descriptor {
             message.msg_iovlen = 2 - skip
             return try retryingSyscall("sendmsg") { Glibc.sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL)) }
         }
+    }
+
+    /// Writes `buffer` with `MSG_MORE`: the kernel holds a partial segment for what follows.
+    @inline(__always)
+    static func sendMore(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> IOResult<Int> {
+        try retryingSyscall("send") {
+            Glibc.send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL) | Int32(MSG_MORE))
+        }
+    }
+
+    /// Sends `count` bytes of the file `source` from `offset` with `sendfile` (SIGPIPE is
+    /// ignored process-wide, so a reset socket gives `EPIPE`).
+    @inline(__always)
+    static func sendFile(_ descriptor: Int32, from source: Int32, offset: Int64, count: Int) throws(SystemError)
+        -> IOResult<Int>
+    {
+        try retryingSyscall("sendfile") { clinux_sendfile(descriptor, source, offset, count) }
     }
 
     /// Half-closes the sending side, so the client sees the end of the last response while we

@@ -1,3 +1,4 @@
+// Unsafe: socket addresses are C structures passed by address.
 import CLinuxSupport
 import Glibc
 

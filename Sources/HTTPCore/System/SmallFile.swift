@@ -1,3 +1,4 @@
+// Unsafe: read(2) fills a byte array through its address.
 import Glibc
 
 /// Reads small text files from /proc and /sys.

@@ -1,28 +1,36 @@
+import HTTPCore
+
+/// The engine's defaults. ``HTTPServer/Configuration`` is the one source of the address, the
+/// limits and the timeouts; the fields below, `--help` and the README's table read them from here.
+private let engineDefaults = HTTPServer.Configuration()
+
 /// Everything `spec-server` can be told at startup, from flags and `SPEC_SERVER_*` variables.
 ///
 /// A flag wins over its environment variable, which wins over the default. With neither, the
-/// server serves the embedded data on `127.0.0.1:8080`.
+/// server serves the embedded data on the engine's default address, `127.0.0.1:8080`.
 struct ServerConfiguration: Equatable, Sendable {
     /// How requests are logged.
     enum LogFormat: String, CaseIterable, Sendable {
         case off, text, json
     }
 
-    var host = "127.0.0.1"
-    var port = 8080
+    var host = engineDefaults.host
+    var port = engineDefaults.port
     /// Event-loop threads; `nil` means one per usable core.
     var threads: Int?
     /// A data file to serve instead of the embedded one.
     var dataPath: String?
     var log = LogFormat.text
-    var maxConnections = 16_384
-    var maxRequestLineBytes = 8 * 1024
-    var maxHeaderBytes = 16 * 1024
-    var maxHeaderFields = 100
-    var maxBodyBytes = 1 << 20
-    var requestTimeoutSeconds = 10
-    var idleTimeoutSeconds = 15
-    var writeTimeoutSeconds = 15
+    var maxConnections = engineDefaults.maxConnections
+    var maxRequestLineBytes = engineDefaults.maxRequestLineLength
+    var maxHeaderBytes = engineDefaults.maxHeaderSectionLength
+    var maxHeaderFields = engineDefaults.maxHeaderFields
+    var maxBodyBytes = engineDefaults.maxBodyLength
+    /// Bytes of request bodies all connections together may hold while they arrive.
+    var maxBufferedBodyBytes = engineDefaults.maxBufferedBodyBytes
+    var requestTimeoutSeconds = wholeSeconds(engineDefaults.requestReadTimeout)
+    var idleTimeoutSeconds = wholeSeconds(engineDefaults.idleTimeout)
+    var writeTimeoutSeconds = wholeSeconds(engineDefaults.writeTimeout)
     /// The byte budget of the cache of filtered answers.
     var cacheBytes = 32 * 1024 * 1024
     /// The largest data file a load or reload reads.
@@ -67,7 +75,8 @@ extension ServerConfiguration {
 
     static let options: [Option] = [
         Option(
-            name: "host", valueName: "ADDRESS", help: "address to listen on: 0.0.0.0 or :: for all (default 127.0.0.1)"
+            name: "host", valueName: "ADDRESS",
+            help: "address to listen on: 0.0.0.0 or :: for all (default \(ServerConfiguration().host))"
         ) {
             configuration, value in
             guard !value.isEmpty, value.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == ":" }) else {
@@ -76,7 +85,10 @@ extension ServerConfiguration {
             configuration.host = value
             return nil
         },
-        Option(name: "port", valueName: "PORT", help: "TCP port, 0 for any free port (default 8080)") {
+        Option(
+            name: "port", valueName: "PORT",
+            help: "TCP port, 0 for any free port (default \(ServerConfiguration().port))"
+        ) {
             configuration, value in
             guard let port = Int(value), (0...65535).contains(port) else { return "expects 0...65535" }
             configuration.port = port
@@ -109,6 +121,10 @@ extension ServerConfiguration {
             "max-header-fields", "N", "most header fields in a request (more: 431)", \.maxHeaderFields, 8...10_000),
         intOption(
             "max-body-bytes", "BYTES", "largest body POST /v1/check takes (larger: 413)", \.maxBodyBytes, 0...64 << 20),
+        intOption(
+            "max-buffered-body-bytes", "BYTES",
+            "request-body bytes all connections may hold at once (beyond: 503 and Retry-After)",
+            \.maxBufferedBodyBytes, 0...1 << 36),
         intOption(
             "request-timeout", "SECONDS", "time allowed to send a whole request (then 408)", \.requestTimeoutSeconds,
             1...3600),
@@ -203,11 +219,20 @@ extension ServerConfiguration {
                 throw UsageError(description: "\(option.flag) \(value): \(problem)")
             }
         }
+        if configuration.maxBufferedBodyBytes < configuration.maxBodyBytes {
+            throw UsageError(
+                description:
+                    "--max-buffered-body-bytes \(configuration.maxBufferedBodyBytes) is below --max-body-bytes "
+                    + "\(configuration.maxBodyBytes): a body of the largest allowed size could never be taken "
+                    + "(raise it to at least \(configuration.maxBodyBytes), or lower --max-body-bytes)")
+        }
         return .serve(configuration)
     }
 
     /// The text `--help` prints.
     static var helpText: String {
+        let defaults = ServerConfiguration()
+        let address = "http://\(defaults.host):\(defaults.port)"
         var text = """
             spec-server — Apple Human Interface Guidelines figures over HTTP, with citations.
 
@@ -221,7 +246,7 @@ extension ServerConfiguration {
         }
         text += """
 
-            With no options it serves the data built into the binary on http://127.0.0.1:8080.
+            With no options it serves the data built into the binary on \(address).
             Send SIGHUP to reload the data file (or, with --upstream, to poll the upstream now); an
             invalid file is refused and the old data serves on.
 
@@ -238,11 +263,16 @@ extension ServerConfiguration {
         text += "  \(padded("--version", to: width))  print the version\n"
         text += """
 
-            Flags override environment variables. Try: curl 'http://127.0.0.1:8080/v1/devices?format=md'
+            Flags override environment variables. Try: curl '\(address)/v1/devices?format=md'
 
             """
         return text
     }
+}
+
+/// A whole number of seconds, for the engine's default timeouts.
+private func wholeSeconds(_ duration: Duration) -> Int {
+    Int(duration.components.seconds)
 }
 
 /// `text` followed by spaces up to `width` characters, for the aligned columns of `--help`.

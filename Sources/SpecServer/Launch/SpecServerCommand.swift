@@ -112,6 +112,7 @@ enum SpecServerCommand {
         engine.maxHeaderSectionLength = configuration.maxHeaderBytes
         engine.maxHeaderFields = configuration.maxHeaderFields
         engine.maxBodyLength = configuration.maxBodyBytes
+        engine.maxBufferedBodyBytes = configuration.maxBufferedBodyBytes
         engine.requestReadTimeout = .seconds(configuration.requestTimeoutSeconds)
         engine.idleTimeout = .seconds(configuration.idleTimeoutSeconds)
         engine.writeTimeout = .seconds(configuration.writeTimeoutSeconds)

@@ -5,8 +5,9 @@ import Synchronization
 /// first once the memory they hold exceeds a budget.
 ///
 /// The budget counts everything an entry holds: the `200` and the `304` responses as `malloc`
-/// sized them, the key, and a fixed overhead for the objects and the table slot, so the cache's
-/// memory stays within the budget (plus at most one entry) whatever the queries are.
+/// sized them (once, however many keys hold the same answer), the key, and a fixed overhead for
+/// the objects and the table slot, so the cache's memory stays within the budget (plus at most
+/// one entry) whatever the queries are.
 ///
 /// Fixed representations are built at load time and never come here; this holds the long tail,
 /// so a lock per lookup is an acceptable price.
@@ -15,20 +16,49 @@ final class ResponseCache: Sendable {
         var entries: [String: Node] = [:]
         var clock: UInt64 = 0
         var bytes = 0
+        /// Each representation held, with the number of keys it is held under and its
+        /// responses' cost: one answer kept under its normalised and its raw key is counted once.
+        var held: [ObjectIdentifier: (keys: Int, cost: Int)] = [:]
+
+        mutating func hold(_ representation: Representation, cost: Int) {
+            let id = ObjectIdentifier(representation)
+            if let holding = held[id] {
+                held[id] = (holding.keys + 1, holding.cost)
+            } else {
+                held[id] = (1, cost)
+                bytes += cost
+            }
+        }
+
+        mutating func release(_ representation: Representation) {
+            let id = ObjectIdentifier(representation)
+            guard let holding = held[id] else { return }
+            if holding.keys > 1 {
+                held[id] = (holding.keys - 1, holding.cost)
+            } else {
+                held[id] = nil
+                bytes -= holding.cost
+            }
+        }
     }
 
     private struct Node {
         var representation: Representation
         /// The route that answered, for requests served by their raw bytes (metrics).
         var route: Route?
+        /// What the key costs; the representation's own cost is in ``State/held``.
         var cost: Int
         var lastUse: UInt64
     }
 
-    /// Bytes per entry besides the responses and the key's characters: the `Representation`
-    /// object and its entity tag, the key's string storage header, and the dictionary slot
-    /// (key, node and the table's spare capacity).
+    /// Bytes per key besides its characters: the key's string storage header and the
+    /// dictionary slot (key, node and the table's spare capacity).
     static let entryOverhead = 256
+
+    /// Bytes per representation besides its responses' blocks: the `Representation` object,
+    /// its entity tag's string, the two response objects beyond what ``PreparedResponse/memoryCost``
+    /// counts, and its slot in the table of held representations.
+    static let representationOverhead = 256
 
     private let state = Mutex(State())
     /// The budget in bytes; 0 disables caching.
@@ -38,9 +68,19 @@ final class ResponseCache: Sendable {
         self.budget = budget
     }
 
-    /// What keeping `representation` under `key` costs.
+    /// What keeping `representation` under `key` costs, when no other key holds it.
     static func cost(of representation: Representation, key: String) -> Int {
-        representation.ok.memoryCost + representation.notModified.memoryCost + key.utf8.count + entryOverhead
+        cost(of: representation) + cost(of: key)
+    }
+
+    /// What a representation's responses cost, however many keys hold it.
+    static func cost(of representation: Representation) -> Int {
+        representation.ok.memoryCost + representation.notModified.memoryCost + representationOverhead
+    }
+
+    /// What one more key costs.
+    static func cost(of key: String) -> Int {
+        key.utf8.count + entryOverhead
     }
 
     func representation(for key: String) -> Representation? {
@@ -75,16 +115,20 @@ final class ResponseCache: Sendable {
     }
 
     func insert(_ representation: Representation, for key: String, route: Route? = nil) {
-        let cost = Self.cost(of: representation, key: key)
-        guard cost <= budget / 4 else { return }
+        let keyCost = Self.cost(of: key)
+        let representationCost = Self.cost(of: representation)
+        guard keyCost + representationCost <= budget / 4 else { return }
         state.withLock { state in
             state.clock += 1
+            // Hold the new one first, so replacing a key's entry by the same object keeps it.
+            state.hold(representation, cost: representationCost)
             if let old = state.entries.updateValue(
-                Node(representation: representation, route: route, cost: cost, lastUse: state.clock), forKey: key)
+                Node(representation: representation, route: route, cost: keyCost, lastUse: state.clock), forKey: key)
             {
                 state.bytes -= old.cost
+                state.release(old.representation)
             }
-            state.bytes += cost
+            state.bytes += keyCost
             if state.bytes > budget {
                 // Evict the least recently used tenth in one pass, so eviction stays amortised
                 // cheap per insert and the cache stays between 90 % and 100 % of its budget.
@@ -94,6 +138,7 @@ final class ResponseCache: Sendable {
                     let (victim, node) = ordered[index]
                     state.entries[victim] = nil
                     state.bytes -= node.cost
+                    state.release(node.representation)
                     index += 1
                 }
             }

@@ -31,7 +31,7 @@ final class ConnectionDriver {
     /// Frees what the connection holds if the test did not run it to its close, as the loop
     /// does for every connection when it stops.
     deinit {
-        if connection.phase != .closed { connection.reset(context: context) }
+        if connection.state != .closed { connection.reset(context: context) }
     }
 
     /// The client sends `bytes`; the connection runs until it waits.
@@ -53,13 +53,14 @@ final class ConnectionDriver {
     /// Moves the clock forward and applies deadlines, as the loop's sweep does.
     func advance(milliseconds: Int64) {
         context.now += milliseconds
-        if connection.phase != .closed && connection.checkDeadline(now: context.now, context: context) { run() }
+        if connection.state != .closed && connection.checkDeadline(now: context.now, context: context) { run() }
     }
 
     func run() {
         for _ in 0..<100_000 {
             switch connection.nextAction(context: context) {
-            case .receive(let space):
+            case .receive:
+                let space = connection.receiveSpace
                 if pending.isEmpty {
                     if clientClosed { connection.didReceiveEnd() } else { connection.didExhaustInput() }
                     continue
@@ -68,7 +69,8 @@ final class ConnectionDriver {
                 space.copyBytes(from: pending[0..<count])
                 pending.removeFirst(count)
                 connection.didReceive(count, requested: space.count, context: context)
-            case .send(let head, let shared):
+            case .send, .sendFile:
+                let (head, shared) = connection.pendingOutput
                 let bytes = Array(head) + Array(shared)
                 let count = min(bytes.count, writeChunk)
                 if count == 0 {

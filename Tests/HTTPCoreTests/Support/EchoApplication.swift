@@ -11,6 +11,10 @@ final class EchoApplication: HTTPApplication {
     let large = PreparedResponse(
         status: .ok, headers: [("Content-Type", "application/octet-stream")],
         body: [UInt8](repeating: 0x61, count: 4 << 20))
+    /// 200 KB of a repeating pattern: kept in the body file and sent with `sendfile`.
+    let medium = PreparedResponse(
+        status: .ok, headers: [("Content-Type", "application/octet-stream")],
+        body: (0..<200_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
     private let reloads = Atomic<Int>(0)
     private let holding = Atomic<Bool>(false)
     private let released = Atomic<Bool>(false)
@@ -29,6 +33,7 @@ final class EchoApplication: HTTPApplication {
 
     func respond(to request: borrowing HTTPRequest) -> HTTPResponse {
         if request.path.equals("/fixed") { return .prepared(fixed) }
+        if request.path.equals("/medium") { return .prepared(medium) }
         if request.path.equals("/large") {
             return .prepared(large)
         }
