@@ -158,6 +158,32 @@ final class ServerProcess: Sendable {
     }
 }
 
+/// A data file for `--data` in a scratch directory of its own, replaced by rename as a deployment
+/// would, so a reload never reads half a file.
+struct ReplacedDataFile {
+    let directory: URL
+    /// The path the server is given.
+    let path: String
+    private static let fixtures = ServerProcess.packageRoot.appendingPathComponent(
+        "Tests/SpecStoreTests/Fixtures/store")
+
+    init(directoryPrefix: String) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "\(directoryPrefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        path = directory.appendingPathComponent("specs.json").path
+    }
+
+    /// Puts the store fixture `fixture` (a path under the fixtures' `store` folder) in place.
+    func install(_ fixture: String) throws {
+        let staged = directory.appendingPathComponent("staged.json")
+        try Data(contentsOf: Self.fixtures.appendingPathComponent(fixture)).write(to: staged)
+        guard rename(staged.path, path) == 0 else { throw TimedOut(description: "rename failed: \(errno)") }
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+}
+
 /// One response read off a socket.
 struct WireResponse {
     var status: Int

@@ -143,32 +143,22 @@ struct ExecutableTests {
     }
 
     @Test func sighupSwapsInAValidFileAndKeepsServingOnABrokenOne() throws {
-        let fixtures = ServerProcess.packageRoot.appendingPathComponent("Tests/SpecStoreTests/Fixtures/store")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "spec-server-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let data = directory.appendingPathComponent("specs.json")
-        // Replaced by rename, as a deployment would, so a reload never reads half a file.
-        func install(_ fixture: String) throws {
-            let staged = directory.appendingPathComponent("staged.json")
-            try Data(contentsOf: fixtures.appendingPathComponent(fixture)).write(to: staged)
-            guard rename(staged.path, data.path) == 0 else { throw TimedOut(description: "rename failed: \(errno)") }
-        }
-        try install("minimal.json")
+        let data = try ReplacedDataFile(directoryPrefix: "spec-server-e2e")
+        defer { data.remove() }
+        try data.install("minimal.json")
         let server = try ServerProcess(["--data", data.path])
         #expect(server.startVersion == "2025-03-07")
         #expect(
             try LoopbackClient.request(port: server.boundPort, "/v1/devices")[header: "Spec-Version"] == "2025-03-07")
 
-        try install("valid.json")
+        try data.install("valid.json")
         server.send(SIGHUP)
         try server.waitForLog(containing: "spec-server: reloaded")
         let swapped = try LoopbackClient.request(port: server.boundPort, "/v1/devices")
         #expect(swapped.status == 200)
         #expect(swapped[header: "Spec-Version"] == "2025-12-16")
 
-        try install("broken/syntax-truncated.json")
+        try data.install("broken/syntax-truncated.json")
         server.send(SIGHUP)
         try server.waitForLog(containing: "spec-server: reload refused")
         let kept = try LoopbackClient.request(port: server.boundPort, "/v1/devices")

@@ -54,26 +54,18 @@ func runSpecServer(_ arguments: [String], environment: [String: String] = [:], s
 /// `--log json`: every line the server writes is one JSON object with time, level and msg.
 @Suite struct JSONLogTests {
     @Test func everyLineIsAJSONObjectFromStartToShutdown() throws {
-        let fixtures = ServerProcess.packageRoot.appendingPathComponent("Tests/SpecStoreTests/Fixtures/store")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("json-log-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let data = directory.appendingPathComponent("specs.json")
-        func install(_ fixture: String) throws {
-            let staged = directory.appendingPathComponent("staged.json")
-            try Data(contentsOf: fixtures.appendingPathComponent(fixture)).write(to: staged)
-            guard rename(staged.path, data.path) == 0 else { throw TimedOut(description: "rename failed") }
-        }
-        try install("minimal.json")
+        let data = try ReplacedDataFile(directoryPrefix: "json-log")
+        defer { data.remove() }
+        try data.install("minimal.json")
         let server = try ServerProcess(["--data", data.path, "--log", "json"])
         #expect(server.startVersion == "2025-03-07")
         #expect(try LoopbackClient.request(port: server.boundPort, "/v1/devices").status == 200)
         // Refused by the engine itself (a request line that is not HTTP).
         _ = try? LoopbackClient.exchange(port: server.boundPort, "NOT-HTTP\r\n\r\n")
-        try install("valid.json")
+        try data.install("valid.json")
         server.send(SIGHUP)
         try server.waitForLog(containing: "\"msg\":\"reloaded\"", seconds: 60)
-        try install("broken/syntax-truncated.json")
+        try data.install("broken/syntax-truncated.json")
         server.send(SIGHUP)
         try server.waitForLog(containing: "\"msg\":\"reload refused\"", seconds: 60)
         server.send(SIGTERM)
