@@ -164,6 +164,11 @@ final class EventLoop {
     /// Performs the connection's actions until it has to wait.
     private func drive(_ descriptor: Int32) {
         let connection = connections + Int(descriptor)
+        /// The socket took no more output: the connection waits for `EPOLLOUT`.
+        func waitUntilWritable() {
+            connection.pointee.didBlockOnOutput(context: context)
+            setInterest(descriptor, EPOLLOUT.rawValue)
+        }
         while true {
             switch connection.pointee.nextAction(context: context) {
             case .receive:
@@ -190,8 +195,7 @@ final class EventLoop {
                     case .done(let count):
                         connection.pointee.didSend(count, context: context)
                     case .wouldBlock:
-                        connection.pointee.didBlockOnOutput(context: context)
-                        setInterest(descriptor, EPOLLOUT.rawValue)
+                        waitUntilWritable()
                         return
                     }
                 } catch {
@@ -207,8 +211,7 @@ final class EventLoop {
                         switch try Descriptor.sendMore(descriptor, head) {
                         case .done(let count): written = count
                         case .wouldBlock:
-                            connection.pointee.didBlockOnOutput(context: context)
-                            setInterest(descriptor, EPOLLOUT.rawValue)
+                            waitUntilWritable()
                             return
                         }
                         if written < head.count {
@@ -229,8 +232,7 @@ final class EventLoop {
                             connection.pointee.didSend(written, context: context)
                             continue
                         }
-                        connection.pointee.didBlockOnOutput(context: context)
-                        setInterest(descriptor, EPOLLOUT.rawValue)
+                        waitUntilWritable()
                         return
                     }
                 } catch {
