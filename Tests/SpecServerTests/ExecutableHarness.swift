@@ -141,8 +141,9 @@ final class ServerProcess: Sendable {
     private func readyLine() -> (String, Int)? {
         for line in standardError.split(separator: "\n") where line.hasPrefix("spec-server: serving version ") {
             let words = line.split(separator: " ")
-            guard words.count >= 6, let url = words.first(where: { $0.hasPrefix("http://127.0.0.1:") }),
-                let port = Int(url.dropFirst("http://127.0.0.1:".count))
+            // http://127.0.0.1:PORT or http://[::1]:PORT
+            guard words.count >= 6, let url = words.first(where: { $0.hasPrefix("http://") }),
+                let port = url.split(separator: ":").last.flatMap({ Int($0) })
             else { continue }
             return (String(words[3]), port)
         }
