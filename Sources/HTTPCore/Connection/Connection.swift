@@ -350,17 +350,23 @@ struct Connection: ~Copyable {
             if output.writerIndex >= Self.outputHighWater || sharedBody != nil {
                 return  // resume after the output drains
             }
+            // The head parsed just now, still described by the loop's field table; nil when the
+            // head was parsed before its body arrived (another connection may have parsed since).
+            var parsed: RequestHead?
             if headLength == 0 {
-                guard scanHead(context: context) else { return }
+                guard let head = scanHead(context: context) else { return }
+                parsed = head
             }
             guard let bodyEnd = bodyIsComplete(context: context) else { return }
-            answer(bodyEnd: bodyEnd, context: context)
+            answer(bodyEnd: bodyEnd, parsed: parsed, context: context)
         }
     }
 
     /// Scans for the end of the head; on completion parses it and sets up the body. Returns
     /// whether the head is complete and valid.
-    private mutating func scanHead(context: LoopContext) -> Bool {
+    /// Scans and parses the head at the front of the input; `nil` when it is incomplete or
+    /// was refused (then the error response is queued).
+    private mutating func scanHead(context: LoopContext) -> RequestHead? {
         if scanner.lines == 0 && scanner.lineStart == 0 {
             // RFC 9112 §2.2: ignore empty lines before the request-line.
             let bytes = input.readableBytes
@@ -369,7 +375,7 @@ struct Connection: ~Copyable {
             if skip > 0 { input.consume(skip) }
             if input.readableCount == 0 {
                 hasUnparsedInput = false
-                return false
+                return nil
             }
             if timer != .request {
                 timer = .request
@@ -379,10 +385,10 @@ struct Connection: ~Copyable {
         switch scanner.scan(input.readableBytes, limits: context.limits) {
         case .incomplete:
             hasUnparsedInput = false
-            return false
+            return nil
         case .failed(let error):
             fail(error, context: context)
-            return false
+            return nil
         case .complete(let length):
             headLength = Int32(length)
         }
@@ -393,7 +399,7 @@ struct Connection: ~Copyable {
             )
         } catch {
             fail(error, context: context)
-            return false
+            return nil
         }
         keepAliveRequested = head.keepAlive && keepAliveRequested
         isChunked = head.isChunked
@@ -407,18 +413,18 @@ struct Connection: ~Copyable {
             // RFC 9110 §15.5.14: refuse an announced body over the limit before reading it.
             if !isChunked && contentLength > bodyLimit {
                 fail(.contentTooLarge, context: context)
-                return false
+                return nil
             }
             if isChunked && bodyLimit == 0 {
                 fail(.contentTooLarge, context: context)
-                return false
+                return nil
             }
             // One budget for every body being received: past it, refuse before reading any.
             let needed = isChunked ? bodyLimit : contentLength
             if needed > 0 {
                 guard context.bodyBudget.reserve(needed) else {
                     fail(.bodiesOverBudget, context: context)
-                    return false
+                    return nil
                 }
                 bodyReservation = needed
             }
@@ -433,7 +439,7 @@ struct Connection: ~Copyable {
                 ResponseWriter.writeContinue(to: &output)
             }
         }
-        return true
+        return head
     }
 
     /// Returns the end of the body (offset from the request start) once it is all here.
@@ -472,13 +478,16 @@ struct Connection: ~Copyable {
     }
 
     /// Answers the complete request at the front of the input and consumes it.
-    private mutating func answer(bodyEnd: Int, context: LoopContext) {
-        // The field table is shared by the loop's connections: parse again in case another
-        // connection's request was parsed while this body arrived. The head is known valid.
+    private mutating func answer(bodyEnd: Int, parsed: RequestHead?, context: LoopContext) {
+        // The field table is shared by the loop's connections: a head parsed before its body
+        // arrived is parsed again, as another connection's request may have been parsed since.
+        // The head is known valid.
         guard
-            let head = try? RequestHeadParser.parse(
-                input.readableBytes, start: 0, length: Int(headLength), fields: context.fields, limits: context.limits
-            )
+            let head = parsed
+                ?? (try? RequestHeadParser.parse(
+                    input.readableBytes, start: 0, length: Int(headLength), fields: context.fields,
+                    limits: context.limits
+                ))
         else { preconditionFailure("a head that parsed once parses again") }
         requestsServed += 1
         let keepAlive =
