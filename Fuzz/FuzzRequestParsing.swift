@@ -16,7 +16,10 @@ struct FuzzApplication: HTTPApplication {
         }
         // Touch every view the application can reach.
         var checksum = request.target.count &+ request.query.count
-        for field in request.headers { checksum &+= field.name.count &+ field.value.count }
+        for position in request.headers.indices {
+            let field = request.headers[position]
+            checksum &+= field.name.count &+ field.value.count
+        }
         _ = request.headers["host"]
         return checksum == -1 ? HTTPResponse(status: .badRequest) : .prepared(prepared)
     }

@@ -581,31 +581,10 @@ struct Connection: ~Copyable {
         context: LoopContext,
         _ body: (borrowing HTTPRequest) -> Result
     ) -> Result {
-        let bytes = input.readableBytes
-        func slice(_ start: Int32, _ length: Int32) -> HTTPBytes {
-            HTTPBytes(UnsafeRawBufferPointer(rebasing: bytes[Int(start)..<Int(start + length)]))
-        }
-        let path = head.pathStart < 0 ? HTTPBytes(Self.rootPath) : slice(head.pathStart, head.pathLength)
+        let bytes = Span<UInt8>(_unsafeBytes: input.readableBytes)
         let request = HTTPRequest(
-            method: head.method,
-            methodName: slice(head.methodStart, head.methodLength),
-            version: head.version,
-            target: slice(head.targetStart, head.targetLength),
-            path: path,
-            query: head.hasQuery ? slice(head.queryStart, head.queryLength) : HTTPBytes(),
-            hasQuery: head.hasQuery,
-            headers: HTTPHeaders(
-                base: bytes.baseAddress,
-                fields: UnsafeBufferPointer(start: context.fields, count: Int(head.fieldCount))
-            ),
-            body: HTTPBytes(UnsafeRawBufferPointer(rebasing: bytes[Int(headLength)..<bodyEnd]))
-        )
+            head, in: bytes, fields: Span(_unsafeStart: context.fields, count: Int(head.fieldCount)),
+            bodyStart: Int(headLength), bodyEnd: bodyEnd)
         return body(request)
     }
-
-    nonisolated(unsafe) private static let rootPath: UnsafeRawBufferPointer = {
-        let pointer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
-        pointer[0] = 0x2F
-        return UnsafeRawBufferPointer(pointer)
-    }()
 }
