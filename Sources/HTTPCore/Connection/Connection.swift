@@ -29,7 +29,7 @@ struct Connection: ~Copyable {
         case waitForOutput
         /// Half-close the socket (`shutdown(SHUT_WR)`), then call ``didShutdownOutput()``.
         case shutdownOutput
-        /// Close the socket and free the slot (call ``reset(context:)``).
+        /// Close the socket and free the slot (call ``close(context:)``).
         case close
     }
 
@@ -63,7 +63,8 @@ struct Connection: ~Copyable {
 
     var state: State = .closed
     var timer: Timer = .none
-    var descriptor: Int32 = -1
+    /// The slot's socket: none while ``state`` is ``State/closed``.
+    private(set) var socket = ConnectionSocket()
     /// Bumped per use of the slot, so stale epoll events for a reused descriptor are ignored.
     var generation: UInt32 = 0
     /// The events currently registered with epoll (0 when not registered).
@@ -118,18 +119,27 @@ struct Connection: ~Copyable {
     /// Starts serving a freshly accepted socket. With `TCP_DEFER_ACCEPT` its request is usually
     /// already readable, so the first action is a read.
     mutating func open(descriptor: Int32, now: Int64, idleTimeout: Int64) {
+        assert(!socket.isOpen, "the slot still holds a socket")
         let nextGeneration = generation &+ 1
         self = Connection()
         self.generation = nextGeneration
-        self.descriptor = descriptor
+        self.socket = ConnectionSocket(taking: descriptor)
         self.state = .open
         self.mayHaveInput = true
         self.timer = .idle
         self.deadline = now + idleTimeout
     }
 
-    /// Releases the buffers and the body reservation, and marks the slot closed.
-    mutating func reset(context: LoopContext) {
+    /// Closes the socket (with a reset when the client stopped reading, ``resetOnClose``),
+    /// then frees the slot as ``reset(context:)`` does.
+    mutating func close(context: LoopContext) {
+        socket.take().close(reset: resetOnClose)
+        reset(context: context)
+    }
+
+    /// Releases the buffers and the body reservation, and marks the slot closed; the socket
+    /// is already closed.
+    private mutating func reset(context: LoopContext) {
         dropSharedBody()
         context.bodyBudget.release(bodyReservation)
         context.pool.recycle(&input)
