@@ -98,7 +98,7 @@ enum RequestHeadParser {
             switch nameLength {
             case 4 where ASCII.equalIgnoringCase(name, "host"):
                 hostCount += 1
-                guard HostSyntax.isValid(value) else { throw .badHost }
+                guard HostSyntax.isValid(Span(_unsafeBytes: value)) else { throw .badHost }
             case 6 where ASCII.equalIgnoringCase(name, "expect"):
                 guard ASCII.equalIgnoringCase(value, "100-continue") else { throw .expectationFailed }
                 head.expectsContinue = true
@@ -211,7 +211,8 @@ enum RequestHeadParser {
                 position += 1
             }
             guard position > authorityStart,
-                HostSyntax.isValid(UnsafeRawBufferPointer(rebasing: buffer[authorityStart..<position]))
+                HostSyntax.isValid(
+                    Span(_unsafeBytes: UnsafeRawBufferPointer(rebasing: buffer[authorityStart..<position])))
             else { throw .badRequest }
             hasAuthority = true
             pathStart = position
