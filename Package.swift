@@ -17,7 +17,9 @@ let package = Package(
     targets: [
         // epoll, eventfd, signalfd, accept4 and friends: Glibc's Swift overlay lacks them.
         .target(name: "CLinuxSupport"),
-        .target(name: "HTTPCore", dependencies: ["CLinuxSupport"]),
+        // Lifetimes: a request and its byte views are ~Escapable, tied to the buffer they view.
+        .target(
+            name: "HTTPCore", dependencies: ["CLinuxSupport"], swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
         .target(name: "SpecStore"),
         // libcurl, linked only into a build with the UpstreamFetch trait.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),

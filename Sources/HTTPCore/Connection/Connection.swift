@@ -29,7 +29,7 @@ struct Connection: ~Copyable {
         case waitForOutput
         /// Half-close the socket (`shutdown(SHUT_WR)`), then call ``didShutdownOutput()``.
         case shutdownOutput
-        /// Close the socket and free the slot (call ``reset(context:)``).
+        /// Close the socket and free the slot (call ``close(context:)``).
         case close
     }
 
@@ -63,7 +63,8 @@ struct Connection: ~Copyable {
 
     var state: State = .closed
     var timer: Timer = .none
-    var descriptor: Int32 = -1
+    /// The slot's socket: none while ``state`` is ``State/closed``.
+    private(set) var socket = ConnectionSocket()
     /// Bumped per use of the slot, so stale epoll events for a reused descriptor are ignored.
     var generation: UInt32 = 0
     /// The events currently registered with epoll (0 when not registered).
@@ -118,18 +119,27 @@ struct Connection: ~Copyable {
     /// Starts serving a freshly accepted socket. With `TCP_DEFER_ACCEPT` its request is usually
     /// already readable, so the first action is a read.
     mutating func open(descriptor: Int32, now: Int64, idleTimeout: Int64) {
+        assert(!socket.isOpen, "the slot still holds a socket")
         let nextGeneration = generation &+ 1
         self = Connection()
         self.generation = nextGeneration
-        self.descriptor = descriptor
+        self.socket = ConnectionSocket(taking: descriptor)
         self.state = .open
         self.mayHaveInput = true
         self.timer = .idle
         self.deadline = now + idleTimeout
     }
 
-    /// Releases the buffers and the body reservation, and marks the slot closed.
-    mutating func reset(context: LoopContext) {
+    /// Closes the socket (with a reset when the client stopped reading, ``resetOnClose``),
+    /// then frees the slot as ``reset(context:)`` does.
+    mutating func close(context: LoopContext) {
+        socket.take().close(reset: resetOnClose)
+        reset(context: context)
+    }
+
+    /// Releases the buffers and the body reservation, and marks the slot closed; the socket
+    /// is already closed.
+    private mutating func reset(context: LoopContext) {
         dropSharedBody()
         context.bodyBudget.release(bodyReservation)
         context.pool.recycle(&input)
@@ -590,31 +600,10 @@ struct Connection: ~Copyable {
         context: LoopContext,
         _ body: (borrowing HTTPRequest) -> Result
     ) -> Result {
-        let bytes = input.readableBytes
-        func slice(_ start: Int32, _ length: Int32) -> HTTPBytes {
-            HTTPBytes(UnsafeRawBufferPointer(rebasing: bytes[Int(start)..<Int(start + length)]))
-        }
-        let path = head.pathStart < 0 ? HTTPBytes(Self.rootPath) : slice(head.pathStart, head.pathLength)
+        let bytes = Span<UInt8>(_unsafeBytes: input.readableBytes)
         let request = HTTPRequest(
-            method: head.method,
-            methodName: slice(head.methodStart, head.methodLength),
-            version: head.version,
-            target: slice(head.targetStart, head.targetLength),
-            path: path,
-            query: head.hasQuery ? slice(head.queryStart, head.queryLength) : HTTPBytes(),
-            hasQuery: head.hasQuery,
-            headers: HTTPHeaders(
-                base: bytes.baseAddress,
-                fields: UnsafeBufferPointer(start: context.fields, count: Int(head.fieldCount))
-            ),
-            body: HTTPBytes(UnsafeRawBufferPointer(rebasing: bytes[Int(headLength)..<bodyEnd]))
-        )
+            head, in: bytes, fields: Span(_unsafeStart: context.fields, count: Int(head.fieldCount)),
+            bodyStart: Int(headLength), bodyEnd: bodyEnd)
         return body(request)
     }
-
-    nonisolated(unsafe) private static let rootPath: UnsafeRawBufferPointer = {
-        let pointer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
-        pointer[0] = 0x2F
-        return UnsafeRawBufferPointer(pointer)
-    }()
 }
