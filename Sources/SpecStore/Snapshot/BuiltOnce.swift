@@ -1,3 +1,4 @@
+// Unsafe: a pthread mutex must not move once initialised, so it lives in memory allocated once.
 import Glibc
 
 /// A value built on first use under a pthread mutex, then shared by every thread.
