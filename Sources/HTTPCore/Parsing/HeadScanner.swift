@@ -83,7 +83,10 @@ struct HeadScanner {
                 // HTTP-version = "HTTP" "/" DIGIT "." DIGIT (RFC 9112 §2.3)
                 let offset = position - Int(versionStart)
                 switch offset {
-                case 0..<5: guard byte == Array("HTTP/".utf8)[offset] else { return false }
+                case 0: guard byte == UInt8(ascii: "H") else { return false }
+                case 1, 2: guard byte == UInt8(ascii: "T") else { return false }
+                case 3: guard byte == UInt8(ascii: "P") else { return false }
+                case 4: guard byte == UInt8(ascii: "/") else { return false }
                 case 5, 7: guard byte &- 0x30 < 10 else { return false }
                 case 6: guard byte == UInt8(ascii: ".") else { return false }
                 case 8: guard byte == 0x0D else { return false }
