@@ -17,14 +17,16 @@ let package = Package(
     targets: [
         // epoll, eventfd, signalfd, accept4 and friends: Glibc's Swift overlay lacks them.
         .target(name: "CLinuxSupport"),
-        .target(name: "HTTPCore", dependencies: ["CLinuxSupport"]),
-        .target(name: "SpecStore"),
+        // A lock ThreadSanitizer can see, for every target that shares state between threads.
+        .target(name: "Locking"),
+        .target(name: "HTTPCore", dependencies: ["CLinuxSupport", "Locking"]),
+        .target(name: "SpecStore", dependencies: ["Locking"]),
         // libcurl, linked only into a build with the UpstreamFetch trait.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .executableTarget(
             name: "SpecServer",
             dependencies: [
-                "HTTPCore", "SpecStore", .target(name: "CCurl", condition: .when(traits: ["UpstreamFetch"])),
+                "HTTPCore", "SpecStore", "Locking", .target(name: "CCurl", condition: .when(traits: ["UpstreamFetch"])),
             ],
             plugins: ["EmbedSpecData"]
         ),
@@ -40,6 +42,7 @@ let package = Package(
         // What more than one test target needs: waiting on a condition with a deadline.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecServerTests", dependencies: ["SpecServer", "HTTPCore", "SpecStore", "TestSupport"]),
     ],
