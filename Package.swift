@@ -41,10 +41,17 @@ let package = Package(
         .executableTarget(name: "store-bench", dependencies: ["SpecStore"], path: "Benchmarks/store"),
         // What more than one test target needs: waiting on a condition with a deadline.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "HTTPCoreTests",
+            dependencies: ["HTTPCore", "Locking", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecServerTests", dependencies: ["SpecServer", "HTTPCore", "SpecStore", "TestSupport"]),
+        .testTarget(
+            name: "SpecServerTests",
+            dependencies: ["SpecServer", "HTTPCore", "SpecStore", "Locking", "TestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
