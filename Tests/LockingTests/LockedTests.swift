@@ -1,4 +1,6 @@
 import Dispatch
+import Foundation
+import Glibc
 import Locking
 import Synchronization
 import Testing
@@ -12,28 +14,44 @@ struct LockedTests {
         var uses = 0
     }
 
-    @Test("threads incrementing under the lock reach the exact total, one holder at a time")
-    func incrementsFromManyThreads() {
-        let threads = 8
-        let increments = 20_000
-        let counter = Locked(0)
+    /// What the incrementing threads share besides the lock: a start line, so they run at the
+    /// same time instead of one after another, and a count of threads inside the lock.
+    private final class Contention: Sendable {
+        let arrived = Atomic<Int>(0)
         let holders = Atomic<Int>(0)
         let overlaps = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            for _ in 0..<increments {
-                counter.withLock { count in
-                    // Another thread inside the closure at the same time would be seen here.
-                    if holders.add(1, ordering: .sequentiallyConsistent).newValue != 1 {
-                        overlaps.add(1, ordering: .relaxed)
+    }
+
+    @Test("threads incrementing under the lock reach the exact total, one holder at a time")
+    func incrementsFromManyThreads() {
+        let threads = 4
+        let increments = 100_000
+        let counter = Locked(0)
+        let contention = Contention()
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<threads {
+            Thread {
+                contention.arrived.add(1, ordering: .sequentiallyConsistent)
+                while contention.arrived.load(ordering: .sequentiallyConsistent) < threads { sched_yield() }
+                for _ in 0..<increments {
+                    counter.withLock { count in
+                        // Another thread inside the closure at the same time would be seen here.
+                        if contention.holders.add(1, ordering: .sequentiallyConsistent).newValue != 1 {
+                            contention.overlaps.add(1, ordering: .relaxed)
+                        }
+                        let read = count
+                        count = read + 1
+                        contention.holders.subtract(1, ordering: .sequentiallyConsistent)
                     }
-                    let read = count
-                    count = read + 1
-                    holders.subtract(1, ordering: .sequentiallyConsistent)
                 }
-            }
+                finished.signal()
+            }.start()
+        }
+        for _ in 0..<threads {
+            #expect(finished.wait(timeout: .now() + 120) == .success)
         }
         #expect(counter.withLock { $0 } == threads * increments)
-        #expect(overlaps.load(ordering: .relaxed) == 0)
+        #expect(contention.overlaps.load(ordering: .relaxed) == 0)
     }
 
     @Test("a value set under the lock on one thread is read on another")
