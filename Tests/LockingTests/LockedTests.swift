@@ -25,7 +25,7 @@ struct LockedTests {
     @Test("threads incrementing under the lock reach the exact total, one holder at a time")
     func incrementsFromManyThreads() {
         let threads = 4
-        let increments = 100_000
+        let increments = 50_000
         let counter = Locked(0)
         let contention = Contention()
         let finished = DispatchSemaphore(value: 0)
