@@ -19,7 +19,10 @@ let package = Package(
         .target(name: "CLinuxSupport"),
         // A lock ThreadSanitizer can see, for every target that shares state between threads.
         .target(name: "Locking"),
-        .target(name: "HTTPCore", dependencies: ["CLinuxSupport", "Locking"]),
+        // Lifetimes: a request and its byte views are ~Escapable, tied to the buffer they view.
+        .target(
+            name: "HTTPCore", dependencies: ["CLinuxSupport", "Locking"],
+            swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
         .target(name: "SpecStore", dependencies: ["Locking"]),
         // libcurl, linked only into a build with the UpstreamFetch trait.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),

@@ -2,6 +2,8 @@
 // Built by Fuzz/run.sh together with the HTTPCore sources as one module, so it reaches the
 // internal types directly.
 
+import Glibc
+
 /// Answers everything with a small body; POST /echo takes up to 4 KiB.
 struct FuzzApplication: HTTPApplication {
     let prepared = PreparedResponse(status: .ok, headers: [("Content-Type", "text/plain")], body: "ok\n")
@@ -16,7 +18,10 @@ struct FuzzApplication: HTTPApplication {
         }
         // Touch every view the application can reach.
         var checksum = request.target.count &+ request.query.count
-        for field in request.headers { checksum &+= field.name.count &+ field.value.count }
+        for position in request.headers.indices {
+            let field = request.headers[position]
+            checksum &+= field.name.count &+ field.value.count
+        }
         _ = request.headers["host"]
         return checksum == -1 ? HTTPResponse(status: .badRequest) : .prepared(prepared)
     }
@@ -42,7 +47,9 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     }
     let context = fuzzContext!
     var connection = Connection()
-    connection.open(descriptor: 3, now: context.now, idleTimeout: context.idleTimeout)
+    // The slot owns and closes its descriptor: give it one of its own.
+    connection.open(
+        descriptor: open("/dev/null", O_RDONLY | O_CLOEXEC), now: context.now, idleTimeout: context.idleTimeout)
     connection.markReadable()
     var offset = 0
     var sent = 0
@@ -86,10 +93,12 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
         case .shutdownOutput:
             connection.didShutdownOutput(context: context)
         case .close:
-            connection.reset(context: context)
+            connection.close(context: context)
             break loop
         }
     }
+    // Frees the slot and closes its descriptor if the run stopped before a close.
+    if connection.state != .closed || connection.socket.isOpen { connection.close(context: context) }
     _ = sent
     return 0
 }

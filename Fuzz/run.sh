@@ -32,11 +32,10 @@ MAP
 clang -c -O1 -g -fsanitize=address -I "$root/Sources/CLinuxSupport/include" \
     "$root/Sources/CLinuxSupport/shim.c" -o "$work/shim.o"
 
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -Xcc -fmodule-map-file="$work/module.modulemap")
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -enable-experimental-feature Lifetimes -Xcc -fmodule-map-file="$work/module.modulemap")
 mapfile -t httpcore < <(find "$root/Sources/HTTPCore" -name '*.swift' | sort)
 mapfile -t specstore < <(find "$root/Sources/SpecStore" -name '*.swift' | sort)
 mapfile -t specserver < <(find "$root/Sources/SpecServer" -name '*.swift' ! -name main.swift | sort)
-
 mapfile -t locking < <(find "$root/Sources/Locking" -name '*.swift' | sort)
 
 # Locking, which both libraries import, as a module of its own.

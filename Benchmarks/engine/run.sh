@@ -33,7 +33,7 @@ module CLinuxSupport {
 MAP
 clang -c -O2 -I "$root/Sources/CLinuxSupport/include" "$root/Sources/CLinuxSupport/shim.c" -o "$work/shim.o"
 mapfile -t sources < <(find "$root/Sources/HTTPCore" -name '*.swift' | sort)
-swiftc -O -wmo -parse-as-library -swift-version 6 -module-name HTTPCore \
+swiftc -O -wmo -parse-as-library -swift-version 6 -enable-experimental-feature Lifetimes -module-name HTTPCore \
     -Xcc -fmodule-map-file="$work/module.modulemap" \
     "${sources[@]}" "$root/Benchmarks/engine/BenchServer.swift" "$work/shim.o" \
     -o "$work/bench-server"

@@ -79,6 +79,21 @@ def load_held():
     stop(process)
 
 
+def close_counting(clients, marker, seconds, per_client):
+    """Reads what each client was sent (waiting at most `per_client` seconds each, `seconds` in
+    all), closes it, and returns how many answers contained `marker`."""
+    count = 0
+    deadline = time.time() + seconds
+    for client in clients:
+        client.settimeout(max(0.001, min(per_client, deadline - time.time())))
+        try:
+            count += marker in client.recv(4096)
+        except OSError:
+            pass
+        client.close()
+    return count
+
+
 def slow_clients():
     process = start("--request-timeout", "2")
     clients = connect_many(1000)
@@ -86,15 +101,7 @@ def slow_clients():
         client.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")  # never finished
     served = sum(get("/healthz") == 200 for _ in range(50))
     time.sleep(3)  # past the request timeout
-    timed_out = 0
-    deadline = time.time() + 5
-    for client in clients:
-        client.settimeout(max(0.01, min(2, deadline - time.time())))
-        try:
-            timed_out += b" 408 " in client.recv(4096)
-        except OSError:
-            pass
-        client.close()
+    timed_out = close_counting(clients, b" 408 ", seconds=5, per_client=2)
     rows.append(("slow clients", "1,000 heads never finished, --request-timeout 2",
                  f"{served}/50 other requests served meanwhile; {timed_out}/1000 got 408 after 2 s"))
     stop(process)
@@ -123,20 +130,12 @@ def partial_bodies():
     process = start()
     before = rss_mib(process.pid)
     clients = connect_many(500)
-    refused = 0
-    deadline = time.time() + 5
     for client in clients:
         client.sendall(b"POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                        b"Content-Length: 1048576\r\n\r\n" + b"[" * 1024)
     time.sleep(1)
     during = rss_mib(process.pid)
-    for client in clients:
-        client.settimeout(max(0.001, min(0.05, deadline - time.time())))
-        try:
-            refused += b" 503 " in client.recv(4096)
-        except OSError:
-            pass
-        client.close()
+    refused = close_counting(clients, b" 503 ", seconds=5, per_client=0.05)
     time.sleep(2)
     after = rss_mib(process.pid)
     rows.append(("partial bodies", "500 x 1 MiB bodies announced, 1 KiB sent",

@@ -6,7 +6,9 @@
 public protocol HTTPApplication: Sendable {
     /// Answers one complete request.
     ///
-    /// `request` and every byte view reached through it are valid only during this call.
+    /// `request` and every byte view reached through it are valid only during this call; they
+    /// are `~Escapable`, so the compiler rejects keeping one beyond it (copy with
+    /// ``HTTPBytes/string`` or `Array(view)`).
     /// The engine adds `Date`, `Content-Length` and `Connection` itself, and drops the body
     /// of a `HEAD` response.
     func respond(to request: borrowing HTTPRequest) -> HTTPResponse

@@ -1,70 +1,101 @@
-// Unsafe: header fields are views of the connection's input buffer, not copies.
 /// One header field of a request: a name and its value with surrounding whitespace removed.
-public struct HTTPHeaderField {
+///
+/// Like every view of a request, it cannot outlive the request (`~Escapable`).
+public struct HTTPHeaderField: ~Escapable {
     /// The field name as sent (compare it with ``HTTPBytes/equalsIgnoringCase(_:)-(StaticString)``).
     public let name: HTTPBytes
     /// The field value, without leading or trailing whitespace (RFC 9112 §5).
     public let value: HTTPBytes
+
+    @_lifetime(copy name, copy value)
+    init(name: HTTPBytes, value: HTTPBytes) {
+        self.name = name
+        self.value = value
+    }
 }
 
-/// The header fields of a request, in the order received: a borrowed view, valid only during
-/// ``HTTPApplication/respond(to:)``.
+/// The header fields of a request, in the order received: a borrowed view that cannot outlive
+/// the request (`~Escapable`).
 ///
 /// Lookup is a linear, case-insensitive scan: requests carry a handful of fields, and a scan
 /// allocates nothing.
-public struct HTTPHeaders: RandomAccessCollection {
-    @usableFromInline let base: UnsafeRawPointer?
-    @usableFromInline let fields: UnsafeBufferPointer<FieldRange>
+public struct HTTPHeaders: ~Escapable {
+    /// The buffer the fields lie in.
+    @usableFromInline let base: Span<UInt8>
+    /// Where each field lies in `base`.
+    @usableFromInline let fields: Span<FieldRange>
 
-    init(base: UnsafeRawPointer?, fields: UnsafeBufferPointer<FieldRange>) {
+    @_lifetime(copy base, copy fields)
+    init(base: Span<UInt8>, fields: Span<FieldRange>) {
         self.base = base
         self.fields = fields
     }
 
     /// An empty header list.
+    @_lifetime(immortal)
     public init() {
-        self.base = nil
-        self.fields = UnsafeBufferPointer(start: nil, count: 0)
+        self.base = Span()
+        self.fields = Span()
     }
 
-    /// The first index, always 0.
-    public var startIndex: Int { 0 }
-
     /// The number of fields.
-    public var endIndex: Int { fields.count }
+    public var count: Int { fields.count }
+
+    /// Whether there are no fields.
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// The valid positions, `0..<count`.
+    public var indices: Range<Int> { 0..<fields.count }
 
     /// The field at `position`.
     public subscript(position: Int) -> HTTPHeaderField {
-        let range = fields[position]
-        return HTTPHeaderField(
-            name: HTTPBytes(UnsafeRawBufferPointer(start: base! + Int(range.nameStart), count: Int(range.nameLength))),
-            value: HTTPBytes(
-                UnsafeRawBufferPointer(start: base! + Int(range.valueStart), count: Int(range.valueLength)))
-        )
+        @_lifetime(copy self) get {
+            let range = fields[position]
+            return HTTPHeaderField(
+                name: HTTPBytes(base.extracting(Int(range.nameStart)..<Int(range.nameStart + range.nameLength))),
+                value: HTTPBytes(base.extracting(Int(range.valueStart)..<Int(range.valueStart + range.valueLength)))
+            )
+        }
     }
 
     /// The value of the first field called `name` (any case), or `nil`.
     ///
-    /// For a field that may repeat and is a list (`Accept`, `Cache-Control`), iterate the
-    /// fields instead, or use ``values(named:)``.
+    /// For a field that may repeat and is a list (`Accept`, `Cache-Control`), use
+    /// ``forEachValue(named:_:)``.
     public subscript(name: StaticString) -> HTTPBytes? {
-        for field in self where field.name.equalsIgnoringCase(name) {
-            return field.value
+        @_lifetime(copy self) get {
+            for position in indices {
+                let field = self[position]
+                if field.name.equalsIgnoringCase(name) { return field.value }
+            }
+            return nil
         }
-        return nil
     }
 
     /// The value of the first field called `name` (any case), or `nil`.
     public subscript(name: String) -> HTTPBytes? {
-        for field in self where field.name.equalsIgnoringCase(name) {
-            return field.value
+        @_lifetime(copy self) get {
+            for position in indices {
+                let field = self[position]
+                if field.name.equalsIgnoringCase(name) { return field.value }
+            }
+            return nil
         }
-        return nil
     }
 
-    /// Every value of the fields called `name` (any case), in order.
-    public func values(named name: StaticString) -> [HTTPBytes] {
-        self.lazy.filter { $0.name.equalsIgnoringCase(name) }.map(\.value)
+    /// Calls `body` with the value of every field called `name` (any case), in order.
+    public func forEachValue<E: Error>(named name: StaticString, _ body: (HTTPBytes) throws(E) -> Void) throws(E) {
+        for position in indices {
+            let field = self[position]
+            if field.name.equalsIgnoringCase(name) { try body(field.value) }
+        }
+    }
+
+    /// A copy of the value of every field called `name` (any case), in order.
+    public func strings(named name: StaticString) -> [String] {
+        var values: [String] = []
+        forEachValue(named: name) { values.append($0.string) }
+        return values
     }
 }
 

@@ -62,26 +62,31 @@ extension HTTPRequest {
                 guard headLength + head.contentLength <= buffer.count else { throw incomplete }
                 bodyEnd = headLength + head.contentLength
             }
-            func slice(_ start: Int32, _ length: Int32) -> HTTPBytes {
-                HTTPBytes(UnsafeRawBufferPointer(rebasing: readable[Int(start)..<Int(start + length)]))
-            }
-            let root: StaticString = "/"
             let request = HTTPRequest(
-                method: head.method,
-                methodName: slice(head.methodStart, head.methodLength),
-                version: head.version,
-                target: slice(head.targetStart, head.targetLength),
-                path: head.pathStart < 0
-                    ? HTTPBytes(UnsafeRawBufferPointer(start: root.utf8Start, count: 1))
-                    : slice(head.pathStart, head.pathLength),
-                query: head.hasQuery ? slice(head.queryStart, head.queryLength) : HTTPBytes(),
-                hasQuery: head.hasQuery,
-                headers: HTTPHeaders(
-                    base: readable.baseAddress, fields: UnsafeBufferPointer(start: fields, count: Int(head.fieldCount))
-                ),
-                body: HTTPBytes(UnsafeRawBufferPointer(rebasing: readable[headLength..<bodyEnd]))
-            )
+                head, in: Span(_unsafeBytes: readable), fields: Span(_unsafeStart: fields, count: Int(head.fieldCount)),
+                bodyStart: headLength, bodyEnd: bodyEnd)
             return try body(request)
         }
+    }
+}
+
+extension HTTPRequest {
+    /// The request `head` describes, viewing `bytes` (the head from offset 0, then the body
+    /// between `bodyStart` and `bodyEnd`) and the field table `fields`.
+    @_lifetime(copy bytes, copy fields)
+    init(_ head: RequestHead, in bytes: Span<UInt8>, fields: Span<FieldRange>, bodyStart: Int, bodyEnd: Int) {
+        func slice(_ start: Int32, _ length: Int32) -> Range<Int> { Int(start)..<Int(start + length) }
+        self.init(
+            method: head.method,
+            methodName: HTTPBytes(bytes.extracting(slice(head.methodStart, head.methodLength))),
+            version: head.version,
+            target: HTTPBytes(bytes.extracting(slice(head.targetStart, head.targetLength))),
+            path: head.pathStart < 0
+                ? HTTPBytes("/") : HTTPBytes(bytes.extracting(slice(head.pathStart, head.pathLength))),
+            query: head.hasQuery ? HTTPBytes(bytes.extracting(slice(head.queryStart, head.queryLength))) : HTTPBytes(),
+            hasQuery: head.hasQuery,
+            headers: HTTPHeaders(base: bytes, fields: fields),
+            body: HTTPBytes(bytes.extracting(bodyStart..<bodyEnd))
+        )
     }
 }

@@ -1,10 +1,11 @@
-// Unsafe: a request is a view of the connection's input buffer, not a copy of it.
 /// One parsed request, as handed to ``HTTPApplication/respond(to:)``: a view into the
 /// engine's buffers, valid only during that call.
 ///
 /// Nothing in it is copied or allocated; ``HTTPBytes/string`` copies when a `String` is really
-/// needed.
-public struct HTTPRequest: ~Copyable {
+/// needed. The request and every view reached through it are `~Escapable`: the compiler
+/// rejects keeping one (in a property, a global, an escaping closure) beyond the buffer it
+/// views, so bytes the engine has since reused can never be read.
+public struct HTTPRequest: ~Copyable, ~Escapable {
     /// The request method.
     public let method: HTTPMethod
 
@@ -41,10 +42,12 @@ public struct HTTPRequest: ~Copyable {
     /// body (RFC 9110 §9.3.2).
     public var isHEAD: Bool { method == .head }
 
-    /// Builds a request view; used by the engine and by tests of an application.
+    /// Builds a request view; used by the engine and by tests of an application. The request
+    /// lives no longer than the views it is built from.
     ///
     /// - Parameter methodName: the token as sent; by default the token of `method`, which is
     ///   empty for ``HTTPMethod/other``.
+    @_lifetime(copy methodName, copy target, copy path, copy query, copy headers, copy body)
     public init(
         method: HTTPMethod,
         methodName: HTTPBytes? = nil,
@@ -57,9 +60,11 @@ public struct HTTPRequest: ~Copyable {
         body: HTTPBytes = HTTPBytes()
     ) {
         self.method = method
-        self.methodName =
-            methodName
-            ?? HTTPBytes(UnsafeRawBufferPointer(start: method.token.utf8Start, count: method.token.utf8CodeUnitCount))
+        if let methodName {
+            self.methodName = methodName
+        } else {
+            self.methodName = HTTPBytes(method.token)
+        }
         self.version = version
         self.target = target
         self.path = path

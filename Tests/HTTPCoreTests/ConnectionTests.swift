@@ -11,6 +11,10 @@ import Testing
         defer { free(raw) }
         let slot = raw.bindMemory(to: Connection.self, capacity: 1)
         #expect(slot.pointee.state == .closed)
+        // Zero bits are "no socket": an untouched slot owns nothing to close.
+        let holdsSocket = slot.pointee.socket.isOpen
+        #expect(!holdsSocket)
+        #expect(MemoryLayout<ConnectionSocket>.size == MemoryLayout<Int32>.size)
         let holdsBuffers = slot.pointee.input.isAllocated || slot.pointee.output.isAllocated
         #expect(!holdsBuffers)
         let idle = slot.pointee.isIdle
@@ -18,6 +22,25 @@ import Testing
         let first = slot.pointee.nextAction(
             context: LoopContext(application: EchoApplication(), configuration: .init()))
         #expect(first.isClose)
+    }
+
+    @Test func aSlotClosesTheSocketItOwnsAndKeepsNoDescriptor() {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        #expect(fcntl(ends[0], F_SETFL, O_NONBLOCK) == 0)
+        defer { close(ends[0]) }
+        let context = LoopContext(application: EchoApplication(), configuration: .init())
+        var connection = Connection()
+        connection.open(descriptor: ends[1], now: context.now, idleTimeout: context.idleTimeout)
+        let held = connection.socket.descriptor
+        #expect(held == ends[1])
+        connection.close(context: context)
+        let left = connection.socket.descriptor
+        #expect(left == nil)
+        #expect(connection.state == .closed)
+        // The write end is closed, so the pipe reads as ended (an open one would say EAGAIN).
+        var byte: UInt8 = 0
+        #expect(read(ends[0], &byte, 1) == 0)
     }
 
     /// RFC 9112 §9.3: HTTP/1.1 connections persist; RFC 9112 §9.3.2: pipelined requests are

@@ -193,10 +193,37 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
             // RFC 9112 §5: leading and trailing whitespace is not part of the value.
             #expect(request.headers["if-none-match"]?.string == "\"abc\"")
             #expect(request.headers["IF-NONE-MATCH"]?.equals("\"abc\"") == true)
-            #expect(request.headers.values(named: "accept").map(\.string) == ["a", "b"])
-            #expect(request.headers["missing"] == nil)
-            #expect(request.body.isEmpty)
+            #expect(request.headers.strings(named: "accept") == ["a", "b"])
+            #expect(request.headers["missing"]?.string == nil)
+            #expect(request.body.count == 0)
         }
+    }
+
+    @Test func byteViewsCompareAndCopyWithoutTheRequest() throws {
+        // The views are ~Escapable, so what outlives the request is a copy made inside it.
+        let raw = "GET /v1/Abc?q=1 HTTP/1.1\r\nHost: x\r\nAccept: a\r\nX: y\r\naccept: b\r\n\r\n"
+        let (copied, fields, accepts) = try HTTPRequest.withParsed(Array(raw.utf8)) { request in
+            let path = request.path
+            let same = path.elementsEqual(Array("/v1/Abc".utf8))
+            let shorter = path.elementsEqual(Array("/v1/Ab".utf8))
+            let longer = path.elementsEqual(Array("/v1/Abcd".utf8))
+            let folded = path.equalsIgnoringCase("/V1/ABC")
+            let exact = path.equals("/V1/ABC")
+            #expect(same && !shorter && !longer && folded && !exact)
+            #expect(path.extracting(4..<7).string == "Abc")
+            #expect(path[4] == UInt8(ascii: "A"))
+            var accepts: [UInt8] = []
+            request.headers.forEachValue(named: "ACCEPT") { accepts.append(contentsOf: $0) }
+            var names: [String] = []
+            for position in request.headers.indices { names.append(request.headers[position].name.string) }
+            return (Array(request.path), names, accepts)
+        }
+        #expect(copied == Array("/v1/Abc".utf8))
+        #expect(fields == ["Host", "Accept", "X", "accept"])
+        #expect(accepts == Array("ab".utf8))
+        let literal = HTTPBytes("GET").equals("GET")
+        #expect(literal)
+        #expect(HTTPBytes().count == 0)
     }
 
     @Test(arguments: [

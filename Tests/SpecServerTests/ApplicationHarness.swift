@@ -54,25 +54,16 @@ struct ApplicationHarness {
         let question = target.utf8.firstIndex(of: UInt8(ascii: "?")).map {
             target.utf8.distance(from: target.utf8.startIndex, to: $0)
         }
-        return buffer.withUnsafeBytes { raw in
-            ranges.withUnsafeBufferPointer { fieldRanges in
-                body.withUnsafeBytes { bodyBytes in
-                    let pathEnd = question ?? targetLength
-                    let request = HTTPRequest(
-                        method: method,
-                        target: HTTPBytes(UnsafeRawBufferPointer(rebasing: raw[0..<targetLength])),
-                        path: HTTPBytes(UnsafeRawBufferPointer(rebasing: raw[0..<pathEnd])),
-                        query: question.map {
-                            HTTPBytes(UnsafeRawBufferPointer(rebasing: raw[($0 + 1)..<targetLength]))
-                        }
-                            ?? HTTPBytes(),
-                        hasQuery: question != nil,
-                        headers: HTTPHeaders(base: raw.baseAddress, fields: fieldRanges),
-                        body: HTTPBytes(bodyBytes))
-                    return Self.takeApart(application.respond(to: request), head: method == .head)
-                }
-            }
-        }
+        let raw = buffer.span
+        let request = HTTPRequest(
+            method: method,
+            target: HTTPBytes(raw.extracting(0..<targetLength)),
+            path: HTTPBytes(raw.extracting(0..<(question ?? targetLength))),
+            query: HTTPBytes(raw.extracting(((question ?? targetLength - 1) + 1)..<targetLength)),
+            hasQuery: question != nil,
+            headers: HTTPHeaders(base: raw, fields: ranges.span),
+            body: HTTPBytes(body.span))
+        return Self.takeApart(application.respond(to: request), head: method == .head)
     }
 
     /// Parses `raw` with the engine's own parser and calls the application with it, for

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HTTPCore
 import Locking
 import Synchronization
 import TestSupport
@@ -142,8 +143,9 @@ final class ServerProcess: Sendable {
     private func readyLine() -> (String, Int)? {
         for line in standardError.split(separator: "\n") where line.hasPrefix("spec-server: serving version ") {
             let words = line.split(separator: " ")
-            guard words.count >= 6, let url = words.first(where: { $0.hasPrefix("http://127.0.0.1:") }),
-                let port = Int(url.dropFirst("http://127.0.0.1:".count))
+            // http://127.0.0.1:PORT or http://[::1]:PORT
+            guard words.count >= 6, let url = words.first(where: { $0.hasPrefix("http://") }),
+                let port = url.split(separator: ":").last.flatMap({ Int($0) })
             else { continue }
             return (String(words[3]), port)
         }
@@ -204,14 +206,8 @@ enum LoopbackClient {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw TimedOut(description: "socket failed: \(errno)") }
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        let connected = try SocketAddress(host: "127.0.0.1", port: port).withSocketAddress {
+            connect(descriptor, $0, $1)
         }
         guard connected == 0 else { throw TimedOut(description: "connect to \(port) failed: \(errno)") }
         var timeout = timeval(tv_sec: 0, tv_usec: 100_000)

@@ -59,7 +59,8 @@ import Testing
         ])
     func ifNoneMatchComparesTagsWeakly(field: String, matches: Bool) {
         let tag = EntityTag(of: Array("hello".utf8))
-        let matched = Array(field.utf8).withUnsafeBytes { tag.isMatched(byIfNoneMatch: HTTPBytes($0)) }
+        let bytes = Array(field.utf8)
+        let matched = tag.isMatched(byIfNoneMatch: HTTPBytes(bytes.span))
         #expect(matched == matches, "\(field)")
     }
 

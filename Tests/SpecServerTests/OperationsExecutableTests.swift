@@ -33,6 +33,16 @@ func runSpecServer(_ arguments: [String], environment: [String: String] = [:], s
                 .status == 0)
     }
 
+    @Test func reachesAServerOnIPv6Loopback() throws {
+        let server = try ServerProcess(["--host", "::1"])
+        let port = String(server.boundPort)
+        #expect(try runSpecServer(["health-check", "--host", "::1", "--port", port]).status == 0)
+        // A server listening on every IPv6 address is asked on ::1.
+        #expect(try runSpecServer(["health-check", "--host", "::", "--port", port]).status == 0)
+        let refused = try runSpecServer(["health-check", "--host", "127.0.0.1", "--port", port])
+        #expect(refused.status == 1, "nothing listens on IPv4 there")
+    }
+
     @Test func answersOneWithAReasonWhenNothingListens() throws {
         // A port that was just free: bind, read it, close.
         let server = try ServerProcess()

@@ -114,20 +114,28 @@ struct ProvenanceTests {
         #expect(windows > 500)
     }
 
+    /// A store of two versions, `a` and `b`, holding one published metric whose provenance
+    /// fields (`since`, `seen`, `history`...) are `metricTail`.
+    static func twoVersions(metricTail: String) -> String {
+        """
+        {"schemaVersion": 1, "title": "t",
+         "versions": [{"id": "a", "date": "2023", "title": "a", "notes": ""},
+                      {"id": "b", "date": "2024", "title": "b", "notes": ""}],
+         "devices": [], "sizeClasses": [], "widgets": [], "dynamicType": [], "textStyles": [],
+         "tracking": [], "rules": [], "myths": [],
+         "metrics": [{"id": "metric.x.ios.y", "name": "Y", "topic": "x", "platforms": ["ios"], "value": 2,
+                      "bound": "minimum", "status": "published",
+                      "citations": [{"page": "HIG › X", "url": "https://example.invalid/x"}],
+                      \(metricTail)}]}
+        """
+    }
+
     @Test("notes are versioned with their record")
     func versionedNotes() throws {
-        let text = """
-            {"schemaVersion": 1, "title": "t",
-             "versions": [{"id": "a", "date": "2023", "title": "a", "notes": ""},
-                          {"id": "b", "date": "2024", "title": "b", "notes": ""}],
-             "devices": [], "sizeClasses": [], "widgets": [], "dynamicType": [], "textStyles": [],
-             "tracking": [], "rules": [], "myths": [],
-             "metrics": [{"id": "metric.x.ios.y", "name": "Y", "topic": "x", "platforms": ["ios"], "value": 2,
-                          "bound": "minimum", "status": "published",
-                          "citations": [{"page": "HIG › X", "url": "https://example.invalid/x"}],
-                          "since": "a", "seen": "b", "notes": "now",
-                          "history": [{"until": "b", "values": {"value": 1, "notes": "then"}}]}]}
-            """
+        let text = Self.twoVersions(
+            metricTail:
+                #""since": "a", "seen": "b", "notes": "now", "history": [{"until": "b", "values": {"value": 1, "notes": "then"}}]"#
+        )
         let store = try SpecStore.load(bytes: Array(text.utf8), sourceName: "inline")
         let before = try #require(try store.snapshot(version: "a").record(id: "metric.x.ios.y"))
         #expect(before["notes"] == "then" && before["value"] == 1 && before["presence"] == "uncertain")
@@ -140,17 +148,7 @@ struct ProvenanceTests {
 
     @Test("seen before since is refused with its path")
     func seenBeforeSince() {
-        let text = """
-            {"schemaVersion": 1, "title": "t",
-             "versions": [{"id": "a", "date": "2023", "title": "a", "notes": ""},
-                          {"id": "b", "date": "2024", "title": "b", "notes": ""}],
-             "devices": [], "sizeClasses": [], "widgets": [], "dynamicType": [], "textStyles": [],
-             "tracking": [], "rules": [], "myths": [],
-             "metrics": [{"id": "metric.x.ios.y", "name": "Y", "topic": "x", "platforms": ["ios"], "value": 2,
-                          "bound": "minimum", "status": "published",
-                          "citations": [{"page": "HIG › X", "url": "https://example.invalid/x"}],
-                          "since": "b", "seen": "a"}]}
-            """
+        let text = Self.twoVersions(metricTail: #""since": "b", "seen": "a""#)
         #expect { try SpecStore.load(bytes: Array(text.utf8), sourceName: "inline") } throws: { error in
             (error as? SpecStoreError)?.jsonPath == "$.metrics[0].seen"
         }

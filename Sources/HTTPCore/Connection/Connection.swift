@@ -29,7 +29,7 @@ struct Connection: ~Copyable {
         case waitForOutput
         /// Half-close the socket (`shutdown(SHUT_WR)`), then call ``didShutdownOutput()``.
         case shutdownOutput
-        /// Close the socket and free the slot (call ``reset(context:)``).
+        /// Close the socket and free the slot (call ``close(context:)``).
         case close
     }
 
@@ -63,7 +63,8 @@ struct Connection: ~Copyable {
 
     var state: State = .closed
     var timer: Timer = .none
-    var descriptor: Int32 = -1
+    /// The slot's socket: none while ``state`` is ``State/closed``.
+    private(set) var socket = ConnectionSocket()
     /// Bumped per use of the slot, so stale epoll events for a reused descriptor are ignored.
     var generation: UInt32 = 0
     /// The events currently registered with epoll (0 when not registered).
@@ -118,18 +119,27 @@ struct Connection: ~Copyable {
     /// Starts serving a freshly accepted socket. With `TCP_DEFER_ACCEPT` its request is usually
     /// already readable, so the first action is a read.
     mutating func open(descriptor: Int32, now: Int64, idleTimeout: Int64) {
+        assert(!socket.isOpen, "the slot still holds a socket")
         let nextGeneration = generation &+ 1
         self = Connection()
         self.generation = nextGeneration
-        self.descriptor = descriptor
+        self.socket = ConnectionSocket(taking: descriptor)
         self.state = .open
         self.mayHaveInput = true
         self.timer = .idle
         self.deadline = now + idleTimeout
     }
 
-    /// Releases the buffers and the body reservation, and marks the slot closed.
-    mutating func reset(context: LoopContext) {
+    /// Closes the socket (with a reset when the client stopped reading, ``resetOnClose``),
+    /// then frees the slot as ``reset(context:)`` does.
+    mutating func close(context: LoopContext) {
+        socket.take().close(reset: resetOnClose)
+        reset(context: context)
+    }
+
+    /// Releases the buffers and the body reservation, and marks the slot closed; the socket
+    /// is already closed.
+    private mutating func reset(context: LoopContext) {
         dropSharedBody()
         context.bodyBudget.release(bodyReservation)
         context.pool.recycle(&input)
@@ -350,17 +360,23 @@ struct Connection: ~Copyable {
             if output.writerIndex >= Self.outputHighWater || sharedBody != nil {
                 return  // resume after the output drains
             }
+            // The head parsed just now, still described by the loop's field table; nil when the
+            // head was parsed before its body arrived (another connection may have parsed since).
+            var parsed: RequestHead?
             if headLength == 0 {
-                guard scanHead(context: context) else { return }
+                guard let head = scanHead(context: context) else { return }
+                parsed = head
             }
             guard let bodyEnd = bodyIsComplete(context: context) else { return }
-            answer(bodyEnd: bodyEnd, context: context)
+            answer(bodyEnd: bodyEnd, parsed: parsed, context: context)
         }
     }
 
     /// Scans for the end of the head; on completion parses it and sets up the body. Returns
     /// whether the head is complete and valid.
-    private mutating func scanHead(context: LoopContext) -> Bool {
+    /// Scans and parses the head at the front of the input; `nil` when it is incomplete or
+    /// was refused (then the error response is queued).
+    private mutating func scanHead(context: LoopContext) -> RequestHead? {
         if scanner.lines == 0 && scanner.lineStart == 0 {
             // RFC 9112 §2.2: ignore empty lines before the request-line.
             let bytes = input.readableBytes
@@ -369,7 +385,7 @@ struct Connection: ~Copyable {
             if skip > 0 { input.consume(skip) }
             if input.readableCount == 0 {
                 hasUnparsedInput = false
-                return false
+                return nil
             }
             if timer != .request {
                 timer = .request
@@ -379,10 +395,10 @@ struct Connection: ~Copyable {
         switch scanner.scan(input.readableBytes, limits: context.limits) {
         case .incomplete:
             hasUnparsedInput = false
-            return false
+            return nil
         case .failed(let error):
             fail(error, context: context)
-            return false
+            return nil
         case .complete(let length):
             headLength = Int32(length)
         }
@@ -393,7 +409,7 @@ struct Connection: ~Copyable {
             )
         } catch {
             fail(error, context: context)
-            return false
+            return nil
         }
         keepAliveRequested = head.keepAlive && keepAliveRequested
         isChunked = head.isChunked
@@ -407,18 +423,18 @@ struct Connection: ~Copyable {
             // RFC 9110 §15.5.14: refuse an announced body over the limit before reading it.
             if !isChunked && contentLength > bodyLimit {
                 fail(.contentTooLarge, context: context)
-                return false
+                return nil
             }
             if isChunked && bodyLimit == 0 {
                 fail(.contentTooLarge, context: context)
-                return false
+                return nil
             }
             // One budget for every body being received: past it, refuse before reading any.
             let needed = isChunked ? bodyLimit : contentLength
             if needed > 0 {
                 guard context.bodyBudget.reserve(needed) else {
                     fail(.bodiesOverBudget, context: context)
-                    return false
+                    return nil
                 }
                 bodyReservation = needed
             }
@@ -433,7 +449,7 @@ struct Connection: ~Copyable {
                 ResponseWriter.writeContinue(to: &output)
             }
         }
-        return true
+        return head
     }
 
     /// Returns the end of the body (offset from the request start) once it is all here.
@@ -472,13 +488,16 @@ struct Connection: ~Copyable {
     }
 
     /// Answers the complete request at the front of the input and consumes it.
-    private mutating func answer(bodyEnd: Int, context: LoopContext) {
-        // The field table is shared by the loop's connections: parse again in case another
-        // connection's request was parsed while this body arrived. The head is known valid.
+    private mutating func answer(bodyEnd: Int, parsed: RequestHead?, context: LoopContext) {
+        // The field table is shared by the loop's connections: a head parsed before its body
+        // arrived is parsed again, as another connection's request may have been parsed since.
+        // The head is known valid.
         guard
-            let head = try? RequestHeadParser.parse(
-                input.readableBytes, start: 0, length: Int(headLength), fields: context.fields, limits: context.limits
-            )
+            let head = parsed
+                ?? (try? RequestHeadParser.parse(
+                    input.readableBytes, start: 0, length: Int(headLength), fields: context.fields,
+                    limits: context.limits
+                ))
         else { preconditionFailure("a head that parsed once parses again") }
         requestsServed += 1
         let keepAlive =
@@ -581,31 +600,10 @@ struct Connection: ~Copyable {
         context: LoopContext,
         _ body: (borrowing HTTPRequest) -> Result
     ) -> Result {
-        let bytes = input.readableBytes
-        func slice(_ start: Int32, _ length: Int32) -> HTTPBytes {
-            HTTPBytes(UnsafeRawBufferPointer(rebasing: bytes[Int(start)..<Int(start + length)]))
-        }
-        let path = head.pathStart < 0 ? HTTPBytes(Self.rootPath) : slice(head.pathStart, head.pathLength)
+        let bytes = Span<UInt8>(_unsafeBytes: input.readableBytes)
         let request = HTTPRequest(
-            method: head.method,
-            methodName: slice(head.methodStart, head.methodLength),
-            version: head.version,
-            target: slice(head.targetStart, head.targetLength),
-            path: path,
-            query: head.hasQuery ? slice(head.queryStart, head.queryLength) : HTTPBytes(),
-            hasQuery: head.hasQuery,
-            headers: HTTPHeaders(
-                base: bytes.baseAddress,
-                fields: UnsafeBufferPointer(start: context.fields, count: Int(head.fieldCount))
-            ),
-            body: HTTPBytes(UnsafeRawBufferPointer(rebasing: bytes[Int(headLength)..<bodyEnd]))
-        )
+            head, in: bytes, fields: Span(_unsafeStart: context.fields, count: Int(head.fieldCount)),
+            bodyStart: Int(headLength), bodyEnd: bodyEnd)
         return body(request)
     }
-
-    nonisolated(unsafe) private static let rootPath: UnsafeRawBufferPointer = {
-        let pointer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
-        pointer[0] = 0x2F
-        return UnsafeRawBufferPointer(pointer)
-    }()
 }

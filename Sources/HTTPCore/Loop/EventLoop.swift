@@ -148,7 +148,7 @@ final class EventLoop {
                 }
             }
             guard Int(descriptor) < tableSize else {
-                Descriptor.close(descriptor)
+                ConnectionSocket(taking: descriptor).close()
                 continue
             }
             connections[Int(descriptor)].open(
@@ -273,9 +273,7 @@ final class EventLoop {
 
     private func close(_ descriptor: Int32) {
         // Closing removes the descriptor from the epoll set; no EPOLL_CTL_DEL needed.
-        if connections[Int(descriptor)].resetOnClose { Descriptor.setResetOnClose(descriptor) }
-        Descriptor.close(descriptor)
-        connections[Int(descriptor)].reset(context: context)
+        connections[Int(descriptor)].close(context: context)
         openCount -= 1
         if listenerPaused && listenerResumeAt == .max && openCount < maxOpen && !isDraining {
             resumeListener()

@@ -1,4 +1,3 @@
-// Unsafe: checks a Host value in place in the input buffer.
 import Glibc
 
 /// `Host` and absolute-form authority syntax: `uri-host [ ":" port ]` (RFC 9110 §7.2), where
@@ -6,14 +5,16 @@ import Glibc
 /// (§3.2.3, at most 65535 here). No userinfo (RFC 9110 §4.2.4).
 enum HostSyntax {
     /// Whether `value` is a valid `Host` field value; an empty one is allowed (RFC 9112 §3.2).
-    static func isValid(_ value: UnsafeRawBufferPointer) -> Bool {
+    static func isValid(_ value: Span<UInt8>) -> Bool {
         var position = 0
         let count = value.count
         if count == 0 { return true }
         if value[0] == UInt8(ascii: "[") {
             // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
-            guard let close = value.firstIndex(of: UInt8(ascii: "]")), close > 1 else { return false }
-            let inside = UnsafeRawBufferPointer(rebasing: value[1..<close])
+            var close = 1
+            while close < count && value[close] != UInt8(ascii: "]") { close += 1 }
+            guard close < count, close > 1 else { return false }
+            let inside = value.extracting(1..<close)
             guard isIPvFuture(inside) || isIPv6(inside) else { return false }
             position = close + 1
         } else {
@@ -37,7 +38,8 @@ enum HostSyntax {
         let digits = count - position - 1
         guard digits <= 5 else { return false }
         var port = 0
-        for byte in value[(position + 1)...] {
+        for index in (position + 1)..<count {
+            let byte = value[index]
             guard byte &- 0x30 < 10 else { return false }
             port = port * 10 + Int(byte - 0x30)
         }
@@ -45,22 +47,27 @@ enum HostSyntax {
     }
 
     /// IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
-    private static func isIPvFuture(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    private static func isIPvFuture(_ bytes: Span<UInt8>) -> Bool {
         guard bytes.count >= 4, bytes[0] == UInt8(ascii: "v") || bytes[0] == UInt8(ascii: "V") else { return false }
         var position = 1
         while position < bytes.count && isHex(bytes[position]) { position += 1 }
         guard position > 1, position < bytes.count - 1, bytes[position] == UInt8(ascii: ".") else { return false }
-        return bytes[(position + 1)...].allSatisfy {
-            isUnreserved($0) || isSubDelimiter($0) || $0 == UInt8(ascii: ":")
+        for index in (position + 1)..<bytes.count {
+            let byte = bytes[index]
+            guard isUnreserved(byte) || isSubDelimiter(byte) || byte == UInt8(ascii: ":") else { return false }
         }
+        return true
     }
 
     /// IPv6address (RFC 3986 §3.2.2, as `inet_pton` reads it: no zone identifier).
-    private static func isIPv6(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard bytes.count <= 45, bytes.allSatisfy({ isHex($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") })
-        else { return false }
+    private static func isIPv6(_ bytes: Span<UInt8>) -> Bool {
+        guard bytes.count <= 45 else { return false }
         var text = [CChar](repeating: 0, count: 48)
-        for (index, byte) in bytes.enumerated() { text[index] = CChar(bitPattern: byte) }
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard isHex(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".") else { return false }
+            text[index] = CChar(bitPattern: byte)
+        }
         var address = in6_addr()
         return inet_pton(AF_INET6, text, &address) == 1
     }

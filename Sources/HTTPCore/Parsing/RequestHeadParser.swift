@@ -96,23 +96,23 @@ enum RequestHeadParser {
             let name = UnsafeRawBufferPointer(rebasing: buffer[nameStart..<nameStart + nameLength])
             let value = UnsafeRawBufferPointer(rebasing: buffer[valueStart..<valueEnd])
             switch nameLength {
-            case 4 where HTTPBytes(name).equalsIgnoringCase("host"):
+            case 4 where ASCII.equalIgnoringCase(name, "host"):
                 hostCount += 1
-                guard HostSyntax.isValid(value) else { throw .badHost }
-            case 6 where HTTPBytes(name).equalsIgnoringCase("expect"):
-                guard HTTPBytes(value).equalsIgnoringCase("100-continue") else { throw .expectationFailed }
+                guard HostSyntax.isValid(Span(_unsafeBytes: value)) else { throw .badHost }
+            case 6 where ASCII.equalIgnoringCase(name, "expect"):
+                guard ASCII.equalIgnoringCase(value, "100-continue") else { throw .expectationFailed }
                 head.expectsContinue = true
-            case 10 where HTTPBytes(name).equalsIgnoringCase("connection"):
+            case 10 where ASCII.equalIgnoringCase(name, "connection"):
                 forEachListElement(value) { token in
-                    if HTTPBytes(token).equalsIgnoringCase("close") { sawConnectionClose = true }
-                    if HTTPBytes(token).equalsIgnoringCase("keep-alive") { sawConnectionKeepAlive = true }
+                    if ASCII.equalIgnoringCase(token, "close") { sawConnectionClose = true }
+                    if ASCII.equalIgnoringCase(token, "keep-alive") { sawConnectionKeepAlive = true }
                 }
-            case 14 where HTTPBytes(name).equalsIgnoringCase("content-length"):
+            case 14 where ASCII.equalIgnoringCase(name, "content-length"):
                 // RFC 9112 §6.3 ¶5: a repeated or list-valued Content-Length is unrecoverable
                 // framing; we refuse it rather than guess.
                 guard head.contentLength < 0 else { throw .badContentLength }
                 head.contentLength = try parseContentLength(value)
-            case 17 where HTTPBytes(name).equalsIgnoringCase("transfer-encoding"):
+            case 17 where ASCII.equalIgnoringCase(name, "transfer-encoding"):
                 try transferEncoding.add(value)
             default:
                 break
@@ -145,23 +145,23 @@ enum RequestHeadParser {
     @inline(__always) private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
     private static func recognizeMethod(_ buffer: UnsafeRawBufferPointer, _ start: Int, _ length: Int) -> HTTPMethod {
-        let bytes = HTTPBytes(UnsafeRawBufferPointer(rebasing: buffer[start..<start + length]))
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<start + length])
         // Methods are case-sensitive (RFC 9110 §9.1).
         switch length {
         case 3:
-            if bytes.equals("GET") { return .get }
-            if bytes.equals("PUT") { return .put }
+            if ASCII.equal(bytes, "GET") { return .get }
+            if ASCII.equal(bytes, "PUT") { return .put }
         case 4:
-            if bytes.equals("HEAD") { return .head }
-            if bytes.equals("POST") { return .post }
+            if ASCII.equal(bytes, "HEAD") { return .head }
+            if ASCII.equal(bytes, "POST") { return .post }
         case 5:
-            if bytes.equals("PATCH") { return .patch }
-            if bytes.equals("TRACE") { return .trace }
+            if ASCII.equal(bytes, "PATCH") { return .patch }
+            if ASCII.equal(bytes, "TRACE") { return .trace }
         case 6:
-            if bytes.equals("DELETE") { return .delete }
+            if ASCII.equal(bytes, "DELETE") { return .delete }
         case 7:
-            if bytes.equals("OPTIONS") { return .options }
-            if bytes.equals("CONNECT") { return .connect }
+            if ASCII.equal(bytes, "OPTIONS") { return .options }
+            if ASCII.equal(bytes, "CONNECT") { return .connect }
         default:
             break
         }
@@ -191,18 +191,16 @@ enum RequestHeadParser {
             return false
         } else {
             // absolute-form = absolute-URI (RFC 9112 §3.2.2); only the http(s) schemes name us.
-            let target = HTTPBytes(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
             let schemeLength: Int
             if length > 7
-                && HTTPBytes(UnsafeRawBufferPointer(rebasing: buffer[start..<start + 7])).equalsIgnoringCase("http://")
+                && ASCII.equalIgnoringCase(UnsafeRawBufferPointer(rebasing: buffer[start..<start + 7]), "http://")
             {
                 schemeLength = 7
             } else if length > 8
-                && HTTPBytes(UnsafeRawBufferPointer(rebasing: buffer[start..<start + 8])).equalsIgnoringCase("https://")
+                && ASCII.equalIgnoringCase(UnsafeRawBufferPointer(rebasing: buffer[start..<start + 8]), "https://")
             {
                 schemeLength = 8
             } else {
-                _ = target
                 throw .badRequest
             }
             var position = start + schemeLength
@@ -213,7 +211,8 @@ enum RequestHeadParser {
                 position += 1
             }
             guard position > authorityStart,
-                HostSyntax.isValid(UnsafeRawBufferPointer(rebasing: buffer[authorityStart..<position]))
+                HostSyntax.isValid(
+                    Span(_unsafeBytes: UnsafeRawBufferPointer(rebasing: buffer[authorityStart..<position])))
             else { throw .badRequest }
             hasAuthority = true
             pathStart = position
@@ -284,7 +283,7 @@ struct TransferCodingList {
         RequestHeadParser.forEachListElement(value) { element in
             elements += 1
             codings += 1
-            lastIsChunked = HTTPBytes(element).equalsIgnoringCase("chunked")
+            lastIsChunked = ASCII.equalIgnoringCase(element, "chunked")
             if lastIsChunked { chunkedCount += 1 }
             // A coding is a token, optionally with parameters; anything else is garbage.
             if !CharacterClass.isTokenByte(element[0]) { invalid = true }

@@ -32,10 +32,10 @@ enum ResponseHead {
         var name = name
         return name.withUTF8 { bytes in
             let raw = UnsafeRawBufferPointer(bytes)
-            return HTTPBytes(raw).equalsIgnoringCase("content-length")
-                || HTTPBytes(raw).equalsIgnoringCase("date")
-                || HTTPBytes(raw).equalsIgnoringCase("connection")
-                || HTTPBytes(raw).equalsIgnoringCase("transfer-encoding")
+            return ASCII.equalIgnoringCase(raw, "content-length")
+                || ASCII.equalIgnoringCase(raw, "date")
+                || ASCII.equalIgnoringCase(raw, "connection")
+                || ASCII.equalIgnoringCase(raw, "transfer-encoding")
         }
     }
 }

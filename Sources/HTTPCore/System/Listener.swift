@@ -5,61 +5,21 @@ import Glibc
 /// Opens the listening sockets: one per loop, all bound to the same address with
 /// `SO_REUSEPORT`, so the kernel spreads new connections evenly over the loops.
 enum Listener {
-    /// A parsed IPv4 or IPv6 socket address.
-    struct Address {
-        var storage = sockaddr_storage()
-        var length: socklen_t = 0
-        var family: Int32 = 0
-    }
-
-    /// Parses `host` (an IPv4 or IPv6 literal; `localhost` means 127.0.0.1) and `port`.
-    static func address(host: String, port: Int) throws(HTTPServerError) -> Address {
-        guard (0...65535).contains(port) else {
-            throw HTTPServerError(.invalidAddress, "port \(port) is out of range 0...65535")
-        }
-        let literal = host == "localhost" ? "127.0.0.1" : host
-        var address = Address()
-        var ipv4 = sockaddr_in()
-        if inet_pton(AF_INET, literal, &ipv4.sin_addr) == 1 {
-            ipv4.sin_family = sa_family_t(AF_INET)
-            ipv4.sin_port = in_port_t(UInt16(port).bigEndian)
-            withUnsafeMutableBytes(of: &address.storage) { storage in
-                withUnsafeBytes(of: ipv4) { storage.copyMemory(from: $0) }
-            }
-            address.length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            address.family = AF_INET
-            return address
-        }
-        var ipv6 = sockaddr_in6()
-        let bare = literal.hasPrefix("[") && literal.hasSuffix("]") ? String(literal.dropFirst().dropLast()) : literal
-        if inet_pton(AF_INET6, bare, &ipv6.sin6_addr) == 1 {
-            ipv6.sin6_family = sa_family_t(AF_INET6)
-            ipv6.sin6_port = in_port_t(UInt16(port).bigEndian)
-            withUnsafeMutableBytes(of: &address.storage) { storage in
-                withUnsafeBytes(of: ipv6) { storage.copyMemory(from: $0) }
-            }
-            address.length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-            address.family = AF_INET6
-            return address
-        }
-        throw HTTPServerError(.invalidAddress, "host \(host) is not an IPv4 or IPv6 address")
-    }
-
     /// Binds `count` listeners to `host`:`port` and returns them with the bound port.
     ///
     /// A probe socket without `SO_REUSEPORT` binds first: every socket of a reuseport group
     /// must set the option, so the probe fails with `EADDRINUSE` when another process (even
     /// another copy of this server) already listens there, instead of silently sharing the port.
     static func bind(host: String, port: Int, count: Int) throws(HTTPServerError) -> (listeners: [Int32], port: Int) {
-        var address = try address(host: host, port: port)
-        let probe = try openSocket(address: &address, reusePort: false, host: host, port: port)
+        var address = try SocketAddress(host: host, port: port)
+        let probe = try openSocket(address: address, reusePort: false, host: host, port: port)
         let boundPort = localPort(probe)
-        setPort(&address, boundPort)
+        address.setPort(boundPort)
         var listeners: [Int32] = []
         defer { Descriptor.close(probe) }
         do throws(HTTPServerError) {
             for _ in 0..<count {
-                let descriptor = try openSocket(address: &address, reusePort: true, host: host, port: boundPort)
+                let descriptor = try openSocket(address: address, reusePort: true, host: host, port: boundPort)
                 listeners.append(descriptor)
             }
         } catch {
@@ -76,7 +36,7 @@ enum Listener {
         return (listeners, boundPort)
     }
 
-    private static func openSocket(address: inout Address, reusePort: Bool, host: String, port: Int)
+    private static func openSocket(address: SocketAddress, reusePort: Bool, host: String, port: Int)
         throws(HTTPServerError) -> Int32
     {
         let descriptor = socket(
@@ -97,9 +57,7 @@ enum Listener {
             throw HTTPServerError(
                 .system, "\(error.call) failed on \(host):\(port): \(error.reason)", errno: error.errno)
         }
-        let result = withUnsafePointer(to: &address.storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, address.length) }
-        }
+        let result = address.withSocketAddress { Glibc.bind(descriptor, $0, $1) }
         if result != 0 {
             let code = clinux_errno()
             Descriptor.close(descriptor)
@@ -131,12 +89,6 @@ enum Listener {
         return withUnsafeBytes(of: storage) { raw in
             // sin_port and sin6_port both sit at offset 2, in network order.
             Int(UInt16(bigEndian: raw.loadUnaligned(fromByteOffset: 2, as: UInt16.self)))
-        }
-    }
-
-    private static func setPort(_ address: inout Address, _ port: Int) {
-        withUnsafeMutableBytes(of: &address.storage) { raw in
-            raw.storeBytes(of: UInt16(port).bigEndian, toByteOffset: 2, as: UInt16.self)
         }
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import HTTPCore
 
 extension Subcommand {
     /// `spec-server health-check [options]`: a container `HEALTHCHECK` that needs no curl.
@@ -65,31 +66,13 @@ enum HealthCheck {
 
     /// One `GET /readyz` over a new connection.
     static func probe(host: String, port: Int, authority: String) -> Result<Void, Problem> {
-        var storage = sockaddr_storage()
-        var length: socklen_t
-        let family: Int32
-        if host.contains(":") {
-            family = AF_INET6
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = in_port_t(UInt16(port).bigEndian)
-            guard inet_pton(AF_INET6, host, &address.sin6_addr) == 1 else {
-                return .failure(Problem(description: "'\(host)' is not an IPv6 address"))
-            }
-            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in6.self) }
-        } else {
-            family = AF_INET
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
-                return .failure(Problem(description: "'\(host)' is not an IPv4 address"))
-            }
-            length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in.self) }
+        let address: SocketAddress
+        do {
+            address = try SocketAddress(host: host, port: port)
+        } catch {
+            return .failure(Problem(description: error.message))
         }
-        let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else {
             return .failure(Problem(description: "socket: \(String(cString: strerror(errno)))"))
         }
@@ -98,9 +81,7 @@ enum HealthCheck {
         var timeout = timeval(tv_sec: deadlineSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let connected = withUnsafePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, length) }
-        }
+        let connected = address.withSocketAddress { connect(descriptor, $0, $1) }
         guard connected == 0 else { return .failure(Problem(description: String(cString: strerror(errno)))) }
 
         let request = Array("GET /readyz HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\n\r\n".utf8)

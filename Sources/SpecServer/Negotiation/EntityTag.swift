@@ -21,4 +21,14 @@ struct EntityTag: Equatable, Hashable, Sendable {
         }
         return hash
     }
+
+    /// The hash of a span's bytes, as ``fnv1a64(_:)-(Sequence<UInt8>)`` computes it.
+    static func fnv1a64(_ bytes: Span<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in bytes.indices {
+            hash ^= UInt64(bytes[index])
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
 }

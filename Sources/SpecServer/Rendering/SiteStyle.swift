@@ -51,9 +51,9 @@ enum SiteStyle {
         .hig-table thead th{background:var(--panel);white-space:nowrap;position:sticky;top:0}
         .hig-table th a{color:var(--fg)}
         .hig-table td.hig-num,.hig-table th.hig-num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-        .hig-table td.hig-long{min-width:18rem}
+        .hig-table td.hig-long{min-width:32rem}
         .hig-table td.hig-id{font-size:.8rem;min-width:9rem}
-        .hig-table td.hig-source{min-width:14rem}.hig-table td.hig-name{white-space:nowrap}
+        .hig-table td.hig-source{min-width:26rem}.hig-table td.hig-name{white-space:nowrap}
         .hig-status{font-weight:700;white-space:nowrap}
         .hig-status-published{color:var(--pub)}.hig-status-convention{color:var(--conv)}
         .hig-status-convention::before{content:"◇ "}.hig-status-published::before{content:"✓ "}

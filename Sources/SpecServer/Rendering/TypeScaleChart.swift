@@ -1,7 +1,7 @@
 /// The Dynamic Type scale as a picture: for one platform, each text style's size (pt) across the
 /// categories, one line per style. Lines differ by dash pattern and carry their style's name at
-/// the right end, so the chart reads without colour; its title and description say the same for
-/// a screen reader, and the table below it has every figure.
+/// the right end, tied to the line by a leader, so the chart reads without colour; its title
+/// and description say the same for a screen reader, and the table below it has every figure.
 enum TypeScaleChart {
     struct Series: Equatable {
         var style: String
@@ -103,7 +103,7 @@ enum TypeScaleChart {
                 "<text transform=\"translate(\(n(x(index) + 4)) \(n(top + plotHeight + 12))) rotate(40)\" font-size=\"12\">\(HTMLRenderer.escape(category))</text>"
         }
         // Lines, then labels pushed apart so none overlaps the next.
-        var labels: [(y: Double, text: String)] = []
+        var labels: [(y: Double, end: Double, text: String)] = []
         for (number, item) in series.enumerated() {
             let points = item.sizes.enumerated().compactMap { index, size in size.map { "\(n(x(index))),\(n(y($0)))" } }
             let dash = dashes[number % dashes.count]
@@ -111,7 +111,7 @@ enum TypeScaleChart {
             svg +=
                 "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"\(dashAttribute)/>"
             if let last = item.sizes.last ?? nil {
-                labels.append((y(last) + 4, "\(item.style) \(n(last))"))
+                labels.append((y(last) + 4, y(last), "\(item.style) \(n(last))"))
             }
         }
         labels.sort { $0.y < $1.y }
@@ -120,9 +120,12 @@ enum TypeScaleChart {
             labels[index].y = max(labels[index].y, floor + 13)
             floor = labels[index].y
         }
+        // A leader ties each name to the end of its line, wherever pushing apart moved it.
         for label in labels {
             svg +=
-                "<text x=\"\(n(left + plotWidth + 6))\" y=\"\(n(label.y))\" font-size=\"12\">\(HTMLRenderer.escape(label.text))</text>"
+                "<line x1=\"\(n(left + plotWidth + 2))\" y1=\"\(n(label.end))\" x2=\"\(n(left + plotWidth + 16))\" y2=\"\(n(label.y - 4))\" stroke=\"currentColor\" stroke-opacity=\"0.6\"/>"
+            svg +=
+                "<text x=\"\(n(left + plotWidth + 19))\" y=\"\(n(label.y))\" font-size=\"12\">\(HTMLRenderer.escape(label.text))</text>"
         }
         return svg + "</svg>"
     }

@@ -22,16 +22,29 @@ struct QueryParameters: Equatable, Sendable {
 
     /// Decodes a raw query string (without the `?`).
     init(parsing query: some Collection<UInt8>) throws(Problem) {
+        let bytes = Array(query)
+        try self.init(parsing: bytes.span)
+    }
+
+    /// Decodes a raw query string (without the `?`), read in place: a request's query view.
+    init(parsing query: Span<UInt8>) throws(Problem) {
         pairs = []
         var names = Set<String>()
-        for member in query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let equals = member.firstIndex(of: UInt8(ascii: "="))
-            let rawName = equals.map { member[member.startIndex..<$0] } ?? member[...]
-            let rawValue = equals.map { member[member.index(after: $0)...] } ?? member[member.endIndex...]
-            let name = try Self.decode(rawName)
-            let value = try Self.decode(rawValue)
-            guard names.insert(name).inserted else { throw .repeated(name) }
-            pairs.append((name, value))
+        var start = 0
+        while start < query.count {
+            var end = start
+            var equals: Int?
+            while end < query.count, query[end] != UInt8(ascii: "&") {
+                if equals == nil, query[end] == UInt8(ascii: "=") { equals = end }
+                end += 1
+            }
+            if end > start {
+                let name = try Self.decode(query.extracting(start..<(equals ?? end)))
+                let value = try Self.decode(query.extracting((equals.map { $0 + 1 } ?? end)..<end))
+                guard names.insert(name).inserted else { throw .repeated(name) }
+                pairs.append((name, value))
+            }
+            start = end + 1
         }
     }
 
@@ -40,27 +53,25 @@ struct QueryParameters: Equatable, Sendable {
         pairs.first { $0.name == name }?.value
     }
 
-    static func decode(_ raw: some Collection<UInt8>) throws(Problem) -> String {
+    static func decode(_ raw: Span<UInt8>) throws(Problem) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(raw.count)
-        var index = raw.startIndex
-        while index != raw.endIndex {
+        var index = 0
+        while index < raw.count {
             let byte = raw[index]
             if byte == UInt8(ascii: "+") {
                 bytes.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%") {
-                let first = raw.index(after: index)
-                guard first != raw.endIndex, raw.index(after: first) != raw.endIndex,
-                    let high = hexValue(raw[first]), let low = hexValue(raw[raw.index(after: first)])
+                guard index + 2 < raw.count, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2])
                 else {
                     throw .malformed("a '%' must be followed by two hexadecimal digits")
                 }
                 bytes.append(high << 4 | low)
-                index = raw.index(after: first)
+                index += 2
             } else {
                 bytes.append(byte)
             }
-            index = raw.index(after: index)
+            index += 1
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .malformed("the query is not UTF-8 after percent-decoding")

@@ -79,6 +79,6 @@ extension QueryParameters {
         for byte in segment.utf8 {
             if byte == UInt8(ascii: "+") { protected += Array("%2B".utf8) } else { protected.append(byte) }
         }
-        return try decode(protected)
+        return try decode(protected.span)
     }
 }

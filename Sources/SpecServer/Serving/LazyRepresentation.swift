@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A representation built on first use, once, by whichever request needs it first; every later
-/// read is one atomic load.
+/// read is one atomic load (none for one built already).
 ///
 /// A store holds many versions, and a client that pins an older one is rare: building every
 /// pinned representation at load would cost start-up (and reload) time and memory for bytes few
@@ -19,23 +19,29 @@ final class LazyRepresentation: Sendable {
         }
     }
 
+    /// What ``init(built:)`` was given: read without an atomic load (the latest version's
+    /// representations are read on every request).
+    private let ready: Representation?
     private let outcome = AtomicLazyReference<Outcome>()
     private let build: @Sendable () -> Representation?
 
     /// A representation that `build` makes on first use; `build` returns `nil` when the request
     /// cannot be answered from it (the slow path then reports why).
     init(building build: @escaping @Sendable () -> Representation?) {
+        self.ready = nil
         self.build = build
     }
 
     /// A representation built already.
     init(built representation: Representation) {
+        self.ready = representation
         self.build = { representation }
         _ = outcome.storeIfNil(Outcome(representation))
     }
 
     /// The representation, built now if nothing has asked for it yet.
     var representation: Representation? {
+        if let ready { return ready }
         if let outcome = outcome.load() { return outcome.representation }
         return outcome.storeIfNil(Outcome(build())).representation
     }

@@ -70,15 +70,11 @@ extension EntityTag {
     /// Whether an `If-None-Match` field value names this tag, compared on bytes (RFC 9110 §13.1.2:
     /// weak comparison, so `W/"x"` matches `"x"`; `*` matches any current representation).
     func isMatched(byIfNoneMatch field: HTTPBytes) -> Bool {
-        field.withUnsafeBytes { bytes in
-            var tag = Array(fieldValue.utf8)
-            return tag.withUnsafeMutableBytes { tagBytes in
-                Self.listContains(UnsafeRawBufferPointer(bytes), tag: UnsafeRawBufferPointer(tagBytes))
-            }
-        }
+        let tag = Array(fieldValue.utf8)
+        return Self.listContains(field.span, tag: tag.span)
     }
 
-    static func listContains(_ list: UnsafeRawBufferPointer, tag: UnsafeRawBufferPointer) -> Bool {
+    static func listContains(_ list: Span<UInt8>, tag: Span<UInt8>) -> Bool {
         var index = 0
         while index < list.count {
             while index < list.count,

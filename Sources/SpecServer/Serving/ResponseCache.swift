@@ -106,7 +106,7 @@ final class ResponseCache: Sendable {
         var bytes: [UInt8] = [0x01]
         bytes.reserveCapacity(request.target.count + 16)
         bytes.append(contentsOf: request.target)
-        for accept in request.headers.values(named: "Accept") {
+        request.headers.forEachValue(named: "Accept") { accept in
             bytes.append(0x00)
             bytes.append(contentsOf: accept)
         }

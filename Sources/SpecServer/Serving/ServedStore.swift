@@ -114,7 +114,7 @@ final class ServedStore: Sendable {
     /// The prepared answer to a request whose target is one of the canonical URLs, or `nil`.
     func fastResponse(for request: borrowing HTTPRequest) -> (route: Route, response: PreparedResponse)? {
         guard request.method == .get || request.method == .head else { return nil }
-        let hash = request.target.withUnsafeBytes { EntityTag.fnv1a64($0) }
+        let hash = EntityTag.fnv1a64(request.target.span)
         guard let entry = fastPath[hash], request.target.elementsEqual(entry.target) else { return nil }
         let chosen: LazyRepresentation
         if let fixed = entry.fixedFormat {
@@ -125,7 +125,7 @@ final class ServedStore: Sendable {
             if accept == nil || accept!.equals("*/*") {
                 format = entry.route.formats.first
             } else {
-                let fields = request.headers.values(named: "Accept").map(\.string).joined(separator: ",")
+                let fields = request.headers.strings(named: "Accept").joined(separator: ",")
                 format = AcceptHeader(fields).preferredFormat(among: entry.route.formats)
             }
             guard let format, let byFormat = entry.byFormat[format] else { return nil }

@@ -180,7 +180,7 @@ final class SpecApplication: HTTPApplication {
 
     private func readQuery(_ request: borrowing HTTPRequest) throws(APIError) -> QueryParameters {
         do {
-            return try QueryParameters(parsing: request.query)
+            return try QueryParameters(parsing: request.query.span)
         } catch {
             switch error {
             case .malformed(let message): throw APIError.badQuery(message)
@@ -194,9 +194,9 @@ final class SpecApplication: HTTPApplication {
     private func negotiate(_ explicit: Format?, route: Route, request: borrowing HTTPRequest) throws(APIError) -> Format
     {
         if let explicit { return explicit }
-        let fields = request.headers.values(named: "Accept")
+        let fields = request.headers.strings(named: "Accept")
         guard !fields.isEmpty else { return route.formats.first ?? .json }
-        let accept = AcceptHeader(fields.map(\.string).joined(separator: ","))
+        let accept = AcceptHeader(fields.joined(separator: ","))
         guard let format = accept.preferredFormat(among: route.formats) else {
             throw APIError.notAcceptable(producible: route.formats)
         }

@@ -25,13 +25,17 @@ final class ConnectionDriver {
         bodyBudget: BodyBudget? = nil
     ) {
         context = LoopContext(application: application, configuration: configuration, bodyBudget: bodyBudget)
-        connection.open(descriptor: 42, now: context.now, idleTimeout: context.idleTimeout)
+        // The slot owns and closes the descriptor it is given: a real one, never a made-up number
+        // that could be another test's socket.
+        connection.open(
+            descriptor: Glibc.open("/dev/null", O_RDONLY | O_CLOEXEC), now: context.now,
+            idleTimeout: context.idleTimeout)
     }
 
     /// Frees what the connection holds if the test did not run it to its close, as the loop
     /// does for every connection when it stops.
     deinit {
-        if connection.state != .closed { connection.reset(context: context) }
+        if connection.state != .closed || connection.socket.isOpen { connection.close(context: context) }
     }
 
     /// The client sends `bytes`; the connection runs until it waits.
@@ -94,7 +98,7 @@ final class ConnectionDriver {
             case .close:
                 closed = true
                 resetRequested = connection.resetOnClose
-                connection.reset(context: context)
+                connection.close(context: context)
                 return
             }
         }

@@ -74,14 +74,8 @@ final class RawClient {
         if var size = receiveBuffer {
             setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        let result = try SocketAddress(host: "127.0.0.1", port: port).withSocketAddress {
+            connect(descriptor, $0, $1)
         }
         guard result == 0 else { throw TimedOut(description: "connect failed: \(errno)") }
         var timeout = timeval(tv_sec: 0, tv_usec: 50_000)
