@@ -1,3 +1,4 @@
+// Unsafe: send(2) and recv(2) take the request and response bytes by address.
 import Glibc
 import HTTPCore
 

@@ -1,3 +1,4 @@
+// Unsafe: read(2) and readdir(3) hand /proc's bytes over by address.
 import Glibc
 
 /// The `process_*` figures Prometheus clients conventionally export, read from `/proc/self`.

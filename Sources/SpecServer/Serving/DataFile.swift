@@ -1,3 +1,4 @@
+// Unsafe: read(2) writes the data file straight into an array's storage.
 import Glibc
 import SpecStore
 

@@ -1,3 +1,4 @@
+// Unsafe: read(2) and write(2) take the file's bytes by address.
 import Glibc
 
 /// Replaces a file so that a reader (or a restart after a crash) sees the old bytes or the new

@@ -1,3 +1,4 @@
+// Unsafe: pthread_create takes the thread's closure as a raw pointer to a retained box.
 import Glibc
 
 /// A POSIX thread running one closure; the mirror polls on one, away from the event loops.

@@ -1,3 +1,4 @@
+// Unsafe: libcurl takes callbacks as C function pointers, with this transfer passed as an opaque pointer.
 #if UpstreamFetch
     import CCurl
     import Glibc

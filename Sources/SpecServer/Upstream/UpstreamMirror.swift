@@ -1,3 +1,4 @@
+// Unsafe: read(2) drains the wake pipe into a buffer by address.
 import Glibc
 import Locking
 import SpecStore

@@ -1,3 +1,4 @@
+// Unsafe: scans the document's bytes in place to turn an offset into a line and column.
 /// Finds where a JSONPath (`$.metrics[12].citations`) sits in a document's text, so a fault the
 /// loader reports by path can also be reported as `file:line:column`.
 ///

@@ -1,3 +1,4 @@
+// Unsafe: the loader's hot path reads the document through a raw buffer, without bounds checks per byte.
 /// A strict RFC 8259 parser working on bytes.
 ///
 /// It is the loader's hot path, so it reads the buffer directly, builds strings without a detour

@@ -1,3 +1,4 @@
+// Unsafe: copies runs of a string's UTF-8 that need no escaping in one append.
 extension JSONValue {
     /// The value as JSON text: compact (no whitespace) or pretty (two-space indent, `"key": value`).
     ///

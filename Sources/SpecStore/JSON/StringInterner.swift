@@ -1,3 +1,4 @@
+// Unsafe: compares and copies strings straight from the parser's view of the document bytes.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

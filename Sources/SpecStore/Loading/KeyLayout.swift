@@ -1,3 +1,4 @@
+// Unsafe: tells two key arrays apart by the address of their storage, without comparing keys.
 /// Where each of a list of field names sits in an object's members, remembered for the last
 /// layout seen.
 ///

@@ -1,3 +1,4 @@
+// Unsafe: reads the data file with fread into an array's storage and parses it in place.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
