@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HTTPCore
+import Locking
 import Synchronization
 import TestSupport
 import Testing
@@ -15,12 +16,12 @@ final class ServerProcess: Sendable {
     private let errorPipe = Pipe()
     private let observed = Observed()
     private let port = Atomic<Int>(0)
-    private let version = Mutex<String>("")
+    private let version = Locked<String>("")
 
     /// What the process's handlers record, on Foundation's threads.
     private final class Observed: Sendable {
-        let errorOutput = Mutex<[UInt8]>([])
-        let exitStatus = Mutex<Int32?>(nil)
+        let errorOutput = Locked<[UInt8]>([])
+        let exitStatus = Locked<Int32?>(nil)
         /// Standard error reached its end: everything written is in `errorOutput`.
         let errorOutputEnded = Atomic<Bool>(false)
     }

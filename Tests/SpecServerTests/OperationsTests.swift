@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import Locking
 import Testing
 
 @testable import SpecServer
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func textModeWritesTheSentence() {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         let log = ServerLog(format: .text) { line in lines.withLock { $0.append(line) } }
         log.write(.info, "stopped", text: "spec-server: stopped")
         #expect(lines.withLock { $0 } == ["spec-server: stopped"])

@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import SpecStore
-import Synchronization
 import Testing
 
 @testable import HTTPCore
@@ -52,7 +52,7 @@ import Testing
         let served = ServedStore(store: store, cacheBudget: 1 << 20)
         let before = served.fixedUsage.built
         let version = served.versionIDs[1]
-        let results = Mutex<[[UInt8]]>([])
+        let results = Locked<[[UInt8]]>([])
         let threads = 8
         let group = DispatchGroup()
         for _ in 0..<threads {

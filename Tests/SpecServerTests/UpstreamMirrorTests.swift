@@ -1,7 +1,7 @@
 #if UpstreamFetch
     import Foundation
     import Glibc
-    import Synchronization
+    import Locking
     import TestSupport
     import Testing
 
@@ -23,7 +23,7 @@
             process.standardError = FileHandle.nullDevice
             try process.run()
             // The first line, "listening PORT", arrives once the socket is bound.
-            let line = Mutex<String>("")
+            let line = Locked<String>("")
             let reader = pipe.fileHandleForReading
             reader.readabilityHandler = { handle in
                 let data = handle.availableData

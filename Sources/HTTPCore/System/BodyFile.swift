@@ -1,7 +1,7 @@
 // Unsafe: maps pages of a memory file into the process and hands their addresses out.
 import CLinuxSupport
 import Glibc
-import Synchronization
+import Locking
 
 /// One anonymous memory file (`memfd`) holding the large prepared responses, so a connection
 /// sends their bodies with `sendfile`: the kernel passes the file's pages to the socket instead
@@ -19,7 +19,7 @@ final class BodyFile: Sendable {
 
     /// The memory file; open for the life of the process.
     private let file: FileDescriptor
-    private let end = Mutex<Int64>(0)
+    private let end = Locked<Int64>(0)
     private let pageSize: Int
 
     /// The memory file's descriptor, for `sendfile`.

@@ -1,5 +1,5 @@
 import HTTPCore
-import Synchronization
+import Locking
 
 /// Representations of filtered queries, keyed by normalised query, evicted least recently used
 /// first once the memory they hold exceeds a budget.
@@ -60,7 +60,7 @@ final class ResponseCache: Sendable {
     /// counts, and its slot in the table of held representations.
     static let representationOverhead = 256
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The budget in bytes; 0 disables caching.
     let budget: Int
 

@@ -1,5 +1,6 @@
 import Glibc
 import HTTPCore
+import Locking
 import SpecStore
 import Synchronization
 
@@ -10,10 +11,10 @@ import Synchronization
 final class SpecApplication: HTTPApplication {
     let configuration: ServerConfiguration
     let metrics = RequestMetrics()
-    private let served = Mutex<ServedStore?>(nil)
+    private let served = Locked<ServedStore?>(nil)
     /// Weak: the server holds this application, so a strong reference back would be a cycle
     /// that keeps both (and every store) alive forever.
-    private let engine = Mutex(WeakServer())
+    private let engine = Locked(WeakServer())
     private let loads = Atomic<Int>(0)
     /// Where reload messages go.
     let log: @Sendable (String) -> Void
@@ -24,7 +25,7 @@ final class SpecApplication: HTTPApplication {
     /// The upstream being mirrored (`--upstream`), for `/readyz` and `/metrics`.
     let upstream: UpstreamState?
     /// What SIGHUP does instead of reloading the data file (a mirror polls its upstream).
-    private let reloadAction = Mutex<(@Sendable () -> Void)?>(nil)
+    private let reloadAction = Locked<(@Sendable () -> Void)?>(nil)
 
     init(configuration: ServerConfiguration, log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration

@@ -1,5 +1,6 @@
 // Unsafe: read(2) drains the wake pipe into a buffer by address.
 import Glibc
+import Locking
 import SpecStore
 import Synchronization
 
@@ -47,15 +48,15 @@ final class UpstreamMirror: Sendable {
     private let application: SpecApplication
     private let transfer: Transfer
     private let schedule: UpstreamSchedule
-    private let entityTag = Mutex<String?>(nil)
+    private let entityTag = Locked<String?>(nil)
     /// A hash of the bytes being served, so an upstream without `ETag` that sends the same file
     /// again does not cause a reload.
-    private let servedHash = Mutex<UInt64?>(nil)
+    private let servedHash = Locked<UInt64?>(nil)
     private let stopping = Atomic<Bool>(false)
     /// A pipe: a byte written wakes the polling thread early (stop, or SIGHUP's fetch-now).
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private let thread = Mutex<BackgroundThread?>(nil)
+    private let thread = Locked<BackgroundThread?>(nil)
 
     init(settings: Settings, application: SpecApplication, state: UpstreamState, transfer: @escaping Transfer) {
         self.settings = settings

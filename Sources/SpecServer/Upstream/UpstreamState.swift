@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// What a mirror knows about its upstream, for `/readyz`, `/metrics` and the log.
 ///
@@ -38,10 +38,10 @@ final class UpstreamState: Sendable {
         var failed = 0
     }
 
-    private let snapshot: Mutex<Snapshot>
+    private let snapshot: Locked<Snapshot>
 
     init(url: String) {
-        snapshot = Mutex(Snapshot(url: url))
+        snapshot = Locked(Snapshot(url: url))
     }
 
     var current: Snapshot { snapshot.withLock { $0 } }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Locking
 import Synchronization
 import TestSupport
 import Testing
@@ -13,7 +14,7 @@ final class LoopbackServer: Sendable {
     private let finished = Atomic<Bool>(false)
     private let ready = Atomic<Bool>(false)
     private let runThread = Atomic<UInt>(0)
-    private let failure = Mutex<HTTPServerError?>(nil)
+    private let failure = Locked<HTTPServerError?>(nil)
 
     init(configure: (inout HTTPServer.Configuration) -> Void = { _ in }) throws {
         var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0)
