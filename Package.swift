@@ -17,19 +17,16 @@ let package = Package(
     targets: [
         // epoll, eventfd, signalfd, accept4 and friends: Glibc's Swift overlay lacks them.
         .target(name: "CLinuxSupport"),
-        // A lock ThreadSanitizer can see, for every target that shares state between threads.
-        .target(name: "Locking"),
         // Lifetimes: a request and its byte views are ~Escapable, tied to the buffer they view.
         .target(
-            name: "HTTPCore", dependencies: ["CLinuxSupport", "Locking"],
-            swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
-        .target(name: "SpecStore", dependencies: ["Locking"]),
+            name: "HTTPCore", dependencies: ["CLinuxSupport"], swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
+        .target(name: "SpecStore"),
         // libcurl, linked only into a build with the UpstreamFetch trait.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .executableTarget(
             name: "SpecServer",
             dependencies: [
-                "HTTPCore", "SpecStore", "Locking", .target(name: "CCurl", condition: .when(traits: ["UpstreamFetch"])),
+                "HTTPCore", "SpecStore", .target(name: "CCurl", condition: .when(traits: ["UpstreamFetch"])),
             ],
             plugins: ["EmbedSpecData"]
         ),
@@ -44,17 +41,9 @@ let package = Package(
         .executableTarget(name: "store-bench", dependencies: ["SpecStore"], path: "Benchmarks/store"),
         // What more than one test target needs: waiting on a condition with a deadline.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(
-            name: "HTTPCoreTests",
-            dependencies: ["HTTPCore", "Locking", "TestSupport"],
-            exclude: ["Fixtures"]
-        ),
-        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore"], exclude: ["Fixtures"]),
-        .testTarget(
-            name: "SpecServerTests",
-            dependencies: ["SpecServer", "HTTPCore", "SpecStore", "Locking", "TestSupport"]
-        ),
+        .testTarget(name: "SpecServerTests", dependencies: ["SpecServer", "HTTPCore", "SpecStore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,15 +36,10 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -enable
 mapfile -t httpcore < <(find "$root/Sources/HTTPCore" -name '*.swift' | sort)
 mapfile -t specstore < <(find "$root/Sources/SpecStore" -name '*.swift' | sort)
 mapfile -t specserver < <(find "$root/Sources/SpecServer" -name '*.swift' ! -name main.swift | sort)
-mapfile -t locking < <(find "$root/Sources/Locking" -name '*.swift' | sort)
-
-# Locking, which both libraries import, as a module of its own.
-swiftc "${flags[@]}" -wmo -c -module-name Locking -emit-module -emit-module-path "$work/modules/Locking.swiftmodule" \
-    "${locking[@]}" -o "$work/Locking.o"
 
 # The HTTP harness is one module with HTTPCore, so it reaches the internal types.
-swiftc "${flags[@]}" -module-name HTTPCore -I "$work/modules" "${httpcore[@]}" "$root/Fuzz/FuzzRequestParsing.swift" \
-    "$work/Locking.o" "$work/shim.o" -o "$work/fuzz-http"
+swiftc "${flags[@]}" -module-name HTTPCore "${httpcore[@]}" "$root/Fuzz/FuzzRequestParsing.swift" \
+    "$work/shim.o" -o "$work/fuzz-http"
 
 # The others join the SpecServer module, over HTTPCore and SpecStore built as modules.
 for module in HTTPCore SpecStore; do
@@ -57,7 +52,7 @@ done
 printf 'enum EmbeddedSpecData {\n    static let json = ""\n}\n' > "$work/EmbeddedSpecData.swift"
 swiftc "${flags[@]}" -module-name SpecServer -I "$work/modules" \
     "${specserver[@]}" "$work/EmbeddedSpecData.swift" "$root/Fuzz/FuzzSpecServer.swift" \
-    "$work/HTTPCore.o" "$work/SpecStore.o" "$work/Locking.o" "$work/shim.o" -o "$work/fuzz-spec"
+    "$work/HTTPCore.o" "$work/SpecStore.o" "$work/shim.o" -o "$work/fuzz-spec"
 
 status=0
 fuzz() {

@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import HTTPCore
-import Locking
 import Synchronization
 import TestSupport
 import Testing

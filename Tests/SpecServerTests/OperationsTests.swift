@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Locking
+import HTTPCore
 import Testing
 
 @testable import SpecServer

@@ -1,5 +1,4 @@
 import Foundation
-import Locking
 import SpecStore
 import Testing
 

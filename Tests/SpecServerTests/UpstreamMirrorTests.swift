@@ -1,7 +1,7 @@
 #if UpstreamFetch
     import Foundation
     import Glibc
-    import Locking
+    import HTTPCore
     import TestSupport
     import Testing
 

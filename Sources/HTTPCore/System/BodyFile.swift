@@ -1,7 +1,6 @@
 // Unsafe: maps pages of a memory file into the process and hands their addresses out.
 import CLinuxSupport
 import Glibc
-import Locking
 
 /// One anonymous memory file (`memfd`) holding the large prepared responses, so a connection
 /// sends their bodies with `sendfile`: the kernel passes the file's pages to the socket instead

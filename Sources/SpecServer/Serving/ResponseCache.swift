@@ -1,5 +1,4 @@
 import HTTPCore
-import Locking
 
 /// Representations of filtered queries, keyed by normalised query, evicted least recently used
 /// first once the memory they hold exceeds a budget.

@@ -1,6 +1,5 @@
 import Glibc
 import HTTPCore
-import Locking
 import SpecStore
 import Synchronization
 

@@ -1,6 +1,6 @@
 // Unsafe: read(2) drains the wake pipe into a buffer by address.
 import Glibc
-import Locking
+import HTTPCore
 import SpecStore
 import Synchronization
 

@@ -1,4 +1,4 @@
-import Locking
+import HTTPCore
 
 /// What a mirror knows about its upstream, for `/readyz`, `/metrics` and the log.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Locking
 import Synchronization
 import TestSupport
 import Testing

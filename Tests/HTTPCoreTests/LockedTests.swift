@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
-import Locking
+import HTTPCore
 import Synchronization
 import Testing
 
