@@ -145,4 +145,24 @@ enum ASCII {
     static func equalIgnoringCase(_ a: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
         equalIgnoringCase(a, UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
+
+    /// Whether `a` equals the literal `text` exactly (the parser's methods).
+    @inline(__always) static func equal(_ a: Span<UInt8>, _ text: StaticString) -> Bool {
+        guard a.count == text.utf8CodeUnitCount else { return false }
+        let literal = text.utf8Start
+        for index in a.indices where a[index] != literal[index] {
+            return false
+        }
+        return true
+    }
+
+    /// Whether `a` equals the literal `text` ignoring ASCII case (the parser's field names).
+    static func equalIgnoringCase(_ a: Span<UInt8>, _ text: StaticString) -> Bool {
+        guard a.count == text.utf8CodeUnitCount else { return false }
+        let literal = text.utf8Start
+        for index in a.indices where lower(a[index]) != lower(literal[index]) {
+            return false
+        }
+        return true
+    }
 }

@@ -1,4 +1,3 @@
-// Unsafe: parses a byte array through the engine's in-place parser (tests, fuzzing).
 /// Why the engine would refuse a request: the status and error code it would answer with.
 public struct HTTPRequestError: Error, Sendable, Hashable {
     /// The status of the engine's error response (400, 413, 414, 431, 501, 505...).
@@ -20,53 +19,50 @@ extension HTTPRequest {
         _ body: (borrowing HTTPRequest) throws -> Result
     ) throws -> Result {
         let limits = RequestLimits()
-        let fields = UnsafeMutablePointer<FieldRange>.allocate(capacity: limits.maxHeaderFields)
-        defer { fields.deallocate() }
+        var fields = [FieldRange](
+            repeating: FieldRange(nameStart: 0, nameLength: 0, valueStart: 0, valueLength: 0),
+            count: limits.maxHeaderFields)
         var bytes = raw
         let incomplete = HTTPRequestError(status: .badRequest, code: "incomplete")
-        return try bytes.withUnsafeMutableBytes { buffer in
-            let readable = UnsafeRawBufferPointer(buffer)
-            var scanner = HeadScanner()
-            let headLength: Int
-            switch scanner.scan(readable, limits: limits) {
-            case .complete(let length): headLength = length
-            case .incomplete: throw incomplete
-            case .failed(let error): throw HTTPRequestError(status: error.status, code: error.code)
-            }
-            let head: RequestHead
+        var scanner = HeadScanner()
+        let headLength: Int
+        switch scanner.scan(bytes.span, limits: limits) {
+        case .complete(let length): headLength = length
+        case .incomplete: throw incomplete
+        case .failed(let error): throw HTTPRequestError(status: error.status, code: error.code)
+        }
+        let head: RequestHead
+        do throws(RequestError) {
+            var table = fields.mutableSpan
+            head = try RequestHeadParser.parse(bytes.span, start: 0, length: headLength, fields: &table, limits: limits)
+        } catch {
+            throw HTTPRequestError(status: error.status, code: error.code)
+        }
+        var bodyEnd = headLength
+        if head.isChunked {
+            var decoder = ChunkedDecoder()
+            var rawPosition = headLength
+            var done = false
             do throws(RequestError) {
-                head = try RequestHeadParser.parse(
-                    readable, start: 0, length: headLength, fields: fields, limits: limits)
+                var span = bytes.mutableSpan
+                done = try decoder.decode(
+                    &span, raw: &rawPosition, decoded: &bodyEnd, bodyStart: headLength, limit: bodyLimit)
             } catch {
                 throw HTTPRequestError(status: error.status, code: error.code)
             }
-            var bodyEnd = headLength
-            if head.isChunked {
-                var decoder = ChunkedDecoder()
-                var rawPosition = headLength
-                var done = false
-                do throws(RequestError) {
-                    done = try decoder.decode(
-                        buffer.baseAddress!, raw: &rawPosition, end: buffer.count, decoded: &bodyEnd,
-                        bodyStart: headLength, limit: bodyLimit
-                    )
-                } catch {
-                    throw HTTPRequestError(status: error.status, code: error.code)
-                }
-                if !done { throw incomplete }
-            } else if head.contentLength > 0 {
-                if head.contentLength > bodyLimit {
-                    throw HTTPRequestError(
-                        status: RequestError.contentTooLarge.status, code: RequestError.contentTooLarge.code)
-                }
-                guard headLength + head.contentLength <= buffer.count else { throw incomplete }
-                bodyEnd = headLength + head.contentLength
+            if !done { throw incomplete }
+        } else if head.contentLength > 0 {
+            if head.contentLength > bodyLimit {
+                throw HTTPRequestError(
+                    status: RequestError.contentTooLarge.status, code: RequestError.contentTooLarge.code)
             }
-            let request = HTTPRequest(
-                head, in: Span(_unsafeBytes: readable), fields: Span(_unsafeStart: fields, count: Int(head.fieldCount)),
-                bodyStart: headLength, bodyEnd: bodyEnd)
-            return try body(request)
+            guard headLength + head.contentLength <= bytes.count else { throw incomplete }
+            bodyEnd = headLength + head.contentLength
         }
+        let request = HTTPRequest(
+            head, in: bytes.span, fields: fields.span.extracting(0..<Int(head.fieldCount)),
+            bodyStart: headLength, bodyEnd: bodyEnd)
+        return try body(request)
     }
 }
 

@@ -392,7 +392,7 @@ struct Connection: ~Copyable {
                 deadline = context.now + context.requestReadTimeout
             }
         }
-        switch scanner.scan(input.readableBytes, limits: context.limits) {
+        switch scanner.scan(Span(_unsafeBytes: input.readableBytes), limits: context.limits) {
         case .incomplete:
             hasUnparsedInput = false
             return nil
@@ -404,9 +404,7 @@ struct Connection: ~Copyable {
         }
         let head: RequestHead
         do {
-            head = try RequestHeadParser.parse(
-                input.readableBytes, start: 0, length: Int(headLength), fields: context.fields, limits: context.limits
-            )
+            head = try parseHead(context: context)
         } catch {
             fail(error, context: context)
             return nil
@@ -455,18 +453,19 @@ struct Connection: ~Copyable {
     /// Returns the end of the body (offset from the request start) once it is all here.
     private mutating func bodyIsComplete(context: LoopContext) -> Int? {
         if isChunked {
-            let base = input.base! + Int(input.readerIndex)
+            var bytes = MutableSpan<UInt8>(
+                _unsafeBytes: UnsafeMutableRawBufferPointer(
+                    start: input.base! + Int(input.readerIndex), count: input.readableCount))
             do {
                 let done = try chunkedDecoder.decode(
-                    base, raw: &chunkRaw, end: input.readableCount, decoded: &chunkDecoded,
-                    bodyStart: Int(headLength), limit: bodyLimit
+                    &bytes, raw: &chunkRaw, decoded: &chunkDecoded, bodyStart: Int(headLength), limit: bodyLimit
                 )
                 if !done {
                     // Move the undecoded tail down over the consumed framing, so the buffer
                     // holds the decoded body and one partial chunk, whatever the chunk sizes.
                     let undecoded = input.readableCount - chunkRaw
                     if chunkRaw > chunkDecoded {
-                        if undecoded > 0 { memmove(base + chunkDecoded, base + chunkRaw, undecoded) }
+                        bytes.moveBytes(from: chunkRaw, to: chunkDecoded, count: undecoded)
                         input.writerIndex -= Int32(chunkRaw - chunkDecoded)
                         chunkRaw = chunkDecoded
                     }
@@ -494,10 +493,7 @@ struct Connection: ~Copyable {
         // The head is known valid.
         guard
             let head = parsed
-                ?? (try? RequestHeadParser.parse(
-                    input.readableBytes, start: 0, length: Int(headLength), fields: context.fields,
-                    limits: context.limits
-                ))
+                ?? (try? parseHead(context: context))
         else { preconditionFailure("a head that parsed once parses again") }
         requestsServed += 1
         let keepAlive =
@@ -591,6 +587,14 @@ struct Connection: ~Copyable {
         startNextRequest(context: context)
         hasUnparsedInput = false
         state = .lingerAfterFlush
+    }
+
+    /// Parses the head at the front of the input into the loop's field table.
+    private func parseHead(context: LoopContext) throws(RequestError) -> RequestHead {
+        var fields = MutableSpan<FieldRange>(_unsafeStart: context.fields, count: context.limits.maxHeaderFields)
+        return try RequestHeadParser.parse(
+            Span(_unsafeBytes: input.readableBytes), start: 0, length: Int(headLength), fields: &fields,
+            limits: context.limits)
     }
 
     /// Builds the request view over the input buffer and the loop's field table.

@@ -29,39 +29,39 @@ struct ServerRuntime {
                 clinux_unblock_shutdown_and_reload()
             }
         }
-        let (listeners, port) = try Listener.bind(
-            host: configuration.host, port: configuration.port, count: configuration.threads)
+        // Until each loop takes its listener, and until the loops end for their wake eventfds,
+        // these groups own the descriptors: any failure on the way closes them all.
+        var listeners = FileDescriptorGroup()
+        let port = try Listener.bind(
+            host: configuration.host, port: configuration.port, count: configuration.threads, into: &listeners)
         server.control.setBoundPort(port)
 
         let supervision: Supervision
-        var loopWakes: [Int32] = []
         do {
             supervision = try Supervision(signals: signals?.rawValue)
         } catch {
-            listeners.forEach(Descriptor.close)
             throw HTTPServerError(.system, "\(error.call) failed: \(error.reason)", errno: error.errno)
         }
+        var loopWakes = FileDescriptorGroup()
         do {
-            for _ in listeners { loopWakes.append(try Descriptor.makeEventFD()) }
+            for _ in 0..<listeners.count { loopWakes.append(FileDescriptor(taking: try Descriptor.makeEventFD())) }
         } catch {
-            listeners.forEach(Descriptor.close)
-            loopWakes.forEach(Descriptor.close)
             throw HTTPServerError(.system, "\(error.call) failed: \(error.reason)", errno: error.errno)
         }
         server.control.installWakeDescriptor(supervision.wake.rawValue)
         defer {
             // The supervision's epoll and eventfd close when this scope ends.
             _ = server.control.removeWakeDescriptor()
-            loopWakes.forEach(Descriptor.close)
         }
 
         // Every descriptor counts against the table: listeners, epolls, eventfds, logs.
         let tableSize = min(descriptorLimit, configuration.maxConnections + 1024)
         var threads: [pthread_t] = []
-        for (listener, wake) in zip(listeners, loopWakes) {
+        for index in 0..<loopWakes.count {
+            guard let listener = listeners.removeLast() else { preconditionFailure("one listener per loop") }
             let start = LoopStart(
-                listener: listener, wake: wake, configuration: configuration, application: server.application,
-                control: server.control, tableSize: tableSize
+                listener: listener, wake: loopWakes[index], configuration: configuration,
+                application: server.application, control: server.control, tableSize: tableSize
             )
             var thread = pthread_t()
             let result = pthread_create(
@@ -79,8 +79,10 @@ struct ServerRuntime {
         supervise(
             supervisor: supervision.epoll.rawValue, signals: signals?.rawValue ?? -1,
             controlWake: supervision.wake.rawValue)
-        loopWakes.forEach(Descriptor.signalEvent)
+        for index in 0..<loopWakes.count { Descriptor.signalEvent(loopWakes[index]) }
         for thread in threads { pthread_join(thread, nil) }
+        // The loops borrowed their wake eventfds; they are closed once every loop has ended.
+        _ = consume loopWakes
     }
 
     /// Waits for SIGTERM/SIGINT or ``HTTPServer/stop()``; runs reloads as they are requested.
@@ -193,7 +195,9 @@ private final class ReloadJob {
 
 /// What a loop thread needs to build its loop; the only object passed to `pthread_create`.
 private final class LoopStart {
-    let listener: Int32
+    /// Owned until ``run()`` hands it to the loop.
+    var listener: FileDescriptor?
+    /// Borrowed from ``ServerRuntime``, which closes it after the loop ends.
     let wake: Int32
     let configuration: HTTPServer.Configuration
     let application: any HTTPApplication
@@ -201,10 +205,10 @@ private final class LoopStart {
     let tableSize: Int
 
     init(
-        listener: Int32, wake: Int32, configuration: HTTPServer.Configuration, application: any HTTPApplication,
-        control: ServerControl, tableSize: Int
+        listener: consuming FileDescriptor, wake: Int32, configuration: HTTPServer.Configuration,
+        application: any HTTPApplication, control: ServerControl, tableSize: Int
     ) {
-        self.listener = listener
+        self.listener = .some(listener)
         self.wake = wake
         self.configuration = configuration
         self.application = application
@@ -216,8 +220,9 @@ private final class LoopStart {
         do {
             // The loop's state is created on its own thread, so only Sendable values crossed.
             // The loop owns the listener from here: it closes it, also when it fails to start.
+            guard let listener = listener.take() else { preconditionFailure("a loop starts once") }
             let loop = try EventLoop(
-                listener: FileDescriptor(taking: listener), wake: wake, configuration: configuration,
+                listener: listener, wake: wake, configuration: configuration,
                 application: application,
                 control: control, tableSize: tableSize
             )

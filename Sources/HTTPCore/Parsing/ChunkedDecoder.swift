@@ -1,6 +1,3 @@
-// Unsafe: decodes chunked framing in place, moving body bytes down in the input buffer.
-import Glibc
-
 /// Decodes a chunked body in place (RFC 9112 §7.1): chunk data is moved down over the chunk
 /// framing, so the decoded body ends up contiguous right after the head, with no second buffer.
 ///
@@ -25,28 +22,28 @@ struct ChunkedDecoder {
     /// The most extension and trailer bytes accepted per body.
     static let maxOverhead: Int32 = 16 * 1024
 
-    /// Decodes the bytes in `[raw, end)` of `base`, appending data at `decoded`, which never
-    /// passes `raw`. Returns `true` once the final CRLF is consumed; `raw` then points just past
-    /// the body. `limit` bounds the decoded length (`decoded - bodyStart`).
+    /// Decodes the bytes from `raw` to the end of `bytes`, appending data at `decoded`, which
+    /// never passes `raw`. Returns `true` once the final CRLF is consumed; `raw` then points just
+    /// past the body. `limit` bounds the decoded length (`decoded - bodyStart`).
     mutating func decode(
-        _ base: UnsafeMutableRawPointer,
+        _ bytes: inout MutableSpan<UInt8>,
         raw: inout Int,
-        end: Int,
         decoded: inout Int,
         bodyStart: Int,
         limit: Int
     ) throws(RequestError) -> Bool {
+        let end = bytes.count
         while raw < end {
             if state == .data {
                 let count = min(remaining, end - raw)
-                if decoded != raw { memmove(base + decoded, base + raw, count) }
+                bytes.moveBytes(from: raw, to: decoded, count: count)
                 decoded += count
                 raw += count
                 remaining -= count
                 if remaining == 0 { state = .dataCR }
                 continue
             }
-            let byte = base.load(fromByteOffset: raw, as: UInt8.self)
+            let byte = bytes[raw]
             raw += 1
             switch state {
             case .size, .sizeDigits:

@@ -1,6 +1,3 @@
-// Unsafe: scans received bytes in place with memchr for the end of the head.
-import Glibc
-
 /// Finds where a request head ends, resuming where the last read left off, so a head that
 /// trickles in byte by byte is scanned once in total (the slowloris guard picohttpparser's
 /// `last_len` provides), and enforces the size limits before the head is complete.
@@ -26,12 +23,11 @@ struct HeadScanner {
     }
 
     /// Scans `bytes` (the head's bytes received so far, starting at its first byte).
-    mutating func scan(_ bytes: UnsafeRawBufferPointer, limits: RequestLimits) -> Outcome {
-        guard let base = bytes.baseAddress else { return .incomplete }
+    mutating func scan(_ bytes: Span<UInt8>, limits: RequestLimits) -> Outcome {
+        if bytes.isEmpty { return .incomplete }
         var position = Int(lineStart)
         while position < bytes.count {
-            guard let found = memchr(base + position, 0x0A, bytes.count - position) else { break }
-            let lf = UnsafeRawPointer(found) - base
+            guard let lf = bytes.firstIndex(of: 0x0A, from: position) else { break }
             // RFC 9112 §2.2: a recipient MAY accept bare LF; we do not, so that no
             // intermediary can disagree with us about where a line ends.
             if lf == 0 || bytes[lf - 1] != 0x0D { return .failed(.bareLineFeed) }
@@ -59,7 +55,7 @@ struct HeadScanner {
     /// instead of waiting for a line end: `method SP request-target SP HTTP-version`
     /// (RFC 9112 §3), with the method a token (RFC 9110 §9.1). Resumes where it stopped, so a
     /// line trickling in is checked once; a complete line is left to the parser.
-    private mutating func checkUnfinishedRequestLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    private mutating func checkUnfinishedRequestLine(_ bytes: Span<UInt8>) -> Bool {
         var position = Int(checked)
         defer { checked = Int32(position) }
         while position < bytes.count {
@@ -87,7 +83,10 @@ struct HeadScanner {
                 // HTTP-version = "HTTP" "/" DIGIT "." DIGIT (RFC 9112 §2.3)
                 let offset = position - Int(versionStart)
                 switch offset {
-                case 0..<5: guard byte == Array("HTTP/".utf8)[offset] else { return false }
+                case 0: guard byte == UInt8(ascii: "H") else { return false }
+                case 1, 2: guard byte == UInt8(ascii: "T") else { return false }
+                case 3: guard byte == UInt8(ascii: "P") else { return false }
+                case 4: guard byte == UInt8(ascii: "/") else { return false }
                 case 5, 7: guard byte &- 0x30 < 10 else { return false }
                 case 6: guard byte == UInt8(ascii: ".") else { return false }
                 case 8: guard byte == 0x0D else { return false }

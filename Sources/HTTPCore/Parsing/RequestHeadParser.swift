@@ -1,15 +1,14 @@
-// Unsafe: parses the head in place in the input buffer and records offsets, copying nothing.
 /// Parses a complete request head strictly (RFC 9112 §2–§6, RFC 9110 §5, §7.2), in one pass,
 /// recording offsets instead of copying.
 enum RequestHeadParser {
     /// Parses the head in `buffer[start..<start + length]`, whose last four bytes are CRLF CRLF
     /// (``HeadScanner`` guarantees it), writing header fields into `fields` (room for
-    /// `limits.maxHeaderFields`). Offsets in the result are from `buffer`'s base.
+    /// `limits.maxHeaderFields`). Offsets in the result are from `buffer`'s start.
     static func parse(
-        _ buffer: UnsafeRawBufferPointer,
+        _ buffer: Span<UInt8>,
         start: Int,
         length: Int,
-        fields: UnsafeMutablePointer<FieldRange>,
+        fields: inout MutableSpan<FieldRange>,
         limits: RequestLimits
     ) throws(RequestError) -> RequestHead {
         var head = RequestHead()
@@ -86,19 +85,19 @@ enum RequestHeadParser {
             }
             position += 2
 
-            guard fieldCount < limits.maxHeaderFields else { throw .headerFieldsTooLarge }
+            guard fieldCount < limits.maxHeaderFields, fieldCount < fields.count else { throw .headerFieldsTooLarge }
             fields[fieldCount] = FieldRange(
                 nameStart: UInt32(nameStart), nameLength: UInt32(nameLength),
                 valueStart: UInt32(valueStart), valueLength: UInt32(valueEnd - valueStart)
             )
             fieldCount += 1
 
-            let name = UnsafeRawBufferPointer(rebasing: buffer[nameStart..<nameStart + nameLength])
-            let value = UnsafeRawBufferPointer(rebasing: buffer[valueStart..<valueEnd])
+            let name = buffer.extracting(nameStart..<nameStart + nameLength)
+            let value = buffer.extracting(valueStart..<valueEnd)
             switch nameLength {
             case 4 where ASCII.equalIgnoringCase(name, "host"):
                 hostCount += 1
-                guard HostSyntax.isValid(Span(_unsafeBytes: value)) else { throw .badHost }
+                guard HostSyntax.isValid(value) else { throw .badHost }
             case 6 where ASCII.equalIgnoringCase(name, "expect"):
                 guard ASCII.equalIgnoringCase(value, "100-continue") else { throw .expectationFailed }
                 head.expectsContinue = true
@@ -144,8 +143,8 @@ enum RequestHeadParser {
 
     @inline(__always) private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
-    private static func recognizeMethod(_ buffer: UnsafeRawBufferPointer, _ start: Int, _ length: Int) -> HTTPMethod {
-        let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<start + length])
+    private static func recognizeMethod(_ buffer: Span<UInt8>, _ start: Int, _ length: Int) -> HTTPMethod {
+        let bytes = buffer.extracting(start..<start + length)
         // Methods are case-sensitive (RFC 9110 §9.1).
         switch length {
         case 3:
@@ -171,7 +170,7 @@ enum RequestHeadParser {
     /// Splits the request-target into path and query (RFC 9112 §3.2); returns whether it named
     /// an authority (absolute-form).
     private static func splitTarget(
-        _ buffer: UnsafeRawBufferPointer,
+        _ buffer: Span<UInt8>,
         start: Int,
         length: Int,
         method: HTTPMethod,
@@ -193,11 +192,11 @@ enum RequestHeadParser {
             // absolute-form = absolute-URI (RFC 9112 §3.2.2); only the http(s) schemes name us.
             let schemeLength: Int
             if length > 7
-                && ASCII.equalIgnoringCase(UnsafeRawBufferPointer(rebasing: buffer[start..<start + 7]), "http://")
+                && ASCII.equalIgnoringCase(buffer.extracting(start..<start + 7), "http://")
             {
                 schemeLength = 7
             } else if length > 8
-                && ASCII.equalIgnoringCase(UnsafeRawBufferPointer(rebasing: buffer[start..<start + 8]), "https://")
+                && ASCII.equalIgnoringCase(buffer.extracting(start..<start + 8), "https://")
             {
                 schemeLength = 8
             } else {
@@ -211,8 +210,7 @@ enum RequestHeadParser {
                 position += 1
             }
             guard position > authorityStart,
-                HostSyntax.isValid(
-                    Span(_unsafeBytes: UnsafeRawBufferPointer(rebasing: buffer[authorityStart..<position])))
+                HostSyntax.isValid(buffer.extracting(authorityStart..<position))
             else { throw .badRequest }
             hasAuthority = true
             pathStart = position
@@ -236,10 +234,11 @@ enum RequestHeadParser {
     }
 
     /// Content-Length = 1*DIGIT (RFC 9110 §8.6); no sign, no list, no overflow.
-    private static func parseContentLength(_ value: UnsafeRawBufferPointer) throws(RequestError) -> Int {
+    private static func parseContentLength(_ value: Span<UInt8>) throws(RequestError) -> Int {
         guard !value.isEmpty, value.count <= 18 else { throw .badContentLength }
         var result = 0
-        for byte in value {
+        for index in value.indices {
+            let byte = value[index]
             guard isDigit(byte) else { throw .badContentLength }
             result = result * 10 + Int(byte - 0x30)
         }
@@ -248,7 +247,7 @@ enum RequestHeadParser {
 
     /// Calls `body` with each non-empty element of a comma-separated list, without whitespace
     /// (RFC 9110 §5.6.1).
-    static func forEachListElement(_ value: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) {
+    static func forEachListElement(_ value: Span<UInt8>, _ body: (Span<UInt8>) -> Void) {
         var start = 0
         while start <= value.count {
             var end = start
@@ -257,7 +256,7 @@ enum RequestHeadParser {
             var last = end
             while first < last && (value[first] == 0x20 || value[first] == 0x09) { first += 1 }
             while last > first && (value[last - 1] == 0x20 || value[last - 1] == 0x09) { last -= 1 }
-            if last > first { body(UnsafeRawBufferPointer(rebasing: value[first..<last])) }
+            if last > first { body(value.extracting(first..<last)) }
             start = end + 1
         }
     }
@@ -276,7 +275,7 @@ struct TransferCodingList {
     /// Whether chunked is the only coding.
     var isChunkedOnly: Bool { codings == 1 && endsWithChunked }
 
-    mutating func add(_ value: UnsafeRawBufferPointer) throws(RequestError) {
+    mutating func add(_ value: Span<UInt8>) throws(RequestError) {
         isPresent = true
         var elements = 0
         var invalid = false

@@ -25,4 +25,12 @@ struct FileDescriptor: ~Copyable, Sendable {
         _ = Glibc.close(rawValue)
         discard self
     }
+
+    /// Ends this owner without closing the descriptor, handing its number to a new owner
+    /// (a ``FileDescriptorGroup``).
+    consuming func release() -> Int32 {
+        let rawValue = rawValue
+        discard self
+        return rawValue
+    }
 }

@@ -5,64 +5,56 @@ import Glibc
 /// Opens the listening sockets: one per loop, all bound to the same address with
 /// `SO_REUSEPORT`, so the kernel spreads new connections evenly over the loops.
 enum Listener {
-    /// Binds `count` listeners to `host`:`port` and returns them with the bound port.
+    /// Binds `count` listeners to `host`:`port`, adds them to `listeners`, and returns the
+    /// bound port. On failure the listeners opened so far are in `listeners`, whose owner closes
+    /// them.
     ///
     /// A probe socket without `SO_REUSEPORT` binds first: every socket of a reuseport group
     /// must set the option, so the probe fails with `EADDRINUSE` when another process (even
     /// another copy of this server) already listens there, instead of silently sharing the port.
-    static func bind(host: String, port: Int, count: Int) throws(HTTPServerError) -> (listeners: [Int32], port: Int) {
+    static func bind(host: String, port: Int, count: Int, into listeners: inout FileDescriptorGroup)
+        throws(HTTPServerError) -> Int
+    {
         var address = try SocketAddress(host: host, port: port)
         let probe = try openSocket(address: address, reusePort: false, host: host, port: port)
-        let boundPort = localPort(probe)
+        let boundPort = localPort(probe.rawValue)
         address.setPort(boundPort)
-        var listeners: [Int32] = []
-        defer { Descriptor.close(probe) }
-        do throws(HTTPServerError) {
-            for _ in 0..<count {
-                let descriptor = try openSocket(address: address, reusePort: true, host: host, port: boundPort)
-                listeners.append(descriptor)
-            }
-        } catch {
-            listeners.forEach(Descriptor.close)
-            throw error
+        for _ in 0..<count {
+            listeners.append(try openSocket(address: address, reusePort: true, host: host, port: boundPort))
         }
         let backlog = Int32(
             SmallFile.read("/proc/sys/net/core/somaxconn").flatMap { Int($0.filter(\.isNumber)) } ?? 4096)
-        for descriptor in listeners where Glibc.listen(descriptor, backlog) != 0 {
-            let code = clinux_errno()
-            listeners.forEach(Descriptor.close)
-            throw failure(code, call: "listen", host: host, port: boundPort)
+        for index in 0..<listeners.count where Glibc.listen(listeners[index], backlog) != 0 {
+            throw failure(clinux_errno(), call: "listen", host: host, port: boundPort)
         }
-        return (listeners, boundPort)
+        probe.close()
+        return boundPort
     }
 
     private static func openSocket(address: SocketAddress, reusePort: Bool, host: String, port: Int)
-        throws(HTTPServerError) -> Int32
+        throws(HTTPServerError) -> FileDescriptor
     {
-        let descriptor = socket(
+        let rawValue = socket(
             address.family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw failure(clinux_errno(), call: "socket", host: host, port: port) }
+        guard rawValue >= 0 else { throw failure(clinux_errno(), call: "socket", host: host, port: port) }
+        // Owned from here: every failure below closes it.
+        let descriptor = FileDescriptor(taking: rawValue)
         do {
-            try Descriptor.setOption(descriptor, SOL_SOCKET, SO_REUSEADDR, 1)
+            try Descriptor.setOption(rawValue, SOL_SOCKET, SO_REUSEADDR, 1)
             if reusePort {
-                try Descriptor.setOption(descriptor, SOL_SOCKET, SO_REUSEPORT, 1)
+                try Descriptor.setOption(rawValue, SOL_SOCKET, SO_REUSEPORT, 1)
                 // Inherited by accepted sockets on Linux: responses go out without Nagle delay.
-                try Descriptor.setOption(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+                try Descriptor.setOption(rawValue, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
                 // Accept only once the request's first bytes arrived: one wakeup, and usually the
                 // whole request is readable right after accept.
-                try Descriptor.setOption(descriptor, Int32(IPPROTO_TCP), TCP_DEFER_ACCEPT, 1)
+                try Descriptor.setOption(rawValue, Int32(IPPROTO_TCP), TCP_DEFER_ACCEPT, 1)
             }
         } catch {
-            Descriptor.close(descriptor)
             throw HTTPServerError(
                 .system, "\(error.call) failed on \(host):\(port): \(error.reason)", errno: error.errno)
         }
-        let result = address.withSocketAddress { Glibc.bind(descriptor, $0, $1) }
-        if result != 0 {
-            let code = clinux_errno()
-            Descriptor.close(descriptor)
-            throw failure(code, call: "bind", host: host, port: port)
-        }
+        let result = address.withSocketAddress { Glibc.bind(rawValue, $0, $1) }
+        if result != 0 { throw failure(clinux_errno(), call: "bind", host: host, port: port) }
         return descriptor
     }
 
