@@ -73,8 +73,17 @@ public struct HTTPBytes: ~Escapable {
         }
     }
 
+    /// Whether these bytes equal `other`: one comparison of two buffers, never a walk through
+    /// a generic sequence (this is how a cached target is recognised on every request).
+    public func elementsEqual(_ other: [UInt8]) -> Bool {
+        guard other.count == span.count else { return false }
+        return other.withUnsafeBytes { other in
+            span.withUnsafeBufferPointer { ASCII.equal(UnsafeRawBufferPointer($0), other) }
+        }
+    }
+
     /// Whether these bytes equal `other`, in the same order.
-    public func elementsEqual(_ other: some Sequence<UInt8>) -> Bool {
+    @inlinable public func elementsEqual(_ other: some Sequence<UInt8>) -> Bool {
         var position = 0
         for byte in other {
             guard position < span.count, span[position] == byte else { return false }
