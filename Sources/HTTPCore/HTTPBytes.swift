@@ -59,10 +59,7 @@ public struct HTTPBytes: ~Escapable {
 
     /// Whether these bytes equal `text` exactly.
     public func equals(_ text: StaticString) -> Bool {
-        guard text.utf8CodeUnitCount == span.count else { return false }
-        return span.withUnsafeBufferPointer {
-            ASCII.equal(UnsafeRawBufferPointer($0), UnsafeRawBufferPointer(start: text.utf8Start, count: $0.count))
-        }
+        ASCII.equal(span, text)
     }
 
     /// Whether these bytes equal `text` exactly.
@@ -95,11 +92,7 @@ public struct HTTPBytes: ~Escapable {
     /// Whether these bytes equal `text` ignoring ASCII case, as header names and many header
     /// values compare (RFC 9110 §5.1).
     public func equalsIgnoringCase(_ text: StaticString) -> Bool {
-        guard text.utf8CodeUnitCount == span.count else { return false }
-        return span.withUnsafeBufferPointer {
-            ASCII.equalIgnoringCase(
-                UnsafeRawBufferPointer($0), UnsafeRawBufferPointer(start: text.utf8Start, count: $0.count))
-        }
+        ASCII.equalIgnoringCase(span, text)
     }
 
     /// Whether these bytes equal `text` ignoring ASCII case.
@@ -145,12 +138,8 @@ enum ASCII {
         return true
     }
 
-    /// Whether `a` equals the literal `text` exactly (the parser's methods).
-    @inline(__always) static func equal(_ a: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
-        equal(a, UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    /// Whether `a` equals the literal `text` ignoring ASCII case (the parser's field names).
+    /// Whether `a` equals the literal `text` ignoring ASCII case (the reserved field names a
+    /// response may not carry).
     static func equalIgnoringCase(_ a: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
         equalIgnoringCase(a, UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
