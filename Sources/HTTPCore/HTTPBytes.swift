@@ -1,4 +1,3 @@
-// Unsafe: views static strings and Strings' UTF-8 as spans, and compares without bounds checks.
 /// A borrowed view of bytes inside the engine's buffers: a request target, a header value, a
 /// body.
 ///
@@ -25,8 +24,7 @@ public struct HTTPBytes: ~Escapable {
     /// A view of the bytes of a string literal, which live as long as the program.
     @_lifetime(immortal)
     public init(_ text: StaticString) {
-        let span = Span(_unsafeStart: text.utf8Start, count: text.utf8CodeUnitCount)
-        self.span = _overrideLifetime(span, borrowing: ())
+        self.span = Span(text)
     }
 
     /// The bytes as a `RawSpan`.
@@ -54,7 +52,7 @@ public struct HTTPBytes: ~Escapable {
 
     /// A copy of the bytes as a `String` (invalid UTF-8 is repaired with U+FFFD).
     public var string: String {
-        span.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+        String(decodingUTF8: span)
     }
 
     /// Whether these bytes equal `text` exactly.
@@ -64,19 +62,13 @@ public struct HTTPBytes: ~Escapable {
 
     /// Whether these bytes equal `text` exactly.
     public func equals(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { other in
-            span.withUnsafeBufferPointer { ASCII.equal(UnsafeRawBufferPointer($0), UnsafeRawBufferPointer(other)) }
-        }
+        span.elementsEqual(text.utf8.span)
     }
 
     /// Whether these bytes equal `other`: one comparison of two buffers, never a walk through
     /// a generic sequence (this is how a cached target is recognised on every request).
     public func elementsEqual(_ other: [UInt8]) -> Bool {
-        guard other.count == span.count else { return false }
-        return other.withUnsafeBytes { other in
-            span.withUnsafeBufferPointer { ASCII.equal(UnsafeRawBufferPointer($0), other) }
-        }
+        span.elementsEqual(other.span)
     }
 
     /// Whether these bytes equal `other`, in the same order.
@@ -97,24 +89,19 @@ public struct HTTPBytes: ~Escapable {
 
     /// Whether these bytes equal `text` ignoring ASCII case.
     public func equalsIgnoringCase(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { other in
-            span.withUnsafeBufferPointer {
-                ASCII.equalIgnoringCase(UnsafeRawBufferPointer($0), UnsafeRawBufferPointer(other))
-            }
-        }
+        span.elementsEqualIgnoringASCIICase(text.utf8.span)
     }
 }
 
 extension Array where Element == UInt8 {
     /// A copy of the bytes `view` shows, to keep after the request is answered.
     public init(_ view: HTTPBytes) {
-        self = view.span.withUnsafeBufferPointer { Array($0) }
+        self.init(copying: view.span)
     }
 
     /// Appends a copy of the bytes `view` shows.
     public mutating func append(contentsOf view: HTTPBytes) {
-        view.span.withUnsafeBufferPointer { append(contentsOf: $0) }
+        append(copying: view.span)
     }
 }
 
@@ -125,42 +112,14 @@ enum ASCII {
         byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 
-    static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.elementsEqual(b)
-    }
-
-    static func equalIgnoringCase(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        guard a.count == b.count else { return false }
-        for index in 0..<a.count where lower(a[index]) != lower(b[index]) {
-            return false
-        }
-        return true
-    }
-
-    /// Whether `a` equals the literal `text` ignoring ASCII case (the reserved field names a
-    /// response may not carry).
-    static func equalIgnoringCase(_ a: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
-        equalIgnoringCase(a, UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
     /// Whether `a` equals the literal `text` exactly (the parser's methods).
     @inline(__always) static func equal(_ a: Span<UInt8>, _ text: StaticString) -> Bool {
-        guard a.count == text.utf8CodeUnitCount else { return false }
-        let literal = text.utf8Start
-        for index in a.indices where a[index] != literal[index] {
-            return false
-        }
-        return true
+        a.elementsEqual(Span(text))
     }
 
-    /// Whether `a` equals the literal `text` ignoring ASCII case (the parser's field names).
-    static func equalIgnoringCase(_ a: Span<UInt8>, _ text: StaticString) -> Bool {
-        guard a.count == text.utf8CodeUnitCount else { return false }
-        let literal = text.utf8Start
-        for index in a.indices where lower(a[index]) != lower(literal[index]) {
-            return false
-        }
-        return true
+    /// Whether `a` equals the literal `text` ignoring ASCII case (the parser's field names, the
+    /// reserved field names a response may not carry).
+    @inline(__always) static func equalIgnoringCase(_ a: Span<UInt8>, _ text: StaticString) -> Bool {
+        a.elementsEqualIgnoringASCIICase(Span(text))
     }
 }

@@ -1,4 +1,3 @@
-// Unsafe: validates field values as raw bytes.
 /// The pieces every response head is made of, shared by prepared and dynamic responses.
 enum ResponseHead {
     /// `Date: ` plus the 29-byte IMF-fixdate placeholder the engine patches per response.
@@ -29,13 +28,10 @@ enum ResponseHead {
 
     /// Whether the engine writes `name` itself, so a response must not carry its own.
     static func isReservedFieldName(_ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            return ASCII.equalIgnoringCase(raw, "content-length")
-                || ASCII.equalIgnoringCase(raw, "date")
-                || ASCII.equalIgnoringCase(raw, "connection")
-                || ASCII.equalIgnoringCase(raw, "transfer-encoding")
-        }
+        let bytes = name.utf8.span
+        return ASCII.equalIgnoringCase(bytes, "content-length")
+            || ASCII.equalIgnoringCase(bytes, "date")
+            || ASCII.equalIgnoringCase(bytes, "connection")
+            || ASCII.equalIgnoringCase(bytes, "transfer-encoding")
     }
 }
