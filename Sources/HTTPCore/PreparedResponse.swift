@@ -1,6 +1,3 @@
-// Unsafe: owns one block of bytes that every connection sending the response reads from.
-import CLinuxSupport
-
 /// A complete response built once — status line, headers, `Content-Length`, body — and served
 /// many times: the head is copied and its `Date` patched; a large body is never copied, every
 /// connection sending it holds a reference to these bytes.
@@ -19,10 +16,7 @@ public final class PreparedResponse: @unchecked Sendable {
     /// Status line, `Date` slot and header fields, each line ending in CRLF, followed by the
     /// blank line and the body: one block this object owns (`malloc`ed, or a range of the
     /// ``BodyFile`` for a large body), so its address is stable while a connection sends from it.
-    let bytes: UnsafeRawBufferPointer
-
-    /// The range of the ``BodyFile`` holding ``bytes``, when a large body lives there.
-    private let mapping: (bytes: UnsafeMutableRawBufferPointer, offset: Int64)?
+    let storage: ResponseStorage
 
     /// Bodies at least this long are kept in the ``BodyFile`` and sent with `sendfile`.
     static let fileBackedBodyThreshold = 16 * 1024
@@ -64,43 +58,33 @@ public final class PreparedResponse: @unchecked Sendable {
         self.bodyCount = body.count
         self.headCount = head.count
         self.dateOffset = dateOffset
-        let count = head.count + 2 + body.count
-        let storage: UnsafeMutableRawBufferPointer
-        if body.count >= Self.fileBackedBodyThreshold, let file = BodyFile.shared, let range = file.allocate(count) {
-            mapping = range
-            storage = UnsafeMutableRawBufferPointer(rebasing: range.bytes[0..<count])
-        } else {
-            mapping = nil
-            storage = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
-        }
-        storage.copyBytes(from: head + "\r\n".utf8)
-        UnsafeMutableRawBufferPointer(rebasing: storage[(head.count + 2)...]).copyBytes(from: body)
-        self.bytes = UnsafeRawBufferPointer(storage)
+        var storage = ResponseStorage(
+            count: head.count + 2 + body.count, inBodyFile: body.count >= Self.fileBackedBodyThreshold)
+        head.append(contentsOf: "\r\n".utf8)
+        storage.store(head.span, at: 0)
+        storage.store(body.span, at: head.count)
+        self.storage = storage
     }
 
-    deinit {
-        if let mapping, let file = BodyFile.shared {
-            file.release(mapping.bytes, offset: mapping.offset)
-        } else {
-            bytes.deallocate()
-        }
+    /// Status line, `Date` slot, header fields, blank line and body.
+    var bytes: Span<UInt8> {
+        @_lifetime(borrow self) @inline(__always) get { storage.span(heldBy: self) }
     }
 
     /// Where the body starts in the ``BodyFile``, when it lives there.
     var bodyFileOffset: Int64? {
-        mapping.map { $0.offset + Int64(headCount + 2) }
+        storage.fileOffset.map { $0 + Int64(headCount + 2) }
     }
 
     /// The content bytes.
-    var body: UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: bytes[(headCount + 2)...])
+    var body: Span<UInt8> {
+        @_lifetime(borrow self) @inline(__always) get { bytes.extracting((headCount + 2)...) }
     }
 
     /// Bytes of memory this response holds (its block, as `malloc` or the page size rounds it,
     /// and the object), for caches that budget memory.
     public var memoryCost: Int {
-        if let mapping { return mapping.bytes.count + 64 }
-        return clinux_malloc_usable_size(UnsafeMutableRawPointer(mutating: bytes.baseAddress)) + 64
+        storage.memoryCost + 64
     }
 
     /// Builds a response whose body is the UTF-8 of `body`.

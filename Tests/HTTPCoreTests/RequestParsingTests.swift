@@ -291,7 +291,7 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
 
     @Test func everyEngineErrorHasTheProductErrorShape() {
         for error in RequestError.allCases {
-            let text = String(decoding: error.response.bytes, as: UTF8.self)
+            let text = String(decodingUTF8: error.response.bytes)
             #expect(text.contains("Content-Type: application/json"))
             #expect(
                 text.contains("{\"error\":{\"status\":\(error.status.code),\"code\":\"\(error.code)\",\"message\":"))

@@ -77,7 +77,7 @@ struct ApplicationHarness {
     static func takeApart(_ response: HTTPResponse, head: Bool) -> Answer {
         switch response.storage {
         case .prepared(let prepared):
-            let headText = String(decoding: prepared.bytes[0..<prepared.headCount], as: UTF8.self)
+            let headText = String(decodingUTF8: prepared.bytes.extracting(0..<prepared.headCount))
             var headers: [String: String] = [:]
             var lines: [(name: String, value: String)] = []
             for line in headText.split(separator: "\r\n").dropFirst() {
@@ -86,7 +86,7 @@ struct ApplicationHarness {
                 headers[line[..<colon].lowercased()] = value
                 lines.append((String(line[..<colon]), value))
             }
-            let body = Array(prepared.bytes[(prepared.headCount + 2)...])
+            let body = Array(copying: prepared.body)
             return Answer(
                 status: prepared.status.code, headers: headers, body: head ? [] : body, fieldLines: lines)
         case .dynamic(let status, let fields, let body):

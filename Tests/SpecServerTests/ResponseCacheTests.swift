@@ -18,7 +18,7 @@ import Testing
         let shortKey = ResponseCache.cost(of: representation, key: "k")
         let longKey = ResponseCache.cost(of: representation, key: String(repeating: "k", count: 5001))
         #expect(longKey - shortKey == 5000)
-        #expect(shortKey >= 1000 + representation.ok.headCount + representation.notModified.bytes.count)
+        #expect(shortKey >= 1000 + representation.ok.headCount + representation.notModified.storage.count)
     }
 
     /// Filled with far more than it can hold, the cache keeps between 90 % and 100 % of its
@@ -78,7 +78,8 @@ import Testing
             let parameters = try QueryParameters(parsing: Array(query.utf8))
             let representation = try served.representation(
                 route: .search, parameter: nil, query: parameters, options: RequestOptions(), format: .json)
-            return String(decoding: representation.ok.body, as: UTF8.self)
+            let ok = representation.ok
+            return String(decodingUTF8: ok.body)
         }
         let served = ServedStore(store: store, cacheBudget: 1 << 20)
         let mixed = try answer(served, "q=QwErTyXyZ")

@@ -12,7 +12,7 @@ import Testing
     /// The complete response bytes (head without Date, and body) a fresh store gives `raw`.
     static func responseBytes(_ served: ServedStore, _ raw: String) throws -> [UInt8]? {
         try HTTPRequest.withParsed(Array(raw.utf8)) { request in
-            served.fastResponse(for: request).map { Array($0.response.bytes) }
+            served.fastResponse(for: request).map { Array(copying: $0.response.bytes) }
         }
     }
 
@@ -43,7 +43,8 @@ import Testing
         let served = ServedStore(store: store, cacheBudget: 1 << 20)
         let lazy = try #require(
             try Self.responseBytes(served, "GET /v1/metrics?version=2023&format=csv HTTP/1.1\r\nHost: x\r\n\r\n"))
-        #expect(lazy == Array(direct.ok.bytes))
+        let ok = direct.ok
+        #expect(lazy == Array(copying: ok.bytes))
         #expect(String(decoding: lazy, as: UTF8.self).contains("Cache-Control: public, max-age=31536000, immutable"))
     }
 

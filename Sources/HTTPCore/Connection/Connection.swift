@@ -75,9 +75,8 @@ struct Connection: ~Copyable {
     var input = ByteBuffer()
     var output = ByteBuffer()
     /// A prepared response whose body goes out after `output`, from its own shared bytes;
-    /// retained while set (unmanaged, so the slot stays plain data), released by
-    /// ``dropSharedBody()``.
-    private var sharedBody: Unmanaged<PreparedResponse>?
+    /// retained while held, released by ``dropSharedBody()``.
+    private var sharedBody = SharedResponse()
     private var sharedBodySent = 0
 
     // The request in progress; offsets are from `input.readerIndex`, the request's first byte.
@@ -186,9 +185,9 @@ struct Connection: ~Copyable {
         if output.readableCount == 0 {
             context.pool.recycle(&output)
         }
-        if let body = sharedBody {
+        if sharedBody.isHeld {
             sharedBodySent += count - fromOutput
-            if sharedBodySent >= body._withUnsafeGuaranteedRef(\.bodyCount) { dropSharedBody() }
+            if sharedBodySent >= sharedBody.bodyCount { dropSharedBody() }
         }
         if timer == .write { timer = .none }
     }
@@ -237,7 +236,7 @@ struct Connection: ~Copyable {
 
     /// Whether the connection holds no request and no unsent bytes.
     var isIdle: Bool {
-        state == .open && input.readableCount == 0 && output.readableCount == 0 && sharedBody == nil
+        state == .open && input.readableCount == 0 && output.readableCount == 0 && !sharedBody.isHeld
     }
 
     // MARK: Next action
@@ -259,8 +258,8 @@ struct Connection: ~Copyable {
             break
         }
         while true {
-            if let body = sharedBody {
-                if let offset = body._withUnsafeGuaranteedRef(\.bodyFileOffset) {
+            if sharedBody.isHeld {
+                if let offset = sharedBody.bodyFileOffset {
                     return .sendFile(offset: offset + Int64(sharedBodySent))
                 }
                 return .send
@@ -317,17 +316,12 @@ struct Connection: ~Copyable {
     /// the unsent part of the shared body (empty when there is none); valid until this
     /// connection changes.
     var pendingOutput: (output: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer) {
-        guard let body = sharedBody else {
-            return (output.readableBytes, UnsafeRawBufferPointer(start: nil, count: 0))
-        }
-        let bytes = body._withUnsafeGuaranteedRef(\.body)
-        return (output.readableBytes, UnsafeRawBufferPointer(rebasing: bytes[sharedBodySent...]))
+        (output.readableBytes, sharedBody.body(from: sharedBodySent).withUnsafeBytes { $0 })
     }
 
     /// Releases the shared body, sent or abandoned.
     private mutating func dropSharedBody() {
-        sharedBody?.release()
-        sharedBody = nil
+        sharedBody.release()
         sharedBodySent = 0
     }
 
@@ -357,7 +351,7 @@ struct Connection: ~Copyable {
             if output.readableCount == 0 { context.pool.recycle(&output) }
         }
         while state == .open {
-            if output.writerIndex >= Self.outputHighWater || sharedBody != nil {
+            if output.writerIndex >= Self.outputHighWater || sharedBody.isHeld {
                 return  // resume after the output drains
             }
             // The head parsed just now, still described by the loop's field table; nil when the
@@ -527,7 +521,7 @@ struct Connection: ~Copyable {
                         includeBody: includeBody && !share, to: &output
                     ) + (share ? prepared.bodyCount : 0)
                 if share {
-                    sharedBody = Unmanaged.passRetained(prepared)
+                    sharedBody.hold(prepared)
                     sharedBodySent = 0
                 }
             case .dynamic(let status, let headers, let body):
@@ -539,7 +533,7 @@ struct Connection: ~Copyable {
         }
         if context.accessLog != .off {
             AccessLog.append(
-                head: head, request: input.readableBytes, status: status, bytes: written,
+                head: head, request: input.readableSpan, status: status, bytes: written,
                 microseconds: Clock.monotonicMicroseconds() - started, context: context
             )
         }

@@ -1,4 +1,3 @@
-// Unsafe: copies heads and small bodies into the output buffer by address.
 /// Serialises responses into a connection's output buffer.
 enum ResponseWriter {
     /// How the response speaks of the connection (RFC 9112 §9.3, §9.6).
@@ -11,12 +10,12 @@ enum ResponseWriter {
         case keepAlive
     }
 
-    /// Copies a prepared response, patches its `Date`, adds the connection field, and the body
-    /// unless `includeBody` is false (HEAD). Returns the bytes written.
+    /// Copies a prepared response with `date` in its `Date` slot, adds the connection field,
+    /// and the body unless `includeBody` is false (HEAD). Returns the bytes written.
     @inline(__always)
     static func write(
         _ response: PreparedResponse,
-        date: UnsafeMutableRawBufferPointer,
+        date: DateCache.Bytes,
         connection: ConnectionField,
         includeBody: Bool,
         to output: inout ByteBuffer
@@ -25,9 +24,10 @@ enum ResponseWriter {
         let bodyCount = includeBody ? response.bodyCount : 0
         output.reserve(response.headCount + 26 + bodyCount)
         let bytes = response.bytes
-        output.write(UnsafeRawBufferPointer(rebasing: bytes[0..<response.headCount]))
-        let slot = output.base! + Int(start) + response.dateOffset
-        slot.copyMemory(from: date.baseAddress!, byteCount: 29)
+        let dateEnd = response.dateOffset + date.count
+        output.write(bytes.extracting(0..<response.dateOffset))
+        output.write(date.span)
+        output.write(bytes.extracting(dateEnd..<response.headCount))
         writeConnectionField(connection, to: &output)
         output.write("\r\n")
         if bodyCount > 0 {
@@ -42,7 +42,7 @@ enum ResponseWriter {
         status: HTTPStatus,
         headers: [(name: String, value: String)],
         body: [UInt8],
-        date: UnsafeMutableRawBufferPointer,
+        date: DateCache.Bytes,
         connection: ConnectionField,
         includeBody: Bool,
         to output: inout ByteBuffer
@@ -51,20 +51,17 @@ enum ResponseWriter {
         output.write("HTTP/1.1 ")
         output.write(decimal: status.code)
         output.write(byte: 0x20)
-        var reason = status.reasonPhrase
-        reason.withUTF8 { output.write(UnsafeRawBufferPointer($0)) }
+        output.write(utf8: status.reasonPhrase)
         output.write("\r\nDate: ")
-        output.write(UnsafeRawBufferPointer(date))
+        output.write(date.span)
         output.write("\r\n")
         for (name, value) in headers {
             guard ResponseHead.isValidFieldName(name), ResponseHead.isValidFieldValue(value),
                 !ResponseHead.isReservedFieldName(name)
             else { continue }
-            var name = name
-            var value = value
-            name.withUTF8 { output.write(UnsafeRawBufferPointer($0)) }
+            output.write(utf8: name)
             output.write(": ")
-            value.withUTF8 { output.write(UnsafeRawBufferPointer($0)) }
+            output.write(utf8: value)
             output.write("\r\n")
         }
         let forbidsContent = status.forbidsContent
@@ -76,7 +73,7 @@ enum ResponseWriter {
         writeConnectionField(connection, to: &output)
         output.write("\r\n")
         if includeBody && !forbidsContent {
-            body.withUnsafeBytes { output.write($0) }
+            output.write(body.span)
         }
         return Int(output.writerIndex - start)
     }

@@ -38,6 +38,27 @@ struct ByteBuffer: ~Copyable {
         UnsafeMutableRawBufferPointer(start: base.map { $0 + Int(writerIndex) }, count: Int(capacity - writerIndex))
     }
 
+    /// Bytes of free space after the written bytes.
+    @inline(__always) var writableCount: Int { Int(capacity - writerIndex) }
+
+    /// The unread bytes, valid while the buffer is not changed.
+    @inline(__always) var readableSpan: Span<UInt8> {
+        @_lifetime(borrow self) get {
+            let span = Span<UInt8>(_unsafeBytes: readableBytes)
+            return _overrideLifetime(span, borrowing: self)
+        }
+    }
+
+    /// The unread bytes, to change in place (the chunked decoder removing its framing).
+    @inline(__always) var mutableReadableSpan: MutableSpan<UInt8> {
+        @_lifetime(&self) mutating get {
+            let span = MutableSpan<UInt8>(
+                _unsafeBytes: UnsafeMutableRawBufferPointer(
+                    start: base.map { $0 + Int(readerIndex) }, count: readableCount))
+            return _overrideLifetime(span, mutating: &self)
+        }
+    }
+
     /// Marks `count` more bytes as read; an emptied buffer rewinds to its start.
     @inline(__always) mutating func consume(_ count: Int) {
         readerIndex += Int32(count)
@@ -68,16 +89,26 @@ struct ByteBuffer: ~Copyable {
     }
 
     /// Appends `bytes`.
-    @inline(__always) mutating func write(_ bytes: UnsafeRawBufferPointer) {
+    @inline(__always) private mutating func write(_ bytes: UnsafeRawBufferPointer) {
         guard bytes.count > 0 else { return }
         reserve(bytes.count)
         (base! + Int(writerIndex)).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
         writerIndex += Int32(bytes.count)
     }
 
+    /// Appends the bytes `bytes` views.
+    @inline(__always) mutating func write(_ bytes: Span<UInt8>) {
+        bytes.withUnsafeBytes { write($0) }
+    }
+
     /// Appends the UTF-8 of a literal.
     @inline(__always) mutating func write(_ text: StaticString) {
         write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends the UTF-8 of `string`.
+    @inline(__always) mutating func write(utf8 string: String) {
+        write(string.utf8.span)
     }
 
     /// Appends a byte.

@@ -17,6 +17,14 @@ enum Clock {
     @inline(__always) static func wallSeconds() -> Int {
         Glibc.time(nil)
     }
+
+    /// The calendar date and time in UTC of `seconds` since the Unix epoch (`gmtime_r`).
+    static func utcCalendarTime(_ seconds: Int) -> tm {
+        var time = time_t(seconds)
+        var parts = tm()
+        _ = gmtime_r(&time, &parts)
+        return parts
+    }
 }
 
 extension Duration {
