@@ -373,9 +373,11 @@ struct Connection: ~Copyable {
     private mutating func scanHead(context: LoopContext) -> RequestHead? {
         if scanner.lines == 0 && scanner.lineStart == 0 {
             // RFC 9112 §2.2: ignore empty lines before the request-line.
-            let bytes = input.readableBytes
             var skip = 0
-            while skip + 1 < bytes.count && bytes[skip] == 0x0D && bytes[skip + 1] == 0x0A { skip += 2 }
+            do {
+                let bytes = input.readableSpan
+                while skip + 1 < bytes.count && bytes[skip] == 0x0D && bytes[skip + 1] == 0x0A { skip += 2 }
+            }
             if skip > 0 { input.consume(skip) }
             if input.readableCount == 0 {
                 hasUnparsedInput = false
@@ -386,7 +388,11 @@ struct Connection: ~Copyable {
                 deadline = context.now + context.requestReadTimeout
             }
         }
-        switch scanner.scan(Span(_unsafeBytes: input.readableBytes), limits: context.limits) {
+        // Scanned in a local: the scanner and the input it reads are parts of this one slot.
+        var scanner = self.scanner
+        let scanned = scanner.scan(input.readableSpan, limits: context.limits)
+        self.scanner = scanner
+        switch scanned {
         case .incomplete:
             hasUnparsedInput = false
             return nil
@@ -447,30 +453,36 @@ struct Connection: ~Copyable {
     /// Returns the end of the body (offset from the request start) once it is all here.
     private mutating func bodyIsComplete(context: LoopContext) -> Int? {
         if isChunked {
-            var bytes = MutableSpan<UInt8>(
-                _unsafeBytes: UnsafeMutableRawBufferPointer(
-                    start: input.base! + Int(input.readerIndex), count: input.readableCount))
+            // Decoded with locals: the decoder, its positions and the input it rewrites are all
+            // parts of this one slot, and the input's span holds the slot while it is in use.
+            var decoder = chunkedDecoder
+            var raw = chunkRaw
+            var decoded = chunkDecoded
+            let bodyStart = Int(headLength)
+            let limit = bodyLimit
+            let done: Bool
             do {
-                let done = try chunkedDecoder.decode(
-                    &bytes, raw: &chunkRaw, decoded: &chunkDecoded, bodyStart: Int(headLength), limit: bodyLimit
-                )
-                if !done {
+                var bytes = input.mutableReadableSpan
+                done = try decoder.decode(&bytes, raw: &raw, decoded: &decoded, bodyStart: bodyStart, limit: limit)
+                if !done && raw > decoded {
                     // Move the undecoded tail down over the consumed framing, so the buffer
                     // holds the decoded body and one partial chunk, whatever the chunk sizes.
-                    let undecoded = input.readableCount - chunkRaw
-                    if chunkRaw > chunkDecoded {
-                        bytes.moveBytes(from: chunkRaw, to: chunkDecoded, count: undecoded)
-                        input.writerIndex -= Int32(chunkRaw - chunkDecoded)
-                        chunkRaw = chunkDecoded
-                    }
-                    hasUnparsedInput = false
-                    return nil
+                    bytes.moveBytes(from: raw, to: decoded, count: bytes.count - raw)
                 }
             } catch {
                 fail(error, context: context)
                 return nil
             }
-            return chunkDecoded
+            chunkedDecoder = decoder
+            chunkDecoded = decoded
+            if done {
+                chunkRaw = raw
+                return chunkDecoded
+            }
+            input.writerIndex -= Int32(raw - decoded)
+            chunkRaw = decoded
+            hasUnparsedInput = false
+            return nil
         }
         let end = Int(headLength) + contentLength
         if input.readableCount < end {
@@ -585,10 +597,10 @@ struct Connection: ~Copyable {
 
     /// Parses the head at the front of the input into the loop's field table.
     private func parseHead(context: LoopContext) throws(RequestError) -> RequestHead {
-        var fields = MutableSpan<FieldRange>(_unsafeStart: context.fields, count: context.limits.maxHeaderFields)
-        return try RequestHeadParser.parse(
-            Span(_unsafeBytes: input.readableBytes), start: 0, length: Int(headLength), fields: &fields,
-            limits: context.limits)
+        try context.fields.withMutableSpan { fields throws(RequestError) in
+            try RequestHeadParser.parse(
+                input.readableSpan, start: 0, length: Int(headLength), fields: &fields, limits: context.limits)
+        }
     }
 
     /// Builds the request view over the input buffer and the loop's field table.
@@ -598,10 +610,10 @@ struct Connection: ~Copyable {
         context: LoopContext,
         _ body: (borrowing HTTPRequest) -> Result
     ) -> Result {
-        let bytes = Span<UInt8>(_unsafeBytes: input.readableBytes)
-        let request = HTTPRequest(
-            head, in: bytes, fields: Span(_unsafeStart: context.fields, count: Int(head.fieldCount)),
-            bodyStart: Int(headLength), bodyEnd: bodyEnd)
-        return body(request)
+        context.fields.withSpan(prefix: Int(head.fieldCount)) { fields in
+            let request = HTTPRequest(
+                head, in: input.readableSpan, fields: fields, bodyStart: Int(headLength), bodyEnd: bodyEnd)
+            return body(request)
+        }
     }
 }

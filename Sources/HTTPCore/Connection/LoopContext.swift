@@ -1,4 +1,3 @@
-// Unsafe: owns the loop's field table, one allocation reused by every parse.
 /// What every connection of one loop shares: the application, the limits, the clock, the
 /// date, the buffer pool and the field table. Owned by one thread; never shared.
 final class LoopContext {
@@ -22,7 +21,7 @@ final class LoopContext {
     let pool: BufferPool
     let dateCache = DateCache()
     /// Header fields of the request being parsed; one request is parsed at a time per loop.
-    let fields: UnsafeMutablePointer<FieldRange>
+    var fields: FieldTable
     /// Access-log lines not yet written.
     var logBuffer = ByteBuffer()
 
@@ -63,12 +62,11 @@ final class LoopContext {
             let rendered = application.response(for: error)
             return rendered.status == error.status ? rendered : error.defaultResponse
         }
-        self.fields = .allocate(capacity: max(1, configuration.maxHeaderFields))
+        self.fields = FieldTable(capacity: configuration.maxHeaderFields)
         self.now = Clock.monotonicMilliseconds()
     }
 
     deinit {
-        fields.deallocate()
         pool.recycle(&logBuffer)
     }
 }
