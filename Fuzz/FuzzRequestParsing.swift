@@ -49,7 +49,8 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     var connection = Connection()
     // The slot owns and closes its descriptor: give it one of its own.
     connection.open(
-        descriptor: open("/dev/null", O_RDONLY | O_CLOEXEC), now: context.now, idleTimeout: context.idleTimeout)
+        socket: ConnectionSocket(taking: open("/dev/null", O_RDONLY | O_CLOEXEC)), now: context.now,
+        idleTimeout: context.idleTimeout)
     connection.markReadable()
     var offset = 0
     var sent = 0
@@ -60,22 +61,22 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
         precondition(steps < 4 * bytes.count + 10_000, "the connection made no progress")
         switch connection.nextAction(context: context) {
         case .receive:
-            let space = connection.receiveSpace
+            let space = connection.input.writableCount
             if offset == bytes.count {
                 connection.didReceiveEnd()
                 continue
             }
-            let count = min(space.count, bytes.count - offset, chunk)
-            space.copyMemory(
-                from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[offset..<offset + count]))
+            // What a receive would do: fill part of the free space, never grow the buffer.
+            let count = min(space, bytes.count - offset, chunk)
+            connection.input.write(Span(_unsafeElements: bytes).extracting(offset..<offset + count))
             offset += count
-            connection.didReceive(count, requested: space.count, context: context)
+            connection.didReceive(count, requested: space, context: context)
             // Memory stays bounded: head limit plus body limit plus framing.
             precondition(connection.input.readableCount <= 16 * 1024 + 8192 + 64 * 1024, "input grew without bound")
         case .send, .sendFile:
-            let (output, shared) = connection.pendingOutput
-            sent += output.count + shared.count
-            connection.didSend(output.count + shared.count, context: context)
+            let unsent = connection.unsentOutput.count + connection.unsentBody.count
+            sent += unsent
+            connection.didSend(unsent, context: context)
         case .waitForInput:
             if offset < bytes.count {
                 connection.markReadable()

@@ -31,7 +31,7 @@ import Testing
         defer { close(ends[0]) }
         let context = LoopContext(application: EchoApplication(), configuration: .init())
         var connection = Connection()
-        connection.open(descriptor: ends[1], now: context.now, idleTimeout: context.idleTimeout)
+        connection.open(socket: ConnectionSocket(taking: ends[1]), now: context.now, idleTimeout: context.idleTimeout)
         let held = connection.socket.descriptor
         #expect(held == ends[1])
         connection.close(context: context)

@@ -16,7 +16,7 @@ import Testing
             driver.writeChunk = 0
             driver.send("GET /large HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(driver.connection.output.readableCount < 1024)
-            #expect(Int(driver.connection.output.writableBytes.count) < 64 * 1024)
+            #expect(Int(driver.connection.output.writableCount) < 64 * 1024)
             readers.append(driver)
         }
     }

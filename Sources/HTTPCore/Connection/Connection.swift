@@ -1,6 +1,3 @@
-// Unsafe: hands the loop the spans of its own buffers to read into and send from.
-import Glibc
-
 /// One client connection as a state machine: the loop feeds it events (bytes received, bytes
 /// sent, readiness, time) and performs the ``Action`` it asks for next. It does no I/O itself,
 /// so tests drive it without sockets.
@@ -8,18 +5,18 @@ import Glibc
 /// All fields are trivial values, so a zeroed `Connection` is a valid closed slot: the loop's
 /// table is `calloc`ed and costs memory only for slots in use.
 struct Connection: ~Copyable {
-    /// What the loop should do next for this connection. Actions carry no pointers: the loop
-    /// takes ``receiveSpace`` or ``pendingOutput`` when it makes the call, so no address can
-    /// outlive a buffer's growth.
+    /// What the loop should do next for this connection. Actions carry no buffers: the loop
+    /// borrows them from the connection when it makes the call, so no view can outlive a
+    /// buffer's growth.
     enum Action {
-        /// Read into ``receiveSpace``, then call ``didReceive(_:requested:context:)`` or
-        /// ``didReceiveEnd()``.
+        /// Read from the socket into the input's free space (``withInputAndSocket(_:)``), then
+        /// call ``didReceive(_:requested:context:)`` or ``didReceiveEnd()``.
         case receive
-        /// Write ``pendingOutput`` — the output, then a shared response body (often empty) — in
+        /// Write ``unsentOutput``, then ``unsentBody`` (a shared response body, often empty), in
         /// one call; then call ``didSend(_:context:)`` with the total written.
         case send
-        /// Write ``pendingOutput``'s first run (often empty) marked as more to come, then its
-        /// second — a shared body held in the ``BodyFile`` — from the file at `offset` with
+        /// Write ``unsentOutput`` (often empty) marked as more to come, then ``unsentBody`` —
+        /// a shared body held in the ``BodyFile`` — from the file at `offset` with
         /// `sendfile`, which passes its pages to the socket instead of copying them; then call
         /// ``didSend(_:context:)`` with the total written.
         case sendFile(offset: Int64)
@@ -117,12 +114,12 @@ struct Connection: ~Copyable {
 
     /// Starts serving a freshly accepted socket. With `TCP_DEFER_ACCEPT` its request is usually
     /// already readable, so the first action is a read.
-    mutating func open(descriptor: Int32, now: Int64, idleTimeout: Int64) {
-        assert(!socket.isOpen, "the slot still holds a socket")
+    mutating func open(socket: consuming ConnectionSocket, now: Int64, idleTimeout: Int64) {
+        assert(!self.socket.isOpen, "the slot still holds a socket")
         let nextGeneration = generation &+ 1
         self = Connection()
         self.generation = nextGeneration
-        self.socket = ConnectionSocket(taking: descriptor)
+        self.socket = socket
         self.state = .open
         self.mayHaveInput = true
         self.timer = .idle
@@ -155,7 +152,8 @@ struct Connection: ~Copyable {
         mayHaveInput = true
     }
 
-    /// `count` bytes landed in the space the last ``Action/receive(_:)`` offered.
+    /// The last ``Action/receive`` added `count` bytes to the input, of the `requested` its free
+    /// space had room for.
     mutating func didReceive(_ count: Int, requested: Int, context: LoopContext) {
         if count < requested { mayHaveInput = false }
         if state == .lingering {
@@ -163,7 +161,6 @@ struct Connection: ~Copyable {
             input.clear()
             return
         }
-        input.writerIndex += Int32(count)
         hasUnparsedInput = true
     }
 
@@ -307,16 +304,24 @@ struct Connection: ~Copyable {
         }
     }
 
-    /// The free space a ``Action/receive`` reads into; valid until this connection changes.
-    var receiveSpace: UnsafeMutableRawBufferPointer {
-        input.writableBytes
+    /// Lends the input and the socket for a ``Action/receive``: the loop reads from the socket
+    /// into the input's free space (``ConnectionSocket/receive(into:)``).
+    @inline(__always) mutating func withInputAndSocket<Result, Failure: Error>(
+        _ body: (inout ByteBuffer, borrowing ConnectionSocket) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(&input, socket)
     }
 
-    /// What a ``Action/send`` or ``Action/sendFile(offset:)`` writes: the unsent output, then
-    /// the unsent part of the shared body (empty when there is none); valid until this
-    /// connection changes.
-    var pendingOutput: (output: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer) {
-        (output.readableBytes, sharedBody.body(from: sharedBodySent).withUnsafeBytes { $0 })
+    /// The output not yet sent, for a ``Action/send`` or ``Action/sendFile(offset:)``; valid
+    /// while the connection is not changed.
+    var unsentOutput: Span<UInt8> {
+        @_lifetime(borrow self) @inline(__always) get { output.readableSpan }
+    }
+
+    /// The part of the shared body not yet sent (empty when there is none), which goes out
+    /// after ``unsentOutput``; valid while the connection is not changed.
+    var unsentBody: Span<UInt8> {
+        @_lifetime(borrow self) @inline(__always) get { sharedBody.body(from: sharedBodySent) }
     }
 
     /// Releases the shared body, sent or abandoned.

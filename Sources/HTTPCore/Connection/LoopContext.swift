@@ -21,7 +21,9 @@ final class LoopContext {
     let pool: BufferPool
     let dateCache = DateCache()
     /// Header fields of the request being parsed; one request is parsed at a time per loop.
-    var fields: FieldTable
+    /// Reached only from the loop's thread, one access at a time, so the runtime's exclusivity
+    /// check (a call per access, per request) is left out.
+    @exclusivity(unchecked) var fields: FieldTable
     /// Access-log lines not yet written.
     var logBuffer = ByteBuffer()
 

@@ -1,4 +1,3 @@
-// Unsafe: the connection table is calloc'ed memory indexed by descriptor (untouched slots cost nothing).
 import CLinuxSupport
 import Glibc
 
@@ -15,10 +14,11 @@ final class EventLoop {
     private let control: ServerControl
     let context: LoopContext
 
-    /// Connection slots indexed by descriptor, `calloc`ed: untouched slots cost no memory.
-    private let connections: UnsafeMutablePointer<Connection>
-    private let tableSize: Int
-    private var highestDescriptor: Int32 = -1
+    /// Connection slots indexed by descriptor (``ConnectionSocket/tableIndex``); untouched
+    /// slots cost no memory. Only this loop's thread reaches the table, one access at a time,
+    /// so the runtime's exclusivity check (a call on every slot access) is left out.
+    @exclusivity(unchecked) private var connections: SlotTable<Connection>
+    private var highestIndex = -1
     private var openCount = 0
     private var publishedOpenCount = 0
     private var peakOpenSinceTrim = 0
@@ -31,7 +31,8 @@ final class EventLoop {
     private let drainTimeout: Int64
     private let sweepInterval: Int64
     private var nextSweep: Int64 = 0
-    private let events: UnsafeMutableBufferPointer<epoll_event>
+    /// The events of the last wait; unchecked as ``connections`` is.
+    @exclusivity(unchecked) private var events = EpollEvents(capacity: 256)
 
     private static let listenerToken: UInt64 = 1 << 62
     private static let wakeToken: UInt64 = 1 << 61
@@ -55,9 +56,7 @@ final class EventLoop {
         self.control = control
         self.context = LoopContext(
             application: application, configuration: configuration, bodyBudget: control.bodyBudget)
-        self.tableSize = tableSize
-        guard let table = calloc(tableSize, MemoryLayout<Connection>.stride) else { fatalError("out of memory") }
-        self.connections = table.bindMemory(to: Connection.self, capacity: tableSize)
+        self.connections = SlotTable(count: tableSize)
         let threads = max(1, configuration.threads)
         self.maxOpen = max(1, (configuration.maxConnections + threads - 1) / threads)
         self.drainTimeout = configuration.drainTimeout.milliseconds
@@ -66,12 +65,6 @@ final class EventLoop {
             configuration.writeTimeout.milliseconds
         )
         self.sweepInterval = min(1000, max(5, shortest / 4))
-        self.events = .allocate(capacity: 256)
-    }
-
-    deinit {
-        events.deallocate()
-        free(connections)
     }
 
     /// Serves until a drain completes.
@@ -79,32 +72,30 @@ final class EventLoop {
         while true {
             let now = Clock.monotonicMilliseconds()
             let timeout = Int32(clamping: max(0, min(nextSweep, drainDeadline) - now))
-            let count = Descriptor.epollWait(epoll.rawValue, events, timeout: timeout)
+            let count = events.wait(on: epoll, timeout: timeout)
             context.now = Clock.monotonicMilliseconds()
             context.dateCache.refresh(now: Clock.wallSeconds())
             // A stop request is taken before this batch's events, so every request read from
             // now on is answered with `Connection: close`.
             if !isDraining && control.isStopRequested { beginDrain() }
-            for index in 0..<count {
-                let event = events[index]
-                let data = event.data.u64
+            for position in 0..<count {
+                let (flags, data) = events[position]
                 if data == Self.listenerToken {
                     acceptConnections()
                 } else if data == Self.wakeToken {
                     Descriptor.drainEvent(wake)
                     if control.isStopRequested && !isDraining { beginDrain() }
                 } else {
-                    let descriptor = Int32(truncatingIfNeeded: data)
+                    let index = Int(UInt32(truncatingIfNeeded: data))
                     let generation = UInt32(truncatingIfNeeded: data >> 32)
-                    let connection = connections + Int(descriptor)
-                    // An event for a descriptor closed earlier in this batch, perhaps reused.
-                    guard connection.pointee.state != .closed, connection.pointee.generation == generation else {
+                    // An event for a socket closed earlier in this batch, perhaps reused.
+                    guard connections[index].state != .closed, connections[index].generation == generation else {
                         continue
                     }
-                    if event.events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
-                        connection.pointee.markReadable()
+                    if flags & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+                        connections[index].markReadable()
                     }
-                    drive(descriptor)
+                    drive(index)
                 }
             }
             if context.now >= nextSweep { sweep() }
@@ -130,12 +121,10 @@ final class EventLoop {
                 pauseListener(until: .max)
                 return
             }
-            let descriptor: Int32
+            let socket: ConnectionSocket
             do {
-                switch try Descriptor.accept(listener) {
-                case .done(let accepted): descriptor = accepted
-                case .wouldBlock: return
-                }
+                guard let accepted = try ConnectionSocket.accept(from: listener) else { return }
+                socket = accepted
             } catch {
                 switch error.errno {
                 case EMFILE, ENFILE, ENOBUFS, ENOMEM:
@@ -147,133 +136,151 @@ final class EventLoop {
                     continue  // ECONNABORTED and friends concern that one client only
                 }
             }
-            guard Int(descriptor) < tableSize else {
-                ConnectionSocket(taking: descriptor).close()
+            let index = socket.tableIndex
+            guard index < connections.count else {
+                socket.close()
                 continue
             }
-            connections[Int(descriptor)].open(
-                descriptor: descriptor, now: context.now, idleTimeout: context.idleTimeout)
+            connections[index].open(socket: socket, now: context.now, idleTimeout: context.idleTimeout)
             openCount += 1
             if openCount > peakOpenSinceTrim { peakOpenSinceTrim = openCount }
-            if descriptor > highestDescriptor { highestDescriptor = descriptor }
-            if isDraining { connections[Int(descriptor)].beginDrain() }
-            drive(descriptor)
+            if index > highestIndex { highestIndex = index }
+            if isDraining { connections[index].beginDrain() }
+            drive(index)
         }
     }
 
-    /// Performs the connection's actions until it has to wait.
-    private func drive(_ descriptor: Int32) {
-        let connection = connections + Int(descriptor)
+    /// Performs the connection's actions until it has to wait, with system calls on the
+    /// socket the slot owns.
+    private func drive(_ index: Int) {
         /// The socket took no more output: the connection waits for `EPOLLOUT`.
         func waitUntilWritable() {
-            connection.pointee.didBlockOnOutput(context: context)
-            setInterest(descriptor, EPOLLOUT.rawValue)
+            connections[index].didBlockOnOutput(context: context)
+            setInterest(index, EPOLLOUT.rawValue)
         }
         while true {
-            switch connection.pointee.nextAction(context: context) {
+            switch connections[index].nextAction(context: context) {
             case .receive:
-                let space = connection.pointee.receiveSpace
+                let requested = connections[index].input.writableCount
                 do {
-                    switch try Descriptor.receive(descriptor, into: space) {
-                    case .done(0): connection.pointee.didReceiveEnd()
-                    case .done(let count):
-                        connection.pointee.didReceive(count, requested: space.count, context: context)
-                    case .wouldBlock: connection.pointee.didExhaustInput()
+                    let received = try connections[index].withInputAndSocket { input, socket throws(SystemError) in
+                        try socket.receive(into: &input)
+                    }
+                    switch received {
+                    case .done(0): connections[index].didReceiveEnd()
+                    case .done(let count): connections[index].didReceive(count, requested: requested, context: context)
+                    case .wouldBlock: connections[index].didExhaustInput()
                     }
                 } catch {
                     // ECONNRESET and the like: nothing more can be delivered.
-                    close(descriptor)
+                    close(index)
                     return
                 }
             case .send:
-                let (bytes, shared) = connection.pointee.pendingOutput
                 do {
-                    let result =
-                        shared.isEmpty
-                        ? try Descriptor.send(descriptor, bytes) : try Descriptor.send(descriptor, bytes, shared)
-                    switch result {
+                    switch try Self.sendUnsent(connections[index]) {
                     case .done(let count):
-                        connection.pointee.didSend(count, context: context)
+                        connections[index].didSend(count, context: context)
                     case .wouldBlock:
                         waitUntilWritable()
                         return
                     }
                 } catch {
-                    close(descriptor)
+                    close(index)
                     return
                 }
             case .sendFile(let offset):
-                let (head, body) = connection.pointee.pendingOutput
                 guard let file = BodyFile.shared else { preconditionFailure("a file-backed body without a body file") }
                 do {
                     var written = 0
-                    if !head.isEmpty {
-                        switch try Descriptor.sendMore(descriptor, head) {
+                    let headCount = connections[index].output.readableCount
+                    if headCount > 0 {
+                        switch try Self.sendUnsentOutputWithMore(connections[index]) {
                         case .done(let count): written = count
                         case .wouldBlock:
                             waitUntilWritable()
                             return
                         }
-                        if written < head.count {
-                            connection.pointee.didSend(written, context: context)
+                        if written < headCount {
+                            connections[index].didSend(written, context: context)
                             continue
                         }
                     }
-                    switch try Descriptor.sendFile(
-                        descriptor, from: file.descriptor, offset: offset, count: body.count)
-                    {
+                    switch try Self.sendUnsentBody(connections[index], from: file, offset: offset) {
                     case .done(let count) where count > 0:
-                        connection.pointee.didSend(written + count, context: context)
+                        connections[index].didSend(written + count, context: context)
                     case .done:
-                        close(descriptor)  // the file ended early: cannot happen while the range is held
+                        close(index)  // the file ended early: cannot happen while the range is held
                         return
                     case .wouldBlock:
                         if written > 0 {
-                            connection.pointee.didSend(written, context: context)
+                            connections[index].didSend(written, context: context)
                             continue
                         }
                         waitUntilWritable()
                         return
                     }
                 } catch {
-                    close(descriptor)
+                    close(index)
                     return
                 }
             case .waitForInput:
-                setInterest(descriptor, EPOLLIN.rawValue)
+                setInterest(index, EPOLLIN.rawValue)
                 return
             case .waitForOutput:
-                setInterest(descriptor, EPOLLOUT.rawValue)
+                setInterest(index, EPOLLOUT.rawValue)
                 return
             case .shutdownOutput:
-                Descriptor.shutdownWrite(descriptor)
-                connection.pointee.didShutdownOutput(context: context)
+                connections[index].socket.shutdownOutput()
+                connections[index].didShutdownOutput(context: context)
             case .close:
-                close(descriptor)
+                close(index)
                 return
             }
         }
     }
 
-    private func setInterest(_ descriptor: Int32, _ events: UInt32) {
-        let connection = connections + Int(descriptor)
-        if connection.pointee.isRegistered && connection.pointee.registeredEvents == events { return }
-        let data = UInt64(UInt32(bitPattern: descriptor)) | UInt64(connection.pointee.generation) << 32
+    /// Sends the unsent output and the unsent shared body in one call (``Connection/Action/send``).
+    @inline(__always)
+    private static func sendUnsent(_ connection: borrowing Connection) throws(SystemError) -> IOResult<Int> {
+        let body = connection.unsentBody
+        return body.isEmpty
+            ? try connection.socket.send(connection.unsentOutput)
+            : try connection.socket.send(connection.unsentOutput, body)
+    }
+
+    /// Sends the unsent output marked as more to come: the body follows from the file.
+    @inline(__always)
+    private static func sendUnsentOutputWithMore(_ connection: borrowing Connection) throws(SystemError)
+        -> IOResult<Int>
+    {
+        try connection.socket.sendMore(connection.unsentOutput)
+    }
+
+    /// Sends the unsent shared body from `file`, where it starts at `offset`.
+    @inline(__always)
+    private static func sendUnsentBody(_ connection: borrowing Connection, from file: BodyFile, offset: Int64)
+        throws(SystemError) -> IOResult<Int>
+    {
+        try connection.socket.sendFile(file, offset: offset, count: connection.unsentBody.count)
+    }
+
+    private func setInterest(_ index: Int, _ events: UInt32) {
+        let isRegistered = connections[index].isRegistered
+        if isRegistered && connections[index].registeredEvents == events { return }
+        let data = UInt64(UInt32(truncatingIfNeeded: index)) | UInt64(connections[index].generation) << 32
         do {
-            try Descriptor.epollControl(
-                epoll.rawValue, connection.pointee.isRegistered ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, descriptor,
-                events: events, data: data
-            )
-            connection.pointee.isRegistered = true
-            connection.pointee.registeredEvents = events
+            try connections[index].socket.watch(with: epoll, events: events, data: data, isRegistered: isRegistered)
+            connections[index].isRegistered = true
+            connections[index].registeredEvents = events
         } catch {
-            close(descriptor)  // ENOMEM/ENOSPC: cannot watch it, so cannot serve it
+            close(index)  // ENOMEM/ENOSPC: cannot watch it, so cannot serve it
         }
     }
 
-    private func close(_ descriptor: Int32) {
-        // Closing removes the descriptor from the epoll set; no EPOLL_CTL_DEL needed.
-        connections[Int(descriptor)].close(context: context)
+    private func close(_ index: Int) {
+        // Closing removes the socket from the epoll set; no EPOLL_CTL_DEL needed.
+        connections[index].close(context: context)
         openCount -= 1
         if listenerPaused && listenerResumeAt == .max && openCount < maxOpen && !isDraining {
             resumeListener()
@@ -310,14 +317,12 @@ final class EventLoop {
         nextSweep = now + sweepInterval
         returnMemoryAfterABurst()
         if listenerPaused && now >= listenerResumeAt && openCount < maxOpen { resumeListener() }
-        if highestDescriptor < 0 { return }
-        for descriptor in 0...highestDescriptor {
-            let connection = connections + Int(descriptor)
-            if connection.pointee.state != .closed && connection.pointee.checkDeadline(now: now, context: context) {
-                drive(descriptor)
-            }
+        if highestIndex < 0 { return }
+        for index in 0...highestIndex
+        where connections[index].state != .closed && connections[index].checkDeadline(now: now, context: context) {
+            drive(index)
         }
-        while highestDescriptor >= 0 && connections[Int(highestDescriptor)].state == .closed { highestDescriptor -= 1 }
+        while highestIndex >= 0 && connections[highestIndex].state == .closed { highestIndex -= 1 }
     }
 
     /// After a burst (open connections fell to under half their peak, or the buffer pool
@@ -327,9 +332,8 @@ final class EventLoop {
         peakOpenSinceTrim = max(peakOpenSinceTrim, openCount)
         let fewerConnections = peakOpenSinceTrim >= 64 && openCount * 2 < peakOpenSinceTrim
         if fewerConnections || context.pool.freedBytes > 8 << 20 {
-            _ = clinux_malloc_trim()
+            context.pool.returnFreeMemory()
             peakOpenSinceTrim = openCount
-            context.pool.freedBytes = 0
         }
     }
 
@@ -343,18 +347,18 @@ final class EventLoop {
         // closing the listener would reset those clients.
         acceptConnections()
         listener = nil  // closed here, by its one owner
-        guard highestDescriptor >= 0 else { return }
-        for descriptor in 0...highestDescriptor where connections[Int(descriptor)].state != .closed {
-            connections[Int(descriptor)].beginDrain()
-            drive(descriptor)
+        guard highestIndex >= 0 else { return }
+        for index in 0...highestIndex where connections[index].state != .closed {
+            connections[index].beginDrain()
+            drive(index)
         }
     }
 
     private func closeEverything() {
         listener = nil
-        guard highestDescriptor >= 0 else { return }
-        for descriptor in 0...highestDescriptor where connections[Int(descriptor)].state != .closed {
-            close(descriptor)
+        guard highestIndex >= 0 else { return }
+        for index in 0...highestIndex where connections[index].state != .closed {
+            close(index)
         }
         flushAccessLog()
     }
@@ -370,14 +374,6 @@ final class EventLoop {
 
     private func flushAccessLog() {
         guard context.logBuffer.readableCount > 0 else { return }
-        let bytes = context.logBuffer.readableBytes
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(context.accessLogDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 && clinux_errno() == EINTR { continue }
-            if written <= 0 { break }  // a broken log must not stop the server
-            offset += written
-        }
-        context.logBuffer.clear()
+        context.logBuffer.flush(to: context.accessLogDescriptor)
     }
 }

@@ -1,4 +1,5 @@
 // Unsafe: owns malloc'ed memory that sockets read into and send from.
+import CLinuxSupport
 import Glibc
 
 /// A growable byte buffer with a read and a write index, allocated with `malloc`.
@@ -8,7 +9,7 @@ import Glibc
 /// explicitly (through ``BufferPool``). It cannot be copied: two copies would share one
 /// allocation, and the second to be recycled would free it again.
 struct ByteBuffer: ~Copyable {
-    private(set) var base: UnsafeMutableRawPointer?
+    private var base: UnsafeMutableRawPointer?
     private(set) var capacity: Int32 = 0
     /// The first unread byte.
     var readerIndex: Int32 = 0
@@ -29,12 +30,12 @@ struct ByteBuffer: ~Copyable {
     @inline(__always) var readableCount: Int { Int(writerIndex - readerIndex) }
 
     /// The unread bytes.
-    @inline(__always) var readableBytes: UnsafeRawBufferPointer {
+    @inline(__always) private var readableBytes: UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: base.map { $0 + Int(readerIndex) }, count: readableCount)
     }
 
     /// Free space after the written bytes.
-    @inline(__always) var writableBytes: UnsafeMutableRawBufferPointer {
+    @inline(__always) private var writableBytes: UnsafeMutableRawBufferPointer {
         UnsafeMutableRawBufferPointer(start: base.map { $0 + Int(writerIndex) }, count: Int(capacity - writerIndex))
     }
 
@@ -57,6 +58,15 @@ struct ByteBuffer: ~Copyable {
                     start: base.map { $0 + Int(readerIndex) }, count: readableCount))
             return _overrideLifetime(span, mutating: &self)
         }
+    }
+
+    /// Reads from the socket `descriptor` into the free space and marks what arrived as
+    /// written; `.done(0)` is end of stream. Through ``ConnectionSocket/receive(into:)``.
+    @inline(__always)
+    mutating func receive(from descriptor: Int32) throws(SystemError) -> IOResult<Int> {
+        let result = try Descriptor.receive(descriptor, into: writableBytes)
+        if case .done(let count) = result { writerIndex += Int32(count) }
+        return result
     }
 
     /// Marks `count` more bytes as read; an emptied buffer rewinds to its start.
@@ -133,6 +143,21 @@ struct ByteBuffer: ~Copyable {
         }
     }
 
+    /// Writes the unread bytes to `descriptor` (a log file or pipe), retrying interrupted and
+    /// partial writes and giving up at the first failure, then drops them: a broken log must not
+    /// stop the server.
+    mutating func flush(to descriptor: Int32) {
+        var offset = 0
+        let count = readableCount
+        while offset < count, let base {
+            let written = Glibc.write(descriptor, base + Int(readerIndex) + offset, count - offset)
+            if written < 0 && clinux_errno() == EINTR { continue }
+            if written <= 0 { break }
+            offset += written
+        }
+        clear()
+    }
+
     /// Drops the contents, keeping the storage.
     mutating func clear() {
         readerIndex = 0
@@ -190,6 +215,13 @@ final class BufferPool {
             guard let base = malloc(initialCapacity) else { fatalError("out of memory") }
             buffer = ByteBuffer(base: base, capacity: initialCapacity)
         }
+    }
+
+    /// Hands the heap's free pages back to the kernel (`malloc_trim`: glibc keeps them
+    /// otherwise) and starts counting ``freedBytes`` again.
+    func returnFreeMemory() {
+        _ = clinux_malloc_trim()
+        freedBytes = 0
     }
 
     /// Takes `buffer`'s storage back; very large or surplus storage is freed.

@@ -1,3 +1,6 @@
+import CLinuxSupport
+import Glibc
+
 /// The socket of a connection slot, with a single owner: the slot it was accepted into.
 ///
 /// It stores the descriptor plus one, so its zero bit pattern means "no socket": a slot of the
@@ -7,6 +10,9 @@
 /// it: a descriptor cannot be closed twice, and the slot has no descriptor to use after the close.
 /// It has no `deinit`, so a slot stays plain data that the table can zero and overwrite; the
 /// slot closes its socket before it lets go of it (``Connection/close(context:)``).
+///
+/// The system calls on the socket are its methods, made while the slot lends it: nothing else
+/// turns a slot into a descriptor number.
 struct ConnectionSocket: ~Copyable {
     /// The descriptor plus one; 0 when there is no socket.
     private var descriptorPlusOne: Int32
@@ -22,11 +28,79 @@ struct ConnectionSocket: ~Copyable {
         descriptorPlusOne = descriptor + 1
     }
 
+    /// Accepts one connection from the listening socket `listener`, non-blocking and
+    /// close-on-exec; `nil` when none is waiting.
+    static func accept(from listener: Int32) throws(SystemError) -> ConnectionSocket? {
+        switch try Descriptor.accept(listener) {
+        case .done(let descriptor): return ConnectionSocket(taking: descriptor)
+        case .wouldBlock: return nil
+        }
+    }
+
     /// Whether a socket is held.
     var isOpen: Bool { descriptorPlusOne != 0 }
 
-    /// The descriptor, for system calls while the socket is held; `nil` when there is none.
+    /// The descriptor, for tests and diagnostics; `nil` when there is none.
     var descriptor: Int32? { descriptorPlusOne == 0 ? nil : descriptorPlusOne - 1 }
+
+    /// The socket's slot in a table indexed by descriptor: descriptors are small and reused
+    /// lowest first, so the table stays dense.
+    @inline(__always) var tableIndex: Int {
+        precondition(descriptorPlusOne != 0, "no socket")
+        return Int(descriptorPlusOne - 1)
+    }
+
+    /// The descriptor, for a system call on a held socket.
+    @inline(__always) private var held: Int32 {
+        precondition(descriptorPlusOne != 0, "no socket")
+        return descriptorPlusOne - 1
+    }
+
+    /// Reads into `buffer`'s free space and marks what arrived as written; `.done(0)` is end of
+    /// stream.
+    @inline(__always)
+    func receive(into buffer: inout ByteBuffer) throws(SystemError) -> IOResult<Int> {
+        try buffer.receive(from: held)
+    }
+
+    /// Writes `bytes`, never raising SIGPIPE.
+    @inline(__always)
+    func send(_ bytes: Span<UInt8>) throws(SystemError) -> IOResult<Int> {
+        try bytes.withUnsafeBytes { buffer throws(SystemError) in try Descriptor.send(held, buffer) }
+    }
+
+    /// Writes `first` then `second` in one `sendmsg`, never raising SIGPIPE.
+    func send(_ first: Span<UInt8>, _ second: Span<UInt8>) throws(SystemError) -> IOResult<Int> {
+        try first.withUnsafeBytes { first throws(SystemError) in
+            try second.withUnsafeBytes { second throws(SystemError) in try Descriptor.send(held, first, second) }
+        }
+    }
+
+    /// Writes `bytes` with `MSG_MORE`: the kernel holds a partial segment for what follows.
+    @inline(__always)
+    func sendMore(_ bytes: Span<UInt8>) throws(SystemError) -> IOResult<Int> {
+        try bytes.withUnsafeBytes { buffer throws(SystemError) in try Descriptor.sendMore(held, buffer) }
+    }
+
+    /// Sends `count` bytes of `file` from `offset` with `sendfile`.
+    @inline(__always)
+    func sendFile(_ file: BodyFile, offset: Int64, count: Int) throws(SystemError) -> IOResult<Int> {
+        try Descriptor.sendFile(held, from: file.descriptor, offset: offset, count: count)
+    }
+
+    /// Half-closes the sending side (RFC 9112 §9.6).
+    func shutdownOutput() {
+        Descriptor.shutdownWrite(held)
+    }
+
+    /// Registers the socket with `epoll` for `events` (changes the registration when
+    /// `isRegistered`), with `data` as the events' tag.
+    func watch(with epoll: borrowing FileDescriptor, events: UInt32, data: UInt64, isRegistered: Bool)
+        throws(SystemError)
+    {
+        try Descriptor.epollControl(
+            epoll.rawValue, isRegistered ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, held, events: events, data: data)
+    }
 
     /// Moves the socket out, leaving none behind.
     mutating func take() -> ConnectionSocket {

@@ -28,7 +28,7 @@ final class ConnectionDriver {
         // The slot owns and closes the descriptor it is given: a real one, never a made-up number
         // that could be another test's socket.
         connection.open(
-            descriptor: Glibc.open("/dev/null", O_RDONLY | O_CLOEXEC), now: context.now,
+            socket: ConnectionSocket(taking: Glibc.open("/dev/null", O_RDONLY | O_CLOEXEC)), now: context.now,
             idleTimeout: context.idleTimeout)
     }
 
@@ -64,18 +64,18 @@ final class ConnectionDriver {
         for _ in 0..<100_000 {
             switch connection.nextAction(context: context) {
             case .receive:
-                let space = connection.receiveSpace
+                let space = connection.input.writableCount
                 if pending.isEmpty {
                     if clientClosed { connection.didReceiveEnd() } else { connection.didExhaustInput() }
                     continue
                 }
-                let count = min(space.count, pending.count, readChunk)
-                space.copyBytes(from: pending[0..<count])
+                // What a receive would do: fill part of the free space, never grow the buffer.
+                let count = min(space, pending.count, readChunk)
+                connection.input.write(pending.span.extracting(0..<count))
                 pending.removeFirst(count)
-                connection.didReceive(count, requested: space.count, context: context)
+                connection.didReceive(count, requested: space, context: context)
             case .send, .sendFile:
-                let (head, shared) = connection.pendingOutput
-                let bytes = Array(head) + Array(shared)
+                let bytes = Array(copying: connection.unsentOutput) + Array(copying: connection.unsentBody)
                 let count = min(bytes.count, writeChunk)
                 if count == 0 {
                     connection.didBlockOnOutput(context: context)

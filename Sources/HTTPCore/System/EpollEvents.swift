@@ -1,0 +1,33 @@
+// Unsafe: epoll_wait fills a C array of events by address.
+import CLinuxSupport
+import Glibc
+
+/// The events one `epoll_wait` returns, in a buffer this value owns and reuses for every wait.
+struct EpollEvents: ~Copyable {
+    private let base: UnsafeMutablePointer<epoll_event>
+    /// The most events one wait returns.
+    let capacity: Int
+
+    /// Room for `capacity` events per wait.
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        base = .allocate(capacity: self.capacity)
+        base.initialize(repeating: epoll_event(), count: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// Waits on `epoll` up to `timeout` milliseconds (-1: forever) and returns how many events
+    /// arrived (0 after a signal interrupted the wait); they are ``subscript(_:)`` `0..<count`.
+    mutating func wait(on epoll: borrowing FileDescriptor, timeout: Int32) -> Int {
+        Descriptor.epollWait(epoll.rawValue, UnsafeMutableBufferPointer(start: base, count: capacity), timeout: timeout)
+    }
+
+    /// The event at `index`: the readiness flags and the data it was registered with.
+    @inline(__always) subscript(index: Int) -> (events: UInt32, data: UInt64) {
+        precondition(index >= 0 && index < capacity, "event index out of range")
+        return (base[index].events, base[index].data.u64)
+    }
+}
