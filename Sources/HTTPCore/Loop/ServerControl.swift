@@ -108,9 +108,6 @@ final class ServerControl: Sendable {
 
     private func wake() {
         let descriptor = wakeDescriptor.load(ordering: .acquiring)
-        if descriptor >= 0 {
-            var one: UInt64 = 1
-            _ = Glibc.write(descriptor, &one, 8)
-        }
+        if descriptor >= 0 { Descriptor.signalEvent(descriptor) }
     }
 }

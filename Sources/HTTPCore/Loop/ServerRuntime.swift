@@ -1,4 +1,3 @@
-// Unsafe: pthread_create passes its thread one raw pointer; signalfd fills a C structure.
 import CLinuxSupport
 import Glibc
 
@@ -10,24 +9,21 @@ struct ServerRuntime {
     func run(onReady: ((HTTPServer.Endpoint) -> Void)?) throws(HTTPServerError) {
         let configuration = server.configuration
         try validate(configuration)
-        clinux_ignore_sigpipe()
+        SignalDescriptor.ignoreBrokenPipes()
         let descriptorLimit = Listener.raiseDescriptorLimit()
 
-        var signals: FileDescriptor?
+        var signals: SignalDescriptor?
         if configuration.handlesSignals {
             // Blocked here, so the loop threads inherit the mask and the signalfd gets them all;
             // and before listening, so a SIGTERM sent once a client could connect always drains.
-            let descriptor = clinux_signalfd_for_shutdown_and_reload()
-            if descriptor < 0 {
-                throw HTTPServerError(.system, "signalfd failed: \(String(cString: strerror(clinux_errno())))")
+            do {
+                signals = try SignalDescriptor()
+            } catch {
+                throw HTTPServerError(.system, "signalfd failed: \(error.reason)")
             }
-            signals = FileDescriptor(taking: descriptor)
         }
         defer {
-            if signals != nil {
-                signals = nil  // closed by its owner, then the signals unblocked
-                clinux_unblock_shutdown_and_reload()
-            }
+            signals = nil  // closed by its owner, which then unblocks the signals
         }
         // Until each loop takes its listener, and until the loops end for their wake eventfds,
         // these groups own the descriptors: any failure on the way closes them all.
@@ -56,55 +52,43 @@ struct ServerRuntime {
 
         // Every descriptor counts against the table: listeners, epolls, eventfds, logs.
         let tableSize = min(descriptorLimit, configuration.maxConnections + 1024)
-        var threads: [pthread_t] = []
+        var threads: [SystemThread] = []
         for index in 0..<loopWakes.count {
             guard let listener = listeners.removeLast() else { preconditionFailure("one listener per loop") }
             let start = LoopStart(
                 listener: listener, wake: loopWakes[index], configuration: configuration,
                 application: server.application, control: server.control, tableSize: tableSize
             )
-            var thread = pthread_t()
-            let result = pthread_create(
-                &thread, nil,
-                { argument in
-                    let start = Unmanaged<LoopStart>.fromOpaque(argument!).takeRetainedValue()
-                    start.run()
-                    return nil
-                }, Unmanaged.passRetained(start).toOpaque())
-            precondition(result == 0, "pthread_create failed with \(result)")
-            threads.append(thread)
+            threads.append(SystemThread.start { start.run() })
         }
         onReady?(HTTPServer.Endpoint(host: configuration.host, port: port))
 
-        supervise(
-            supervisor: supervision.epoll.rawValue, signals: signals?.rawValue ?? -1,
-            controlWake: supervision.wake.rawValue)
+        supervise(supervision, signals: signals)
         for index in 0..<loopWakes.count { Descriptor.signalEvent(loopWakes[index]) }
-        for thread in threads { pthread_join(thread, nil) }
+        for thread in threads { thread.join() }
         // The loops borrowed their wake eventfds; they are closed once every loop has ended.
         _ = consume loopWakes
     }
 
     /// Waits for SIGTERM/SIGINT or ``HTTPServer/stop()``; runs reloads as they are requested.
-    private func supervise(supervisor: Int32, signals: Int32, controlWake: Int32) {
-        var event = epoll_event()
+    private func supervise(_ supervision: borrowing Supervision, signals: borrowing SignalDescriptor?) {
+        var events = EpollEvents(capacity: 1)
         while !server.control.isStopRequested {
-            let count = withUnsafeMutablePointer(to: &event) {
-                Descriptor.epollWait(supervisor, UnsafeMutableBufferPointer(start: $0, count: 1), timeout: -1)
-            }
-            guard count > 0 else { continue }
-            if event.data.u64 == 1 {
-                var info = signalfd_siginfo()
-                while Glibc.read(signals, &info, MemoryLayout<signalfd_siginfo>.size)
-                    == MemoryLayout<signalfd_siginfo>.size
-                {
-                    switch Int32(info.ssi_signo) {
-                    case SIGHUP: server.control.requestReload()
-                    default: server.control.requestStop()
+            guard events.wait(on: supervision.epoll, timeout: -1) > 0 else { continue }
+            if events[0].data == 1 {
+                switch signals {
+                case .some(let signals):
+                    signals.readSignals { signal in
+                        switch signal {
+                        case SIGHUP: server.control.requestReload()
+                        default: server.control.requestStop()
+                        }
                     }
+                case .none:
+                    break
                 }
             } else {
-                Descriptor.drainEvent(controlWake)
+                Descriptor.drainEvent(supervision.wake.rawValue)
             }
             if server.control.hasReloadRequest && server.control.beginReloading() {
                 startReloadThread()
@@ -117,22 +101,11 @@ struct ServerRuntime {
     /// drain without waiting for the reload. Requests made while it runs are served by it, one
     /// more reload after the current one.
     private func startReloadThread() {
-        let job = ReloadJob(application: server.application, control: server.control)
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        defer { pthread_attr_destroy(&attributes) }
-        var thread = pthread_t()
-        let result = pthread_create(
-            &thread, &attributes,
-            { argument in
-                Unmanaged<ReloadJob>.fromOpaque(argument!).takeRetainedValue().run()
-                return nil
-            }, Unmanaged.passRetained(job).toOpaque())
-        if result != 0 {
+        let application = server.application
+        let control = server.control
+        if !SystemThread.startDetached({ ReloadJob(application: application, control: control).run() }) {
             // No thread to spare: reload here rather than not at all.
-            Unmanaged.passUnretained(job).release()
-            job.run()
+            ReloadJob(application: application, control: control).run()
         }
     }
 
@@ -193,7 +166,7 @@ private final class ReloadJob {
     }
 }
 
-/// What a loop thread needs to build its loop; the only object passed to `pthread_create`.
+/// What a loop thread needs to build its loop; the only object its thread is given.
 private final class LoopStart {
     /// Owned until ``run()`` hands it to the loop.
     var listener: FileDescriptor?
@@ -228,9 +201,7 @@ private final class LoopStart {
             )
             loop.run()
         } catch {
-            let message = "event loop failed to start: \(error.call): \(error.reason)\n"
-            var text = message
-            text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+            Descriptor.writeToStandardError("event loop failed to start: \(error.call): \(error.reason)\n")
             control.requestStop()
         }
     }

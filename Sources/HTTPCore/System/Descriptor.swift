@@ -119,6 +119,13 @@ enum Descriptor {
         _ = Glibc.read(descriptor, &value, 8)
     }
 
+    /// Writes `text` to standard error in one call: a message for the operator when no logger
+    /// is at hand.
+    static func writeToStandardError(_ text: String) {
+        let bytes = text.utf8.span
+        bytes.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+
     /// Sets an integer socket option.
     static func setOption(_ descriptor: Int32, _ level: Int32, _ name: Int32, _ value: Int32) throws(SystemError) {
         var value = value

@@ -1,0 +1,53 @@
+// Unsafe: pthread_create passes its thread one raw pointer, to the retained work it runs.
+import Glibc
+
+/// A pthread running one piece of work: the loops and the supervisor's reload thread.
+///
+/// The work crosses to the new thread by `sending`: the caller gives it up, so what it holds
+/// is reached from that thread alone.
+struct SystemThread {
+    private let handle: pthread_t
+
+    /// The work and its retain, the one pointer `pthread_create` passes its thread.
+    private final class Work {
+        let body: () -> Void
+
+        init(_ body: sending @escaping () -> Void) {
+            self.body = body
+        }
+    }
+
+    /// Starts a joinable thread running `body`; traps if no thread can be started.
+    static func start(_ body: sending @escaping () -> Void) -> SystemThread {
+        var handle = pthread_t()
+        let work = Unmanaged.passRetained(Work(body))
+        let result = pthread_create(&handle, nil, { SystemThread.run($0) }, work.toOpaque())
+        precondition(result == 0, "pthread_create failed with \(result)")
+        return SystemThread(handle: handle)
+    }
+
+    /// Starts a detached thread running `body`; `false` (and `body` not run) if no thread can
+    /// be started.
+    static func startDetached(_ body: sending @escaping () -> Void) -> Bool {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        defer { pthread_attr_destroy(&attributes) }
+        var handle = pthread_t()
+        let work = Unmanaged.passRetained(Work(body))
+        let result = pthread_create(&handle, &attributes, { SystemThread.run($0) }, work.toOpaque())
+        if result != 0 { work.release() }
+        return result == 0
+    }
+
+    /// Waits until the thread ends. Call it once per started joinable thread.
+    func join() {
+        pthread_join(handle, nil)
+    }
+
+    private static func run(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+        guard let argument else { preconditionFailure("a thread without its work") }
+        Unmanaged<Work>.fromOpaque(argument).takeRetainedValue().body()
+        return nil
+    }
+}
