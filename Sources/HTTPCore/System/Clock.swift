@@ -1,3 +1,4 @@
+// Unsafe: gmtime_r fills a C structure by address.
 import CLinuxSupport
 import Glibc
 

@@ -1,3 +1,4 @@
+// Unsafe: hands the memory of the spans it sends to send and sendmsg by address.
 import CLinuxSupport
 import Glibc
 
