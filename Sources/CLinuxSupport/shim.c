@@ -77,6 +77,13 @@ int clinux_punch_hole(int fd, int64_t offset, int64_t length) {
     return fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, offset, length);
 }
 
+int clinux_collapse_huge(void *address, size_t length) {
+#ifndef MADV_COLLAPSE
+#define MADV_COLLAPSE 25
+#endif
+    return madvise(address, length, MADV_COLLAPSE);
+}
+
 long clinux_sendfile(int out, int in, int64_t offset, size_t count) {
     off_t position = offset;
     return sendfile(out, in, &position, count);

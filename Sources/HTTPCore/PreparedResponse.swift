@@ -24,6 +24,10 @@ public final class PreparedResponse: @unchecked Sendable {
     /// The length of everything before the blank line that ends the header section.
     let headCount: Int
 
+    /// Where the body starts in ``bytes``: after the head and its blank line, or at 0 in a copy
+    /// from ``datedCopy(date:arena:)``, whose "body" is the whole message.
+    let bodyStart: Int
+
     /// Where the 29 bytes of the `Date` value start.
     let dateOffset: Int
 
@@ -35,9 +39,13 @@ public final class PreparedResponse: @unchecked Sendable {
     ///   - headers: name–value pairs, in order. Do not pass `Date`, `Content-Length`,
     ///     `Connection` or `Transfer-Encoding`: the engine writes those.
     ///   - body: the content.
+    ///   - arena: where to place a large body beside others that live as long (see
+    ///     ``BodyArena``); without one it gets a range of its own.
     /// - Precondition: no name or value contains CR, LF or NUL, names are non-empty tokens, and
     ///   the reserved fields above are absent.
-    public init(status: HTTPStatus, headers: [(name: String, value: String)], body: [UInt8]) {
+    public init(
+        status: HTTPStatus, headers: [(name: String, value: String)], body: [UInt8], arena: BodyArena? = nil
+    ) {
         precondition(!status.forbidsContent || body.isEmpty, "a \(status.code) response carries no content")
         var head: [UInt8] = []
         head.reserveCapacity(128 + headers.count * 48)
@@ -57,9 +65,10 @@ public final class PreparedResponse: @unchecked Sendable {
         self.status = status
         self.bodyCount = body.count
         self.headCount = head.count
+        self.bodyStart = head.count + 2
         self.dateOffset = dateOffset
         var storage = ResponseStorage(
-            count: head.count + 2 + body.count, inBodyFile: body.count >= Self.fileBackedBodyThreshold)
+            count: head.count + 2 + body.count, inBodyFile: body.count >= Self.fileBackedBodyThreshold, arena: arena)
         head.append(contentsOf: "\r\n".utf8)
         storage.store(head.span, at: 0)
         storage.store(body.span, at: head.count)
@@ -73,18 +82,39 @@ public final class PreparedResponse: @unchecked Sendable {
 
     /// Where the body starts in the ``BodyFile``, when it lives there.
     var bodyFileOffset: Int64? {
-        storage.fileOffset.map { $0 + Int64(headCount + 2) }
+        storage.fileOffset.map { $0 + Int64(bodyStart) }
     }
 
     /// The content bytes.
     var body: Span<UInt8> {
-        @_lifetime(borrow self) @inline(__always) get { bytes.extracting((headCount + 2)...) }
+        @_lifetime(borrow self) @inline(__always) get { bytes.extracting(bodyStart...) }
     }
 
     /// Bytes of memory this response holds (its block, as `malloc` or the page size rounds it,
     /// and the object), for caches that budget memory.
     public var memoryCost: Int {
         storage.memoryCost + 64
+    }
+
+    /// A copy of this whole response — head with `date` in its `Date` slot, blank line, body —
+    /// placed in `arena`, as one body to send from the file: a connection then sends head and
+    /// body with one `sendfile` instead of a copy of the head and a `sendfile`. `nil` unless this
+    /// response's body is in the ``BodyFile`` and `arena` has room.
+    func datedCopy(date: Span<UInt8>, arena: BodyArena) -> PreparedResponse? {
+        guard bodyStart > 0, storage.fileOffset != nil, var copy = ResponseStorage(count: storage.count, in: arena)
+        else { return nil }
+        copy.store(bytes, at: 0)
+        copy.store(date, at: dateOffset)
+        return PreparedResponse(status: status, wholeMessage: copy)
+    }
+
+    private init(status: HTTPStatus, wholeMessage: consuming ResponseStorage) {
+        self.status = status
+        self.bodyCount = wholeMessage.count
+        self.headCount = 0
+        self.bodyStart = 0
+        self.dateOffset = 0
+        self.storage = wholeMessage
     }
 
     /// Builds a response whose body is the UTF-8 of `body`.

@@ -1,5 +1,5 @@
 // The Linux calls Glibc's Swift overlay does not expose: epoll, eventfd, signalfd, accept4,
-// CPU affinity, memfd, hole punching, sendfile. Each wrapper is one call; errno is left for the Swift side to read at once.
+// CPU affinity, memfd, hole punching, huge-page collapse, sendfile. Each wrapper is one call; errno is left for the Swift side to read at once.
 #ifndef C_LINUX_SUPPORT_H
 #define C_LINUX_SUPPORT_H
 
@@ -47,6 +47,10 @@ int clinux_memfd_create(const char *name);
 /// Frees the pages of `[offset, offset + length)` in `fd`, keeping its size (`fallocate` with
 /// `FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE`); returns 0 or -1.
 int clinux_punch_hole(int fd, int64_t offset, int64_t length);
+
+/// `madvise(address, length, MADV_COLLAPSE)`: asks the kernel to back the range with huge pages
+/// now, whatever the system's transparent-huge-page setting (Linux 6.1). 0, or -1 with errno set.
+int clinux_collapse_huge(void *address, size_t length);
 
 /// `sendfile(out, in, &offset, count)`: sends `count` bytes of `in` from `offset` without
 /// copying them through user memory; returns the bytes sent or -1.

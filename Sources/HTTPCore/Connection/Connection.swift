@@ -532,14 +532,21 @@ struct Connection: ~Copyable {
                 // A large body is referenced, not copied: memory does not grow with the
                 // number of clients reading it.
                 let share = includeBody && prepared.bodyCount >= Self.sharedBodyThreshold
-                written =
-                    ResponseWriter.write(
-                        prepared, date: context.dateCache.bytes, connection: connectionField,
-                        includeBody: includeBody && !share, to: &output
-                    ) + (share ? prepared.bodyCount : 0)
-                if share {
-                    sharedBody.hold(prepared)
+                if share, connectionField == .none, let copy = context.datedCopy(of: prepared) {
+                    // Head and body in one `sendfile`, from this second's copy.
+                    written = copy.bodyCount
+                    sharedBody.hold(copy)
                     sharedBodySent = 0
+                } else {
+                    written =
+                        ResponseWriter.write(
+                            prepared, date: context.dateCache.bytes, connection: connectionField,
+                            includeBody: includeBody && !share, to: &output
+                        ) + (share ? prepared.bodyCount : 0)
+                    if share {
+                        sharedBody.hold(prepared)
+                        sharedBodySent = 0
+                    }
                 }
             case .dynamic(let status, let headers, let body):
                 written = ResponseWriter.write(

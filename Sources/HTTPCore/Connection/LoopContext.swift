@@ -27,6 +27,15 @@ final class LoopContext {
     /// Access-log lines not yet written.
     var logBuffer = ByteBuffer()
 
+    /// This second's copies of large prepared responses with the `Date` written in, by the
+    /// response they copy (held, so its identifier cannot be reused while the entry exists);
+    /// dropped when the second changes.
+    private var datedCopies: [ObjectIdentifier: (original: PreparedResponse, copy: PreparedResponse)] = [:]
+    private var datedCopiesSecond = -1
+    /// Where this loop's dated copies live: at most two chunks (4 MiB), one filling while the
+    /// other empties as the connections still sending from it finish.
+    private let datedArena = BodyArena(chunkLimit: 2)
+
     /// Monotonic milliseconds, refreshed by the loop once per wakeup.
     var now: Int64 = 0
     /// Set once the server drains: responses carry `Connection: close`.
@@ -66,6 +75,29 @@ final class LoopContext {
         }
         self.fields = FieldTable(capacity: configuration.maxHeaderFields)
         self.now = Clock.monotonicMilliseconds()
+    }
+
+    /// `response` with this second's `Date` in a copy that a connection sends with one
+    /// `sendfile`, head and body together; `nil` when the response's body is not in the
+    /// ``BodyFile`` or no copy can be placed (the connection then copies the head, as for any
+    /// response).
+    func datedCopy(of response: PreparedResponse) -> PreparedResponse? {
+        dropStaleDatedCopies()
+        let key = ObjectIdentifier(response)
+        if let entry = datedCopies[key] { return entry.copy }
+        let date = dateCache.bytes
+        guard let copy = response.datedCopy(date: date.span, arena: datedArena) else { return nil }
+        datedCopies[key] = (response, copy)
+        return copy
+    }
+
+    /// Lets go of copies made in an earlier second, and of the responses they copy (which a
+    /// reload may have replaced): called per copy asked for, and by the loop's sweep, so an
+    /// idle loop holds none for long.
+    @inline(__always) func dropStaleDatedCopies() {
+        guard dateCache.second != datedCopiesSecond else { return }
+        datedCopies.removeAll(keepingCapacity: true)
+        datedCopiesSecond = dateCache.second
     }
 
     deinit {

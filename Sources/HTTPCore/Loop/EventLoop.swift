@@ -316,6 +316,7 @@ final class EventLoop {
         let now = context.now
         nextSweep = now + sweepInterval
         returnMemoryAfterABurst()
+        context.dropStaleDatedCopies()
         if listenerPaused && now >= listenerResumeAt && openCount < maxOpen { resumeListener() }
         if highestIndex < 0 { return }
         for index in 0...highestIndex

@@ -133,6 +133,27 @@ struct ChunkedDecoder {
         return false
     }
 
+    /// A byte in or after an extension's name or token value: more of the token (only while
+    /// still in it), whitespace, `=` before a value (after a name), `;` before another extension,
+    /// or the CR that ends the size line.
+    @inline(__always)
+    private mutating func continueOrEndToken(
+        _ byte: UInt8, isSpace: Bool, isToken: Bool, inToken: State, afterToken: State, valueMayFollow: Bool
+    ) throws(RequestError) {
+        if isToken && state == inToken { return }
+        if isSpace {
+            state = afterToken
+        } else if valueMayFollow && byte == 0x3D {
+            state = .extensionValueStart
+        } else if byte == 0x3B {
+            state = .extensionStart
+        } else if byte == 0x0D {
+            state = .sizeLF
+        } else {
+            throw .badChunk
+        }
+    }
+
     private mutating func advanceExtension(_ byte: UInt8) throws(RequestError) {
         let isSpace = byte == 0x20 || byte == 0x09
         let isToken = CharacterClass.isTokenByte(byte)
@@ -140,19 +161,9 @@ struct ChunkedDecoder {
         case .extensionStart:
             if isToken { state = .extensionName } else if !isSpace { throw .badChunk }
         case .extensionName, .afterExtensionName:
-            if isToken && state == .extensionName {
-                break
-            } else if isSpace {
-                state = .afterExtensionName
-            } else if byte == 0x3D {
-                state = .extensionValueStart
-            } else if byte == 0x3B {
-                state = .extensionStart
-            } else if byte == 0x0D {
-                state = .sizeLF
-            } else {
-                throw .badChunk
-            }
+            try continueOrEndToken(
+                byte, isSpace: isSpace, isToken: isToken, inToken: .extensionName, afterToken: .afterExtensionName,
+                valueMayFollow: true)
         case .extensionValueStart:
             if isToken {
                 state = .extensionValue
@@ -162,17 +173,9 @@ struct ChunkedDecoder {
                 throw .badChunk
             }
         case .extensionValue, .afterExtensionValue:
-            if isToken && state == .extensionValue {
-                break
-            } else if isSpace {
-                state = .afterExtensionValue
-            } else if byte == 0x3B {
-                state = .extensionStart
-            } else if byte == 0x0D {
-                state = .sizeLF
-            } else {
-                throw .badChunk
-            }
+            try continueOrEndToken(
+                byte, isSpace: isSpace, isToken: isToken, inToken: .extensionValue, afterToken: .afterExtensionValue,
+                valueMayFollow: false)
         case .quotedValue:
             // qdtext = HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text (RFC 9110 §5.6.4)
             if byte == 0x22 {

@@ -7,7 +7,8 @@ final class DateCache {
 
     /// The 29 bytes of the current date, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`.
     private(set) var bytes = Bytes(repeating: 0x20)
-    private var second = -1
+    /// The second (since the epoch) that ``bytes`` shows.
+    private(set) var second = -1
 
     init() {
         refresh(now: Clock.wallSeconds())

@@ -58,4 +58,72 @@ final class BodyFile: Sendable {
         _ = munmap(bytes.baseAddress, bytes.count)
         _ = clinux_punch_hole(descriptor, offset, Int64(bytes.count))
     }
+
+    /// A new ``Chunk``, or `nil` if the file cannot grow or the chunk cannot be mapped.
+    ///
+    /// - Parameter counter: counts the chunk while it is mapped.
+    func allocateChunk(counter: Locked<Int>) -> Chunk? {
+        let size = Chunk.size
+        let offset: Int64? = end.withLock { end in
+            // Aligned in the file as in memory, or no huge page can hold it; the gap is a hole.
+            let start = (end + Int64(size) - 1) / Int64(size) * Int64(size)
+            guard ftruncate(descriptor, off_t(start) + off_t(size)) == 0 else { return nil }
+            end = start + Int64(size)
+            return start
+        }
+        guard let offset else { return nil }
+        // Reserve twice the size, then map the file over the aligned half and give back the rest.
+        let reservation = mmap(nil, 2 * size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let reservation, reservation != MAP_FAILED else {
+            _ = clinux_punch_hole(descriptor, offset, Int64(size))
+            return nil
+        }
+        let lead = (size - Int(bitPattern: UInt(bitPattern: reservation)) % size) % size
+        let aligned = reservation + lead
+        if lead > 0 { _ = munmap(reservation, lead) }
+        _ = munmap(aligned + size, size - lead)
+        let address = mmap(aligned, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, descriptor, off_t(offset))
+        guard let address, address != MAP_FAILED else {
+            _ = munmap(aligned, size)
+            _ = clinux_punch_hole(descriptor, offset, Int64(size))
+            return nil
+        }
+        // A huge page needs a page present to start from; without one (THP compiled out, or no
+        // free 2 MiB of physical memory) the chunk keeps ordinary pages and works the same.
+        address.storeBytes(of: 0, as: UInt8.self)
+        _ = clinux_collapse_huge(address, size)
+        counter.withLock { $0 += 1 }
+        return Chunk(
+            file: self, bytes: UnsafeMutableRawBufferPointer(start: address, count: size), offset: offset,
+            counter: counter)
+    }
+
+    /// 2 MiB of the file, at an offset and an address aligned to 2 MiB, which the kernel backs with
+    /// one huge page where it can: `sendfile` then finds all of a body's pages in one lookup rather
+    /// than one per 4 KiB, which is most of what serving a large body from the file costs beyond
+    /// the socket itself. ``BodyArena`` packs several responses into one; it is unmapped and
+    /// punched out of the file when the last of them goes.
+    final class Chunk: @unchecked Sendable {
+        /// A huge page's size on x86-64 and on arm64 with 4 KiB pages.
+        static let size = 2 << 20
+
+        private let file: BodyFile
+        private let counter: Locked<Int>
+        /// The mapping, written by ``BodyArena`` one disjoint range at a time, read afterwards.
+        let bytes: UnsafeMutableRawBufferPointer
+        /// Where the chunk starts in the file.
+        let offset: Int64
+
+        fileprivate init(file: BodyFile, bytes: UnsafeMutableRawBufferPointer, offset: Int64, counter: Locked<Int>) {
+            self.file = file
+            self.counter = counter
+            self.bytes = bytes
+            self.offset = offset
+        }
+
+        deinit {
+            file.release(bytes, offset: offset)
+            counter.withLock { $0 -= 1 }
+        }
+    }
 }

@@ -14,10 +14,19 @@ struct ResponseStorage: ~Copyable {
     private let mappedLength: Int
     /// Where the block starts in the ``BodyFile``, when it is a range of it.
     let fileOffset: Int64?
+    /// The chunk holding the block, when a ``BodyArena`` placed it there: holding it keeps the
+    /// chunk mapped, and the chunk goes when the last block in it does.
+    private let chunk: BodyFile.Chunk?
 
     /// A block of `count` bytes (contents unset): in the body file when `inBodyFile` and the file
-    /// can grow, otherwise `malloc`ed.
-    init(count: Int, inBodyFile: Bool) {
+    /// can grow — beside others in `arena`'s chunks when it has room, else in a range of its own
+    /// — otherwise `malloc`ed.
+    init(count: Int, inBodyFile: Bool, arena: BodyArena? = nil) {
+        if inBodyFile, let arena, let placed = ResponseStorage(count: count, in: arena) {
+            self = placed
+            return
+        }
+        chunk = nil
         if inBodyFile, let file = BodyFile.shared, let range = file.allocate(count) {
             base = range.bytes.baseAddress!
             mappedLength = range.bytes.count
@@ -31,7 +40,20 @@ struct ResponseStorage: ~Copyable {
         self.count = count
     }
 
+    /// A block of `count` bytes (contents unset) in one of `arena`'s chunks, or `nil` when the
+    /// arena has no room for it.
+    init?(count: Int, in arena: BodyArena) {
+        guard let range = arena.allocate(count) else { return nil }
+        base = range.bytes.baseAddress!
+        mappedLength = 0
+        fileOffset = range.offset
+        chunk = range.chunk
+        self.count = count
+    }
+
     deinit {
+        // A block in a chunk needs nothing: the chunk is unmapped when its last holder goes.
+        if chunk != nil { return }
         if let fileOffset, let file = BodyFile.shared {
             file.release(UnsafeMutableRawBufferPointer(start: base, count: mappedLength), offset: fileOffset)
         } else {
@@ -62,8 +84,10 @@ struct ResponseStorage: ~Copyable {
         UnsafeRawBufferPointer(start: base, count: count)
     }
 
-    /// Bytes of memory the block takes: the mapped pages, or what `malloc` set aside.
+    /// Bytes of memory the block takes: its cache lines in a chunk, the mapped pages, or what
+    /// `malloc` set aside.
     var memoryCost: Int {
-        mappedLength > 0 ? mappedLength : clinux_malloc_usable_size(base)
+        if chunk != nil { return (count + 63) & ~63 }
+        return mappedLength > 0 ? mappedLength : clinux_malloc_usable_size(base)
     }
 }

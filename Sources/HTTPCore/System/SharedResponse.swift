@@ -43,7 +43,7 @@ struct SharedResponse: ~Copyable {
     @_lifetime(borrow self)
     @inline(__always) func body(from offset: Int) -> Span<UInt8> {
         guard let reference else { return _overrideLifetime(Span(), borrowing: self) }
-        let (bytes, bodyStart) = reference._withUnsafeGuaranteedRef { ($0.storage.unsafeBytes, $0.headCount + 2) }
+        let (bytes, bodyStart) = reference._withUnsafeGuaranteedRef { ($0.storage.unsafeBytes, $0.bodyStart) }
         precondition(offset >= 0 && bodyStart + offset <= bytes.count, "an offset past the body")
         let span = Span<UInt8>(_unsafeBytes: UnsafeRawBufferPointer(rebasing: bytes[(bodyStart + offset)...]))
         return _overrideLifetime(span, borrowing: self)

@@ -18,9 +18,11 @@ final class Representation: Sendable {
     ///   - notes: the answer's notes, which the `200` carries as ``NoteField`` header fields. The
     ///     tag covers them with the body: an empty CSV table is the same bytes whatever the reason,
     ///     so the body alone cannot tell two reasons apart, and a `304` must not confirm a stale one.
+    ///   - arena: where a large body is placed beside others that live as long (see ``BodyArena``).
     init(
         body: [UInt8], contentType: String, specVersion: String?, pinned: Bool, cacheControl: String? = nil,
-        disposition: String? = nil, notes: [String] = [], extraHeaders: [(name: String, value: String)] = []
+        disposition: String? = nil, notes: [String] = [], extraHeaders: [(name: String, value: String)] = [],
+        arena: BodyArena? = nil
     ) {
         let noteFields = NoteField.fields(notes)
         let entityTag =
@@ -43,7 +45,7 @@ final class Representation: Sendable {
         if contentType.hasPrefix("text/html") || contentType.hasPrefix("image/svg+xml") {
             full.append(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"))
         }
-        self.ok = PreparedResponse(status: .ok, headers: full, body: body)
+        self.ok = PreparedResponse(status: .ok, headers: full, body: body, arena: arena)
         self.notModified = PreparedResponse(status: .notModified, headers: shared, body: [])
         self.entityTag = entityTag
         self.cost = body.count + 512

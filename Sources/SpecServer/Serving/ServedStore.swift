@@ -33,6 +33,9 @@ final class ServedStore: Sendable {
         self.versionIDs = store.versions.map(\.id)
         self.latestVersion = versionIDs.last ?? ""
         self.cache = ResponseCache(budget: cacheBudget)
+        // Where the fixed representations' large bodies live: they last as long as this object,
+        // so they can share chunks of memory (the cache's entries, which come and go, do not).
+        let arena = BodyArena()
         let openAPI = OpenAPIDocument.make(store: store)
         self.openAPI = openAPI
 
@@ -57,14 +60,14 @@ final class ServedStore: Sendable {
                         guard
                             let built = try? Self.build(
                                 store: store, openAPI: openAPI, route: route, parameter: parameter, filters: [:],
-                                options: options, format: format)
+                                options: options, format: format, arena: arena)
                         else { continue }
                         representation = LazyRepresentation(built: built)
                     } else {
                         representation = LazyRepresentation { [options] in
                             try? Self.build(
                                 store: store, openAPI: openAPI, route: route, parameter: parameter, filters: [:],
-                                options: options, format: format)
+                                options: options, format: format, arena: arena)
                         }
                     }
                     fixed[Self.key(route: route, parameter: parameter, filters: [], options: options, format: format)] =
@@ -195,7 +198,8 @@ final class ServedStore: Sendable {
     /// - Parameter query: the request's query, for the `Link` field of a page (API.md §6).
     static func build(
         store: SpecStore, openAPI: JSONValue, route: Route, parameter: String?, filters: [String: String],
-        options: RequestOptions, format: Format, query: [(name: String, value: String)] = []
+        options: RequestOptions, format: Format, query: [(name: String, value: String)] = [],
+        arena: BodyArena? = nil
     ) throws(APIError) -> Representation {
         let latest = store.versions.last?.id ?? ""
         switch route {
@@ -203,14 +207,15 @@ final class ServedStore: Sendable {
             return Representation(
                 body: Content.document(openAPI, rows: []).encoded(
                     as: .json, options: options, route: route, version: latest),
-                contentType: "application/json", specVersion: latest, pinned: false)
+                contentType: "application/json", specVersion: latest, pinned: false, arena: arena)
         case .index:
             let content = IndexDocument.content(store: store)
             let body: [UInt8] =
                 format == .html
                 ? Array(IndexPage.html(store: store).utf8)
                 : content.encoded(as: .json, options: options, route: route, version: latest)
-            return Representation(body: body, contentType: format.contentType, specVersion: latest, pinned: false)
+            return Representation(
+                body: body, contentType: format.contentType, specVersion: latest, pinned: false, arena: arena)
         default:
             let (content, version) = try Answers.content(
                 store: store, route: route, parameter: parameter, filters: filters, options: options)
@@ -230,7 +235,7 @@ final class ServedStore: Sendable {
                 body: content.encoded(as: format, options: options, route: route, version: version, page: page),
                 contentType: format.contentType, specVersion: version, pinned: options.version != nil,
                 disposition: DocumentRenderer.disposition(format: format, page: page), notes: content.notes,
-                extraHeaders: link)
+                extraHeaders: link, arena: arena)
         }
     }
 
