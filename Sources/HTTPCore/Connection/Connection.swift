@@ -231,6 +231,9 @@ struct Connection: ~Copyable {
         if state.isOpen { mayHaveInput = true }
     }
 
+    /// Whether the connection closes, or half-closes, once its output is out.
+    var closesAfterOutput: Bool { state == .closeAfterFlush || state == .lingerAfterFlush }
+
     /// Whether the connection holds no request and no unsent bytes.
     var isIdle: Bool {
         state == .open && input.readableCount == 0 && output.readableCount == 0 && !sharedBody.isHeld

@@ -241,12 +241,20 @@ final class EventLoop {
     }
 
     /// Sends the unsent output and the unsent shared body in one call (``Connection/Action/send``).
+    ///
+    /// When the connection closes after them they go marked as more to come: the close (or
+    /// half-close) right after sends them with its FIN in one segment, as nginx's `tcp_nopush`
+    /// does, rather than a segment and then a FIN, which the client's side must process twice.
     @inline(__always)
     private static func sendUnsent(_ connection: borrowing Connection) throws(SystemError) -> IOResult<Int> {
         let body = connection.unsentBody
-        return body.isEmpty
-            ? try connection.socket.send(connection.unsentOutput)
-            : try connection.socket.send(connection.unsentOutput, body)
+        let more = connection.closesAfterOutput
+        if body.isEmpty {
+            return more
+                ? try connection.socket.sendMore(connection.unsentOutput)
+                : try connection.socket.send(connection.unsentOutput)
+        }
+        return try connection.socket.send(connection.unsentOutput, body, more: more)
     }
 
     /// Sends the unsent output marked as more to come: the body follows from the file.

@@ -70,10 +70,13 @@ struct ConnectionSocket: ~Copyable {
         try bytes.withUnsafeBytes { buffer throws(SystemError) in try Descriptor.send(held, buffer) }
     }
 
-    /// Writes `first` then `second` in one `sendmsg`, never raising SIGPIPE.
-    func send(_ first: Span<UInt8>, _ second: Span<UInt8>) throws(SystemError) -> IOResult<Int> {
+    /// Writes `first` then `second` in one `sendmsg`, never raising SIGPIPE; with `more`, marked
+    /// `MSG_MORE` (the kernel holds a partial segment for what follows, or for the FIN).
+    func send(_ first: Span<UInt8>, _ second: Span<UInt8>, more: Bool = false) throws(SystemError) -> IOResult<Int> {
         try first.withUnsafeBytes { first throws(SystemError) in
-            try second.withUnsafeBytes { second throws(SystemError) in try Descriptor.send(held, first, second) }
+            try second.withUnsafeBytes { second throws(SystemError) in
+                try Descriptor.send(held, first, second, more: more)
+            }
         }
     }
 

@@ -24,10 +24,12 @@ enum Descriptor {
         try retryingSyscall("send") { Glibc.send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) }
     }
 
-    /// Writes `first` then `second` in one `sendmsg`, never raising SIGPIPE.
-    static func send(_ descriptor: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer)
-        throws(SystemError) -> IOResult<Int>
-    {
+    /// Writes `first` then `second` in one `sendmsg`, never raising SIGPIPE; with `more`, marked
+    /// `MSG_MORE`.
+    static func send(
+        _ descriptor: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer, more: Bool = false
+    ) throws(SystemError) -> IOResult<Int> {
+        let flags = Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0)
         var vectors = (
             iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
             iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count)
@@ -37,7 +39,7 @@ enum Descriptor {
             var message = msghdr()
             message.msg_iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self) + skip
             message.msg_iovlen = 2 - skip
-            return try retryingSyscall("sendmsg") { Glibc.sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL)) }
+            return try retryingSyscall("sendmsg") { Glibc.sendmsg(descriptor, &message, flags) }
         }
     }
 
