@@ -99,4 +99,28 @@ import Testing
         let small = PreparedResponse(status: .ok, headers: [], body: Self.pattern(1000))
         #expect(context.datedCopy(of: small) == nil)
     }
+
+    /// After a second in which a loop made no copy, its chunk of copies is unmapped as soon as
+    /// the last connection holding a copy lets go; until then it stays.
+    @Test func anIdleLoopGivesBackItsCopies() throws {
+        let context = LoopContext(application: EchoApplication(), configuration: .init())
+        let response = PreparedResponse(status: .ok, headers: [], body: Self.pattern(40_000))
+        var held = Optional(try #require(context.datedCopy(of: response)))
+        #expect(context.datedChunkCount == 1)
+        // The next second: last second's copies are dropped, but copies were made, so the
+        // chunk keeps filling.
+        context.dateCache.refresh(now: context.dateCache.second + 1)
+        context.dropStaleDatedCopies()
+        #expect(context.datedChunkCount == 1)
+        // A second with no copy: the arena lets go; a connection still holds one copy.
+        context.dateCache.refresh(now: context.dateCache.second + 1)
+        context.dropStaleDatedCopies()
+        #expect(context.datedChunkCount == 1)
+        #expect(held?.bodyCount == response.bodyStart + response.bodyCount)
+        held = nil
+        #expect(context.datedChunkCount == 0)
+        // Asked again, the loop maps a new chunk.
+        #expect(context.datedCopy(of: response) != nil)
+        #expect(context.datedChunkCount == 1)
+    }
 }

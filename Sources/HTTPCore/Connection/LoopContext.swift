@@ -33,7 +33,8 @@ final class LoopContext {
     private var datedCopies: [ObjectIdentifier: (original: PreparedResponse, copy: PreparedResponse)] = [:]
     private var datedCopiesSecond = -1
     /// Where this loop's dated copies live: at most two chunks (4 MiB), one filling while the
-    /// other empties as the connections still sending from it finish.
+    /// other empties as the connections still sending from it finish; none once the loop has
+    /// sent no large answer for a second and the last connection sending one is done.
     private let datedArena = BodyArena(chunkLimit: 2)
 
     /// Monotonic milliseconds, refreshed by the loop once per wakeup.
@@ -91,11 +92,17 @@ final class LoopContext {
         return copy
     }
 
+    /// How many chunks of dated copies are mapped now.
+    var datedChunkCount: Int { datedArena.liveChunkCount }
+
     /// Lets go of copies made in an earlier second, and of the responses they copy (which a
     /// reload may have replaced): called per copy asked for, and by the loop's sweep, so an
     /// idle loop holds none for long.
     @inline(__always) func dropStaleDatedCopies() {
         guard dateCache.second != datedCopiesSecond else { return }
+        // A second without a copy: the loop is not serving large answers now, so their chunk
+        // need not stay mapped (2 MiB) once the last connection sending from it is done.
+        if datedCopies.isEmpty { datedArena.letGoOfCurrentChunk() }
         datedCopies.removeAll(keepingCapacity: true)
         datedCopiesSecond = dateCache.second
     }

@@ -22,6 +22,12 @@ public final class BodyArena: Sendable {
         self.chunkLimit = max(1, chunkLimit)
     }
 
+    /// Stops filling the current chunk, so it is unmapped as soon as no response holds it: for
+    /// an arena whose responses are short-lived, once it has been idle a while.
+    func letGoOfCurrentChunk() {
+        current.withLock { $0 = nil }
+    }
+
     /// How many of this arena's chunks are mapped now.
     var liveChunkCount: Int { liveChunks.withLock { $0 } }
 
