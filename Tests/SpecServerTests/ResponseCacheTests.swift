@@ -138,3 +138,84 @@ import Testing
         #expect(harness.request(.get, "/v1/dynamic-type?category=huge").status == 400)
     }
 }
+
+/// A request's raw key, found by its hash and checked against the request's bytes in place.
+@Suite struct RawKeyTests {
+    static func withRequest<Result>(
+        _ target: String, accept: [String] = [], _ body: (borrowing HTTPRequest) throws -> Result
+    ) throws -> Result {
+        let fields = accept.map { "Accept: \($0)\r\n" }.joined()
+        return try HTTPRequest.withParsed(Array("GET \(target) HTTP/1.1\r\nHost: x\r\n\(fields)\r\n".utf8), body)
+    }
+
+    @Test(arguments: [
+        ("/v1/devices?limit=3", []),
+        ("/v1/devices?limit=3", ["text/csv"]),
+        ("/v1/devices?limit=3", ["text/csv", "application/json;q=0.5"]),
+        ("/v1/search?q=%C3%A9", ["*/*"]),
+    ])
+    func theHashIsTheHashOfTheKey(_ target: String, _ accept: [String]) throws {
+        try Self.withRequest(target, accept: accept) { request in
+            let key = ResponseCache.rawKey(for: request)
+            let hash = ResponseCache.rawKeyHash(for: request)
+            let recognised = key.map { ResponseCache.isRawKey($0, of: request) }
+            #expect(key != nil)
+            #expect(hash == key.map { EntityTag.fnv1a64($0.utf8) })
+            #expect(recognised == true)
+        }
+    }
+
+    /// A byte that is not ASCII (obs-text in a field value) gives no key and no hash.
+    @Test func aRequestWithANonASCIIByteHasNoKey() throws {
+        try HTTPRequest.withParsed(
+            Array("GET /v1/devices?limit=3 HTTP/1.1\r\nHost: x\r\nAccept: a".utf8) + [0xE9] + Array("\r\n\r\n".utf8)
+        ) {
+            request in
+            let key = ResponseCache.rawKey(for: request)
+            let hash = ResponseCache.rawKeyHash(for: request)
+            #expect(key == nil)
+            #expect(hash == nil)
+        }
+    }
+
+    @Test(arguments: [
+        ("/v1/devices?limit=3", ["text/csv"]),  // a field more
+        ("/v1/devices?limit=33", []),  // a longer target
+        ("/v1/devices?limit=", []),  // a shorter target
+    ])
+    func aKeyIsNotAnotherRequests(_ target: String, _ accept: [String]) throws {
+        let key = try #require(try Self.withRequest("/v1/devices?limit=3") { ResponseCache.rawKey(for: $0) })
+        let recognised = try Self.withRequest(target, accept: accept) { ResponseCache.isRawKey(key, of: $0) }
+        #expect(!recognised)
+    }
+
+    @Test func fieldsInAnotherOrderAreAnotherKey() throws {
+        let key = try #require(
+            try Self.withRequest("/v1/devices", accept: ["text/csv", "text/markdown"]) { ResponseCache.rawKey(for: $0) }
+        )
+        let recognised = try Self.withRequest("/v1/devices", accept: ["text/markdown", "text/csv"]) {
+            ResponseCache.isRawKey(key, of: $0)
+        }
+        #expect(!recognised)
+    }
+
+    /// The entry a request's raw key holds is found from the request; once evicted, its key
+    /// leaves the index by hash too, so the index never outgrows the entries.
+    @Test func anEvictedRawKeyLeavesTheIndex() throws {
+        let cache = ResponseCache(budget: 64 * 1024)
+        let learned = ResponseCacheTests.representation(bytes: 100)
+        let key = try #require(try Self.withRequest("/v1/devices?limit=3") { ResponseCache.rawKey(for: $0) })
+        cache.insert(learned, for: key, route: .devices)
+        #expect(cache.rawKeyCount == 1)
+        let entry = try #require(try Self.withRequest("/v1/devices?limit=3") { cache.learnedEntry(for: $0) })
+        #expect(entry.representation === learned)
+        #expect(entry.route == .devices)
+        for index in 0..<400 {
+            cache.insert(ResponseCacheTests.representation(bytes: 100), for: "filler-\(index)")
+        }
+        #expect(cache.representation(for: key) == nil)
+        #expect(cache.rawKeyCount == 0)
+        let afterEviction = try Self.withRequest("/v1/devices?limit=3") { cache.learnedEntry(for: $0) }
+        #expect(afterEviction == nil)
+    }
+}

@@ -22,6 +22,13 @@ struct EntityTag: Equatable, Hashable, Sendable {
         return hash
     }
 
+    /// The hash of the bytes hashed into `hash` followed by `byte`: hashing a sequence byte by
+    /// byte from ``fnv1a64(_:)-(Sequence<UInt8>)`` of its first byte gives what that function
+    /// gives for the whole sequence.
+    @inline(__always) static func fnv1a64(continuing hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+
     /// The hash of a span's bytes, as ``fnv1a64(_:)-(Sequence<UInt8>)`` computes it.
     static func fnv1a64(_ bytes: Span<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

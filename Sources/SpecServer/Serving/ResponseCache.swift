@@ -18,6 +18,15 @@ final class ResponseCache: Sendable {
         /// Each representation held, with the number of keys it is held under and its
         /// responses' cost: one answer kept under its normalised and its raw key is counted once.
         var held: [ObjectIdentifier: (keys: Int, cost: Int)] = [:]
+        /// Each raw key by its hash, so a request finds its entry without copying its bytes
+        /// into a key. Of two raw keys with the same hash, the later one is found.
+        var rawKeys: [UInt64: String] = [:]
+
+        mutating func forget(_ key: String) {
+            guard ResponseCache.isRaw(key) else { return }
+            let hash = EntityTag.fnv1a64(key.utf8)
+            if rawKeys[hash] == key { rawKeys[hash] = nil }
+        }
 
         mutating func hold(_ representation: Representation, cost: Int) {
             let id = ObjectIdentifier(representation)
@@ -51,7 +60,8 @@ final class ResponseCache: Sendable {
     }
 
     /// Bytes per key besides its characters: the key's string storage header and the
-    /// dictionary slot (key, node and the table's spare capacity).
+    /// dictionary slots (key and node, a raw key's slot in the index by hash, and the tables'
+    /// spare capacity).
     static let entryOverhead = 256
 
     /// Bytes per representation besides its responses' blocks: the `Representation` object,
@@ -97,10 +107,10 @@ final class ResponseCache: Sendable {
         }
     }
 
-    /// The key of a request by its exact bytes — the target and every `Accept` field, which
-    /// with the store decide a data route's answer — or `nil` when a byte is not ASCII (it
-    /// could not be kept apart from another in a `String`). Raw keys start with a byte no
-    /// normalised key has, so the two kinds never meet.
+    /// The key of a request by its exact bytes — `0x01`, the target, then `0x00` and the value
+    /// of each `Accept` field, which with the store decide a data route's answer — or `nil` when
+    /// a byte is not ASCII (it could not be kept apart from another in a `String`). No
+    /// normalised key starts with `0x01`, so the two kinds never meet.
     static func rawKey(for request: borrowing HTTPRequest) -> String? {
         var bytes: [UInt8] = [0x01]
         bytes.reserveCapacity(request.target.count + 16)
@@ -111,6 +121,72 @@ final class ResponseCache: Sendable {
         }
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `key` is a raw key.
+    static func isRaw(_ key: String) -> Bool {
+        key.utf8.first == 0x01
+    }
+
+    /// The hash of the request's raw key, read where its bytes lie (no copy, no allocation), or
+    /// `nil` when it has none.
+    static func rawKeyHash(for request: borrowing HTTPRequest) -> UInt64? {
+        var hash = EntityTag.fnv1a64(CollectionOfOne(0x01))
+        var seen: UInt8 = 0
+        func mix(_ bytes: HTTPBytes) {
+            for index in bytes.indices {
+                let byte = bytes[index]
+                seen |= byte
+                hash = EntityTag.fnv1a64(continuing: hash, byte)
+            }
+        }
+        mix(request.target)
+        let headers = request.headers
+        for position in headers.indices where headers[position].name.equalsIgnoringCase("Accept") {
+            hash = EntityTag.fnv1a64(continuing: hash, 0x00)
+            mix(headers[position].value)
+        }
+        return seen < 0x80 ? hash : nil
+    }
+
+    /// Whether `key` is the request's raw key, compared where the request's bytes lie.
+    static func isRawKey(_ key: String, of request: borrowing HTTPRequest) -> Bool {
+        let stored = key.utf8.span
+        var position = 0
+        func take(_ byte: UInt8) -> Bool {
+            guard position < stored.count, stored[position] == byte else { return false }
+            position += 1
+            return true
+        }
+        func take(_ bytes: HTTPBytes) -> Bool {
+            guard stored.count - position >= bytes.count else { return false }
+            for index in bytes.indices where stored[position + index] != bytes[index] { return false }
+            position += bytes.count
+            return true
+        }
+        guard take(0x01), take(request.target) else { return false }
+        let headers = request.headers
+        for index in headers.indices where headers[index].name.equalsIgnoringCase("Accept") {
+            guard take(0x00), take(headers[index].value) else { return false }
+        }
+        return position == stored.count
+    }
+
+    /// The representation and route kept under the request's raw key, marked as used. A
+    /// repeated query is answered through this on every request, so it allocates nothing:
+    /// the key is found by its hash and checked against the request's bytes in place.
+    func learnedEntry(for request: borrowing HTTPRequest) -> (representation: Representation, route: Route?)? {
+        guard let hash = Self.rawKeyHash(for: request),
+            let (key, representation, route) = state.withLock({ state -> (String, Representation, Route?)? in
+                guard let key = state.rawKeys[hash], var node = state.entries[key] else { return nil }
+                state.clock += 1
+                node.lastUse = state.clock
+                state.entries[key] = node
+                return (key, node.representation, node.route)
+            }),
+            Self.isRawKey(key, of: request)
+        else { return nil }
+        return (representation, route)
     }
 
     func insert(_ representation: Representation, for key: String, route: Route? = nil) {
@@ -127,6 +203,7 @@ final class ResponseCache: Sendable {
                 state.bytes -= old.cost
                 state.release(old.representation)
             }
+            if Self.isRaw(key) { state.rawKeys[EntityTag.fnv1a64(key.utf8)] = key }
             state.bytes += keyCost
             if state.bytes > budget {
                 // Evict the least recently used tenth in one pass, so eviction stays amortised
@@ -136,6 +213,7 @@ final class ResponseCache: Sendable {
                 while state.bytes > budget * 9 / 10, index < ordered.count {
                     let (victim, node) = ordered[index]
                     state.entries[victim] = nil
+                    state.forget(victim)
                     state.bytes -= node.cost
                     state.release(node.representation)
                     index += 1
@@ -147,5 +225,10 @@ final class ResponseCache: Sendable {
     /// Entries and bytes held.
     var usage: (entries: Int, bytes: Int) {
         state.withLock { ($0.entries.count, $0.bytes) }
+    }
+
+    /// Raw keys in the index by hash (each is also an entry).
+    var rawKeyCount: Int {
+        state.withLock { $0.rawKeys.count }
     }
 }

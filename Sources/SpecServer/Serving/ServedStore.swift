@@ -143,8 +143,7 @@ final class ServedStore: Sendable {
     /// fields, without parsing the query: the cache keeps it under the request's raw bytes too.
     func learnedResponse(for request: borrowing HTTPRequest) -> (route: Route, response: PreparedResponse)? {
         guard request.method == .get || request.method == .head, request.hasQuery,
-            let key = ResponseCache.rawKey(for: request), let (representation, route) = cache.entry(for: key),
-            let route
+            let (representation, route) = cache.learnedEntry(for: request), let route
         else { return nil }
         return (route, representation.response(ifNoneMatch: request.headers["If-None-Match"]))
     }
