@@ -23,8 +23,8 @@ struct EntityTag: Equatable, Hashable, Sendable {
     }
 
     /// The hash of the bytes hashed into `hash` followed by `byte`: hashing a sequence byte by
-    /// byte from ``fnv1a64(_:)-(Sequence<UInt8>)`` of its first byte gives what that function
-    /// gives for the whole sequence.
+    /// byte from the hash of no bytes gives what ``fnv1a64(_:)-(Sequence<UInt8>)`` gives for
+    /// the whole sequence.
     @inline(__always) static func fnv1a64(continuing hash: UInt64, _ byte: UInt8) -> UInt64 {
         (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
     }

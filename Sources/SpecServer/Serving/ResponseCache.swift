@@ -22,6 +22,15 @@ final class ResponseCache: Sendable {
         /// into a key. Of two raw keys with the same hash, the later one is found.
         var rawKeys: [UInt64: String] = [:]
 
+        /// The node kept under `key`, marked as used now.
+        mutating func use(_ key: String) -> Node? {
+            guard var node = entries[key] else { return nil }
+            clock += 1
+            node.lastUse = clock
+            entries[key] = node
+            return node
+        }
+
         mutating func forget(_ key: String) {
             guard ResponseCache.isRaw(key) else { return }
             let hash = EntityTag.fnv1a64(key.utf8)
@@ -99,11 +108,7 @@ final class ResponseCache: Sendable {
     /// The representation and route kept under `key`, marked as used.
     func entry(for key: String) -> (representation: Representation, route: Route?)? {
         state.withLock { state in
-            guard var node = state.entries[key] else { return nil }
-            state.clock += 1
-            node.lastUse = state.clock
-            state.entries[key] = node
-            return (node.representation, node.route)
+            state.use(key).map { ($0.representation, $0.route) }
         }
     }
 
@@ -112,15 +117,29 @@ final class ResponseCache: Sendable {
     /// a byte is not ASCII (it could not be kept apart from another in a `String`). No
     /// normalised key starts with `0x01`, so the two kinds never meet.
     static func rawKey(for request: borrowing HTTPRequest) -> String? {
-        var bytes: [UInt8] = [0x01]
+        var bytes: [UInt8] = []
         bytes.reserveCapacity(request.target.count + 16)
-        bytes.append(contentsOf: request.target)
-        request.headers.forEachValue(named: "Accept") { accept in
-            bytes.append(0x00)
-            bytes.append(contentsOf: accept)
+        forEachRawKeyPiece(of: request) { piece in
+            bytes.append(contentsOf: piece)
+            return true
         }
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Calls `body` with each piece of the request's raw key in order, where its bytes lie,
+    /// until `body` returns `false`; returns whether every piece was taken. The one place the
+    /// raw key's layout is written down.
+    @discardableResult
+    private static func forEachRawKeyPiece(
+        of request: borrowing HTTPRequest, _ body: (HTTPBytes) -> Bool
+    ) -> Bool {
+        guard body(HTTPBytes("\u{01}")), body(request.target) else { return false }
+        let headers = request.headers
+        for position in headers.indices where headers[position].name.equalsIgnoringCase("Accept") {
+            guard body(HTTPBytes("\u{00}")), body(headers[position].value) else { return false }
+        }
+        return true
     }
 
     /// Whether `key` is a raw key.
@@ -131,20 +150,14 @@ final class ResponseCache: Sendable {
     /// The hash of the request's raw key, read where its bytes lie (no copy, no allocation), or
     /// `nil` when it has none.
     static func rawKeyHash(for request: borrowing HTTPRequest) -> UInt64? {
-        var hash = EntityTag.fnv1a64(CollectionOfOne(0x01))
+        var hash = EntityTag.fnv1a64([])
         var seen: UInt8 = 0
-        func mix(_ bytes: HTTPBytes) {
-            for index in bytes.indices {
-                let byte = bytes[index]
-                seen |= byte
-                hash = EntityTag.fnv1a64(continuing: hash, byte)
+        forEachRawKeyPiece(of: request) { piece in
+            for index in piece.indices {
+                seen |= piece[index]
+                hash = EntityTag.fnv1a64(continuing: hash, piece[index])
             }
-        }
-        mix(request.target)
-        let headers = request.headers
-        for position in headers.indices where headers[position].name.equalsIgnoringCase("Accept") {
-            hash = EntityTag.fnv1a64(continuing: hash, 0x00)
-            mix(headers[position].value)
+            return true
         }
         return seen < 0x80 ? hash : nil
     }
@@ -153,23 +166,13 @@ final class ResponseCache: Sendable {
     static func isRawKey(_ key: String, of request: borrowing HTTPRequest) -> Bool {
         let stored = key.utf8.span
         var position = 0
-        func take(_ byte: UInt8) -> Bool {
-            guard position < stored.count, stored[position] == byte else { return false }
-            position += 1
+        let matched = forEachRawKeyPiece(of: request) { piece in
+            guard stored.count - position >= piece.count else { return false }
+            for index in piece.indices where stored[position + index] != piece[index] { return false }
+            position += piece.count
             return true
         }
-        func take(_ bytes: HTTPBytes) -> Bool {
-            guard stored.count - position >= bytes.count else { return false }
-            for index in bytes.indices where stored[position + index] != bytes[index] { return false }
-            position += bytes.count
-            return true
-        }
-        guard take(0x01), take(request.target) else { return false }
-        let headers = request.headers
-        for index in headers.indices where headers[index].name.equalsIgnoringCase("Accept") {
-            guard take(0x00), take(headers[index].value) else { return false }
-        }
-        return position == stored.count
+        return matched && position == stored.count
     }
 
     /// The representation and route kept under the request's raw key, marked as used. A
@@ -178,10 +181,7 @@ final class ResponseCache: Sendable {
     func learnedEntry(for request: borrowing HTTPRequest) -> (representation: Representation, route: Route?)? {
         guard let hash = Self.rawKeyHash(for: request),
             let (key, representation, route) = state.withLock({ state -> (String, Representation, Route?)? in
-                guard let key = state.rawKeys[hash], var node = state.entries[key] else { return nil }
-                state.clock += 1
-                node.lastUse = state.clock
-                state.entries[key] = node
+                guard let key = state.rawKeys[hash], let node = state.use(key) else { return nil }
                 return (key, node.representation, node.route)
             }),
             Self.isRawKey(key, of: request)
