@@ -14,18 +14,31 @@ final class ServedStore: Sendable {
     let latestVersion: String
     let versionIDs: [String]
     private let fixed: [String: LazyRepresentation]
-    private let fastPath: [UInt64: FastEntry]
+    private let fastPath: FastTable<FastEntry>
     private let cache: ResponseCache
     let openAPI: JSONValue
 
-    /// A request target answered from memory without parsing.
-    struct FastEntry: Sendable {
-        var target: [UInt8]
-        var route: Route
+    /// A request target answered from memory without parsing. A class, so finding one costs a
+    /// single reference, not a copy of each field.
+    final class FastEntry: Sendable {
+        let target: [UInt8]
+        let route: Route
         /// The representation when the target names its format.
-        var fixedFormat: LazyRepresentation?
+        let fixedFormat: LazyRepresentation?
         /// One representation per format the route produces, when `Accept` decides.
-        var byFormat: [Format: LazyRepresentation]
+        let byFormat: [Format: LazyRepresentation]
+
+        init(_ draft: Draft) {
+            (target, route, fixedFormat, byFormat) = (draft.target, draft.route, draft.fixedFormat, draft.byFormat)
+        }
+
+        /// An entry while the store's targets are registered.
+        struct Draft {
+            var target: [UInt8]
+            var route: Route
+            var fixedFormat: LazyRepresentation?
+            var byFormat: [Format: LazyRepresentation]
+        }
     }
 
     init(store: SpecStore, cacheBudget: Int) {
@@ -40,11 +53,11 @@ final class ServedStore: Sendable {
         self.openAPI = openAPI
 
         var fixed: [String: LazyRepresentation] = [:]
-        var fast: [UInt64: FastEntry] = [:]
+        var fast: [UInt64: FastEntry.Draft] = [:]
         func register(target: String, route: Route, format: Format?, _ representation: LazyRepresentation) {
             let bytes = Array(target.utf8)
             let hash = EntityTag.fnv1a64(bytes)
-            var entry = fast[hash] ?? FastEntry(target: bytes, route: route, fixedFormat: nil, byFormat: [:])
+            var entry = fast[hash] ?? FastEntry.Draft(target: bytes, route: route, fixedFormat: nil, byFormat: [:])
             guard entry.target == bytes else { return }  // a hash collision: leave it to the slow path
             if let format { entry.byFormat[format] = representation } else { entry.fixedFormat = representation }
             fast[hash] = entry
@@ -109,7 +122,7 @@ final class ServedStore: Sendable {
             }
         }
         self.fixed = fixed
-        self.fastPath = fast
+        self.fastPath = FastTable(fast.mapValues(FastEntry.init))
     }
 
     // MARK: - Serving
