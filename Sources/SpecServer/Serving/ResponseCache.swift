@@ -18,23 +18,28 @@ final class ResponseCache: Sendable {
         /// Each representation held, with the number of keys it is held under and its
         /// responses' cost: one answer kept under its normalised and its raw key is counted once.
         var held: [ObjectIdentifier: (keys: Int, cost: Int)] = [:]
-        /// Each raw key by its hash, so a request finds its entry without copying its bytes
-        /// into a key. Of two raw keys with the same hash, the later one is found.
-        var rawKeys: [UInt64: String] = [:]
+        /// Each raw key's node by the key's hash, so a request finds its entry without copying
+        /// its bytes into a key or hashing a string. Of two raw keys with the same hash, the
+        /// later one is found.
+        var rawKeys: [UInt64: Node] = [:]
 
         /// The node kept under `key`, marked as used now.
         mutating func use(_ key: String) -> Node? {
-            guard var node = entries[key] else { return nil }
+            guard let node = entries[key] else { return nil }
+            return use(node)
+        }
+
+        /// `node`, marked as used now.
+        mutating func use(_ node: Node) -> Node {
             clock += 1
             node.lastUse = clock
-            entries[key] = node
             return node
         }
 
-        mutating func forget(_ key: String) {
-            guard ResponseCache.isRaw(key) else { return }
-            let hash = EntityTag.fnv1a64(key.utf8)
-            if rawKeys[hash] == key { rawKeys[hash] = nil }
+        mutating func forget(_ node: Node) {
+            guard ResponseCache.isRaw(node.key) else { return }
+            let hash = EntityTag.fnv1a64(node.key.utf8)
+            if rawKeys[hash] === node { rawKeys[hash] = nil }
         }
 
         mutating func hold(_ representation: Representation, cost: Int) {
@@ -59,16 +64,24 @@ final class ResponseCache: Sendable {
         }
     }
 
-    private struct Node {
-        var representation: Representation
+    /// One entry; a class, so marking it used changes it where it is, without hashing its key
+    /// again to store it back. Unchecked: only touched under the cache's lock.
+    private final class Node: @unchecked Sendable {
+        let key: String
+        let representation: Representation
         /// The route that answered, for requests served by their raw bytes (metrics).
-        var route: Route?
+        let route: Route?
         /// What the key costs; the representation's own cost is in ``State/held``.
-        var cost: Int
+        let cost: Int
         var lastUse: UInt64
+
+        init(key: String, representation: Representation, route: Route?, cost: Int, lastUse: UInt64) {
+            (self.key, self.representation, self.route, self.cost, self.lastUse) =
+                (key, representation, route, cost, lastUse)
+        }
     }
 
-    /// Bytes per key besides its characters: the key's string storage header and the
+    /// Bytes per key besides its characters: the key's string storage header, its node and the
     /// dictionary slots (key and node, a raw key's slot in the index by hash, and the tables'
     /// spare capacity).
     static let entryOverhead = 256
@@ -181,8 +194,8 @@ final class ResponseCache: Sendable {
     func learnedEntry(for request: borrowing HTTPRequest) -> (representation: Representation, route: Route?)? {
         guard let hash = Self.rawKeyHash(for: request),
             let (key, representation, route) = state.withLock({ state -> (String, Representation, Route?)? in
-                guard let key = state.rawKeys[hash], let node = state.use(key) else { return nil }
-                return (key, node.representation, node.route)
+                guard let node = state.rawKeys[hash].map({ state.use($0) }) else { return nil }
+                return (node.key, node.representation, node.route)
             }),
             Self.isRawKey(key, of: request)
         else { return nil }
@@ -197,13 +210,12 @@ final class ResponseCache: Sendable {
             state.clock += 1
             // Hold the new one first, so replacing a key's entry by the same object keeps it.
             state.hold(representation, cost: representationCost)
-            if let old = state.entries.updateValue(
-                Node(representation: representation, route: route, cost: keyCost, lastUse: state.clock), forKey: key)
-            {
+            let node = Node(key: key, representation: representation, route: route, cost: keyCost, lastUse: state.clock)
+            if let old = state.entries.updateValue(node, forKey: key) {
                 state.bytes -= old.cost
                 state.release(old.representation)
             }
-            if Self.isRaw(key) { state.rawKeys[EntityTag.fnv1a64(key.utf8)] = key }
+            if Self.isRaw(key) { state.rawKeys[EntityTag.fnv1a64(key.utf8)] = node }
             state.bytes += keyCost
             if state.bytes > budget {
                 // Evict the least recently used tenth in one pass, so eviction stays amortised
@@ -213,7 +225,7 @@ final class ResponseCache: Sendable {
                 while state.bytes > budget * 9 / 10, index < ordered.count {
                     let (victim, node) = ordered[index]
                     state.entries[victim] = nil
-                    state.forget(victim)
+                    state.forget(node)
                     state.bytes -= node.cost
                     state.release(node.representation)
                     index += 1
