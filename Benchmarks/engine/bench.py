@@ -169,6 +169,18 @@ http {{
                 note = (f"  non-2xx={bad}" if bad else "") + (f"  socket errors: {errors}" if errors else "")
                 print(f"{label:26} {name:18} {rate:9.0f} {cost:11.2f} {ratio:14.2f}x{note}")
 
+        healthz_rounds = results[("small keep-alive", "spec-server")] if args.spec_server else []
+        filtered_rounds = results[("filtered query keep-alive", "spec-server")] if args.spec_server else []
+        if healthz_rounds and filtered_rounds:
+            # Each round measures both a few seconds apart, so the round's difference is
+            # less moved by the VM's drift than the difference of the two medians.
+            differences = [f[1] - h[1] for h, f in zip(healthz_rounds, filtered_rounds)]
+            medians = (statistics.median(r[1] for r in filtered_rounds)
+                       - statistics.median(r[1] for r in healthz_rounds))
+            print(f"filtered query over /healthz (spec-server): {medians:+.2f} us between the medians, "
+                  f"{statistics.median(differences):+.2f} us as the median of the rounds' differences "
+                  f"({', '.join(f'{d:+.1f}' for d in differences)})")
+
         print()
         print(f"{'memory':26} {'server':18} {'RSS after start':>16} {'with 10k idle':>14} {'per idle conn':>14}")
         for name in pids:
