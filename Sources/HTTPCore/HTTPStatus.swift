@@ -45,6 +45,7 @@ public struct HTTPStatus: Sendable, Hashable, ExpressibleByIntegerLiteral {
         case 415: "Unsupported Media Type"
         case 416: "Range Not Satisfiable"
         case 417: "Expectation Failed"
+        case 421: "Misdirected Request"
         case 422: "Unprocessable Content"
         case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"

@@ -90,6 +90,12 @@ public final class PreparedResponse: @unchecked Sendable {
         @_lifetime(borrow self) @inline(__always) get { bytes.extracting(bodyStart...) }
     }
 
+    /// Appends a copy of the content bytes to `bytes`: for an application that carries a prepared
+    /// answer inside another message (an MCP tool result carries a route's JSON).
+    public func appendBody(to bytes: inout [UInt8]) {
+        bytes.append(copying: body)
+    }
+
     /// Bytes of memory this response holds (its block, as `malloc` or the page size rounds it,
     /// and the object), for caches that budget memory.
     public var memoryCost: Int {

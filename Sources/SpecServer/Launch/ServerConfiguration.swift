@@ -45,6 +45,10 @@ struct ServerConfiguration: Equatable, Sendable {
     var upstreamMaxBytes = 64 << 20
     /// The longest an upstream transfer may take.
     var upstreamTimeoutSeconds = 60
+    /// `Host` names `/mcp` answers besides the loopback ones (`*`: any).
+    var mcpAllowedHosts: [String] = []
+    /// Browser origins `/mcp` answers besides loopback ones.
+    var mcpAllowedOrigins: [String] = []
 
     /// What the command line asked for: to serve, or to print something and stop.
     enum Action: Equatable, Sendable {
@@ -138,6 +142,33 @@ extension ServerConfiguration {
             "max-data-bytes", "BYTES", "largest data file --data may name (larger: load refused)", \.maxDataBytes,
             1024...1 << 32),
         Option(
+            name: "mcp-allowed-hosts", valueName: "NAMES",
+            help: "Host names /mcp answers besides localhost, 127.0.0.1 and [::1], comma-separated; * for any"
+        ) {
+            configuration, value in
+            let names = list(value)
+            guard !names.isEmpty, names.allSatisfy({ $0 == "*" || $0.allSatisfy(isAuthorityCharacter) }) else {
+                return "expects host names such as hig-spec,hig-spec.docs.svc (a port may follow a colon)"
+            }
+            configuration.mcpAllowedHosts = names
+            return nil
+        },
+        Option(
+            name: "mcp-allowed-origins", valueName: "ORIGINS",
+            help: "browser origins /mcp answers besides loopback ones, comma-separated (https://app.example)"
+        ) {
+            configuration, value in
+            let origins = list(value)
+            guard !origins.isEmpty,
+                origins.allSatisfy({
+                    ($0.hasPrefix("http://") || $0.hasPrefix("https://")) && !$0.hasSuffix("/")
+                        && $0.allSatisfy { $0 == ":" || $0 == "/" || isAuthorityCharacter($0) }
+                })
+            else { return "expects origins such as https://app.example or http://10.0.0.5:3000, without a path" }
+            configuration.mcpAllowedOrigins = origins
+            return nil
+        },
+        Option(
             name: "upstream", valueName: "URL",
             help: "mirror the data file at this http(s) URL, e.g. another instance's /v1/export"
         ) {
@@ -164,6 +195,16 @@ extension ServerConfiguration {
             "upstream-timeout", "SECONDS", "longest an upstream transfer may take", \.upstreamTimeoutSeconds,
             1...3600),
     ]
+
+    /// The items of a comma-separated list, trimmed, empty ones dropped.
+    private static func list(_ value: String) -> [String] {
+        value.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty }
+    }
+
+    /// A character of a host name, an IP address or a port.
+    private static func isAuthorityCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "-._:[]".contains(character))
+    }
 
     /// An option taking a whole number within `range`; its help line shows the default.
     private static func intOption(

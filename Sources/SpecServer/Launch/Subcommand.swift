@@ -16,6 +16,7 @@ extension Subcommand {
     static let all: [Subcommand] = [
         .healthCheck,
         .checkData,
+        .mcp,
     ]
 
     /// `spec-server check-data [PATH]` (``CheckDataCommand``).

@@ -40,6 +40,40 @@ struct Endpoint: Sendable {
     var rowFields: [String]? = nil
     /// The page size of a collection route when `limit` is absent; `nil` for every row.
     var defaultLimit: Int? = nil
+    /// The MCP tool that answers as this route does (`POST /mcp`, `spec-server mcp`), if any: its
+    /// arguments are the route's parameters and its result the route's JSON (``MCPCatalogue``).
+    var tool: Tool? = nil
+
+    /// An MCP tool mirroring a route: the name and words an agent chooses it by.
+    struct Tool: Sendable {
+        /// The tool's name, `[a-z_]+` (`list_devices`).
+        var name: String
+        /// A short human-readable title.
+        var title: String
+        /// What the tool answers, for the model that picks it.
+        var description: String
+        /// Where its arguments go.
+        var input = Input.query
+
+        /// How a tool call becomes a request of the route.
+        enum Input: Sendable {
+            /// Each argument is a query parameter of the route's `GET`.
+            case query
+            /// `items` is the `POST` body (a JSON array); the other arguments are query parameters.
+            case postBody
+        }
+
+        /// The tool of a collection route: `list_` and the path's last segment (`/v1/size-classes`
+        /// gives `list_size_classes`).
+        static func listing(template: String, title: String, summary: String) -> Tool {
+            let segment = template.split(separator: "/").last.map(String.init) ?? template
+            return Tool(
+                name: "list_" + segment.replacing("-", with: "_"), title: title,
+                description:
+                    "\(title): \(summary). Filters narrow the rows; limit, offset, sort and fields page, order and trim them. The result is the JSON of GET \(template)."
+            )
+        }
+    }
 
     /// What answers a GET.
     enum Answer: Sendable {

@@ -117,7 +117,11 @@ extension Route {
                 "/v1/search", title: "Search results", summary: "records of every kind matching words",
                 listing: "/v1/search?q=", filter: SearchQuery.self, prebuilt: .none, example: "/v1/search?q=iphone",
                 rowFields: ["type", "id", "title", "snippet", "score"], defaultLimit: SpecSnapshot.searchLimit,
-                answer: Answers.search)
+                tool: Endpoint.Tool(
+                    name: "search", title: "Search the HIG facts",
+                    description:
+                        "Finds records of every kind (devices, widgets, Dynamic Type rows, metrics, rules, myths, …) by words, best first; each result names the record id that get_record reads. The result is the JSON of GET /v1/search."
+                ), answer: Answers.search)
         case .check:
             Endpoint(
                 template: "/v1/check", title: "Check results",
@@ -129,12 +133,22 @@ extension Route {
                         name: CheckBatch.embedParameter, summary: CheckBatch.embedSummary,
                         value: .oneOf(CheckBatch.embedValues))
                 ], acceptsPost: true,
-                example: "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20")
+                example: "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20",
+                tool: Endpoint.Tool(
+                    name: "check_measurements", title: "Check measurements",
+                    description:
+                        "Judges measurements against Apple's figures: one result per item, in order, each with its verdict (ok, below-published, above-published, differs-from-published-default, deviates-from-convention), severity and citation. A deviation from a convention is never a HIG violation. An item that cannot be judged gets its own error; the others are still judged. The result is the JSON of POST /v1/check.",
+                    input: .postBody))
         case .versions:
             Endpoint(
                 template: "/v1/versions", title: "Store versions", summary: "the store versions",
                 formats: Format.tables, answer: .query { .collection($0.store.versionRows()) }, prebuilt: .latest,
-                example: "/v1/versions")
+                example: "/v1/versions",
+                tool: Endpoint.Tool(
+                    name: "list_versions", title: "Store versions",
+                    description:
+                        "The store versions, oldest first: each follows a dated change to Apple's pages. Pass one as version to any other tool to answer as the HIG stood then. The result is the JSON of GET /v1/versions."
+                ))
         case .diff:
             Endpoint(
                 template: "/v1/diff", title: "Changes", summary: "what changed between two versions",
@@ -143,7 +157,12 @@ extension Route {
                     .init(name: "from", summary: "The older store version.", value: .storeVersion, isRequired: true),
                     .init(name: "to", summary: "The newer store version.", value: .storeVersion, isRequired: true),
                 ],
-                schema: .diff, example: "/v1/diff?from=2023&to=2025-03-07")
+                schema: .diff, example: "/v1/diff?from=2023&to=2025-03-07",
+                tool: Endpoint.Tool(
+                    name: "diff_versions", title: "What changed between two versions",
+                    description:
+                        "The records added, removed and changed between two store versions (list_versions names them), each change with its fields before and after. The result is the JSON of GET /v1/diff."
+                ))
         case .export:
             Endpoint(
                 template: "/v1/export", title: "Export", summary: "the whole store in the data file's format",
@@ -223,13 +242,14 @@ extension Endpoint {
     static func collection(
         _ template: String, title: String, summary: String, listing: String? = nil, filter: any QueryFilter.Type,
         prebuilt: Prebuilt = .everyVersion, example: String? = nil, rowFields: [String]? = nil,
-        defaultLimit: Int? = nil, answer: @escaping @Sendable (AnswerRequest) throws -> Content
+        defaultLimit: Int? = nil, tool: Tool? = nil, answer: @escaping @Sendable (AnswerRequest) throws -> Content
     ) -> Endpoint {
         Endpoint(
             template: template, title: title, summary: summary, listing: listing, formats: Format.tables,
             answer: .query(answer), filters: filter.parameters.map(Parameter.init),
             common: CommonParameter.data + CommonParameter.rows, prebuilt: prebuilt, example: example ?? template,
-            rowFields: rowFields, defaultLimit: defaultLimit)
+            rowFields: rowFields, defaultLimit: defaultLimit,
+            tool: tool ?? .listing(template: template, title: title, summary: summary))
     }
 
     /// A record route, `{path}/{id}`: the row of `collection` with that id (or a record the

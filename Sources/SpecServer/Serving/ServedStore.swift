@@ -17,6 +17,10 @@ final class ServedStore: Sendable {
     private let fastPath: FastTable<FastEntry>
     private let cache: ResponseCache
     let openAPI: JSONValue
+    /// The MCP tools and resources of this store (``MCPCatalogue``).
+    let mcp: MCPCatalogue
+    /// `GET /llms.txt` (``LLMsText``).
+    let llmsText: PreparedResponse
 
     /// A request target answered from memory without parsing. A class, so finding one costs a
     /// single reference, not a copy of each field.
@@ -51,6 +55,12 @@ final class ServedStore: Sendable {
         let arena = BodyArena()
         let openAPI = OpenAPIDocument.make(store: store)
         self.openAPI = openAPI
+        self.mcp = MCPCatalogue(store: store, openAPI: openAPI)
+        self.llmsText =
+            Representation(
+                body: Array(LLMsText.text(version: latestVersion).utf8), contentType: "text/plain; charset=utf-8",
+                specVersion: latestVersion, pinned: false
+            ).ok
 
         var fixed: [String: LazyRepresentation] = [:]
         var fast: [UInt64: FastEntry.Draft] = [:]
@@ -194,7 +204,14 @@ final class ServedStore: Sendable {
     func check(body: HTTPBytes, format: Format, options: RequestOptions, embed: Bool = false) throws(APIError)
         -> Representation
     {
-        let content = try Answers.check(store: store, body: Array(body), version: options.version, embed: embed)
+        try check(body: Array(body), format: format, options: options, embed: embed)
+    }
+
+    /// Judges the measurements of a JSON array (a POST body, or an MCP tool's `items`); never cached.
+    func check(body: [UInt8], format: Format, options: RequestOptions, embed: Bool = false) throws(APIError)
+        -> Representation
+    {
+        let content = try Answers.check(store: store, body: body, version: options.version, embed: embed)
         let version = options.version ?? latestVersion
         return Representation(
             body: content.encoded(as: format, options: options, route: .check, version: version),
@@ -239,6 +256,11 @@ final class ServedStore: Sendable {
                 filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
                 pinnedVersion: options.version, snapshot: try? store.snapshot(version: options.version))
             var link: [(name: String, value: String)] = []
+            if format == .html, route.formats.contains(.md) {
+                // The same answer in Markdown, for an agent that lands on the page.
+                link.append(
+                    ("Link", "<\(page.link(format: Format.md.rawValue))>; rel=\"alternate\"; type=\"text/markdown\""))
+            }
             if case .page(let rows) = content {
                 page.total = rows.total
                 if let value = rows.link(path: route.template, query: query) { link.append(("Link", value)) }

@@ -25,9 +25,13 @@ final class SpecApplication: HTTPApplication {
     let upstream: UpstreamState?
     /// What SIGHUP does instead of reloading the data file (a mirror polls its upstream).
     private let reloadAction = Locked<(@Sendable () -> Void)?>(nil)
+    /// `POST /mcp`.
+    let mcp: MCPHTTPTransport
 
     init(configuration: ServerConfiguration, log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
+        self.mcp = MCPHTTPTransport(
+            allowedHosts: configuration.mcpAllowedHosts, allowedOrigins: configuration.mcpAllowedOrigins)
         self.log = log
         self.logger = ServerLog(format: configuration.log, sink: log)
         self.upstream = configuration.upstream.map { UpstreamState(url: $0) }
@@ -93,6 +97,8 @@ final class SpecApplication: HTTPApplication {
         switch request.method {
         case .post where Self.postPaths.contains(where: { request.path.equals($0) }):
             return configuration.maxBodyBytes
+        case .post where request.path.equals(MCPHTTPTransport.path):
+            return configuration.maxBodyBytes
         case .get, .head, .options:
             return 0
         default:
@@ -122,6 +128,10 @@ final class SpecApplication: HTTPApplication {
 
     private func slowResponse(to request: borrowing HTTPRequest, served: ServedStore?) -> (Route?, HTTPResponse) {
         let path = request.path.string
+        if path == MCPHTTPTransport.path { return (nil, mcpResponse(to: request, served: served)) }
+        if path == LLMsText.path, let served, request.method == .get || request.method == .head, !request.hasQuery {
+            return (nil, .prepared(served.llmsText))
+        }
         guard let (route, parameter) = Route.match(path: path) else {
             return (nil, errorResponse(.notFound(path: path), served: served))
         }
@@ -200,6 +210,24 @@ final class SpecApplication: HTTPApplication {
             throw APIError.notAcceptable(producible: route.formats)
         }
         return format
+    }
+
+    /// `POST /mcp`: the request's fields copied out of the engine's buffers for
+    /// ``MCPHTTPTransport``, and its reply as a response.
+    private func mcpResponse(to request: borrowing HTTPRequest, served: ServedStore?) -> HTTPResponse {
+        let headers = request.headers
+        var copied = MCPHTTPTransport.Request(method: request.methodName.string)
+        copied.origin = headers.strings(named: "Origin")
+        copied.host = headers["Host"]?.string
+        copied.contentType = headers["Content-Type"]?.string
+        copied.accept = headers.strings(named: "Accept")
+        copied.protocolVersion = headers.strings(named: "MCP-Protocol-Version")
+        copied.mcpMethod = headers.strings(named: "Mcp-Method")
+        copied.mcpName = headers.strings(named: "Mcp-Name")
+        copied.body = Array(request.body)
+        let reply = mcp.respond(to: copied, served: served)
+        return HTTPResponse(
+            status: HTTPStatus(reply.status), headers: reply.headers.map { ($0.name, $0.value) }, body: reply.body)
     }
 
     // MARK: - Fixed answers
@@ -290,7 +318,7 @@ final class SpecApplication: HTTPApplication {
             let size =
                 limit % (1 << 20) == 0
                 ? "\(limit >> 20) MiB" : limit % 1024 == 0 ? "\(limit >> 10) KiB" : "\(limit) bytes"
-            hint = "Routes other than POST /v1/check take no body; /v1/check takes up to \(size)."
+            hint = "Only POST /v1/check and POST /mcp take a body, each up to \(size)."
         }
         let body = APIError(status: error.status.code, code: error.code, message: error.message, hint: hint).body
         return PreparedResponse(

@@ -1,0 +1,190 @@
+"""MCP against a running spec-server, with the official MCP Python SDK as the client.
+
+Over Streamable HTTP (SPEC_MCP_BASE, the server's http://127.0.0.1:PORT) and over stdio
+(SPEC_SERVER_BINARY, started as `spec-server mcp`), in both protocol eras: the tools are listed,
+every tool is called with a real query (the SDK checks structuredContent against outputSchema),
+resources are read, and a bad argument comes back as a tool error. The transport rules are
+checked with raw HTTP in test_transport.py.
+"""
+
+import json
+import os
+import urllib.parse
+import urllib.request
+
+import anyio
+import pytest
+from mcp import StdioServerParameters
+from mcp.client import Client
+from mcp.shared.exceptions import MCPError
+
+BASE = os.environ["SPEC_MCP_BASE"]
+BINARY = os.environ["SPEC_SERVER_BINARY"]
+
+MODES = ["2026-07-28", "legacy"]
+TRANSPORTS = ["http", "stdio"]
+
+# A real query for every tool, and the REST request whose JSON the tool must return. A tool the
+# server lists that has no row here fails test_every_tool_is_called.
+CALLS = {
+    "list_devices": ({"family": "iphone", "limit": 3}, "/v1/devices?family=iphone&limit=3"),
+    "list_size_classes": ({"device": "device.iphone-16-pro"}, "/v1/size-classes?device=device.iphone-16-pro"),
+    "list_widgets": ({"screen": "430x932"}, "/v1/widgets?screen=430x932"),
+    "list_widget_families": ({"platform": "ios", "family": "small"}, "/v1/widget-families?platform=ios&family=small"),
+    "list_dynamic_type": (
+        {"platform": "ios", "category": "large", "style": "body"},
+        "/v1/dynamic-type?platform=ios&category=large&style=body",
+    ),
+    "list_text_styles": ({"platform": "macos"}, "/v1/text-styles?platform=macos"),
+    "list_tracking": ({"font": "sf pro", "size": 17}, "/v1/tracking?font=sf%20pro&size=17"),
+    "list_metrics": (
+        {"topic": "controls", "platform": "ios", "fields": ["id", "value", "status"]},
+        "/v1/metrics?topic=controls&platform=ios&fields=id,value,status",
+    ),
+    "list_rules": ({"kind": "requirement", "limit": 5, "sort": "-id"}, "/v1/rules?kind=requirement&limit=5&sort=-id"),
+    "list_myths": ({}, "/v1/myths"),
+    "get_record": ({"id": "metric.controls.ios.minimum-size"}, "/v1/metrics/metric.controls.ios.minimum-size"),
+    "search": ({"q": "hit target", "limit": 5}, "/v1/search?q=hit%20target&limit=5"),
+    "check_measurements": (
+        {
+            "items": [
+                {"id": "12:34", "figure": "metric.controls.ios.minimum-size", "width": 20, "height": 20},
+                {"id": "12:35", "figure": "metric.controls.ios.minimum-size", "heigth": 20, "width": 20},
+            ]
+        },
+        None,
+    ),
+    "list_versions": ({}, "/v1/versions"),
+    "diff_versions": ({"from": "2023", "to": "2025-03-07"}, "/v1/diff?from=2023&to=2025-03-07"),
+}
+
+
+def rest_json(path):
+    with urllib.request.urlopen(BASE + path, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def rest_check(items):
+    request = urllib.request.Request(
+        BASE + "/v1/check", data=json.dumps(items).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def client(transport, mode):
+    if transport == "http":
+        return Client(BASE + "/mcp", mode=mode, cache=None, read_timeout_seconds=30)
+    return Client(StdioServerParameters(command=BINARY, args=["mcp"]), mode=mode, cache=None, read_timeout_seconds=30)
+
+
+def run(body):
+    return anyio.run(body)
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+@pytest.mark.parametrize("mode", MODES)
+def test_tools_are_listed_with_schemas(transport, mode):
+    async def body():
+        async with client(transport, mode) as session:
+            expected = "2026-07-28" if mode != "legacy" else "2025-11-25"
+            assert session.protocol_version == expected
+            tools = (await session.list_tools()).tools
+            names = [tool.name for tool in tools]
+            assert names == list(CALLS), names
+            for tool in tools:
+                assert tool.input_schema["type"] == "object"
+                assert tool.output_schema["type"] == "object"
+                assert tool.annotations.read_only_hint is True
+                assert tool.annotations.idempotent_hint is True
+                assert tool.annotations.open_world_hint is False
+                assert "version" in tool.input_schema["properties"], tool.name
+            return tools
+
+    tools = run(body)
+    # The input schemas carry the OpenAPI parameters' enumerations.
+    openapi = rest_json("/openapi.json")
+    dynamic_type = next(tool for tool in tools if tool.name == "list_dynamic_type")
+    parameters = {p["name"]: p["schema"] for p in openapi["paths"]["/v1/dynamic-type"]["get"]["parameters"]}
+    assert dynamic_type.input_schema["properties"]["category"]["enum"] == parameters["category"]["enum"]
+    assert "format" not in dynamic_type.input_schema["properties"]
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+@pytest.mark.parametrize("mode", MODES)
+def test_every_tool_is_called(transport, mode):
+    async def body():
+        async with client(transport, mode) as session:
+            listed = [tool.name for tool in (await session.list_tools()).tools]
+            missing = [name for name in listed if name not in CALLS]
+            assert not missing, f"no query for tools {missing}"
+            results = {}
+            for name in listed:
+                arguments, _ = CALLS[name]
+                result = await session.call_tool(name, arguments)
+                assert not result.is_error, (name, result.content)
+                # The same JSON as text, for clients that show nothing else.
+                assert json.loads(result.content[0].text) == result.structured_content
+                results[name] = result.structured_content
+            return results
+
+    results = run(body)
+    for name, (arguments, path) in CALLS.items():
+        expected = rest_check(arguments["items"]) if path is None else rest_json(path)
+        assert results[name] == expected, name
+    assert results["list_dynamic_type"]["items"][0]["size"] == 17
+    checks = results["check_measurements"]["items"]
+    assert checks[0]["result"] == "below-published" and "error" in checks[1]
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+@pytest.mark.parametrize("mode", MODES)
+def test_bad_arguments_are_tool_errors(transport, mode):
+    async def body():
+        async with client(transport, mode) as session:
+            bad_value = await session.call_tool("list_dynamic_type", {"category": "huge"})
+            unknown = await session.call_tool("list_devices", {"colour": "red"})
+            bad_type = await session.call_tool("list_devices", {"family": {"nested": True}})
+            with pytest.raises(MCPError) as unknown_tool:
+                await session.call_tool("list_colours", {})
+            return bad_value, unknown, bad_type, unknown_tool.value
+
+    bad_value, unknown, bad_type, unknown_tool = run(body)
+    for result, parameter in [(bad_value, "category"), (unknown, "colour"), (bad_type, "family")]:
+        assert result.is_error
+        error = json.loads(result.content[0].text)["error"]
+        assert error["parameter"] == parameter, error
+        assert error["status"] == 400 and error["hint"]
+    assert "xxxLarge" in json.loads(bad_value.content[0].text)["error"]["hint"]
+    assert unknown_tool.error.code == -32602
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+@pytest.mark.parametrize("mode", MODES)
+def test_resources_are_the_routes_bytes(transport, mode):
+    async def body():
+        async with client(transport, mode) as session:
+            resources = (await session.list_resources()).resources
+            templates = (await session.list_resource_templates()).resource_templates
+            read = {}
+            for resource in resources:
+                read[str(resource.uri)] = (await session.read_resource(str(resource.uri))).contents[0]
+            device = (await session.read_resource("hig://v1/devices/device.iphone-16-pro")).contents[0]
+            pinned = (await session.read_resource("hig://v1/devices?version=2023&family=ipad")).contents[0]
+            with pytest.raises(MCPError) as missing:
+                await session.read_resource("hig://v1/devices/device.nope")
+            return resources, templates, read, device, pinned, missing.value
+
+    resources, templates, read, device, pinned, missing = run(body)
+    uris = [str(resource.uri) for resource in resources]
+    assert "hig://v1/devices" in uris and "hig://v1/versions" in uris
+    assert "hig://v1/devices/{id}" in [template.uri_template for template in templates]
+    for uri, content in read.items():
+        path = uri.removeprefix("hig:/")
+        with urllib.request.urlopen(BASE + path, timeout=10) as response:
+            assert content.text.encode() == response.read(), uri
+        assert content.mime_type == "application/json"
+    assert json.loads(device.text) == rest_json("/v1/devices/device.iphone-16-pro")
+    assert json.loads(pinned.text)["version"] == "2023"
+    assert missing.error.code == (-32602 if mode != "legacy" else -32002)
+    assert missing.error.data == {"uri": "hig://v1/devices/device.nope"}
