@@ -1,0 +1,261 @@
+import SpecStore
+import Testing
+
+@testable import HTTPCore
+@testable import SpecServer
+
+/// The MCP layer: tools and resources derived from the route declarations, results that are the
+/// routes' JSON, and the transport rules as the application answers them (the official SDK drives
+/// the same over sockets and stdio in Tests/mcp).
+@Suite struct MCPTests {
+    let app = ApplicationHarness.shared
+    var served: ServedStore { app.application.current! }
+
+    static let meta: JSONValue = [
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": [:],
+    ]
+
+    /// A 2026-07-28 request with its routing headers, through the application.
+    func modern(_ method: String, _ params: JSONValue = [:], headers extra: [(String, String)] = []) -> Answer {
+        var params = params.objectValue ?? JSONObject()
+        params["_meta"] = Self.meta
+        var headers = [
+            ("Host", "127.0.0.1:8080"), ("Content-Type", "application/json"), ("Accept", "application/json"),
+            ("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", method),
+        ]
+        if let name = params["name"]?.stringValue ?? params["uri"]?.stringValue { headers.append(("Mcp-Name", name)) }
+        let body: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": .string(method), "params": .object(params)]
+        return app.request(.post, "/mcp", headers: headers + extra, body: body.serializedBytes())
+    }
+
+    // MARK: - Derived from the declarations
+
+    @Test(arguments: Route.allCases.filter(\.endpoint.selectsRows))
+    func everyCollectionRouteHasATool(route: Route) throws {
+        let declared = try #require(route.endpoint.tool, "\(route.template) declares no MCP tool")
+        #expect(served.mcp.tool(named: declared.name)?.route == route)
+    }
+
+    @Test func everyRecordRouteIsReadByIDAndListedAsATemplate() throws {
+        let templates = served.mcp.resourceTemplates.arrayValue?.compactMap { $0["uriTemplate"]?.stringValue } ?? []
+        for route in Route.allCases where MCPCatalogue.isRecordRoute(route) {
+            #expect(templates.contains("hig:/" + route.template), "\(route.template)")
+            for id in route.endpoint.pathParameter?.values(served.store.latest) ?? [] {
+                #expect(served.mcp.recordRoute(for: id) == route, "\(id)")
+            }
+        }
+        #expect(served.mcp.recordRoute(for: "colour.ios.red") == nil)
+    }
+
+    @Test func toolInputsAreTheRoutesOpenAPIParameters() throws {
+        for tool in served.mcp.tools {
+            guard let route = tool.route, tool.input == .query else { continue }
+            let parameters = served.openAPI["paths"]?[route.template]?["get"]?["parameters"]?.arrayValue ?? []
+            let documented = Set(
+                parameters.filter { $0["in"]?.stringValue == "query" }.compactMap { $0["name"]?.stringValue }
+            ).subtracting(MCPCatalogue.representationParameters)
+            #expect(tool.arguments == documented, "\(tool.name)")
+            #expect(tool.arguments.contains("version"), "\(tool.name)")
+            let properties = tool.declaration["inputSchema"]?["properties"]
+            for parameter in parameters where tool.arguments.contains(parameter["name"]?.stringValue ?? "") {
+                let name = parameter["name"]!.stringValue!
+                guard name != "fields", let schemaEnum = parameter["schema"]?["enum"] else { continue }
+                #expect(properties?[name]?["enum"] == schemaEnum, "\(tool.name).\(name)")
+            }
+        }
+    }
+
+    @Test func outputSchemasHaveAnObjectRootAndResolveEveryReference() throws {
+        for tool in served.mcp.tools {
+            let schema = try #require(tool.declaration["outputSchema"])
+            #expect(schema["type"] == "object", "\(tool.name)")
+            let definitions = schema["$defs"]?.objectValue ?? JSONObject()
+            for reference in Self.references(in: schema) {
+                #expect(reference.hasPrefix("#/$defs/"), "\(tool.name): \(reference)")
+                #expect(definitions.contains(key: String(reference.dropFirst(8))), "\(tool.name): \(reference)")
+            }
+        }
+    }
+
+    static func references(in schema: JSONValue) -> [String] {
+        switch schema {
+        case .object(let object):
+            object.flatMap { key, value in key == "$ref" ? [value.stringValue ?? ""] : references(in: value) }
+        case .array(let elements): elements.flatMap(references)
+        default: []
+        }
+    }
+
+    // MARK: - Results are the routes' JSON
+
+    static let toolCalls: [(String, JSONValue, String)] = [
+        ("list_widgets", ["screen": "430x932"], "/v1/widgets?screen=430x932"),
+        ("list_tracking", ["font": "sf pro", "size": 17], "/v1/tracking?font=sf%20pro&size=17"),
+        ("list_metrics", ["fields": ["id", "value"], "limit": 3], "/v1/metrics?fields=id,value&limit=3"),
+        (
+            "get_record", ["id": "device.iphone-16-pro", "version": "2025-03-07"],
+            "/v1/devices/device.iphone-16-pro?version=2025-03-07"
+        ),
+        ("diff_versions", ["from": "2023", "to": "2025-03-07"], "/v1/diff?from=2023&to=2025-03-07"),
+    ]
+
+    @Test(arguments: toolCalls)
+    func aToolCallReturnsTheRoutesBytes(tool: String, arguments: JSONValue, path: String) throws {
+        let rest = app.request(.get, path)
+        #expect(rest.status == 200)
+        let answer = modern("tools/call", ["name": .string(tool), "arguments": arguments])
+        #expect(answer.status == 200)
+        let result = try #require(answer.json?["result"])
+        #expect(result["isError"] == false)
+        var restJSON = rest.body
+        restJSON.removeLast()  // the newline that ends every JSON answer
+        #expect(answer.text.contains("\"structuredContent\":" + String(decoding: restJSON, as: UTF8.self) + ","))
+        #expect(result["content"]?[0]?["text"]?.stringValue == String(decoding: restJSON, as: UTF8.self))
+    }
+
+    @Test func aBadArgumentIsAToolErrorWithTheAPIsError() throws {
+        let answer = modern("tools/call", ["name": "list_devices", "arguments": ["family": "toaster", "limit": 2]])
+        #expect(answer.status == 200)
+        let result = try #require(answer.json?["result"])
+        #expect(result["isError"] == true)
+        #expect(result["structuredContent"] == nil)
+        let error = try JSONValue.parse(result["content"]?[0]?["text"]?.stringValue ?? "")
+        #expect(error["error"]?["parameter"] == "family")
+        #expect(error == (try JSONValue.parse(app.request(.get, "/v1/devices?family=toaster&limit=2").body)))
+    }
+
+    @Test func aRepresentationParameterIsNotAnArgument() throws {
+        let answer = modern("tools/call", ["name": "list_devices", "arguments": ["format": "csv"]])
+        let result = try #require(answer.json?["result"])
+        #expect(result["isError"] == true)
+        #expect(result["content"]?[0]?["text"]?.stringValue?.contains("\"parameter\":\"format\"") == true)
+    }
+
+    @Test func theBatchCheckTakesItsItemsAsTheBody() throws {
+        let items: JSONValue = [["figure": "metric.controls.ios.minimum-size", "width": 20, "height": 20]]
+        let answer = modern("tools/call", ["name": "check_measurements", "arguments": ["items": items]])
+        let result = try #require(answer.json?["result"])
+        let rest = app.request(
+            .post, "/v1/check", headers: [("Content-Type", "application/json")], body: items.serializedBytes())
+        #expect(result["structuredContent"] == rest.json)
+        #expect(result["structuredContent"]?["items"]?[0]?["result"] == "below-published")
+        let notArray = modern("tools/call", ["name": "check_measurements", "arguments": ["items": "x"]])
+        #expect(notArray.json?["result"]?["isError"] == true)
+    }
+
+    @Test func resourcesReadTheRoutesBytes() throws {
+        let answer = modern("resources/read", ["uri": "hig://v1/myths"])
+        let text = try #require(answer.json?["result"]?["contents"]?[0]?["text"]?.stringValue)
+        #expect(Array(text.utf8) == app.request(.get, "/v1/myths").body)
+        let missing = modern("resources/read", ["uri": "hig://v1/myths/myth.nope"])
+        #expect(missing.status == 400)
+        #expect(missing.json?["error"]?["code"] == -32602)
+    }
+
+    // MARK: - Transport rules
+
+    @Test func aForeignOrNullOriginIsRefusedAndNoWildcardIsSent() {
+        for origin in ["null", "http://evil.example", "http://localhost.evil.example"] {
+            let answer = modern("tools/list", headers: [("Origin", origin)])
+            #expect(answer.status == 403, "\(origin)")
+            #expect(answer[header: "Access-Control-Allow-Origin"] == nil)
+        }
+        let local = modern("tools/list", headers: [("Origin", "http://[::1]:3000")])
+        #expect(local.status == 200)
+        #expect(local[header: "Access-Control-Allow-Origin"] == "http://[::1]:3000")
+    }
+
+    @Test func aConfiguredHostAndOriginAreServed() {
+        var configuration = ServerConfiguration()
+        configuration.mcpAllowedHosts = ["hig-spec"]
+        configuration.mcpAllowedOrigins = ["https://docs.example"]
+        let transport = MCPHTTPTransport(
+            allowedHosts: configuration.mcpAllowedHosts, allowedOrigins: configuration.mcpAllowedOrigins)
+        #expect(transport.isAllowed(host: "hig-spec:8080"))
+        #expect(transport.isAllowed(host: "localhost:8080"))
+        #expect(!transport.isAllowed(host: "evil.example"))
+        #expect(transport.isAllowed(origin: "https://docs.example"))
+        #expect(!transport.isAllowed(origin: "https://docs.example.evil"))
+        #expect(!transport.isAllowed(origin: "null"))
+    }
+
+    @Test func getIsNotAllowedAndABatchIsRefused() {
+        let get = app.request(.get, "/mcp", headers: [("Host", "localhost")])
+        #expect(get.status == 405)
+        #expect(get[header: "Allow"] == "POST, OPTIONS")
+        let batch = app.request(
+            .post, "/mcp", headers: [("Host", "localhost"), ("Content-Type", "application/json")],
+            body: Array(#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#.utf8))
+        #expect(batch.status == 400)
+        #expect(batch.json?["error"]?["code"] == -32600)
+    }
+
+    @Test func theEraFollowsTheProtocolVersionHeader() {
+        #expect(MCPHTTPTransport.era(protocolVersion: nil) == .handshake)
+        #expect(MCPHTTPTransport.era(protocolVersion: "2025-06-18") == .handshake)
+        #expect(MCPHTTPTransport.era(protocolVersion: "2026-07-28") == .modern)
+        #expect(MCPHTTPTransport.era(protocolVersion: "1900-01-01") == .modern)
+    }
+
+    // MARK: - stdio
+
+    @Test func stdioAnswersRequestsLineByLineAndNotificationsNotAtAll() throws {
+        let responder = MCPResponder(served: served)
+        #expect(
+            MCPStdioCommand.answer(
+                Array(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8), responder: responder)
+                == nil)
+        let ping = try #require(
+            MCPStdioCommand.answer(Array(#"{"jsonrpc":"2.0","id":"a","method":"ping"}"#.utf8), responder: responder))
+        #expect(ping.last == UInt8(ascii: "\n"))
+        #expect(!ping.dropLast().contains(UInt8(ascii: "\n")))
+        #expect(try JSONValue.parse(ping)["id"] == "a")
+        // With _meta naming 2026-07-28 the modern rules hold: ping is gone.
+        let modernPing = try #require(
+            MCPStdioCommand.answer(
+                Array(
+                    #"{"jsonrpc":"2.0","id":2,"method":"ping","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#
+                        .utf8), responder: responder))
+        #expect(try JSONValue.parse(modernPing)["error"]?["code"] == -32601)
+        let garbage = try #require(MCPStdioCommand.answer(Array("{nope".utf8), responder: responder))
+        #expect(try JSONValue.parse(garbage)["error"]?["code"] == -32700)
+    }
+
+    @Test(arguments: [
+        ("bGlzdF9kZXZpY2Vz", "list_devices"), ("aGlnOi8vdjEvbXl0aHM=", "hig://v1/myths"), ("", ""),
+        ("w6k=", "é"),
+    ])
+    func base64HeaderValuesDecode(encoded: String, decoded: String) {
+        #expect(MCPResponder.decodeHeaderValue("=?base64?\(encoded)?=") == decoded)
+    }
+
+    @Test(arguments: ["bGlzdA", "bGlz*A==", "bA=x", "bB=="])
+    func brokenBase64IsRefused(encoded: String) {
+        #expect(Base64.decode(Substring(encoded)) == nil)
+    }
+
+    // MARK: - llms.txt
+
+    @Test func llmsTextLinksTheCollectionsAndTheirMarkdownTwins() {
+        let answer = app.request(.get, "/llms.txt")
+        #expect(answer.status == 200)
+        #expect(answer.text.hasPrefix("# HIG spec service\n\n> "))
+        for route in Route.allCases where MCPCatalogue.isCollectionResource(route) {
+            #expect(answer.text.contains("(\(route.template)?format=md)"), "\(route.template)")
+        }
+        #expect(answer.text.contains("(/mcp)"))
+        #expect(answer.text.contains("(/openapi.json)"))
+        let page = app.request(.get, "/v1/devices?family=iphone&format=html")
+        #expect(
+            page.values(header: "Link").contains(
+                "</v1/devices?family=iphone&format=md>; rel=\"alternate\"; type=\"text/markdown\""))
+    }
+}
+
+extension JSONValue {
+    /// The element at `index` of an array, or nil.
+    fileprivate subscript(index: Int) -> JSONValue? {
+        guard let elements = arrayValue, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+}
