@@ -6,23 +6,26 @@
 //   loader    the data-file loader (JSON parser and schema checks): never traps
 //   escaping  the HTML and Markdown escapes: nothing active survives, and unescaping restores
 //             the text (line breaks become one space in Markdown)
+//   mcp       a JSON-RPC message to the MCP responder, as a stdio line: never traps; every answer
+//             is one line of JSON that parses, with a result or an error
 
 import Glibc
 import SpecStore
 
 private enum FuzzTarget: String {
-    case query, check, loader, escaping
+    case query, check, loader, escaping, mcp
 }
 
 nonisolated(unsafe) private var target: FuzzTarget? = nil
 nonisolated(unsafe) private var checkStore: SpecStore? = nil
+nonisolated(unsafe) private var mcpResponder: MCPResponder? = nil
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSpecServer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if target == nil {
         let name = getenv("FUZZ_TARGET").map { String(cString: $0) } ?? ""
         guard let chosen = FuzzTarget(rawValue: name) else {
-            fatalError("set FUZZ_TARGET to query, check, loader or escaping")
+            fatalError("set FUZZ_TARGET to query, check, loader, escaping or mcp")
         }
         target = chosen
     }
@@ -32,6 +35,7 @@ public func fuzzSpecServer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .check: fuzzCheck(bytes)
     case .loader: _ = try? SpecStore.load(bytes: bytes, sourceName: "fuzz")
     case .escaping: fuzzEscaping(String(decoding: bytes, as: UTF8.self))
+    case .mcp: fuzzMCP(bytes)
     }
     return 0
 }
@@ -58,13 +62,33 @@ private func percentEncode(_ byte: UInt8, into output: inout [UInt8]) {
     output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
 }
 
-private func fuzzCheck(_ bytes: [UInt8]) {
+/// The store FUZZ_DATA names, loaded once.
+private func fuzzStore() -> SpecStore {
     if checkStore == nil {
         guard let path = getenv("FUZZ_DATA").map({ String(cString: $0) }),
             let store = try? SpecStore.load(bytes: DataFile.read(path, limit: 64 << 20), sourceName: path)
         else { fatalError("set FUZZ_DATA to a valid data file") }
         checkStore = store
     }
+    return checkStore!
+}
+
+private func fuzzMCP(_ bytes: [UInt8]) {
+    if mcpResponder == nil {
+        mcpResponder = MCPResponder(served: ServedStore(store: fuzzStore(), cacheBudget: 1 << 20))
+    }
+    guard let answer = MCPStdioCommand.answer(bytes, responder: mcpResponder!) else { return }
+    precondition(answer.last == UInt8(ascii: "\n"), "an answer that does not end its line")
+    precondition(!answer.dropLast().contains(UInt8(ascii: "\n")), "an answer of more than one line")
+    guard let message = try? JSONValue.parse(answer.dropLast()) else {
+        preconditionFailure("an answer that is not JSON")
+    }
+    precondition(message["jsonrpc"] == "2.0", "an answer without jsonrpc 2.0")
+    precondition((message["result"] == nil) != (message["error"] == nil), "not one of result and error")
+}
+
+private func fuzzCheck(_ bytes: [UInt8]) {
+    _ = fuzzStore()
     do {
         _ = try Answers.check(store: checkStore!, body: bytes, version: nil, embed: false)
     } catch {
