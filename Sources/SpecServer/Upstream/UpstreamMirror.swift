@@ -97,11 +97,11 @@ final class UpstreamMirror: Sendable {
         }
         do {
             let store = try SpecStore.load(bytes: bytes, sourceName: path)
-            application.install(store)
             servedHash.withLock { $0 = EntityTag.fnv1a64(bytes) }
             let tag = AtomicFile.read(path + ".etag", limit: 1024).map { String(decoding: $0, as: UTF8.self) }
             entityTag.withLock { $0 = tag?.isEmpty == false ? tag : nil }
             state.update { $0.origin = .cache }
+            application.install(store)
             log.write(
                 .info, "serving the cached upstream copy",
                 ["path": .string(path), "version": .string(store.latestVersion.id)],
@@ -140,12 +140,13 @@ final class UpstreamMirror: Sendable {
                 application.reloads.recordFailure()
                 return failed("the upstream file is invalid: \(error)", random: random)
             }
-            application.install(store)
-            application.reloads.recordSuccess()
+            // The state first: once a client sees the new version, /readyz already says so.
             servedHash.withLock { $0 = hash }
             entityTag.withLock { $0 = tag }
             state.update { $0.origin = .upstream }
             succeeded(updated: true)
+            application.install(store)
+            application.reloads.recordSuccess()
             log.write(
                 .info, "upstream update served",
                 ["url": .string(settings.url), "version": .string(store.latestVersion.id), "bytes": .int(bytes.count)],
