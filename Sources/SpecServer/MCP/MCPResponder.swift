@@ -171,15 +171,12 @@ struct MCPResponder {
         case let other?: throw .invalidParams("params.arguments must be an object, not \(other.typeName)")
         }
         do throws(APIError) {
-            let representation = try run(tool, arguments: arguments)
-            var body: [UInt8] = []
-            representation.ok.appendBody(to: &body)
-            if body.last == UInt8(ascii: "\n") { body.removeLast() }
-            return Self.toolResult(json: body, isError: false)
+            return try run(tool, arguments: arguments).toolResult { body in
+                Self.toolResult(json: body.last == UInt8(ascii: "\n") ? body.dropLast() : body[...], isError: false)
+            }
         } catch {
-            var body = error.body
-            if body.last == UInt8(ascii: "\n") { body.removeLast() }
-            return Self.toolResult(json: body, isError: true)
+            let body = error.body
+            return Self.toolResult(json: body.last == UInt8(ascii: "\n") ? body.dropLast() : body[...], isError: true)
         }
     }
 
@@ -263,7 +260,7 @@ struct MCPResponder {
 
     /// A `CallToolResult`: the route's JSON as `structuredContent` (on success) and, for clients
     /// that show nothing else, the same JSON as text.
-    static func toolResult(json: [UInt8], isError: Bool) -> [UInt8] {
+    static func toolResult(json: ArraySlice<UInt8>, isError: Bool) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(json.count * 2 + 256)
         bytes.append(contentsOf: #"{"resultType":"complete","content":[{"type":"text","text":"#.utf8)

@@ -1,4 +1,5 @@
 import HTTPCore
+import Synchronization
 
 /// One representation's complete responses, built once: the `200` and the `304` that answers a
 /// matching `If-None-Match`.
@@ -8,6 +9,14 @@ final class Representation: Sendable {
     let entityTag: EntityTag
     /// Bytes held, for the cache's budget.
     let cost: Int
+    /// The body as an MCP tool result, made by the first `tools/call` that needs it, so a
+    /// repeated call serves bytes as a repeated GET does.
+    private let toolResultBytes = AtomicLazyReference<ToolResultBytes>()
+
+    private final class ToolResultBytes: Sendable {
+        let bytes: [UInt8]
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
 
     /// Builds both responses for `body` served as `format`.
     ///
@@ -49,6 +58,14 @@ final class Representation: Sendable {
         self.notModified = PreparedResponse(status: .notModified, headers: shared, body: [])
         self.entityTag = entityTag
         self.cost = body.count + 512
+    }
+
+    /// The body as a tool result, which `make` builds from the body the first time it is asked.
+    func toolResult(_ make: ([UInt8]) -> [UInt8]) -> [UInt8] {
+        if let made = toolResultBytes.load() { return made.bytes }
+        var body: [UInt8] = []
+        ok.appendBody(to: &body)
+        return toolResultBytes.storeIfNil(ToolResultBytes(make(body))).bytes
     }
 
     /// The response for a request with this `If-None-Match` field (or none).

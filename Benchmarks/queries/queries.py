@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""The never-seen-query benchmark (see run.sh): server CPU per request for queries that differ
+from every earlier one, against a repeated (cached) query, measured in the same run on one
+server pinned to one core, wrk on the other."""
+import argparse, glob, json, os, re, statistics, subprocess, sys, time, urllib.request
+
+SERVER_CPU, CLIENT_CPU = "1", "0"
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+MCP_HEADERS = (
+    "Content-Type: application/json\nAccept: application/json\nMCP-Protocol-Version: 2026-07-28\n"
+    "Mcp-Method: tools/call\nMcp-Name: {tool}"
+)
+MCP_META = '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}'
+
+
+def mcp_call(tool, arguments):
+    """A tools/call body; arguments is JSON text that may hold {N}."""
+    body = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"%s","arguments":%s,%s}}' % (
+        tool, arguments, MCP_META)
+    return "POST", "/mcp", body, MCP_HEADERS.format(tool=tool)
+
+
+def check_body(count):
+    """A batch of `count` measurements, each against a published figure."""
+    items = [
+        {"id": str(i), "figure": "metric.controls.ios.minimum-size", "width": 20 + i % 30, "height": 20 + i % 25}
+        for i in range(count)
+    ]
+    return json.dumps(items, separators=(",", ":"))
+
+
+# (name, method, path, body, headers). "{N}" is a counter, so every request is new.
+CASES = [
+    ("repeated: /v1/tracking?font=sf%20pro&size=17", "GET", "/v1/tracking?font=sf%20pro&size=17", "", ""),
+    ("filtered, paged", "GET", "/v1/tracking?font=sf%20pro&limit=5&offset={N}", "", ""),
+    ("sorted descending (tracking)", "GET", "/v1/tracking?font=sf%20pro&sort=-size&limit=5&offset={N}", "", ""),
+    ("sorted ascending (tracking)", "GET", "/v1/tracking?sort=size&limit=5&offset={N}", "", ""),
+    ("sorted by a nested field (devices)", "GET", "/v1/devices?sort=-points.width&limit=3&offset={N}", "", ""),
+    ("fields= on a collection (metrics)", "GET", "/v1/metrics?fields=id,value&limit=3&offset={N}", "", ""),
+    ("fields= on a record", "GET", "/v1/devices/{ID}?fields={FIELDS}", "", ""),
+    ("search", "GET", "/v1/search?q=button&limit=3&offset={N}", "", ""),
+    # A POST's answer is never cached, so the same batch is a never-seen query every time.
+    ("POST /v1/check, 1,000 items", "POST", "/v1/check", check_body(1000), "Content-Type: application/json"),
+    ("MCP tools/call, repeated", *mcp_call("list_tracking", '{"font":"sf pro","size":17}')),
+    ("MCP tools/call, never seen", *mcp_call("list_tracking", '{"font":"sf pro","limit":5,"offset":{N}}')),
+]
+
+
+def cpu_ns(pid):
+    total = 0
+    for path in glob.glob(f"/proc/{pid}/task/*/schedstat"):
+        try:
+            total += int(open(path).read().split()[0])
+        except (OSError, ValueError):
+            pass
+    return total
+
+
+def rss_kib(pid):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def wait_ready(port, timeout=60):
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=1).read()
+            return
+        except OSError:
+            time.sleep(0.05)
+    sys.exit(f"spec-server on {port} did not get ready")
+
+
+DEVICE_FIELDS = "name,family,platforms,points,scale,pixels,sizeClasses,asPublished,status,unit,citations,notes,since,widgets"
+
+
+def device_ids(port):
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/devices?fields=id", timeout=10) as response:
+        return ",".join(item["id"] for item in json.load(response)["items"])
+
+
+def run_case(pid, port, case, seconds, start):
+    name, method, path, body, headers = case
+    env = dict(os.environ, QUERY_METHOD=method, QUERY_PATH=path, QUERY_BODY=body, QUERY_HEADERS=headers,
+               QUERY_START=str(start))
+    if "{ID}" in path:
+        env.update(QUERY_IDS=device_ids(port), QUERY_FIELDS=DEVICE_FIELDS)
+    command = ["taskset", "-c", CLIENT_CPU, "wrk", "-t1", "-c4", f"-d{seconds}s", "-s",
+               os.path.join(HERE, "request.lua"), f"http://127.0.0.1:{port}"]
+    before = cpu_ns(pid)
+    out = subprocess.run(command, capture_output=True, text=True, check=True, env=env).stdout
+    used = cpu_ns(pid) - before
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    if bad:
+        sys.exit(f"{name}: {bad.group(1)} of {requests} answers were not 2xx\n{out}")
+    return used / max(requests, 1) / 1000.0, requests
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--server", required=True)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=int, default=3)
+    parser.add_argument("--port", type=int, default=18191)
+    parser.add_argument("--data", help="a data file to serve instead of the embedded one")
+    parser.add_argument("--only", help="measure only the cases whose name contains this (and the repeated one)")
+    args = parser.parse_args()
+
+    cases = [case for case in CASES if case is CASES[0] or not args.only or args.only in case[0]]
+    command = ["taskset", "-c", SERVER_CPU, args.server, "--port", str(args.port), "--threads", "1", "--log", "off"]
+    if args.data:
+        command += ["--data", args.data]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_ready(args.port)
+        print(f"spec-server RSS after start: {rss_kib(server.pid) / 1024:.1f} MiB")
+        per_case = {case[0]: [] for case in cases}
+        counts = {case[0]: 0 for case in cases}
+        start = 0
+        for _ in range(args.rounds):
+            for case in cases:
+                micros, requests = run_case(server.pid, args.port, case, args.seconds, start)
+                start += requests + 1000
+                per_case[case[0]].append(micros)
+                counts[case[0]] += requests
+        baseline = statistics.median(per_case[cases[0][0]])
+        print(f"spec-server RSS after the run: {rss_kib(server.pid) / 1024:.1f} MiB")
+        print(f"{args.rounds} rounds of {args.seconds} s per case; server CPU per request, median of rounds")
+        print(f"| case | µs per request | × the repeated query | requests |")
+        print(f"|---|---|---|---|")
+        for case in cases:
+            median = statistics.median(per_case[case[0]])
+            print(f"| {case[0]} | {median:.1f} | {median / baseline:.1f}× | {counts[case[0]]} |")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+-- One request shape for wrk, made unique per request: every "{N}" in QUERY_PATH and QUERY_BODY
+-- becomes a counter that counts up from QUERY_START, so no two requests of a run are the same.
+-- QUERY_HEADERS holds "Name: value" lines. For a record, "{ID}" takes the counter's turn through
+-- QUERY_IDS and "{FIELDS}" a subset of QUERY_FIELDS (both comma-separated) that changes with it.
+local counter = tonumber(os.getenv("QUERY_START") or "0")
+local method = os.getenv("QUERY_METHOD") or "GET"
+local path = os.getenv("QUERY_PATH")
+local body = os.getenv("QUERY_BODY")
+local headers = {}
+for line in string.gmatch(os.getenv("QUERY_HEADERS") or "", "[^\n]+") do
+  local name, value = string.match(line, "^([^:]+):%s*(.*)$")
+  if name then headers[name] = value end
+end
+if body == "" then body = nil end
+local function split(text)
+  local list = {}
+  for item in string.gmatch(text or "", "[^,]+") do list[#list + 1] = item end
+  return list
+end
+local ids, fields = split(os.getenv("QUERY_IDS")), split(os.getenv("QUERY_FIELDS"))
+
+-- The n-th subset of the fields (never empty), with "id" first.
+local function subset(n)
+  local mask = n % (2 ^ #fields - 1) + 1
+  local chosen = { "id" }
+  for i = 1, #fields do
+    if math.floor(mask / 2 ^ (i - 1)) % 2 == 1 then chosen[#chosen + 1] = fields[i] end
+  end
+  return table.concat(chosen, ",")
+end
+local unique = string.find(path, "{", 1, true) or (body and string.find(body, "{N}", 1, true))
+
+request = function()
+  if not unique then return wrk.format(method, path, headers, body) end
+  counter = counter + 1
+  local n = tostring(counter)
+  local p = (string.gsub(path, "{N}", n))
+  if #ids > 0 then
+    local turn = math.floor(counter / (2 ^ #fields - 1))
+    p = (string.gsub(p, "{ID}", ids[turn % #ids + 1]))
+    p = (string.gsub(p, "{FIELDS}", subset(counter)))
+  end
+  local b = body and (string.gsub(body, "{N}", n)) or nil
+  return wrk.format(method, p, headers, b)
+end
