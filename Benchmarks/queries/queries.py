@@ -75,7 +75,7 @@ def wait_ready(port, timeout=60):
     sys.exit(f"spec-server on {port} did not get ready")
 
 
-DEVICE_FIELDS = "name,family,platforms,points,scale,pixels,sizeClasses,asPublished,status,unit,citations,notes,since,widgets"
+DEVICE_FIELDS = "name,family,platforms,points,scale,pixels,sizeClasses,asPublished,status,unit,citations,notes,since"
 
 
 def device_ids(port):
@@ -108,10 +108,11 @@ def main():
     parser.add_argument("--seconds", type=int, default=3)
     parser.add_argument("--port", type=int, default=18191)
     parser.add_argument("--data", help="a data file to serve instead of the embedded one")
-    parser.add_argument("--only", help="measure only the cases whose name contains this (and the repeated one)")
+    parser.add_argument("--only", help="comma-separated: measure only the cases whose name contains one of these (and the repeated one)")
     args = parser.parse_args()
 
-    cases = [case for case in CASES if case is CASES[0] or not args.only or args.only in case[0]]
+    wanted = args.only.split(",") if args.only else None
+    cases = [case for case in CASES if case is CASES[0] or not wanted or any(w in case[0] for w in wanted)]
     command = ["taskset", "-c", SERVER_CPU, args.server, "--port", str(args.port), "--threads", "1", "--log", "off"]
     if args.data:
         command += ["--data", args.data]

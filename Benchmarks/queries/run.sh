@@ -7,7 +7,7 @@
 #   Benchmarks/queries/run.sh [ROUNDS] [SECONDS_PER_CASE]      (defaults: 3 rounds, 3 s)
 #
 # SPEC_SERVER names the binary (default: a release build made here); SPEC_DATA a data file to
-# serve instead of the embedded one; QUERY_ONLY=TEXT measures only the cases whose name holds TEXT
+# serve instead of the embedded one; QUERY_ONLY=A,B measures only the cases whose names hold A or B
 # (and the repeated query, the baseline). Needs: apt-get install -y wrk (and python3). Loopback only;
 # the server it starts is stopped when it exits. Results go to stdout and Benchmarks/results/.
 set -euo pipefail

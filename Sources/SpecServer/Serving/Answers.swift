@@ -7,9 +7,13 @@ enum Answers {
     static let tokenPlatforms = ["ios", "ipados", "watchos"]
 
     /// Answers a GET on a data route; returns the content and the store version that answered.
+    ///
+    /// - Parameter catalogues: the store's field catalogues, made once (``FieldCatalogues``).
     static func content(
-        store: SpecStore, route: Route, parameter: String?, filters: [String: String], options: RequestOptions
+        store: SpecStore, route: Route, parameter: String?, filters: [String: String], options: RequestOptions,
+        catalogues: FieldCatalogues? = nil
     ) throws(APIError) -> (Content, String) {
+        let catalogues = catalogues ?? FieldCatalogues(store: store)
         guard case .query(let query) = route.endpoint.answer else {
             return (.document([:], rows: []), store.versions.last?.id ?? "")
         }
@@ -17,10 +21,10 @@ enum Answers {
             let snapshot = try store.snapshot(version: options.version)
             let request = AnswerRequest(
                 store: store, snapshot: snapshot, pathValue: parameter, filters: filters, options: options)
-            return (try paged(query(request), store: store, route: route, options: options), snapshot.version.id)
+            return (try paged(query(request), route: route, options: options, catalogues: catalogues), snapshot.version.id)
         } catch let error as QueryError {
             if let (empty, version) = emptyAnswerForOlderVersion(error, store: store, route: route, options: options) {
-                return (try paged(empty, store: store, route: route, options: options), version)
+                return (try paged(empty, route: route, options: options, catalogues: catalogues), version)
             }
             throw APIError(unknownRecord(error, route: route), route: route)
         } catch let error as APIError {
@@ -32,17 +36,17 @@ enum Answers {
 
     /// A collection route's rows as the page `limit`, `offset`, `sort` and `fields` ask for, with
     /// the total; a record trimmed to `fields`; other routes' content as it is.
-    private static func paged(_ content: Content, store: SpecStore, route: Route, options: RequestOptions)
-        throws(APIError) -> Content
-    {
+    private static func paged(
+        _ content: Content, route: Route, options: RequestOptions, catalogues: FieldCatalogues
+    ) throws(APIError) -> Content {
         if case .record(let result) = content, options.rows.fields != nil {
             return .record(
-                try options.rows.trim(result, catalogue: { FieldCatalogue.of(route, store: store) }))
+                try options.rows.trim(result, catalogue: { catalogues[route] }))
         }
         guard route.endpoint.selectsRows, case .collection(let result) = content else { return content }
         return .page(
             try options.rows.apply(
-                to: result, catalogue: { FieldCatalogue.of(route, store: store) },
+                to: result, catalogue: { catalogues[route] },
                 defaultLimit: route.endpoint.defaultLimit))
     }
 

@@ -17,6 +17,8 @@ final class ServedStore: Sendable {
     private let fastPath: FastTable<FastEntry>
     private let cache: ResponseCache
     let openAPI: JSONValue
+    /// Each route's fields, for `sort=` and `fields=`, made once.
+    let catalogues: FieldCatalogues
     /// The MCP tools and resources of this store (``MCPCatalogue``).
     let mcp: MCPCatalogue
     /// `GET /llms.txt` (``LLMsText``).
@@ -53,6 +55,8 @@ final class ServedStore: Sendable {
         // Where the fixed representations' large bodies live: they last as long as this object,
         // so they can share chunks of memory (the cache's entries, which come and go, do not).
         let arena = BodyArena()
+        let catalogues = FieldCatalogues(store: store)
+        self.catalogues = catalogues
         let openAPI = OpenAPIDocument.make(store: store)
         self.openAPI = openAPI
         self.mcp = MCPCatalogue(store: store, openAPI: openAPI)
@@ -83,14 +87,14 @@ final class ServedStore: Sendable {
                         guard
                             let built = try? Self.build(
                                 store: store, openAPI: openAPI, route: route, parameter: parameter, filters: [:],
-                                options: options, format: format, arena: arena)
+                                options: options, format: format, arena: arena, catalogues: catalogues)
                         else { continue }
                         representation = LazyRepresentation(built: built)
                     } else {
                         representation = LazyRepresentation { [options] in
                             try? Self.build(
                                 store: store, openAPI: openAPI, route: route, parameter: parameter, filters: [:],
-                                options: options, format: format, arena: arena)
+                                options: options, format: format, arena: arena, catalogues: catalogues)
                         }
                     }
                     fixed[Self.key(route: route, parameter: parameter, filters: [], options: options, format: format)] =
@@ -195,7 +199,7 @@ final class ServedStore: Sendable {
         let representation = try Self.build(
             store: store, openAPI: openAPI, route: route, parameter: parameter,
             filters: Dictionary(normalised, uniquingKeysWith: { first, _ in first }),
-            options: options, format: format, query: query.pairs)
+            options: options, format: format, query: query.pairs, catalogues: catalogues)
         cache.insert(representation, for: key)
         return representation
     }
@@ -228,7 +232,7 @@ final class ServedStore: Sendable {
     static func build(
         store: SpecStore, openAPI: JSONValue, route: Route, parameter: String?, filters: [String: String],
         options: RequestOptions, format: Format, query: [(name: String, value: String)] = [],
-        arena: BodyArena? = nil
+        arena: BodyArena? = nil, catalogues: FieldCatalogues? = nil
     ) throws(APIError) -> Representation {
         let latest = store.versions.last?.id ?? ""
         switch route {
@@ -247,7 +251,8 @@ final class ServedStore: Sendable {
                 body: body, contentType: format.contentType, specVersion: latest, pinned: false, arena: arena)
         default:
             let (content, version) = try Answers.content(
-                store: store, route: route, parameter: parameter, filters: filters, options: options)
+                store: store, route: route, parameter: parameter, filters: filters, options: options,
+                catalogues: catalogues)
             // What the page around a table needs: the filters as sent, its order and paging, and
             // the route's filter form.
             let paging = query.filter { CommonParameter.rows.map(\.rawValue).contains($0.name) }
