@@ -21,7 +21,9 @@ enum Answers {
             let snapshot = try store.snapshot(version: options.version)
             let request = AnswerRequest(
                 store: store, snapshot: snapshot, pathValue: parameter, filters: filters, options: options)
-            return (try paged(query(request), route: route, options: options, catalogues: catalogues), snapshot.version.id)
+            return (
+                try paged(query(request), route: route, options: options, catalogues: catalogues), snapshot.version.id
+            )
         } catch let error as QueryError {
             if let (empty, version) = emptyAnswerForOlderVersion(error, store: store, route: route, options: options) {
                 return (try paged(empty, route: route, options: options, catalogues: catalogues), version)

@@ -7,7 +7,7 @@ extension SpecSnapshot {
         let platform = filter.platform?.rawValue
         let topic = try topic(filter.topic)
         let status = filter.status?.rawValue
-        let items = rows(.metrics, platform: platform, where: ["topic": topic, "status": status]).map(\.row)
+        let items = rowValues(.metrics, platform: platform, where: ["topic": topic, "status": status])
         return QueryResult(items: items)
     }
 
@@ -44,7 +44,7 @@ extension SpecSnapshot {
     /// `since`, `until`.
     public func myths(matching filter: MythFilter) throws(QueryError) -> QueryResult {
         let topic = try topic(filter.topic)
-        let items = rows(.myths, platform: nil, where: ["topic": topic]).map(\.row)
+        let items = rowValues(.myths, platform: nil, where: ["topic": topic])
         return QueryResult(items: items)
     }
 }

@@ -10,7 +10,7 @@ extension SpecSnapshot {
         let style = try filter.style.map { (raw) throws(QueryError) in
             try resolveStyle(raw, in: .dynamicType)
         }
-        let items = rows(.dynamicType, platform: platform, where: ["category": category, "style": style]).map(\.row)
+        let items = rowValues(.dynamicType, platform: platform, where: ["category": category, "style": style])
         let notes =
             items.isEmpty ? emptyDynamicTypeNotes(platform: filter.platform, category: category, style: style) : []
         return QueryResult(items: items, notes: notes)
@@ -23,7 +23,7 @@ extension SpecSnapshot {
         let style = try filter.style.map { (raw) throws(QueryError) in
             try resolveStyle(raw, in: .textStyles)
         }
-        let items = rows(.textStyles, platform: platform, where: ["style": style]).map(\.row)
+        let items = rowValues(.textStyles, platform: platform, where: ["style": style])
         return QueryResult(items: items, notes: items.isEmpty ? emptyTextStyleNotes(platform: filter.platform) : [])
     }
 
@@ -36,9 +36,9 @@ extension SpecSnapshot {
         let font = try filter.font.map { (raw) throws(QueryError) in
             try resolve(raw, among: acceptedValues(for: .font), parameter: "font")
         }
-        let items = rows(.tracking, platform: platform, where: ["font": font]).filter { entry in
+        let items = rowValues(.tracking, platform: platform, where: ["font": font]) { entry in
             filter.size == nil || entry.fields["size"]?.doubleValue == filter.size
-        }.map(\.row)
+        }
         let notes = items.isEmpty ? emptyTrackingNotes(platform: platform, font: font, size: filter.size) : []
         return QueryResult(items: items, notes: notes)
     }

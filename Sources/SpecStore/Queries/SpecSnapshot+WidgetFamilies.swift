@@ -6,10 +6,9 @@ extension SpecSnapshot {
     /// `renderingMode`, `supported` (`false` where Apple's cell says "Not supported"), `contexts`,
     /// then the provenance fields. An empty answer says in `notes` what the sources say instead.
     public func widgetFamilies(matching filter: WidgetFamilyFilter) throws(QueryError) -> QueryResult {
-        let items = rows(
+        let items = rowValues(
             .widgetFamilies, platform: filter.platform?.rawValue,
-            where: ["family": filter.family?.rawValue, "renderingMode": filter.mode?.rawValue]
-        ).map(\.row)
+            where: ["family": filter.family?.rawValue, "renderingMode": filter.mode?.rawValue])
         guard items.isEmpty else { return QueryResult(items: items) }
         return QueryResult(items: [], notes: [emptyWidgetFamilyNote(filter)])
     }

@@ -23,6 +23,8 @@ public final class SpecSnapshot: Sendable {
     private let locations: [String: RecordLocation]
     let searchIndex: SearchIndexCache
     private let vocabularyCache = BuiltOnce<SnapshotVocabulary>()
+    /// Each collection's ``EntryColumns``, made on its first filtered query.
+    private let columnCaches = SpecCollection.allCases.map { _ in BuiltOnce<EntryColumns>() }
 
     /// The values drawn from this version's data that filters resolve against, worked out on first use.
     struct SnapshotVocabulary: Sendable {
@@ -199,10 +201,51 @@ public final class SpecSnapshot: Sendable {
     /// a `nil` platform or value does not filter.
     func rows(_ collection: SpecCollection, platform: String?, where fields: KeyValuePairs<String, String?>) -> [Entry]
     {
+        let all = rows(collection)
         let wanted = fields.compactMap { name, value in value.map { (name, $0) } }
-        return rows(collection).filter { entry in
-            SpecSnapshot.matches(platform: platform, entry.fields)
-                && wanted.allSatisfy { name, value in entry.fields[name]?.stringValue == value }
+        if platform == nil, wanted.isEmpty { return all }
+        var matching: [Entry] = []
+        forEachPosition(collection, platform: platform, where: wanted) { matching.append(all[$0]) }
+        return matching
+    }
+
+    /// The rows (as the API shows them) of `collection` on `platform` whose fields hold each value
+    /// given and that `accept` lets through, in one pass over the collection.
+    func rowValues(
+        _ collection: SpecCollection, platform: String?, where fields: KeyValuePairs<String, String?>,
+        accept: ((Entry) -> Bool)? = nil
+    ) -> [JSONValue] {
+        let all = rows(collection)
+        var matching: [JSONValue] = []
+        forEachPosition(
+            collection, platform: platform, where: fields.compactMap { name, value in value.map { (name, $0) } }
+        ) {
+            if accept?(all[$0]) ?? true { matching.append(all[$0].row) }
+        }
+        return matching
+    }
+
+    /// Calls `body` with the position of each entry of `collection` on `platform` whose string
+    /// fields hold the values wanted, comparing the collection's columns (``EntryColumns``).
+    private func forEachPosition(
+        _ collection: SpecCollection, platform: String?, where wanted: [(String, String)], _ body: (Int) -> Void
+    ) {
+        let all = rows(collection)
+        if platform == nil, wanted.isEmpty {
+            all.indices.forEach(body)
+            return
+        }
+        let columns = columnCaches[collection.rawValue].value { EntryColumns(all) }
+        var checks: [(values: [String?], wanted: String)] = []
+        for (name, value) in wanted {
+            // A field no entry has matches nothing.
+            guard let values = columns.strings(name) else { return }
+            checks.append((values, value))
+        }
+        let mask = platform.map(columns.mask(for:))
+        for position in all.indices {
+            if let mask, columns.platforms[position] & mask == 0 { continue }
+            if checks.allSatisfy({ $0.values[position] == $0.wanted }) { body(position) }
         }
     }
 
