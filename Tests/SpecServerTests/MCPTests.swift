@@ -113,6 +113,29 @@ import Testing
         #expect(result["content"]?[0]?["text"]?.stringValue == String(decoding: restJSON, as: UTF8.self))
     }
 
+    @Test func aRepeatedRequestIsAnsweredFromTheCacheWithItsOwnID() throws {
+        let params: JSONValue = ["name": "list_tracking", "arguments": ["font": "sf pro", "size": 13]]
+        let first = modern("tools/call", params)
+        #expect(first.status == 200)
+        // The key of that very request now finds the same bytes in the answer cache.
+        var request = MCPHTTPTransport.Request(method: "POST")
+        (request.protocolVersion, request.mcpMethod, request.mcpName) = (
+            ["2026-07-28"], ["tools/call"], ["list_tracking"]
+        )
+        var body = params.objectValue!
+        body["_meta"] = Self.meta
+        request.body = (["jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": .object(body)] as JSONValue)
+            .serializedBytes()
+        let key = try #require(MCPHTTPTransport.answerKey(request))
+        #expect(served.mcpAnswer(for: key) == first.body)
+        #expect(modern("tools/call", params).body == first.body)
+        // Another name in the header is another key; so is a body that is not UTF-8, which has none.
+        request.mcpName = ["list_devices"]
+        #expect(MCPHTTPTransport.answerKey(request) != key)
+        request.body = [0x7B, 0xFF, 0x7D]
+        #expect(MCPHTTPTransport.answerKey(request) == nil)
+    }
+
     @Test func aBadArgumentIsAToolErrorWithTheAPIsError() throws {
         let answer = modern("tools/call", ["name": "list_devices", "arguments": ["family": "toaster", "limit": 2]])
         #expect(answer.status == 200)

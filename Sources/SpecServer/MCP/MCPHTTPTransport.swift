@@ -81,6 +81,12 @@ struct MCPHTTPTransport: Sendable {
         guard request.accept.isEmpty || Self.acceptsJSON(request.accept) else {
             return plain(406, "Accept must admit application/json: this server never streams.", origin: origin)
         }
+        // An answer is a function of the store, the routing headers and the body alone (the
+        // JSON-RPC id is in the body), so a repeated request is answered as a repeated GET is.
+        let answerKey = Self.answerKey(request)
+        if let served, let answerKey, let answer = served.mcpAnswer(for: answerKey) {
+            return Reply(status: 200, headers: baseHeaders(origin: origin), body: answer)
+        }
         let id: JSONValue
         let method: String
         let params: JSONValue?
@@ -107,11 +113,26 @@ struct MCPHTTPTransport: Sendable {
                 protocolVersion: request.protocolVersion, method: request.mcpMethod, name: request.mcpName))
         switch MCPResponder(served: served).respond(method: method, params: params, context: context) {
         case .success(let result):
-            return Reply(
-                status: 200, headers: baseHeaders(origin: origin), body: MCPEnvelope.response(id: id, result: result))
+            let answer = MCPEnvelope.response(id: id, result: result)
+            if let answerKey { served.keepMCPAnswer(answer, for: answerKey) }
+            return Reply(status: 200, headers: baseHeaders(origin: origin), body: answer)
         case .failure(let error):
             return jsonRPC(error.status(era: era), id: id, error: error, origin: origin)
         }
+    }
+
+    /// The answer cache's key for a request: its routing headers and its body, for a body small
+    /// enough to be worth keeping (a batch check's large body is not).
+    static func answerKey(_ request: Request) -> String? {
+        // Valid UTF-8 only: decoding would make two different bodies one key.
+        guard request.body.count <= 4096, let body = String(validating: request.body, as: UTF8.self) else {
+            return nil
+        }
+        var key = "\u{2}mcp"
+        for values in [request.protocolVersion, request.mcpMethod, request.mcpName] {
+            key += "\u{0}" + values.joined(separator: "\u{1}")
+        }
+        return key + "\u{0}" + body
     }
 
     /// The era a request's `MCP-Protocol-Version` selects: none or a handshake revision keeps the

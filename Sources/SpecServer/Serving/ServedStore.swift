@@ -183,6 +183,21 @@ final class ServedStore: Sendable {
         cache.insert(representation, for: key, route: route)
     }
 
+    /// The JSON-RPC answer this store gave to an MCP request with the same routing headers and
+    /// body bytes, from the answer cache.
+    func mcpAnswer(for key: String) -> [UInt8]? {
+        guard let representation = cache.representation(for: key) else { return nil }
+        var body: [UInt8] = []
+        representation.ok.appendBody(to: &body)
+        return body
+    }
+
+    /// Keeps a successful MCP answer in the answer cache (it counts against the same budget).
+    func keepMCPAnswer(_ answer: [UInt8], for key: String) {
+        cache.insert(
+            Representation(body: answer, contentType: "application/json", specVersion: nil, pinned: false), for: key)
+    }
+
     /// Entries and bytes the answer cache holds (its budget is tested through this).
     var cacheUsage: (entries: Int, bytes: Int) { cache.usage }
 
