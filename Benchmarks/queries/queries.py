@@ -2,10 +2,13 @@
 """The never-seen-query benchmark (see run.sh): server CPU per request for queries that differ
 from every earlier one, against a repeated (cached) query, measured in the same run on one
 server pinned to one core, wrk on the other."""
-import argparse, glob, json, os, re, statistics, subprocess, sys, time, urllib.request
+import argparse, json, os, re, statistics, subprocess, sys, time, urllib.request
 
 SERVER_CPU, CLIENT_CPU = "1", "0"
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Server CPU time and RSS are read from /proc as the engine benchmark reads them.
+sys.path.insert(0, os.path.join(HERE, "..", "engine"))
+from bench import cpu_ns, rss_kib  # noqa: E402
 
 MCP_HEADERS = (
     "Content-Type: application/json\nAccept: application/json\nMCP-Protocol-Version: 2026-07-28\n"
@@ -47,23 +50,6 @@ CASES = [
 ]
 
 
-def cpu_ns(pid):
-    total = 0
-    for path in glob.glob(f"/proc/{pid}/task/*/schedstat"):
-        try:
-            total += int(open(path).read().split()[0])
-        except (OSError, ValueError):
-            pass
-    return total
-
-
-def rss_kib(pid):
-    for line in open(f"/proc/{pid}/status"):
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
-
-
 def wait_ready(port, timeout=60):
     end = time.time() + timeout
     while time.time() < end:
@@ -91,9 +77,9 @@ def run_case(pid, port, case, seconds, start):
         env.update(QUERY_IDS=device_ids(port), QUERY_FIELDS=DEVICE_FIELDS)
     command = ["taskset", "-c", CLIENT_CPU, "wrk", "-t1", "-c4", f"-d{seconds}s", "-s",
                os.path.join(HERE, "request.lua"), f"http://127.0.0.1:{port}"]
-    before = cpu_ns(pid)
+    before = cpu_ns([pid])
     out = subprocess.run(command, capture_output=True, text=True, check=True, env=env).stdout
-    used = cpu_ns(pid) - before
+    used = cpu_ns([pid]) - before
     requests = int(re.search(r"(\d+) requests in", out).group(1))
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     if bad:
@@ -119,7 +105,7 @@ def main():
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         wait_ready(args.port)
-        print(f"spec-server RSS after start: {rss_kib(server.pid) / 1024:.1f} MiB")
+        print(f"spec-server RSS after start: {rss_kib([server.pid]) / 1024:.1f} MiB")
         per_case = {case[0]: [] for case in cases}
         counts = {case[0]: 0 for case in cases}
         start = 0
@@ -130,7 +116,7 @@ def main():
                 per_case[case[0]].append(micros)
                 counts[case[0]] += requests
         baseline = statistics.median(per_case[cases[0][0]])
-        print(f"spec-server RSS after the run: {rss_kib(server.pid) / 1024:.1f} MiB")
+        print(f"spec-server RSS after the run: {rss_kib([server.pid]) / 1024:.1f} MiB")
         print(f"{args.rounds} rounds of {args.seconds} s per case; server CPU per request, median of rounds")
         print(f"| case | µs per request | × the repeated query | requests |")
         print(f"|---|---|---|---|")
