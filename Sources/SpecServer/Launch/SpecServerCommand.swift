@@ -48,6 +48,8 @@ enum SpecServerCommand {
                 text: "spec-server: cannot load the data: \(error)")
             return 1
         }
+        // Before any client can take the last descriptor: /metrics reads these without a new one.
+        ProcessMetrics.holdFiles()
         let mirror = UpstreamFetching.makeMirror(configuration: configuration, application: application)
         mirror?.serveCachedCopy()
         mirror?.start()

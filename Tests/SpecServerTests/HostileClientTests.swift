@@ -1,0 +1,105 @@
+import Foundation
+import Glibc
+import HTTPCore
+import TestSupport
+import Testing
+
+/// A loopback connection kept open across requests, read with a deadline.
+final class KeptConnection {
+    let descriptor: Int32
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw TimedOut(description: "socket failed: \(errno)") }
+        let connected = try SocketAddress(host: "127.0.0.1", port: port).withSocketAddress {
+            connect(descriptor, $0, $1)
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw TimedOut(description: "connect to \(port) failed: \(errno)")
+        }
+        var timeout = timeval(tv_sec: 0, tv_usec: 50_000)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ raw: String) {
+        let bytes = Array(raw.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    /// One whole response (its `Content-Length` read), within `seconds`.
+    func response(seconds: Double = 10) throws -> WireResponse {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if let response = try? LoopbackClient.parse(received),
+                let length = response[header: "Content-Length"].flatMap(Int.init), response.body.count >= length
+            {
+                return response
+            }
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                received += buffer[0..<count]
+            } else if count == 0 {
+                throw TimedOut(description: "the server closed the connection after \(received.count) bytes")
+            }
+            if Date() > deadline { throw TimedOut(description: "no whole response within \(seconds) s") }
+        }
+    }
+
+    func get(_ target: String) throws -> WireResponse {
+        send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        return try response()
+    }
+}
+
+/// What the server keeps doing when clients or the system push it to a limit.
+@Suite struct HostileClientTests {
+    /// Open descriptors of process `pid`, counted from outside it.
+    func openDescriptors(of pid: Int32) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
+    }
+
+    @Test func metricsKeepDescriptorsAndMemoryWhileDescriptorsAreExhausted() throws {
+        let server = try ServerProcess()
+        let scraper = try KeptConnection(port: server.boundPort)
+        let before = try scraper.get("/metrics")
+        #expect(before.status == 200)
+        #expect(before.text.contains("\nprocess_open_fds "))
+        // Not one descriptor more: the soft limit is what is open now.
+        let pid = server.processIdentifier
+        let open = try openDescriptors(of: pid)
+        let limit = Process()
+        limit.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        limit.arguments = ["--pid", "\(pid)", "--nofile=\(open):"]
+        try limit.run()
+        limit.waitUntilExit()
+        try #require(limit.terminationStatus == 0)
+        // Clients the server cannot accept wait in its backlog; the kept connection still asks.
+        let refused = try (0..<4).map { _ in try KeptConnection(port: server.boundPort) }
+        for client in refused { client.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
+        let during = try scraper.get("/metrics")
+        #expect(during.status == 200)
+        for name in ["process_open_fds", "process_resident_memory_bytes", "process_virtual_memory_bytes"] {
+            #expect(during.text.contains("\n\(name) "), "\(name) missing while descriptors are exhausted")
+        }
+        let reported = during.text.split(separator: "\n").first { $0.hasPrefix("process_open_fds ") }
+            .flatMap { Int($0.split(separator: " ")[1]) }
+        // The limit bounds descriptor numbers, so a gap below it may have taken one client; the
+        // figure is what is open now, counted from outside.
+        let now = try openDescriptors(of: pid)
+        #expect(reported == now, "process_open_fds counts what is open")
+        #expect(now >= open, "every descriptor below the limit is in use")
+        withExtendedLifetime(refused) {}
+    }
+}
