@@ -13,8 +13,9 @@ extension HTTPServer {
         /// Event-loop threads, each with its own epoll and `SO_REUSEPORT` listener.
         public var threads: Int = Configuration.defaultThreadCount
 
-        /// Open connections allowed at once, split evenly across the loops; beyond its share a
-        /// loop pauses its listener, and new clients wait in the kernel backlog.
+        /// Open connections allowed at once, counted over all loops together (not split between
+        /// them, since clients hash to loops unevenly); beyond it the loops pause their
+        /// listeners, and new clients wait in the kernel backlog.
         public var maxConnections: Int = 16_384
 
         /// Longest request line, CRLF included; longer gets `414` (RFC 9112 §3).

@@ -102,4 +102,25 @@ final class KeptConnection {
         #expect(now >= open, "every descriptor below the limit is in use")
         withExtendedLifetime(refused) {}
     }
+
+    /// `SO_REUSEPORT` hashes clients to loops unevenly; the limit is the server's, not a share
+    /// per loop, so as many clients as `--max-connections` are served at once.
+    @Test func asManyClientsAsTheLimitAreServedAtOnceWhateverLoopTheyHashTo() throws {
+        let server = try ServerProcess(["--threads", "8", "--max-connections", "8"])
+        // Each client, once answered, keeps its connection open, holding its slot.
+        var clients: [KeptConnection] = []
+        for number in 0..<8 {
+            let client = try KeptConnection(port: server.boundPort)
+            let answer = try client.get("/healthz")
+            #expect(answer.status == 200, "client \(number)")
+            clients.append(client)
+        }
+        // The ninth waits in the backlog until a slot is free, then is served.
+        let ninth = try KeptConnection(port: server.boundPort)
+        ninth.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(throws: TimedOut.self) { try ninth.response(seconds: 0.3) }
+        clients.removeFirst()
+        #expect(try ninth.response(seconds: 10).status == 200)
+        withExtendedLifetime(clients) {}
+    }
 }

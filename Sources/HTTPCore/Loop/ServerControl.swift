@@ -42,6 +42,8 @@ final class ServerControl: Sendable {
     /// The eventfd that wakes the supervising thread, or -1 before `run`.
     private let wakeDescriptor = Atomic<Int32>(-1)
     private let open = Atomic<Int>(0)
+    /// Connections admitted by every loop together, against ``HTTPServer/Configuration/maxConnections``.
+    private let admitted = Atomic<Int>(0)
     private let served = Atomic<Int>(0)
     private let port = Atomic<Int>(-1)
     /// Shared by every loop's connections.
@@ -62,6 +64,27 @@ final class ServerControl: Sendable {
 
     func adjustOpenConnections(by delta: Int) {
         if delta != 0 { open.wrappingAdd(delta, ordering: .relaxed) }
+    }
+
+    /// Takes one connection slot if fewer than `limit` are taken, by any loop.
+    ///
+    /// One count for the whole server, not a share per loop: `SO_REUSEPORT` hashes clients to
+    /// loops unevenly, and a per-loop share left clients waiting in one loop's backlog while
+    /// another loop had room.
+    func admitConnection(limit: Int) -> Bool {
+        var current = admitted.load(ordering: .relaxed)
+        while current < limit {
+            let (exchanged, original) = admitted.compareExchange(
+                expected: current, desired: current + 1, ordering: .relaxed)
+            if exchanged { return true }
+            current = original
+        }
+        return false
+    }
+
+    /// Gives back a slot taken by ``admitConnection(limit:)``.
+    func releaseConnection() {
+        admitted.wrappingSubtract(1, ordering: .relaxed)
     }
 
     func addRequestsServed(_ count: Int) {
