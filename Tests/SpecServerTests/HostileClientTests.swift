@@ -8,9 +8,18 @@ import Testing
 final class KeptConnection {
     let descriptor: Int32
 
-    init(port: Int) throws {
+    /// Connects to `port` on 127.0.0.1, from `source` (another loopback address, so the
+    /// server sees another client) when given.
+    init(port: Int, source: String? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw TimedOut(description: "socket failed: \(errno)") }
+        if let source {
+            let bound = try SocketAddress(host: source, port: 0).withSocketAddress { bind(descriptor, $0, $1) }
+            guard bound == 0 else {
+                close(descriptor)
+                throw TimedOut(description: "bind to \(source) failed: \(errno)")
+            }
+        }
         let connected = try SocketAddress(host: "127.0.0.1", port: port).withSocketAddress {
             connect(descriptor, $0, $1)
         }
@@ -122,5 +131,61 @@ final class KeptConnection {
         clients.removeFirst()
         #expect(try ninth.response(seconds: 10).status == 200)
         withExtendedLifetime(clients) {}
+    }
+
+    static let checkBody = #"[{"id": "a", "figure": "metric.controls.ios.minimum-size", "width": 44, "height": 44}]"#
+
+    /// A `POST /v1/check` announcing `length` body bytes and sending `sent` of them.
+    static func announce(_ length: Int, sending sent: String) -> String {
+        "POST /v1/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(length)\r\n\r\n" + sent
+    }
+
+    /// Thirty-two connections announce 1 MiB and send one byte: they hold one window each,
+    /// not the 8 MiB budget, and the minimum body rate drops them long before the request
+    /// timeout.
+    @Test func oneByteSendersCannotCornerTheBodyBudget() throws {
+        let server = try ServerProcess([
+            "--max-buffered-body-bytes", "8388608", "--max-body-bytes", "1048576", "--request-timeout", "30",
+        ])
+        let started = Date()
+        let senders = try (0..<32).map { _ in try KeptConnection(port: server.boundPort) }
+        for sender in senders { sender.send(Self.announce(1 << 20, sending: "[")) }
+        // Every sender's head is read (the server answers a probe on each loop after them).
+        let probe = try KeptConnection(port: server.boundPort)
+        #expect(try probe.get("/healthz").status == 200)
+        let honest = try KeptConnection(port: server.boundPort)
+        honest.send(Self.announce(Self.checkBody.utf8.count, sending: Self.checkBody))
+        let answer = try honest.response()
+        #expect(answer.status == 200, "an honest check while 32 senders stall: \(answer.status) \(answer.text)")
+        // The stalled senders are dropped with 408 by the rate check, well before 30 s.
+        for sender in senders {
+            #expect(try sender.response(seconds: 15).status == 408)
+        }
+        #expect(Date().timeIntervalSince(started) < 10, "dropped by rate, not by the request timeout")
+    }
+
+    /// One client's connections hold at most its share; another client still gets its bodies in.
+    @Test func oneClientHoldsAtMostItsShareOfTheBudget() throws {
+        let server = try ServerProcess([
+            "--max-buffered-body-bytes-per-client", "131072", "--max-buffered-body-bytes-per-connection", "65536",
+            "--min-body-rate", "0",
+        ])
+        // Two stalled bodies from 127.0.0.1 (heads only) take one 64 KiB window each, its
+        // whole 128 KiB share; its third body is refused.
+        let stalled = try (0..<2).map { _ in try KeptConnection(port: server.boundPort) }
+        for sender in stalled { sender.send(Self.announce(1 << 20, sending: "")) }
+        let probe = try KeptConnection(port: server.boundPort)
+        #expect(try probe.get("/healthz").status == 200)
+        let third = try KeptConnection(port: server.boundPort)
+        third.send(Self.announce(Self.checkBody.utf8.count, sending: Self.checkBody))
+        let refused = try third.response()
+        #expect(refused.status == 503)
+        #expect(refused[header: "Retry-After"] == "1")
+        // 127.0.0.2 is another client, with a share of its own.
+        let other = try KeptConnection(port: server.boundPort, source: "127.0.0.2")
+        other.send(Self.announce(Self.checkBody.utf8.count, sending: Self.checkBody))
+        #expect(try other.response().status == 200)
+        withExtendedLifetime(stalled) {}
     }
 }

@@ -2,29 +2,52 @@ import CLinuxSupport
 import Glibc
 import Synchronization
 
-/// The bytes of request bodies all loops may hold at once (``HTTPServer/Configuration/maxBufferedBodyBytes``).
+/// The bytes of request bodies all loops may hold at once (``HTTPServer/Configuration/maxBufferedBodyBytes``),
+/// and the share of it one client may hold (``HTTPServer/Configuration/maxBufferedBodyBytesPerClient``).
 final class BodyBudget: Sendable {
     private let available: Atomic<Int>
+    /// Bytes each client bucket may still take; a client's bucket is a hash of its address.
+    private let clients: InlineArray<1024, Atomic<Int>>
 
-    init(bytes: Int) {
+    /// The number of client buckets.
+    static let clientBuckets = 1024
+
+    init(bytes: Int, perClient: Int = .max) {
         available = Atomic(bytes)
+        clients = InlineArray { _ in Atomic(perClient) }
     }
 
-    /// Takes `count` bytes if that many are left.
-    func reserve(_ count: Int) -> Bool {
-        var current = available.load(ordering: .relaxed)
+    /// Takes `count` bytes if that many are left (of the whole budget, and of `client`'s
+    /// share when `client` is a bucket, `0..<clientBuckets`).
+    func reserve(_ count: Int, client: Int = -1) -> Bool {
+        guard count > 0 else { return true }
+        guard Self.take(count, from: available) else { return false }
+        if client >= 0 && !Self.take(count, from: clients[client & (Self.clientBuckets - 1)]) {
+            available.wrappingAdd(count, ordering: .relaxed)
+            return false
+        }
+        return true
+    }
+
+    /// Gives back bytes taken by ``reserve(_:client:)``.
+    func release(_ count: Int, client: Int = -1) {
+        guard count > 0 else { return }
+        available.wrappingAdd(count, ordering: .relaxed)
+        if client >= 0 { clients[client & (Self.clientBuckets - 1)].wrappingAdd(count, ordering: .relaxed) }
+    }
+
+    /// Bytes `client` may still take.
+    func remaining(client: Int) -> Int { clients[client & (Self.clientBuckets - 1)].load(ordering: .relaxed) }
+
+    private static func take(_ count: Int, from counter: borrowing Atomic<Int>) -> Bool {
+        var current = counter.load(ordering: .relaxed)
         while current >= count {
-            let (exchanged, original) = available.compareExchange(
+            let (exchanged, original) = counter.compareExchange(
                 expected: current, desired: current - count, ordering: .relaxed)
             if exchanged { return true }
             current = original
         }
         return false
-    }
-
-    /// Gives back bytes taken by ``reserve(_:)``.
-    func release(_ count: Int) {
-        if count > 0 { available.wrappingAdd(count, ordering: .relaxed) }
     }
 
     /// Bytes not reserved.
@@ -49,8 +72,8 @@ final class ServerControl: Sendable {
     /// Shared by every loop's connections.
     let bodyBudget: BodyBudget
 
-    init(bodyBudget: Int) {
-        self.bodyBudget = BodyBudget(bytes: bodyBudget)
+    init(bodyBudget: Int, perClient: Int = .max) {
+        self.bodyBudget = BodyBudget(bytes: bodyBudget, perClient: perClient)
     }
 
     var openConnections: Int { open.load(ordering: .relaxed) }

@@ -115,6 +115,9 @@ enum SpecServerCommand {
         engine.maxHeaderFields = configuration.maxHeaderFields
         engine.maxBodyLength = configuration.maxBodyBytes
         engine.maxBufferedBodyBytes = configuration.maxBufferedBodyBytes
+        engine.maxBufferedBodyBytesPerClient = configuration.maxBufferedBodyBytesPerClient
+        engine.maxBufferedBodyBytesPerConnection = configuration.maxBufferedBodyBytesPerConnection
+        engine.minBodyBytesPerSecond = configuration.minBodyBytesPerSecond
         engine.requestReadTimeout = .seconds(configuration.requestTimeoutSeconds)
         engine.idleTimeout = .seconds(configuration.idleTimeoutSeconds)
         engine.writeTimeout = .seconds(configuration.writeTimeoutSeconds)
