@@ -13,8 +13,9 @@ extension HTTPServer {
         /// Event-loop threads, each with its own epoll and `SO_REUSEPORT` listener.
         public var threads: Int = Configuration.defaultThreadCount
 
-        /// Open connections allowed at once, split evenly across the loops; beyond its share a
-        /// loop pauses its listener, and new clients wait in the kernel backlog.
+        /// Open connections allowed at once, counted over all loops together (not split between
+        /// them, since clients hash to loops unevenly); beyond it the loops pause their
+        /// listeners, and new clients wait in the kernel backlog.
         public var maxConnections: Int = 16_384
 
         /// Longest request line, CRLF included; longer gets `414` (RFC 9112 §3).
@@ -30,12 +31,34 @@ extension HTTPServer {
         /// Upper bound on any body, whatever ``HTTPApplication/bodyLimit(for:)`` says.
         public var maxBodyLength: Int = 1 << 20
 
-        /// Bytes of request bodies all connections together may hold while they arrive. A
-        /// request whose body does not fit (its `Content-Length`, or its route's limit when
-        /// chunked) is refused before any body byte is read with `503 Service Unavailable` and
-        /// `Retry-After: 1`: the request is fine, the server is busy, so a client may retry.
-        /// This bounds body memory whatever clients do, e.g. many slow uploads at once.
+        /// Bytes of request bodies all connections together may hold while they arrive. Each
+        /// body holds what it has received plus one window
+        /// (``maxBufferedBodyBytesPerConnection``), never more than its `Content-Length` (or
+        /// its route's limit when chunked); a body that does not fit is refused with
+        /// `503 Service Unavailable` and `Retry-After: 1`: the request is fine, the server is
+        /// busy, so a client may retry. This bounds body memory whatever clients do, e.g. many
+        /// slow uploads at once.
         public var maxBufferedBodyBytes: Int = 32 << 20
+
+        /// Bytes of ``maxBufferedBodyBytes`` the connections of one client (one IPv4 address,
+        /// or one IPv6 /64) may hold together; beyond it that client's next body gets `503`,
+        /// so a handful of senders from one place cannot take the whole budget. Clients are
+        /// counted in 1,024 buckets by a hash of the address, so two clients may share one.
+        public var maxBufferedBodyBytesPerClient: Int = 8 << 20
+
+        /// Bytes a connection may hold of the budget beyond what it has received: a body's
+        /// reservation grows with its bytes as they arrive, rather than being its announced
+        /// `Content-Length` from the start, so announcing a large body and sending one byte
+        /// holds this much, not the whole length.
+        public var maxBufferedBodyBytesPerConnection: Int = 64 << 10
+
+        /// The slowest a body may arrive, averaged from its first byte: after
+        /// ``bodyRateGracePeriod`` a body below it gets `408` and a close, long before
+        /// ``requestReadTimeout``. `0` turns the check off.
+        public var minBodyBytesPerSecond: Int = 1024
+
+        /// How long a body may arrive at any rate before ``minBodyBytesPerSecond`` applies.
+        public var bodyRateGracePeriod: Duration = .seconds(2)
 
         /// Time allowed from a request's first byte to its last; exceeded gets `408` and a close.
         public var requestReadTimeout: Duration = .seconds(10)

@@ -24,7 +24,8 @@ public final class HTTPServer: Sendable {
     public init(configuration: Configuration, application: some HTTPApplication) {
         self.configuration = configuration
         self.application = application
-        self.control = ServerControl(bodyBudget: configuration.maxBufferedBodyBytes)
+        self.control = ServerControl(
+            bodyBudget: configuration.maxBufferedBodyBytes, perClient: configuration.maxBufferedBodyBytesPerClient)
     }
 
     /// Binds, serves until SIGTERM/SIGINT or ``stop()``, drains gracefully, and returns.

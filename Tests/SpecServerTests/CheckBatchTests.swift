@@ -126,4 +126,38 @@ import Testing
             #expect(app.request(.get, "/v1/check?" + query).status == 400, "\(query)")
         }
     }
+
+    @Test(arguments: ["0x10", "0X1p4", "nan", "inf", "-infinity", "1_0", "16px"])
+    func getRefusesANumberThatIsNotDecimal(width: String) {
+        let answer = app.request(.get, "/v1/check?figure=metric.controls.ios.minimum-size&width=\(width)&height=44")
+        #expect(answer.status == 400, "width=\(width): \(answer.text)")
+        #expect(answer.text.contains("width"), "the error names the parameter: \(answer.text)")
+    }
+
+    @Test func getStillTakesDecimalsWithSignsAndExponents() {
+        for width in ["44", "44.0", "+44", "4.4e1", "4.4E%2B1", "%2B44"] {
+            let answer = app.request(.get, "/v1/check?figure=metric.controls.ios.minimum-size&width=\(width)&height=44")
+            #expect(answer.status == 200, "width=\(width): \(answer.text)")
+        }
+    }
+
+    /// A caller's id is text it chose; control bytes in it never reach a text format raw.
+    @Test(arguments: ["csv", "markdown", "html"])
+    func controlBytesInAnIDAreMadeVisible(format: String) throws {
+        let body =
+            #"[{"id": "a\u0000b\u001b[31mc\u007fd\u0085e\tf", "figure": "metric.controls.ios.minimum-size", "width": 44, "height": 44}]"#
+        let answer = app.request(.post, "/v1/check?format=\(format)", body: Array(body.utf8))
+        #expect(answer.status == 200, "\(answer.text)")
+        let controls = answer.body.filter { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }
+        #expect(controls.isEmpty, "raw control bytes \(controls) in \(format)")
+        #expect(!answer.text.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) }, "a C1 control in \(format)")
+        #expect(answer.text.contains("a\u{2400}b\u{241B}"), "\(answer.text)")
+        #expect(answer.text.contains("\u{2421}d\u{FFFD}e"), "\(answer.text)")
+    }
+
+    @Test func controlCharactersBecomePicturesAndLayoutStays() {
+        #expect(ControlCharacters.visible("plain 12:34") == "plain 12:34")
+        #expect(
+            ControlCharacters.visible("a\u{0}\u{1F}\u{7F}\u{85}é\t\n\r") == "a\u{2400}\u{241F}\u{2421}\u{FFFD}é\t\n\r")
+    }
 }

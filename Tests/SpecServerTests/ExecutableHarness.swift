@@ -90,6 +90,9 @@ final class ServerProcess: Sendable {
     /// The port it listens on.
     var boundPort: Int { port.load(ordering: .relaxed) }
 
+    /// Its process id, for `prlimit` and `/proc/PID`.
+    var processIdentifier: Int32 { process.processIdentifier }
+
     /// The store version it reported serving at start.
     var startVersion: String { version.withLock { $0 } }
 

@@ -88,6 +88,13 @@ struct Connection: ~Copyable {
     private var keepAliveRequested = true
     /// Bytes of the server's body budget this request holds.
     private var bodyReservation = 0
+    /// The body's whole size as far as the budget knows (its length, or the route's limit when
+    /// chunked); the reservation grows towards it as bytes arrive. 0: no body in progress.
+    private var bodyExpected = 0
+    /// When the body's reservation was first taken, for the minimum body rate.
+    private var bodyStartedAt: Int64 = 0
+    /// The client's budget bucket plus one (0: none yet), looked up once per connection.
+    private var clientBucketPlusOne: UInt16 = 0
 
     /// The socket may have bytes we have not read.
     private(set) var mayHaveInput = false
@@ -137,7 +144,7 @@ struct Connection: ~Copyable {
     /// is already closed.
     private mutating func reset(context: LoopContext) {
         dropSharedBody()
-        context.bodyBudget.release(bodyReservation)
+        context.bodyBudget.release(bodyReservation, client: Int(clientBucketPlusOne) - 1)
         context.pool.recycle(&input)
         context.pool.recycle(&output)
         let keptGeneration = generation
@@ -199,6 +206,12 @@ struct Connection: ~Copyable {
 
     /// Applies the deadline; returns whether it passed (then ask for ``nextAction(context:)``).
     mutating func checkDeadline(now: Int64, context: LoopContext) -> Bool {
+        if isBodyTooSlow(now: now, context: context) {
+            // RFC 9110 §15.5.9: the body did not arrive in time, judged by its rate so far.
+            timer = .none
+            fail(.timeout, context: context)
+            return true
+        }
         guard timer != .none, now >= deadline else { return false }
         switch timer {
         case .request:
@@ -219,6 +232,33 @@ struct Connection: ~Copyable {
             dropSharedBody()
             hasUnparsedInput = false
         }
+        return true
+    }
+
+    /// Whether a body is arriving slower than the minimum rate, past the grace period: a
+    /// client sending a byte now and then would otherwise hold its share of the budget until
+    /// the request timeout.
+    private func isBodyTooSlow(now: Int64, context: LoopContext) -> Bool {
+        guard bodyExpected > 0, state == .open, context.minBodyRate > 0 else { return false }
+        let elapsed = now - bodyStartedAt
+        guard elapsed >= context.bodyRateGrace, elapsed > 0 else { return false }
+        let received = input.readableCount - Int(headLength)
+        guard received < bodyExpected else { return false }
+        return Int64(received) * 1000 < Int64(context.minBodyRate) * elapsed
+    }
+
+    /// Grows the body's reservation to cover what it holds plus one window
+    /// (``HTTPServer/Configuration/maxBufferedBodyBytesPerConnection``), never past its
+    /// expected size; `false` when the budget, or the client's share of it, has no room.
+    private mutating func reserveBodyWindow(context: LoopContext) -> Bool {
+        let held = max(0, input.readableCount - Int(headLength))
+        let target = min(bodyExpected, held + context.bodyWindow)
+        guard target > bodyReservation else { return true }
+        if clientBucketPlusOne == 0 { clientBucketPlusOne = UInt16(socket.clientBucket + 1) }
+        guard context.bodyBudget.reserve(target - bodyReservation, client: Int(clientBucketPlusOne) - 1) else {
+            return false
+        }
+        bodyReservation = target
         return true
     }
 
@@ -281,6 +321,10 @@ struct Connection: ~Copyable {
                 return .close
             }
             if mayHaveInput {
+                if bodyExpected > 0 && !reserveBodyWindow(context: context) {
+                    fail(.bodiesOverBudget, context: context)
+                    continue
+                }
                 context.pool.attach(to: &input)
                 input.reserve(readReservation(context: context))
                 return .receive
@@ -344,8 +388,8 @@ struct Connection: ~Copyable {
     /// How much free space to offer the next read.
     private func readReservation(context: LoopContext) -> Int {
         if headLength > 0 && !isChunked {
-            // Room for the rest of the body in one go (bounded by the route's limit).
-            let wanted = Int(headLength) + contentLength - input.readableCount
+            // Room for the rest of the body the reservation covers, in one go.
+            let wanted = Int(headLength) + min(contentLength, max(bodyReservation, 0)) - input.readableCount
             if wanted > 0 { return max(wanted, 2048) }
         }
         return 2048
@@ -435,14 +479,15 @@ struct Connection: ~Copyable {
                 fail(.contentTooLarge, context: context)
                 return nil
             }
-            // One budget for every body being received: past it, refuse before reading any.
-            let needed = isChunked ? bodyLimit : contentLength
-            if needed > 0 {
-                guard context.bodyBudget.reserve(needed) else {
+            // One budget for every body being received, taken as the body arrives (one window
+            // ahead of it): past the budget or the client's share, refuse.
+            bodyExpected = isChunked ? bodyLimit : contentLength
+            if bodyExpected > 0 {
+                bodyStartedAt = context.now
+                guard reserveBodyWindow(context: context) else {
                     fail(.bodiesOverBudget, context: context)
                     return nil
                 }
-                bodyReservation = needed
             }
             chunkRaw = Int(headLength)
             chunkDecoded = Int(headLength)
@@ -580,8 +625,9 @@ struct Connection: ~Copyable {
     }
 
     private mutating func startNextRequest(context: LoopContext) {
-        context.bodyBudget.release(bodyReservation)
+        context.bodyBudget.release(bodyReservation, client: Int(clientBucketPlusOne) - 1)
         bodyReservation = 0
+        bodyExpected = 0
         scanner = HeadScanner()
         headLength = 0
         contentLength = 0

@@ -17,6 +17,11 @@ final class LoopContext {
     let errorResponses: [PreparedResponse]
     /// The server-wide budget for buffered request bodies.
     let bodyBudget: BodyBudget
+    /// Budget a body may hold beyond the bytes it has received.
+    let bodyWindow: Int
+    /// Slowest body rate, bytes per second (0: no check), and when it starts to apply.
+    let minBodyRate: Int
+    let bodyRateGrace: Int64
 
     let pool: BufferPool
     let dateCache = DateCache()
@@ -48,7 +53,13 @@ final class LoopContext {
         application: any HTTPApplication, configuration: HTTPServer.Configuration, pool: BufferPool = BufferPool(),
         bodyBudget: BodyBudget? = nil
     ) {
-        self.bodyBudget = bodyBudget ?? BodyBudget(bytes: configuration.maxBufferedBodyBytes)
+        self.bodyBudget =
+            bodyBudget
+            ?? BodyBudget(
+                bytes: configuration.maxBufferedBodyBytes, perClient: configuration.maxBufferedBodyBytesPerClient)
+        self.bodyWindow = max(4096, configuration.maxBufferedBodyBytesPerConnection)
+        self.minBodyRate = max(0, configuration.minBodyBytesPerSecond)
+        self.bodyRateGrace = max(0, configuration.bodyRateGracePeriod.milliseconds)
         self.application = application
         self.limits = RequestLimits(
             maxRequestLineLength: configuration.maxRequestLineLength,

@@ -22,7 +22,7 @@ final class EventLoop {
     private var openCount = 0
     private var publishedOpenCount = 0
     private var peakOpenSinceTrim = 0
-    private let maxOpen: Int
+    private let maxConnections: Int
 
     private var listenerPaused = false
     private var listenerResumeAt: Int64 = .max
@@ -35,6 +35,8 @@ final class EventLoop {
     @exclusivity(unchecked) private var events = EpollEvents(capacity: 256)
 
     private static let listenerToken: UInt64 = 1 << 62
+    /// How soon a loop whose listener paused at the connection limit looks again.
+    private static let admissionRetryMilliseconds: Int64 = 20
     private static let wakeToken: UInt64 = 1 << 61
 
     init(
@@ -57,8 +59,7 @@ final class EventLoop {
         self.context = LoopContext(
             application: application, configuration: configuration, bodyBudget: control.bodyBudget)
         self.connections = SlotTable(count: tableSize)
-        let threads = max(1, configuration.threads)
-        self.maxOpen = max(1, (configuration.maxConnections + threads - 1) / threads)
+        self.maxConnections = max(1, configuration.maxConnections)
         self.drainTimeout = configuration.drainTimeout.milliseconds
         let shortest = min(
             configuration.requestReadTimeout.milliseconds, configuration.idleTimeout.milliseconds,
@@ -116,16 +117,23 @@ final class EventLoop {
         var batch = 0
         while isDraining || batch < 64 {
             batch += 1
-            if openCount >= maxOpen && !isDraining {
-                // Beyond the limit the listener pauses; the kernel backlog holds new clients.
-                pauseListener(until: .max)
+            // While draining every waiting client is taken (and told to close), so no limit.
+            guard control.admitConnection(limit: isDraining ? .max : maxConnections) else {
+                // Every slot is taken, by this loop or another: the listener pauses and the
+                // kernel backlog holds new clients. A close here resumes it at once; a close in
+                // another loop does not wake this one, so it also looks again shortly.
+                pauseListener(until: context.now + Self.admissionRetryMilliseconds)
                 return
             }
             let socket: ConnectionSocket
             do {
-                guard let accepted = try ConnectionSocket.accept(from: listener) else { return }
+                guard let accepted = try ConnectionSocket.accept(from: listener) else {
+                    control.releaseConnection()
+                    return
+                }
                 socket = accepted
             } catch {
+                control.releaseConnection()
                 switch error.errno {
                 case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                     // Out of descriptors or memory: a level-triggered listener would spin, so
@@ -139,6 +147,7 @@ final class EventLoop {
             let index = socket.tableIndex
             guard index < connections.count else {
                 socket.close()
+                control.releaseConnection()
                 continue
             }
             connections[index].open(socket: socket, now: context.now, idleTimeout: context.idleTimeout)
@@ -290,9 +299,9 @@ final class EventLoop {
         // Closing removes the socket from the epoll set; no EPOLL_CTL_DEL needed.
         connections[index].close(context: context)
         openCount -= 1
-        if listenerPaused && listenerResumeAt == .max && openCount < maxOpen && !isDraining {
-            resumeListener()
-        }
+        control.releaseConnection()
+        // A slot is free (and a descriptor): look at the backlog now rather than at the retry.
+        if listenerPaused && !isDraining { resumeListener() }
     }
 
     // MARK: Listener
@@ -325,7 +334,7 @@ final class EventLoop {
         nextSweep = now + sweepInterval
         returnMemoryAfterABurst()
         context.dropStaleDatedCopies()
-        if listenerPaused && now >= listenerResumeAt && openCount < maxOpen { resumeListener() }
+        if listenerPaused && now >= listenerResumeAt { resumeListener() }
         if highestIndex < 0 { return }
         for index in 0...highestIndex
         where connections[index].state != .closed && connections[index].checkDeadline(now: now, context: context) {

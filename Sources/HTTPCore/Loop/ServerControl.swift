@@ -2,29 +2,52 @@ import CLinuxSupport
 import Glibc
 import Synchronization
 
-/// The bytes of request bodies all loops may hold at once (``HTTPServer/Configuration/maxBufferedBodyBytes``).
+/// The bytes of request bodies all loops may hold at once (``HTTPServer/Configuration/maxBufferedBodyBytes``),
+/// and the share of it one client may hold (``HTTPServer/Configuration/maxBufferedBodyBytesPerClient``).
 final class BodyBudget: Sendable {
     private let available: Atomic<Int>
+    /// Bytes each client bucket may still take; a client's bucket is a hash of its address.
+    private let clients: InlineArray<1024, Atomic<Int>>
 
-    init(bytes: Int) {
+    /// The number of client buckets.
+    static let clientBuckets = 1024
+
+    init(bytes: Int, perClient: Int = .max) {
         available = Atomic(bytes)
+        clients = InlineArray { _ in Atomic(perClient) }
     }
 
-    /// Takes `count` bytes if that many are left.
-    func reserve(_ count: Int) -> Bool {
-        var current = available.load(ordering: .relaxed)
+    /// Takes `count` bytes if that many are left (of the whole budget, and of `client`'s
+    /// share when `client` is a bucket, `0..<clientBuckets`).
+    func reserve(_ count: Int, client: Int = -1) -> Bool {
+        guard count > 0 else { return true }
+        guard Self.take(count, from: available) else { return false }
+        if client >= 0 && !Self.take(count, from: clients[client & (Self.clientBuckets - 1)]) {
+            available.wrappingAdd(count, ordering: .relaxed)
+            return false
+        }
+        return true
+    }
+
+    /// Gives back bytes taken by ``reserve(_:client:)``.
+    func release(_ count: Int, client: Int = -1) {
+        guard count > 0 else { return }
+        available.wrappingAdd(count, ordering: .relaxed)
+        if client >= 0 { clients[client & (Self.clientBuckets - 1)].wrappingAdd(count, ordering: .relaxed) }
+    }
+
+    /// Bytes `client` may still take.
+    func remaining(client: Int) -> Int { clients[client & (Self.clientBuckets - 1)].load(ordering: .relaxed) }
+
+    private static func take(_ count: Int, from counter: borrowing Atomic<Int>) -> Bool {
+        var current = counter.load(ordering: .relaxed)
         while current >= count {
-            let (exchanged, original) = available.compareExchange(
+            let (exchanged, original) = counter.compareExchange(
                 expected: current, desired: current - count, ordering: .relaxed)
             if exchanged { return true }
             current = original
         }
         return false
-    }
-
-    /// Gives back bytes taken by ``reserve(_:)``.
-    func release(_ count: Int) {
-        if count > 0 { available.wrappingAdd(count, ordering: .relaxed) }
     }
 
     /// Bytes not reserved.
@@ -42,13 +65,15 @@ final class ServerControl: Sendable {
     /// The eventfd that wakes the supervising thread, or -1 before `run`.
     private let wakeDescriptor = Atomic<Int32>(-1)
     private let open = Atomic<Int>(0)
+    /// Connections admitted by every loop together, against ``HTTPServer/Configuration/maxConnections``.
+    private let admitted = Atomic<Int>(0)
     private let served = Atomic<Int>(0)
     private let port = Atomic<Int>(-1)
     /// Shared by every loop's connections.
     let bodyBudget: BodyBudget
 
-    init(bodyBudget: Int) {
-        self.bodyBudget = BodyBudget(bytes: bodyBudget)
+    init(bodyBudget: Int, perClient: Int = .max) {
+        self.bodyBudget = BodyBudget(bytes: bodyBudget, perClient: perClient)
     }
 
     var openConnections: Int { open.load(ordering: .relaxed) }
@@ -62,6 +87,27 @@ final class ServerControl: Sendable {
 
     func adjustOpenConnections(by delta: Int) {
         if delta != 0 { open.wrappingAdd(delta, ordering: .relaxed) }
+    }
+
+    /// Takes one connection slot if fewer than `limit` are taken, by any loop.
+    ///
+    /// One count for the whole server, not a share per loop: `SO_REUSEPORT` hashes clients to
+    /// loops unevenly, and a per-loop share left clients waiting in one loop's backlog while
+    /// another loop had room.
+    func admitConnection(limit: Int) -> Bool {
+        var current = admitted.load(ordering: .relaxed)
+        while current < limit {
+            let (exchanged, original) = admitted.compareExchange(
+                expected: current, desired: current + 1, ordering: .relaxed)
+            if exchanged { return true }
+            current = original
+        }
+        return false
+    }
+
+    /// Gives back a slot taken by ``admitConnection(limit:)``.
+    func releaseConnection() {
+        admitted.wrappingSubtract(1, ordering: .relaxed)
     }
 
     func addRequestsServed(_ count: Int) {

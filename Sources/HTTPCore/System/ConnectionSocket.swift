@@ -38,6 +38,12 @@ struct ConnectionSocket: ~Copyable {
         }
     }
 
+    /// The budget bucket of the client at the other end (``BodyBudget/clientBuckets``).
+    var clientBucket: Int {
+        guard let descriptor else { return 0 }
+        return Int(truncatingIfNeeded: Descriptor.peerAddressHash(descriptor) % UInt64(BodyBudget.clientBuckets))
+    }
+
     /// Whether a socket is held.
     var isOpen: Bool { descriptorPlusOne != 0 }
 

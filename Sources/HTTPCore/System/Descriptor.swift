@@ -129,6 +129,38 @@ enum Descriptor {
     }
 
     /// Sets an integer socket option.
+    /// A hash of the peer's address that is the same for every connection from one client: an
+    /// IPv4 address (an IPv4-mapped IPv6 one included), or an IPv6 /64, since one host may
+    /// hold a whole /64. `0` for a socket without an IP peer.
+    static func peerAddressHash(_ descriptor: Int32) -> UInt64 {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(descriptor, $0, &length) }
+        }
+        guard result == 0 else { return 0 }
+        let family = Int32(storage.ss_family)
+        // FNV-1a: cheap, no allocation, and enough to spread addresses over the buckets.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>) {
+            for index in range { hash = (hash ^ UInt64(raw[index])) &* 0x0100_0000_01b3 }
+        }
+        withUnsafeBytes(of: storage) { raw in
+            switch family {
+            case AF_INET:
+                // sockaddr_in: family (2), port (2), address (4).
+                mix(raw, 4..<8)
+            case AF_INET6:
+                // sockaddr_in6: family (2), port (2), flow info (4), address (16 from 8).
+                let isMapped = (8..<18).allSatisfy { raw[$0] == 0 } && raw[18] == 0xFF && raw[19] == 0xFF
+                mix(raw, isMapped ? 20..<24 : 8..<16)
+            default:
+                break
+            }
+        }
+        return hash
+    }
+
     static func setOption(_ descriptor: Int32, _ level: Int32, _ name: Int32, _ value: Int32) throws(SystemError) {
         var value = value
         _ = try blockingSyscall("setsockopt") {

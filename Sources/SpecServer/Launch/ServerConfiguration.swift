@@ -28,6 +28,12 @@ struct ServerConfiguration: Equatable, Sendable {
     var maxBodyBytes = engineDefaults.maxBodyLength
     /// Bytes of request bodies all connections together may hold while they arrive.
     var maxBufferedBodyBytes = engineDefaults.maxBufferedBodyBytes
+    /// Of those, the bytes one client (an IPv4 address or an IPv6 /64) may hold.
+    var maxBufferedBodyBytesPerClient = engineDefaults.maxBufferedBodyBytesPerClient
+    /// Of those, the bytes one connection may hold beyond what it has received.
+    var maxBufferedBodyBytesPerConnection = engineDefaults.maxBufferedBodyBytesPerConnection
+    /// The slowest a body may arrive after its first two seconds (0: any rate).
+    var minBodyBytesPerSecond = engineDefaults.minBodyBytesPerSecond
     var requestTimeoutSeconds = wholeSeconds(engineDefaults.requestReadTimeout)
     var idleTimeoutSeconds = wholeSeconds(engineDefaults.idleTimeout)
     var writeTimeoutSeconds = wholeSeconds(engineDefaults.writeTimeout)
@@ -129,6 +135,17 @@ extension ServerConfiguration {
             "max-buffered-body-bytes", "BYTES",
             "request-body bytes all connections may hold at once (beyond: 503 and Retry-After)",
             \.maxBufferedBodyBytes, 0...1 << 36),
+        intOption(
+            "max-buffered-body-bytes-per-client", "BYTES",
+            "of those, bytes one client (IPv4 address, IPv6 /64) may hold (beyond: 503)",
+            \.maxBufferedBodyBytesPerClient, 4096...1 << 36),
+        intOption(
+            "max-buffered-body-bytes-per-connection", "BYTES",
+            "of those, bytes a connection may hold ahead of the body bytes it has sent",
+            \.maxBufferedBodyBytesPerConnection, 4096...1 << 30),
+        intOption(
+            "min-body-rate", "BYTES", "slowest body, bytes a second, after its first 2 s (slower: 408); 0 for any",
+            \.minBodyBytesPerSecond, 0...1 << 30),
         intOption(
             "request-timeout", "SECONDS", "time allowed to send a whole request (then 408)", \.requestTimeoutSeconds,
             1...3600),

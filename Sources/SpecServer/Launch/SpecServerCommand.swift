@@ -48,6 +48,8 @@ enum SpecServerCommand {
                 text: "spec-server: cannot load the data: \(error)")
             return 1
         }
+        // Before any client can take the last descriptor: /metrics reads these without a new one.
+        ProcessMetrics.holdFiles()
         let mirror = UpstreamFetching.makeMirror(configuration: configuration, application: application)
         mirror?.serveCachedCopy()
         mirror?.start()
@@ -113,6 +115,9 @@ enum SpecServerCommand {
         engine.maxHeaderFields = configuration.maxHeaderFields
         engine.maxBodyLength = configuration.maxBodyBytes
         engine.maxBufferedBodyBytes = configuration.maxBufferedBodyBytes
+        engine.maxBufferedBodyBytesPerClient = configuration.maxBufferedBodyBytesPerClient
+        engine.maxBufferedBodyBytesPerConnection = configuration.maxBufferedBodyBytesPerConnection
+        engine.minBodyBytesPerSecond = configuration.minBodyBytesPerSecond
         engine.requestReadTimeout = .seconds(configuration.requestTimeoutSeconds)
         engine.idleTimeout = .seconds(configuration.idleTimeoutSeconds)
         engine.writeTimeout = .seconds(configuration.writeTimeoutSeconds)

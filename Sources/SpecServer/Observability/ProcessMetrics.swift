@@ -1,21 +1,56 @@
-// Unsafe: read(2) and readdir(3) hand /proc's bytes over by address.
+// Unsafe: pread(2) and readdir(3) hand /proc's bytes over by address.
 import Glibc
+import HTTPCore
 
 /// The `process_*` figures Prometheus clients conventionally export, read from `/proc/self`.
+///
+/// The `/proc` files are opened once and kept open (``holdFiles()``), and read again from their
+/// start at each scrape: when every descriptor is in use — exactly when `process_open_fds` and
+/// memory matter — a scrape needs no new descriptor and still reports them.
 enum ProcessMetrics {
+    /// The descriptors kept open: `-1` (or `nil`) for one that could not be opened yet, tried
+    /// again at the next scrape.
+    private struct HeldFiles: Sendable {
+        var statm: Int32 = -1
+        var stat: Int32 = -1
+        var systemStat: Int32 = -1
+        /// `/proc/self/fd`, as the address of its `DIR`, rewound before each count.
+        var descriptorDirectory: UInt = 0
+    }
+
+    private static let held = Locked(HeldFiles())
+
+    /// Opens the `/proc` files the figures come from, if they are not open yet; the composition
+    /// calls it at start so that the first scrape needs no descriptor either.
+    static func holdFiles() {
+        held.withLock { files in
+            if files.statm < 0 { files.statm = open("/proc/self/statm", O_RDONLY | O_CLOEXEC) }
+            if files.stat < 0 { files.stat = open("/proc/self/stat", O_RDONLY | O_CLOEXEC) }
+            if files.systemStat < 0 { files.systemStat = open("/proc/stat", O_RDONLY | O_CLOEXEC) }
+            if files.descriptorDirectory == 0, let directory = opendir("/proc/self/fd") {
+                files.descriptorDirectory = UInt(bitPattern: Int(bitPattern: UnsafeMutableRawPointer(directory)))
+            }
+        }
+    }
+
     /// The exposition lines: resident and virtual memory, open and maximum descriptors, CPU time
     /// and start time. A figure the kernel does not give is left out rather than reported as 0.
     static func exposition() -> String {
+        holdFiles()
+        return held.withLock { files in exposition(files) }
+    }
+
+    private static func exposition(_ files: HeldFiles) -> String {
         var text = ""
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
         let ticks = Int(sysconf(Int32(_SC_CLK_TCK)))
-        if let statm = read("/proc/self/statm")?.split(separator: " "), statm.count >= 2,
+        if let statm = read(files.statm)?.split(separator: " "), statm.count >= 2,
             let pages = Int(statm[0]), let resident = Int(statm[1])
         {
             text += gauge("process_resident_memory_bytes", "Resident memory size in bytes.", resident * pageSize)
             text += gauge("process_virtual_memory_bytes", "Virtual memory size in bytes.", pages * pageSize)
         }
-        if let open = openDescriptors() {
+        if let open = openDescriptors(files.descriptorDirectory) {
             text += gauge("process_open_fds", "Number of open file descriptors.", open)
         }
         var limit = rlimit()
@@ -24,10 +59,10 @@ enum ProcessMetrics {
         }
         // /proc/self/stat: the command name is in parentheses and may hold spaces, so count the
         // fields after the last ')'. utime and stime are fields 14 and 15, starttime field 22.
-        if let stat = read("/proc/self/stat"), let close = stat.lastIndex(of: ")"), ticks > 0 {
+        if let stat = read(files.stat), let close = stat.lastIndex(of: ")"), ticks > 0 {
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             if fields.count >= 20, let user = Int(fields[11]), let system = Int(fields[12]),
-                let started = Int(fields[19]), let boot = bootTime()
+                let started = Int(fields[19]), let boot = bootTime(files.systemStat)
             {
                 text += "# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.\n"
                 text += "# TYPE process_cpu_seconds_total counter\n"
@@ -51,41 +86,43 @@ enum ProcessMetrics {
     }
 
     /// Seconds since the epoch at boot, the `btime` line of `/proc/stat`.
-    private static func bootTime() -> Int? {
-        guard let stat = read("/proc/stat") else { return nil }
+    private static func bootTime(_ descriptor: Int32) -> Int? {
+        guard let stat = read(descriptor) else { return nil }
         for line in stat.split(separator: "\n") where line.hasPrefix("btime ") {
             return Int(line.dropFirst(6))
         }
         return nil
     }
 
-    /// Entries of `/proc/self/fd`, less the one this count itself opens.
-    private static func openDescriptors() -> Int? {
-        guard let directory = opendir("/proc/self/fd") else { return nil }
-        defer { closedir(directory) }
+    /// Entries of `/proc/self/fd`, read through the directory held open (which counts itself,
+    /// as it is open).
+    private static func openDescriptors(_ address: UInt) -> Int? {
+        guard let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return nil }
+        let directory = OpaquePointer(pointer)
+        // rewinddir makes the next readdir list the directory afresh.
+        rewinddir(directory)
         var count = 0
         while let entry = readdir(directory) {
             let isDot = withUnsafeBytes(of: entry.pointee.d_name) { $0.first == UInt8(ascii: ".") }
             if !isDot { count += 1 }
         }
-        return count - 1
+        return count
     }
 
-    /// A small text file of `/proc`, whole (procfs reports size 0, so read until the end).
-    private static func read(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// A small text file of `/proc`, whole, read from its start through a descriptor held open
+    /// (procfs reports size 0, so read until the end).
+    private static func read(_ descriptor: Int32) -> String? {
         guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while bytes.count < 1 << 20 {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count)) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             bytes += chunk[0..<count]
         }
         while bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 }
 

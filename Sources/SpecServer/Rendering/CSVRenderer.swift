@@ -29,7 +29,7 @@ enum CSVRenderer {
     }
 
     static func field(_ raw: String) -> String {
-        let value = neutralised(raw)
+        let value = neutralised(ControlCharacters.visible(raw))
         // On UTF-8 bytes: every byte that matters is ASCII, and no byte of a multi-byte sequence is.
         let utf8 = value.utf8
         let needsQuotes =

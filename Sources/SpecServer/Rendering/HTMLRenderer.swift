@@ -386,7 +386,8 @@ enum HTMLRenderer {
     ///
     /// Works on UTF-8 bytes: the five characters it replaces are ASCII, and no byte of a
     /// multi-byte sequence is ASCII, so nothing else can change.
-    static func escape(_ text: String) -> String {
+    static func escape(_ raw: String) -> String {
+        let text = ControlCharacters.visible(raw)
         guard text.utf8.contains(where: needsEscape) else { return text }
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count + 16)

@@ -82,7 +82,9 @@ enum MarkdownRenderer {
     }
 
     /// Escapes text as ``escape(_:)`` does, except URLs in it, which become autolinks.
-    static func escapeText(_ text: String) -> String {
+    static func escapeText(_ raw: String) -> String {
+        // Controls first, so none reaches an autolink, which is not escaped.
+        let text = ControlCharacters.visible(raw)
         guard text.contains("http://") || text.contains("https://") else { return escape(text) }
         var result = ""
         var rest = Substring(text)
@@ -121,7 +123,8 @@ enum MarkdownRenderer {
     /// Escapes text for an inline position, a table cell included: every character Markdown or
     /// GitHub gives a meaning to is backslash-escaped (CommonMark §2.4 allows it before any ASCII
     /// punctuation), and line breaks, which would end the table row, become spaces.
-    static func escape(_ text: String) -> String {
+    static func escape(_ raw: String) -> String {
+        let text = ControlCharacters.visible(raw)
         // On UTF-8 bytes: every character it changes is ASCII, and no byte of a multi-byte
         // sequence is ASCII.
         guard text.utf8.contains(where: { isPunctuation($0) || isBreak($0) }) else { return text }

@@ -39,10 +39,21 @@ struct ParameterReader {
     /// A finite decimal number.
     func number(_ name: String) throws(QueryError) -> Double? {
         guard let raw = text(name) else { return nil }
-        guard let value = Double(raw), value.isFinite else {
+        // `Double("0x10")` is 16 and `Double("nan")` a value: only decimal digits, a sign, a
+        // point and an exponent are a number here.
+        guard raw.utf8.allSatisfy(Self.isDecimalSyntax), let value = Double(raw), value.isFinite else {
             throw QueryError.invalid(raw, for: name, expected: "a number, e.g. 44 or 17.5")
         }
         return value
+    }
+
+    private static func isDecimalSyntax(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"),
+            UInt8(ascii: "e"), UInt8(ascii: "E"):
+            true
+        default: false
+        }
     }
 
     /// The term of a closed vocabulary the value stands for (any case, separators, aliases).

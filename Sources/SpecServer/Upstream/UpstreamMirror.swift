@@ -57,6 +57,11 @@ final class UpstreamMirror: Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let thread = Locked<BackgroundThread?>(nil)
+    /// False once the cache path (or its tag) turned out not to be a regular file: the cache is
+    /// then neither read nor written for the rest of the run.
+    private let cacheUsable = Atomic<Bool>(true)
+    /// The URL as the log may show it: credentials and query values redacted.
+    private let shownURL: String
 
     init(settings: Settings, application: SpecApplication, state: UpstreamState, transfer: @escaping Transfer) {
         self.settings = settings
@@ -64,6 +69,7 @@ final class UpstreamMirror: Sendable {
         self.state = state
         self.transfer = transfer
         self.schedule = UpstreamSchedule(interval: Double(settings.intervalSeconds))
+        self.shownURL = RedactedURL(settings.url).description
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {
             for descriptor in fds {
@@ -90,16 +96,47 @@ final class UpstreamMirror: Sendable {
 
     /// Serves the cache file if it holds a valid store, so a restart with the upstream down
     /// serves the last good copy at once. Returns whether it did.
+    ///
+    /// First removes the temporary files a killed server left beside the cache, and refuses
+    /// (with one log line) a cache or tag path that holds something other than a regular file.
     @discardableResult
     func serveCachedCopy() -> Bool {
-        guard let path = settings.cachePath, let bytes = AtomicFile.read(path, limit: settings.maxBytes) else {
+        guard let path = settings.cachePath else { return false }
+        let removed = AtomicFile.removeStaleTemporaries(beside: path)
+        if !removed.isEmpty {
+            log.write(
+                .info, "stale temporary files removed",
+                ["directory": .string(AtomicFile.directoryName(path)), "count": .int(removed.count)],
+                text: "spec-server: removed \(removed.count) stale temporary file(s) beside \(path)")
+        }
+        for candidate in [path, path + ".etag"] {
+            guard let kind = AtomicFile.nonRegularKind(at: candidate) else { continue }
+            cacheUsable.store(false, ordering: .relaxed)
+            log.write(
+                .warn, "upstream cache refused", ["path": .string(candidate), "kind": .string(kind)],
+                text:
+                    "spec-server: upstream cache refused: \(candidate) is \(kind), not a regular file; no cache is kept"
+            )
+            return false
+        }
+        let bytes: [UInt8]
+        switch AtomicFile.read(path, limit: settings.maxBytes) {
+        case .bytes(let read): bytes = read
+        case .missing: return false
+        case .refused(let reason):
+            log.write(
+                .warn, "cached upstream copy refused", ["path": .string(path), "error": .string(reason)],
+                text: "spec-server: cached upstream copy refused: \(reason)")
             return false
         }
         do {
             let store = try SpecStore.load(bytes: bytes, sourceName: path)
             servedHash.withLock { $0 = EntityTag.fnv1a64(bytes) }
-            let tag = AtomicFile.read(path + ".etag", limit: 1024).map { String(decoding: $0, as: UTF8.self) }
-            entityTag.withLock { $0 = tag?.isEmpty == false ? tag : nil }
+            var tag: String?
+            if case .bytes(let tagBytes) = AtomicFile.read(path + ".etag", limit: 1024), !tagBytes.isEmpty {
+                tag = String(decoding: tagBytes, as: UTF8.self)
+            }
+            entityTag.withLock { $0 = tag }
             state.update { $0.origin = .cache }
             application.install(store)
             log.write(
@@ -124,6 +161,10 @@ final class UpstreamMirror: Sendable {
             url: settings.url, entityTag: entityTag.withLock { $0 }, maxBytes: settings.maxBytes,
             timeoutSeconds: settings.timeoutSeconds, isCancelled: { [weak self] in self?.isStopping ?? true })
         switch transfer(request) {
+        case .notModified where request.entityTag == nil:
+            // Nothing was asked to be revalidated, so the 304 cannot mean the store served is
+            // the upstream's: saying "current" would be false.
+            return failed("the upstream answered 304 Not Modified to a request without If-None-Match", random: random)
         case .notModified:
             succeeded(updated: false)
         case .fetched(let bytes, let tag):
@@ -135,7 +176,7 @@ final class UpstreamMirror: Sendable {
             }
             let store: SpecStore
             do {
-                store = try SpecStore.load(bytes: bytes, sourceName: settings.url)
+                store = try SpecStore.load(bytes: bytes, sourceName: shownURL)
             } catch {
                 application.reloads.recordFailure()
                 return failed("the upstream file is invalid: \(error)", random: random)
@@ -149,11 +190,11 @@ final class UpstreamMirror: Sendable {
             application.reloads.recordSuccess()
             log.write(
                 .info, "upstream update served",
-                ["url": .string(settings.url), "version": .string(store.latestVersion.id), "bytes": .int(bytes.count)],
-                text: "spec-server: serving version \(store.latestVersion.id) from \(settings.url)")
+                ["url": .string(shownURL), "version": .string(store.latestVersion.id), "bytes": .int(bytes.count)],
+                text: "spec-server: serving version \(store.latestVersion.id) from \(shownURL)")
             writeCache(bytes, entityTag: tag)
         case .failed(let reason):
-            return failed(reason, random: random)
+            return failed(RedactedURL.scrub(reason, of: settings.url), random: random)
         }
         return schedule.delayAfterSuccess(random: random)
     }
@@ -182,7 +223,7 @@ final class UpstreamMirror: Sendable {
         log.write(
             .warn, "upstream fetch failed",
             [
-                "url": .string(settings.url), "error": .string(reason), "failures": .int(failures),
+                "url": .string(shownURL), "error": .string(reason), "failures": .int(failures),
                 "retryMilliseconds": .int(Int(delay * 1000)),
             ],
             text:
@@ -192,7 +233,7 @@ final class UpstreamMirror: Sendable {
     }
 
     private func writeCache(_ bytes: [UInt8], entityTag tag: String?) {
-        guard let path = settings.cachePath else { return }
+        guard let path = settings.cachePath, cacheUsable.load(ordering: .relaxed) else { return }
         do {
             // The old tag goes first, so a crash between the writes leaves no tag claiming that
             // an older file is current; the next fetch is then a full one.

@@ -40,8 +40,10 @@ final class UpstreamState: Sendable {
 
     private let snapshot: Locked<Snapshot>
 
+    /// The state of a mirror of `url`, which is kept with its credentials and query values
+    /// redacted: `/readyz` is public and answers any origin.
     init(url: String) {
-        snapshot = Locked(Snapshot(url: url))
+        snapshot = Locked(Snapshot(url: RedactedURL(url).description))
     }
 
     var current: Snapshot { snapshot.withLock { $0 } }
