@@ -192,5 +192,41 @@
             #expect(unreadable.status == 2)
             #expect(unreadable.error.contains("widgets.json: the body is not valid JSON"), "\(unreadable.error)")
         }
+
+        @Test func aWatchingServerServesTheLastCheckAndCountsFindings() throws {
+            let fixtures = try SourcePageFixtures()
+            let pages = try PageFixtureServer(fixtures)
+            try pages.fault("layout", "404")
+            let server = try ServerProcess(["--watch-sources", "3600", "--sources-base", pages.base])
+            try waitUntil("the first source check is served", seconds: 60) {
+                (try? server.get("/v1/sources").status) == 200
+            }
+            let json = try JSONValue.parse(try server.get("/v1/sources").body)
+            #expect(json["result"] == "drift")
+            #expect(json["checkedAt"]?.stringValue?.hasSuffix("Z") == true)
+            #expect(json["findings"]?.arrayValue?.map { $0["kind"] } == ["page-missing"])
+            let markdown = try server.get("/v1/sources?format=md")
+            #expect(markdown[header: "Content-Type"] == "text/markdown; charset=utf-8")
+            #expect(markdown.text.contains("**page-missing** layout"))
+            let html = try server.get("/v1/sources?format=html")
+            #expect(html.text.hasPrefix("<!doctype html>"))
+            #expect(html.text.contains("<strong>page-missing</strong> layout"))
+            #expect(try server.get("/v1/sources?format=xml").status == 400)
+            #expect(try server.metric("spec_server_source_findings{kind=\"page-missing\"}") == 1)
+            #expect(try server.metric("spec_server_source_findings{kind=\"quote-missing\"}") == 0)
+            #expect(try server.metric("spec_server_source_checks_total{result=\"drift\"}") == 1)
+            #expect(try server.metric("spec_server_source_last_check_status") == 1)
+            #expect((try server.metric("spec_server_source_last_check_timestamp_seconds") ?? 0) > 1_700_000_000)
+            // A failing source never makes the instance unready.
+            #expect(try server.get("/readyz").status == 200)
+        }
+
+        @Test func aServerThatDoesNotWatchSaysHowTo() throws {
+            let server = try ServerProcess([])
+            let response = try server.get("/v1/sources")
+            #expect(response.status == 404)
+            #expect(response.text.contains("--watch-sources"))
+            #expect(try server.metric("spec_server_source_findings") == nil)
+        }
     }
 #endif
