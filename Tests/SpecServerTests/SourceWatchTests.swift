@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import SpecStore
 import Testing
 
@@ -229,6 +230,25 @@ import Testing
         let second = check.run(snapshot: fixtures.snapshot, previous: previous)
         #expect(second.pages.first { $0.page == "layout" }?.status == .notModified)
         #expect(second.findings.map(\.kind) == [.pageMissing])
+    }
+
+    @Test func aPreviousReportOfAnotherVersionLendsNothing() throws {
+        let fixtures = try SourcePageFixtures()
+        var previous = Self.check(fixtures, answers: ["layout": .status(404)])
+        previous.version = "another-version"
+        previous.pages = previous.pages.map {
+            var page = $0
+            page.entityTag = "\"x\""
+            return page
+        }
+        let asked = Locked<[String?]>([])
+        let check = SourceCheck(fetch: { request in
+            asked.withLock { $0.append(request.entityTag) }
+            return .notModified
+        })
+        let report = check.run(snapshot: fixtures.snapshot, previous: previous)
+        #expect(asked.withLock { $0 }.allSatisfy { $0 == nil })
+        #expect(report.findings.isEmpty, "no finding of another version is carried over")
     }
 
     @Test func theMarkdownReportNamesEachFinding() throws {

@@ -228,5 +228,22 @@
             #expect(response.text.contains("--watch-sources"))
             #expect(try server.metric("spec_server_source_findings") == nil)
         }
+
+        @Test func stoppingTheWatcherAbandonsTheCheckUnderway() throws {
+            let fixtures = try SourcePageFixtures()
+            let pages = try PageFixtureServer(fixtures)
+            for page in fixtures.expectations.pages { try pages.fault(page.slug, "slow") }
+            let state = SourceWatchState()
+            let watcher = SourceWatcher(
+                intervalSeconds: 3600, check: Self.check(pages, timeout: 30), state: state,
+                snapshot: { fixtures.snapshot })
+            watcher.start()
+            try waitUntil("the first page is asked for", seconds: 20) { (try? pages.requests().count) ?? 0 >= 1 }
+            let started = Date()
+            watcher.stop()
+            // Every page waits 5 s: a check run to its end would take minutes.
+            #expect(Date().timeIntervalSince(started) < 3)
+            #expect(try pages.requests().count == 1)
+        }
     }
 #endif

@@ -17,13 +17,17 @@
             var location: String?
             var tooLarge = false
             let maxBytes: Int
-            init(maxBytes: Int) { self.maxBytes = maxBytes }
+            let isCancelled: @Sendable () -> Bool
+            init(maxBytes: Int, isCancelled: @escaping @Sendable () -> Bool) {
+                self.maxBytes = maxBytes
+                self.isCancelled = isCancelled
+            }
         }
 
         static func fetch(_ request: PageRequest) -> PageResponse {
             guard let handle = curl_easy_init() else { return .failed("libcurl could not start a transfer") }
             defer { curl_easy_cleanup(handle) }
-            let collected = Collected(maxBytes: request.maxBytes)
+            let collected = Collected(maxBytes: request.maxBytes, isCancelled: request.isCancelled)
             let context = Unmanaged.passUnretained(collected).toOpaque()
             var headers: UnsafeMutablePointer<curl_slist>?
             headers = curl_slist_append(headers, "Accept: application/json")
@@ -49,6 +53,9 @@
                 ccurl_set_pointer(handle, CURLOPT_WRITEDATA, context)
                 ccurl_set_header_function(handle, readHeader)
                 ccurl_set_pointer(handle, CURLOPT_HEADERDATA, context)
+                ccurl_set_long(handle, CURLOPT_NOPROGRESS, 0)
+                ccurl_set_progress_function(handle, progress)
+                ccurl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
                 return curl_easy_perform(handle)
             }
             withExtendedLifetime(collected) {}
@@ -85,6 +92,11 @@
                 collected.body.append(contentsOf: UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: length))
             }
             return length
+        }
+
+        private static let progress: ccurl_progress_callback = { context, _, _, _, _ in
+            let collected = Unmanaged<Collected>.fromOpaque(context!).takeUnretainedValue()
+            return collected.isCancelled() ? 1 : 0
         }
 
         private static let readHeader: ccurl_data_callback = { data, size, count, context in

@@ -1,5 +1,5 @@
 /// One GET of a page's JSON, as the source watch asks for it.
-struct PageRequest: Sendable, Equatable {
+struct PageRequest: Sendable {
     var url: String
     /// A previous answer's `ETag`, sent as `If-None-Match`.
     var entityTag: String?
@@ -7,6 +7,8 @@ struct PageRequest: Sendable, Equatable {
     var lastModified: String?
     var timeoutSeconds: Int
     var maxBytes: Int
+    /// Whether to abandon the transfer (the server is stopping).
+    var isCancelled: @Sendable () -> Bool = { false }
 }
 
 /// What a GET of a page's JSON came to. Redirects are answers, never followed.

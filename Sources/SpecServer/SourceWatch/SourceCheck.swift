@@ -11,6 +11,8 @@ struct SourceCheck: Sendable {
     var timeoutSeconds: Int = 30
     var maxBytes: Int = 4 * 1024 * 1024
     var fetch: PageFetch
+    /// Whether to stop before the next page and abandon the current transfer.
+    var isCancelled: @Sendable () -> Bool = { false }
 
     /// The URL of the page JSON for `slug`.
     func jsonURL(slug: String) -> String {
@@ -25,14 +27,17 @@ struct SourceCheck: Sendable {
         -> SourceReport
     {
         let expectations = SourceExpectations(snapshot: snapshot)
+        // Validators and carried-over findings belong to the version they were checked against.
+        let previous = previous?.version == snapshot.version.id ? previous : nil
         var report = SourceReport(
             checkedAt: now, version: snapshot.version.id, versionDate: snapshot.version.date, base: base,
             pages: [], findings: [])
         for page in expectations.pages {
+            if isCancelled() { break }
             let earlier = previous?.pages.first { $0.page == page.slug }
             let request = PageRequest(
                 url: jsonURL(slug: page.slug), entityTag: earlier?.entityTag, lastModified: earlier?.lastModified,
-                timeoutSeconds: timeoutSeconds, maxBytes: maxBytes)
+                timeoutSeconds: timeoutSeconds, maxBytes: maxBytes, isCancelled: isCancelled)
             var status = SourceReport.PageStatus(page: page.slug, url: request.url, status: .compared)
             var findings: [SourceFinding] = []
             switch fetch(request) {

@@ -2,7 +2,6 @@
 import Glibc
 import HTTPCore
 import SpecStore
-import Synchronization
 
 /// `--watch-sources SECONDS`: runs ``SourceCheck`` on a background thread, off the event loops,
 /// every interval, against the store being served, and keeps the last report in a
@@ -12,7 +11,7 @@ final class SourceWatcher: Sendable {
     let state: SourceWatchState
     private let check: SourceCheck
     private let snapshot: @Sendable () -> SpecSnapshot?
-    private let stopping = Atomic<Bool>(false)
+    private let stopping: StopFlag
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let thread = Locked<BackgroundThread?>(nil)
@@ -22,6 +21,10 @@ final class SourceWatcher: Sendable {
         snapshot: @escaping @Sendable () -> SpecSnapshot?
     ) {
         self.intervalSeconds = intervalSeconds
+        let stopping = StopFlag()
+        self.stopping = stopping
+        var check = check
+        check.isCancelled = { stopping.isSet }
         self.check = check
         self.state = state
         self.snapshot = snapshot
@@ -55,9 +58,9 @@ final class SourceWatcher: Sendable {
     /// Starts the thread: a check at once, then one every interval until ``stop()``.
     func start() {
         let thread = BackgroundThread { [self] in
-            while !stopping.load(ordering: .relaxed) {
+            while !stopping.isSet {
                 checkNow()
-                if stopping.load(ordering: .relaxed) { break }
+                if stopping.isSet { break }
                 waitForWake(seconds: Double(intervalSeconds))
             }
         }
@@ -66,7 +69,7 @@ final class SourceWatcher: Sendable {
 
     /// Ends the thread once its current page is done (each fetch is bounded by the timeout).
     func stop() {
-        stopping.store(true, ordering: .relaxed)
+        stopping.set()
         var byte: UInt8 = 1
         _ = Glibc.write(wakeWrite, &byte, 1)
         thread.withLock { $0 }?.join()
