@@ -8,24 +8,28 @@
 //             the text (line breaks become one space in Markdown)
 //   mcp       a JSON-RPC message to the MCP responder, as a stdio line: never traps; every answer
 //             is one line of JSON that parses, with a result or an error
+//   pages     a HIG page's DocC render JSON to the source watch's reader and comparison: never
+//             traps; a page that reads compares with the store's Layout expectations, and every
+//             finding names that page
 
 import Glibc
 import SpecStore
 
 private enum FuzzTarget: String {
-    case query, check, loader, escaping, mcp
+    case query, check, loader, escaping, mcp, pages
 }
 
 nonisolated(unsafe) private var target: FuzzTarget? = nil
 nonisolated(unsafe) private var checkStore: SpecStore? = nil
 nonisolated(unsafe) private var mcpResponder: MCPResponder? = nil
+nonisolated(unsafe) private var layoutExpectations: SourceExpectations.Page? = nil
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSpecServer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if target == nil {
         let name = getenv("FUZZ_TARGET").map { String(cString: $0) } ?? ""
         guard let chosen = FuzzTarget(rawValue: name) else {
-            fatalError("set FUZZ_TARGET to query, check, loader, escaping or mcp")
+            fatalError("set FUZZ_TARGET to query, check, loader, escaping, mcp or pages")
         }
         target = chosen
     }
@@ -36,6 +40,7 @@ public func fuzzSpecServer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .loader: _ = try? SpecStore.load(bytes: bytes, sourceName: "fuzz")
     case .escaping: fuzzEscaping(String(decoding: bytes, as: UTF8.self))
     case .mcp: fuzzMCP(bytes)
+    case .pages: fuzzPage(bytes)
     }
     return 0
 }
@@ -155,4 +160,19 @@ private func fuzzEscaping(_ text: String) {
 /// The ASCII punctuation Markdown (CommonMark and GitHub tables) gives a meaning to inline.
 private func isMarkdownPunctuation(_ byte: UInt8) -> Bool {
     "\\|*_`<>[]()#~&$!{}".utf8.contains(byte)
+}
+
+private func fuzzPage(_ bytes: [UInt8]) {
+    if layoutExpectations == nil {
+        let store = fuzzStore()
+        layoutExpectations = SourceExpectations(snapshot: store.latest).pages.first { $0.slug == "layout" }
+        precondition(layoutExpectations != nil, "the store cites no Layout page")
+    }
+    guard let document = try? PageDocument.read(bytes) else { return }
+    let findings = PageComparison.findings(layoutExpectations!, document: document, versionDate: "2025-12-16")
+    precondition(findings.allSatisfy { $0.page == "layout" }, "a finding names another page")
+    let report = SourceReport(
+        checkedAt: "", version: "", versionDate: "2025-12-16", base: "", pages: [], findings: findings)
+    precondition(SourceReport(json: report.json) == report, "a report does not read back as itself")
+    _ = report.markdown
 }

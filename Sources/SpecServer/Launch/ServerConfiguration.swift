@@ -51,6 +51,10 @@ struct ServerConfiguration: Equatable, Sendable {
     var upstreamMaxBytes = 64 << 20
     /// The longest an upstream transfer may take.
     var upstreamTimeoutSeconds = 60
+    /// Seconds between background source checks (`--watch-sources`); 0 checks never.
+    var watchSourcesSeconds = 0
+    /// Replaces `https://developer.apple.com` in the watched pages' URLs (a mirror, a test server).
+    var sourcesBase = SourceCheck.appleBase
     /// `Host` names `/mcp` answers besides the loopback ones (`*`: any).
     var mcpAllowedHosts: [String] = []
     /// Browser origins `/mcp` answers besides loopback ones.
@@ -211,6 +215,21 @@ extension ServerConfiguration {
         intOption(
             "upstream-timeout", "SECONDS", "longest an upstream transfer may take", \.upstreamTimeoutSeconds,
             1...3600),
+        intOption(
+            "watch-sources", "SECONDS",
+            "compare the store with Apple's HIG pages this often, served at /v1/sources; 0 never",
+            \.watchSourcesSeconds, 0...2_592_000),
+        Option(
+            name: "sources-base", valueName: "URL",
+            help: "fetch the watched pages from here instead of https://developer.apple.com"
+        ) {
+            configuration, value in
+            guard value.hasPrefix("http://") || value.hasPrefix("https://") else {
+                return "expects an http:// or https:// URL"
+            }
+            configuration.sourcesBase = value
+            return nil
+        },
     ]
 
     /// The items of a comma-separated list, trimmed, empty ones dropped.

@@ -38,6 +38,12 @@ enum SpecServerCommand {
             )
             return 64
         }
+        if configuration.watchSourcesSeconds > 0 && SourceWatchTransport.fetch == nil {
+            StandardStream.error.write(
+                "spec-server: --watch-sources needs a build with the UpstreamFetch trait (swift build --traits UpstreamFetch)\n"
+            )
+            return 64
+        }
         let server: HTTPServer
         let application: SpecApplication
         do {
@@ -54,6 +60,9 @@ enum SpecServerCommand {
         mirror?.serveCachedCopy()
         mirror?.start()
         defer { mirror?.stop() }
+        let watcher = makeSourceWatcher(configuration: configuration, application: application)
+        watcher?.start()
+        defer { watcher?.stop() }
         do {
             try server.run { endpoint in
                 // Always, whatever --log says (that is the request log): with --port 0 this line is
@@ -75,6 +84,18 @@ enum SpecServerCommand {
         }
         log.write(.info, "stopped", text: "spec-server: stopped")
         return 0
+    }
+
+    /// The background source check `--watch-sources` asks for; `nil` without it.
+    static func makeSourceWatcher(configuration: ServerConfiguration, application: SpecApplication)
+        -> SourceWatcher?
+    {
+        guard let state = application.sourceWatch, let fetch = SourceWatchTransport.fetch else { return nil }
+        let check = SourceCheck(
+            base: configuration.sourcesBase, timeoutSeconds: 30, maxBytes: 4 * 1024 * 1024, fetch: fetch)
+        return SourceWatcher(
+            intervalSeconds: configuration.watchSourcesSeconds, check: check, state: state,
+            snapshot: { [weak application] in application?.current?.store.latest })
     }
 
     /// `http://host:port/`, with brackets around an IPv6 address.

@@ -17,6 +17,7 @@ extension Subcommand {
         .healthCheck,
         .checkData,
         .mcp,
+        .sources,
     ]
 
     /// `spec-server check-data [PATH]` (``CheckDataCommand``).

@@ -27,6 +27,8 @@ final class SpecApplication: HTTPApplication {
     private let reloadAction = Locked<(@Sendable () -> Void)?>(nil)
     /// `POST /mcp`.
     let mcp: MCPHTTPTransport
+    /// The last background source check (`--watch-sources`), for `/v1/sources` and `/metrics`.
+    let sourceWatch: SourceWatchState?
 
     init(configuration: ServerConfiguration, log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
@@ -35,6 +37,7 @@ final class SpecApplication: HTTPApplication {
         self.log = log
         self.logger = ServerLog(format: configuration.log, sink: log)
         self.upstream = configuration.upstream.map { UpstreamState(url: $0) }
+        self.sourceWatch = configuration.watchSourcesSeconds > 0 ? SourceWatchState() : nil
     }
 
     /// The store being served, or `nil` before the first load.
@@ -132,6 +135,7 @@ final class SpecApplication: HTTPApplication {
         if path == LLMsText.path, let served, request.method == .get || request.method == .head, !request.hasQuery {
             return (nil, .prepared(served.llmsText))
         }
+        if path == Self.sourcesPath { return (nil, sourcesResponse(to: request)) }
         guard let (route, parameter) = Route.match(path: path) else {
             return (nil, errorResponse(.notFound(path: path), served: served))
         }
@@ -278,7 +282,7 @@ final class SpecApplication: HTTPApplication {
             + "# TYPE spec_server_build_info gauge\n"
             + "spec_server_build_info{version=\"\(SpecServerCommand.version)\",store_version=\""
             + RequestMetrics.labelEscaped(served?.latestVersion ?? "") + "\"} 1\n"
-            + (upstream?.exposition() ?? "") + ProcessMetrics.exposition()
+            + (upstream?.exposition() ?? "") + (sourceWatch?.exposition() ?? "") + ProcessMetrics.exposition()
         return HTTPResponse(
             status: .ok,
             headers: [

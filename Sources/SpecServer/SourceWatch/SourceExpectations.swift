@@ -1,0 +1,208 @@
+import SpecStore
+
+/// What the store says each HIG page it cites should hold: the published quotes under their
+/// anchors, and the table rows it took from the page, as Apple's cells would read.
+struct SourceExpectations: Sendable {
+    /// A quote a record takes from a page.
+    struct Quote: Sendable, Equatable {
+        var record: String
+        /// The anchor of the citation's URL, if it has one.
+        var anchor: String?
+        var text: String
+    }
+
+    /// A row of one of Apple's tables as the store has it: the first cell (the key) and the
+    /// cells of the named columns; `nil` where the store has no value to compare.
+    struct Row: Sendable, Equatable {
+        var key: String
+        var cells: [String?]
+        var records: [String]
+    }
+
+    /// A table the store took rows from.
+    struct Table: Sendable, Equatable {
+        /// What it is, for the report (`screen dimensions`, `ios dynamic type`).
+        var name: String
+        var anchor: String?
+        /// The tab it sits in, for tables inside a tab navigator.
+        var tab: String?
+        /// The header of each compared column; `|` separates names Apple uses interchangeably,
+        /// and a page header matches when it starts with one of them.
+        var columns: [String]
+        var rows: [Row]
+    }
+
+    /// One page and everything the store takes from it.
+    struct Page: Sendable, Equatable {
+        /// The last component of the page's URL, e.g. `layout`.
+        var slug: String
+        /// The page's URL, without a fragment.
+        var url: String
+        /// Every record citing the page.
+        var records: [String]
+        var quotes: [Quote] = []
+        var tables: [Table] = []
+    }
+
+    /// The HIG pages the store cites, by slug.
+    var pages: [Page]
+
+    /// The prefix of every HIG page's URL.
+    static let pagePrefix = "https://developer.apple.com/design/human-interface-guidelines/"
+
+    /// The slug and anchor of a HIG page URL; `nil` for any other URL, and for the HIG's front page.
+    static func slugAndAnchor(of url: String) -> (slug: String, anchor: String?)? {
+        guard url.hasPrefix(pagePrefix) else { return nil }
+        let rest = url.dropFirst(pagePrefix.count)
+        let fragmentStart = rest.firstIndex(of: "#")
+        var path = fragmentStart.map { rest[..<$0] } ?? rest
+        if let query = path.firstIndex(of: "?") { path = path[..<query] }
+        while path.hasSuffix("/") { path = path.dropLast() }
+        guard !path.isEmpty, !path.contains("/") else { return nil }
+        let anchor = fragmentStart.map { String(rest[rest.index(after: $0)...]) }
+        return (path.lowercased(), anchor?.isEmpty == false ? anchor : nil)
+    }
+
+    /// The expectations of `snapshot`: every record's HIG citations, the quotes of its published
+    /// rules and of citations that carry one, and the rows of the tables listed in ``tableShapes``.
+    init(snapshot: SpecSnapshot) {
+        var pages: [String: Page] = [:]
+        var tables: [String: Table] = [:]
+        var tableOrder: [String] = []
+        for row in Self.allRows(snapshot) {
+            let id = row["id"]?.stringValue ?? ""
+            var first: (slug: String, anchor: String?)?
+            for citation in row["citations"]?.arrayValue ?? [] {
+                guard let url = citation["url"]?.stringValue, let (slug, anchor) = Self.slugAndAnchor(of: url) else {
+                    continue
+                }
+                if first == nil { first = (slug, anchor) }
+                var page = pages[slug] ?? Page(slug: slug, url: Self.pagePrefix + slug, records: [])
+                if page.records.last != id { page.records.append(id) }
+                if let quote = citation["quote"]?.stringValue, !quote.isEmpty {
+                    page.quotes.append(Quote(record: id, anchor: anchor, text: quote))
+                }
+                pages[slug] = page
+            }
+            guard let (slug, anchor) = first else { continue }
+            // A rule's quote is Apple's words unless the rule says it is a reading of them.
+            if row["quote"] != nil, row["kind"]?.stringValue != "reading",
+                row["status"]?.stringValue ?? "published" == "published",
+                let quote = row["quote"]?.stringValue, !quote.isEmpty
+            {
+                pages[slug]?.quotes.append(Quote(record: id, anchor: anchor, text: quote))
+            }
+            guard let (shape, tab) = Self.shape(of: row), let cells = Self.cells(row, shape: shape),
+                let key = row[shape.keyField]?.stringValue
+            else { continue }
+            let tableKey = "\(slug)#\(anchor ?? "")#\(shape.name)#\(tab ?? "")"
+            if tables[tableKey] == nil {
+                tables[tableKey] = Table(name: shape.name, anchor: anchor, tab: tab, columns: shape.columns, rows: [])
+                tableOrder.append(tableKey)
+            }
+            if let index = tables[tableKey]!.rows.firstIndex(where: { $0.key == key && $0.cells == cells }) {
+                tables[tableKey]!.rows[index].records.append(id)
+            } else {
+                tables[tableKey]!.rows.append(Row(key: key, cells: cells, records: [id]))
+            }
+        }
+        for key in tableOrder {
+            let slug = String(key.prefix { $0 != "#" })
+            pages[slug]?.tables.append(tables[key]!)
+        }
+        self.pages = pages.values.sorted { $0.slug < $1.slug }
+    }
+
+    /// How the rows of one collection read as one of Apple's tables.
+    struct TableShape: Sendable {
+        var name: String
+        /// The field whose value is the row's first cell.
+        var keyField: String
+        var columns: [String]
+        /// The store's text for each column.
+        var cell: @Sendable (JSONValue) -> [String?]
+    }
+
+    /// The tables the watch compares row by row: Apple's iOS and iPadOS screen dimensions and
+    /// size classes (Layout), the Dynamic Type tables, one tab per size (Typography), and the
+    /// fixed text-style tables (Typography).
+    static func shape(of row: JSONValue) -> (TableShape, tab: String?)? {
+        let id = row["id"]?.stringValue ?? ""
+        let platform = row["platform"]?.stringValue ?? row["platforms"]?.arrayValue?.first?.stringValue ?? ""
+        if id.hasPrefix("device."), row["asPublished"]?.stringValue != nil {
+            return (
+                TableShape(name: "screen dimensions", keyField: "name", columns: ["Dimensions"]) {
+                    [$0["asPublished"]?.stringValue]
+                }, nil
+            )
+        }
+        if id.hasPrefix("size-class.") {
+            return (
+                TableShape(name: "size classes", keyField: "device", columns: ["Portrait", "Landscape"]) {
+                    [sizeClassCell($0["portrait"]), sizeClassCell($0["landscape"])]
+                }, nil
+            )
+        }
+        if id.hasPrefix("type."), let tab = row["categoryLabel"]?.stringValue {
+            return (
+                TableShape(
+                    name: "\(platform) dynamic type", keyField: "label",
+                    columns: ["Weight", "Size", "Leading|Line height", "Emphasized weight"]
+                ) { typeCells($0) }, tab
+            )
+        }
+        if id.hasPrefix("text-style.") {
+            return (
+                TableShape(
+                    name: "\(platform) text styles", keyField: "label",
+                    columns: ["Weight", "Size", "Line height|Leading", "Emphasized weight"]
+                ) { typeCells($0) }, nil
+            )
+        }
+        return nil
+    }
+
+    static func cells(_ row: JSONValue, shape: TableShape) -> [String?]? {
+        let cells = shape.cell(row)
+        return cells.allSatisfy({ $0 == nil }) ? nil : cells
+    }
+
+    /// `Regular width, compact height`, as Apple's size-class cells read.
+    static func sizeClassCell(_ value: JSONValue?) -> String? {
+        guard let horizontal = value?["horizontal"]?.stringValue, let vertical = value?["vertical"]?.stringValue,
+            let initial = horizontal.first
+        else { return nil }
+        return "\(initial.uppercased())\(horizontal.dropFirst()) width, \(vertical) height"
+    }
+
+    static func typeCells(_ row: JSONValue) -> [String?] {
+        [
+            row["weight"]?.stringValue, number(row["size"]), number(row["leading"]),
+            row["emphasizedWeight"]?.stringValue,
+        ]
+    }
+
+    static func number(_ value: JSONValue?) -> String? {
+        guard let value, value.doubleValue != nil else { return nil }
+        return value.serialized()
+    }
+
+    /// Every record of the snapshot, as API rows.
+    static func allRows(_ snapshot: SpecSnapshot) -> [JSONValue] {
+        var rows: [JSONValue] = []
+        func add(_ result: () throws(QueryError) -> QueryResult) {
+            if let items = try? result().items { rows += items }
+        }
+        add { () throws(QueryError) in try snapshot.devices(matching: DeviceFilter()) }
+        add { () throws(QueryError) in try snapshot.sizeClasses(matching: SizeClassFilter()) }
+        add { () throws(QueryError) in try snapshot.widgets(matching: WidgetFilter()) }
+        add { () throws(QueryError) in try snapshot.widgetFamilies(matching: WidgetFamilyFilter()) }
+        add { () throws(QueryError) in try snapshot.dynamicType(matching: DynamicTypeFilter()) }
+        add { () throws(QueryError) in try snapshot.textStyles(matching: TextStyleFilter()) }
+        add { () throws(QueryError) in try snapshot.tracking(matching: TrackingFilter()) }
+        add { () throws(QueryError) in try snapshot.metrics(matching: MetricFilter()) }
+        add { () throws(QueryError) in try snapshot.rules(matching: RuleFilter()) }
+        add { () throws(QueryError) in try snapshot.myths(matching: MythFilter()) }
+        return rows
+    }
+}

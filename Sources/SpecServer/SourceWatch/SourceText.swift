@@ -1,0 +1,43 @@
+/// How the source watch compares Apple's wording with the store's, following the seeds'
+/// quotation convention.
+///
+/// Both sides are normalised the same way: every quote mark and apostrophe, typographic or
+/// straight, single or double (' " ‘ ’ ‚ ‛ “ ” „ ‟ ′ ″), becomes a straight single one (the seeds
+/// show a quotation nested in a quote in single marks where Apple has double ones), every run of white space (no-break spaces included) becomes one
+/// space, and the ends are trimmed. Inline runs are joined before this. Unicode normalisation is
+/// Swift's own: `String` compares by canonical equivalence, so an NFC and an NFD spelling of
+/// the same text match.
+enum SourceText {
+    /// The sentence the report prints to say how text was compared.
+    static let convention =
+        "every quote mark and apostrophe (typographic or straight, single or double) read as a straight single one, inline runs joined, white space collapsed to one space, compared by Unicode canonical equivalence (NFC and NFD match)"
+
+    /// `text` normalised for comparison.
+    static func normalised(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.unicodeScalars.append(" ")
+                pendingSpace = false
+            }
+            switch scalar.value {
+            case 0x22, 0x27, 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x201C, 0x201D, 0x201E, 0x201F, 0x2033:
+                result.unicodeScalars.append("'")
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Whether `quote` occurs in `text`, both normalised.
+    static func contains(_ text: String, quote: String) -> Bool {
+        let needle = normalised(quote)
+        return needle.isEmpty || normalised(text).contains(needle)
+    }
+}

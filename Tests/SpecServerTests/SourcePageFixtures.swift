@@ -1,0 +1,127 @@
+import SpecStore
+
+@testable import SpecServer
+
+/// Page JSON in Apple's shape (Swift-DocC render nodes), made from what the store itself takes
+/// from each page: its quotes under headings carrying their anchors, its tables (those with a tab
+/// inside a tab navigator, one tab per size), and a change log. Unchanged, every page matches
+/// the store; a test edits the ``SourceExpectations/Page`` it generates from to make one fault.
+struct SourcePageFixtures {
+    let store: SpecStore
+    let snapshot: SpecSnapshot
+    let expectations: SourceExpectations
+
+    init(version: String? = nil) throws {
+        store = try SpecStore.load(bytes: Array(EmbeddedSpecData.json.utf8), sourceName: "embedded Data/specs.json")
+        snapshot = try store.snapshot(version: version)
+        expectations = SourceExpectations(snapshot: snapshot)
+    }
+
+    /// The expectations of the page `slug`.
+    func page(_ slug: String) -> SourceExpectations.Page {
+        expectations.pages.first { $0.slug == slug }!
+    }
+
+    /// An old change-log row, dated before every store version's date.
+    static let oldChangeLog = [("June 5, 2023", "New page.")]
+
+    /// The page JSON for `page`, as Apple would serve it.
+    static func json(
+        _ page: SourceExpectations.Page, changeLog: [(String, String)] = oldChangeLog,
+        schemaVersion: (Int, Int, Int) = (0, 3, 0), identifierSlug: String? = nil
+    ) -> JSONValue {
+        var content: [JSONValue] = []
+        for quote in page.quotes where quote.anchor == nil {
+            content.append(paragraph(quote.text))
+        }
+        var anchors: [String] = []
+        for anchor in page.quotes.compactMap(\.anchor) + page.tables.compactMap(\.anchor)
+        where !anchors.contains(anchor) {
+            anchors.append(anchor)
+        }
+        for anchor in anchors {
+            content.append(heading(anchor, level: 2))
+            for quote in page.quotes where quote.anchor == anchor {
+                content.append(paragraph(quote.text))
+            }
+            var navigators: [String: [JSONValue]] = [:]
+            var navigatorOrder: [String] = []
+            for table in page.tables where table.anchor == anchor {
+                guard let tab = table.tab else {
+                    content.append(heading(table.name, level: 3))
+                    content.append(self.table(table))
+                    continue
+                }
+                if navigators[table.name] == nil { navigatorOrder.append(table.name) }
+                // Apple's tabs repeat their title as a heading in their own content.
+                navigators[table.name, default: []].append([
+                    "title": .string(tab), "content": [heading(tab, level: 4), self.table(table)],
+                ])
+            }
+            for name in navigatorOrder {
+                content.append(heading(name, level: 3))
+                content.append(["type": "tabNavigator", "tabs": .array(navigators[name]!)])
+            }
+        }
+        content.append(heading("Change-log", level: 2))
+        content.append(
+            tableBlock(header: ["Date", "Changes"], rows: changeLog.map { [$0.0, $0.1] }))
+        return [
+            "schemaVersion": [
+                "major": JSONValue(integerLiteral: schemaVersion.0),
+                "minor": JSONValue(integerLiteral: schemaVersion.1),
+                "patch": JSONValue(integerLiteral: schemaVersion.2),
+            ],
+            "identifier": [
+                "interfaceLanguage": "swift",
+                "url": .string("doc://com.apple.HIG/design/Human-Interface-Guidelines/\(identifierSlug ?? page.slug)"),
+            ],
+            "kind": "article",
+            "metadata": ["role": "article", "title": .string(page.slug)],
+            "primaryContentSections": [["kind": "content", "content": .array(content)]],
+            "sections": [],
+            "references": [:],
+        ]
+    }
+
+    static func heading(_ anchor: String, level: Int) -> JSONValue {
+        [
+            "type": "heading", "level": JSONValue(integerLiteral: level),
+            "text": .string(anchor.replacing("-", with: " ")), "anchor": .string(anchor),
+        ]
+    }
+
+    /// A paragraph of `text` as Apple writes it: typographic apostrophes, and the text split
+    /// into runs at a space, as source line wraps split it.
+    static func paragraph(_ text: String) -> JSONValue {
+        let typographic = text.replacing("'", with: "\u{2019}")
+        let words = typographic.split(separator: " ", omittingEmptySubsequences: false)
+        let middle = words.count / 2
+        let first = words[..<middle].joined(separator: " ")
+        let second = words[middle...].joined(separator: " ")
+        var runs: [JSONValue] = []
+        if !first.isEmpty { runs.append(["type": "text", "text": .string(first)]) }
+        runs.append(["type": "text", "text": .string(first.isEmpty ? second : " " + second)])
+        return ["type": "paragraph", "inlineContent": .array(runs)]
+    }
+
+    static func table(_ table: SourceExpectations.Table) -> JSONValue {
+        let header =
+            [table.columns.contains("Dimensions") || table.columns.contains("Portrait") ? "Model" : "Style"]
+            + table.columns.map { column in
+                let name = String(column.prefix { $0 != "|" })
+                return name == "Size" || name == "Leading" ? "\(name) (points)" : name
+            }
+        return tableBlock(header: header, rows: table.rows.map { [$0.key] + $0.cells.map { $0 ?? "" } })
+    }
+
+    static func tableBlock(header: [String], rows: [[String]]) -> JSONValue {
+        func cell(_ text: String) -> JSONValue {
+            [["type": "paragraph", "inlineContent": [["type": "text", "text": .string(text)]]]]
+        }
+        return [
+            "type": "table", "header": "row",
+            "rows": .array(([header] + rows).map { row in .array(row.map(cell)) }),
+        ]
+    }
+}
