@@ -146,6 +146,7 @@ struct StoreLoader {
                 throw fault(.badID, path, "source id '\(id)' must be lower-case [a-z0-9] words separated by '.' or '-'")
             }
             try checkObject(source, path, StoreLoader.sourceFields)
+            try checkCitationTarget(source, path)
             sources[id] = source.objectValue
         }
     }
@@ -524,6 +525,7 @@ struct StoreLoader {
             guard case .array(let elements) = value else { throw wrongType(path(), value, "an array of citations") }
             for (position, element) in elements.enumerated() {
                 try checkObject(element, "\(path())[\(position)]", StoreLoader.citationFields)
+                try checkCitationTarget(element, "\(path())[\(position)]")
             }
         case .basis:
             try checkObject(value, path(), StoreLoader.basisFields)
@@ -546,6 +548,16 @@ struct StoreLoader {
             }
             try check(member, spec.kind, "\(path()).\(spec.name)")
         }
+    }
+
+    /// A citation's section is Apple's heading on the page its URL names, and its page is that
+    /// page's title (``AppleHeading``).
+    private func checkCitationTarget(_ value: JSONValue, _ path: @autoclosure () -> String) throws(SpecStoreError) {
+        guard case .object(let object) = value, let page = object["page"]?.stringValue,
+            let url = object["url"]?.stringValue,
+            let problem = AppleHeading.problem(page: page, section: object["section"]?.stringValue, url: url)
+        else { return }
+        throw fault(.badCitation, "\(path()).\(problem.field)", problem.message)
     }
 
     private static let sizeFields = [
