@@ -89,6 +89,7 @@ struct StoreLoader {
         }
         try checkReferences()
         try checkSubjects()
+        try checkFigureKinds()
         return Output(
             schemaVersion: isVersion2 ? 2 : 1, title: title, versions: versions, records: records,
             locations: idLocations)
@@ -666,6 +667,29 @@ struct StoreLoader {
                         )
                     }
                 }
+            }
+        }
+    }
+
+    /// A figure's force follows its citation: a metric quoting the sentence of a rule has that
+    /// rule's `kind`, so a sentence Apple words as a description is never judged as a limit.
+    private func checkFigureKinds() throws(SpecStoreError) {
+        var kinds: [String: (id: String, kind: String)] = [:]
+        for record in records[SpecCollection.rules.rawValue] {
+            guard let quote = record.object["quote"]?.stringValue, let kind = record.object["kind"]?.stringValue
+            else { continue }
+            kinds[quote] = (record.id, kind)
+        }
+        for (position, record) in records[SpecCollection.metrics.rawValue].enumerated() {
+            let kind = record.object["kind"]?.stringValue
+            for citation in record.object["citations"]?.arrayValue ?? [] {
+                guard let quote = citation["quote"]?.stringValue, let rule = kinds[quote], rule.kind != kind else {
+                    continue
+                }
+                throw fault(
+                    .badValue, "$.metrics[\(position)].kind",
+                    "'\(record.id)' quotes the sentence of \(rule.id), whose kind is \(rule.kind); a figure's force follows its citation: give it kind '\(rule.kind)'"
+                )
             }
         }
     }
