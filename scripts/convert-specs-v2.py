@@ -112,6 +112,8 @@ def convert(data):
             defaults[name] = chosen
     out = {"schemaVersion": 2, "title": data.get("title", ""), "versions": data["versions"],
            "sources": dict(sorted(sources.items())), "defaults": defaults}
+    if "subjects" in data:
+        out["subjects"] = data["subjects"]
     for name in COLLECTIONS:
         if name in data:
             out[name] = data[name]
@@ -131,7 +133,7 @@ def write(data, path):
             parts.append(f'  "{key}": [')
             parts += [f"    {line(item)}{',' if i < len(value) - 1 else ''}" for i, item in enumerate(value)]
             parts.append(f"  ]{comma}")
-        elif isinstance(value, dict) and key in ("sources", "defaults"):
+        elif isinstance(value, dict) and key in ("sources", "defaults", "subjects"):
             parts.append(f'  "{key}": {{')
             items = list(value.items())
             parts += [f"    {line(k)}: {line(v)}{',' if i < len(items) - 1 else ''}" for i, (k, v) in enumerate(items)]

@@ -160,4 +160,30 @@ import Testing
         #expect(
             ControlCharacters.visible("a\u{0}\u{1F}\u{7F}\u{85}é\t\n\r") == "a\u{2400}\u{241F}\u{2421}\u{FFFD}é\t\n\r")
     }
+
+    @Test func theRequestSchemaAcceptsEveryItemTheBatchAnswersAndKeepsThePerItemErrors() throws {
+        // An unknown category breaks Measurement's enum, yet is answered in its own row: the
+        // body schema says an item is any object, judged on its own.
+        let items = try post(
+            #"[{"figure": "metric.widgets.ios.dynamic-type-range", "category": "huge"}, {"figure": "metric.widgets.ios.dynamic-type-range", "category": "large"}]"#
+        )
+        #expect(items.count == 2)
+        #expect(items[0]["error"] != nil)
+        #expect(items[1]["result"]?.stringValue == "ok")
+        let document = try #require(app.request(.get, "/openapi.json").json)
+        let body = document["paths"]?["/v1/check"]?["post"]?["requestBody"]?["content"]?["application/json"]?["schema"]
+        #expect(body?["type"]?.stringValue == "array")
+        #expect(body?["items"]?["$ref"]?.stringValue == "#/components/schemas/MeasurementItem")
+        let item = try #require(document["components"]?["schemas"]?["MeasurementItem"])
+        #expect(item["type"]?.stringValue == "object")
+        #expect(item["additionalProperties"] == nil && item["required"] == nil)
+        // No member is constrained beyond what the server refuses whole.
+        let members = try #require(item["properties"]?.objectValue)
+        #expect(members.keys.contains("category"))
+        for (name, member) in members {
+            #expect(member["type"] == nil && member["enum"] == nil && member["minimum"] == nil, "\(name)")
+        }
+        // A body that is not an array of objects is still refused whole.
+        #expect(app.request(.post, "/v1/check", body: Array("[1]".utf8)).status == 400)
+    }
 }

@@ -37,12 +37,51 @@ struct ProvenanceTests {
     func watchScreensAtJune2025() throws {
         let snapshot = try Self.store.snapshot(version: "2025-06-09")
         let watches = Self.ids(try snapshot.devices(matching: DeviceFilter(family: .watch)))
-        #expect(watches.count == 7)
+        #expect(watches.count == 9)
+        // The Series 10 row, relabelled '10, 11' on 2025-09-09: present under its earlier label.
+        let seriesTen = try #require(snapshot.record(id: "device.apple-watch-series-10-11-42mm"))
+        #expect(seriesTen["name"] == "Apple Watch Series 10")
+        #expect(seriesTen["presence"] == "uncertain")
         #expect(watches.contains("device.apple-watch-ultra-1st-and-2nd-generations-49mm"))
         #expect(watches.contains("device.apple-watch-series-4-5-6-and-se-all-generations-40mm"))
         #expect(!watches.contains("device.apple-watch-ultra-3rd-generation-49mm"), "added on 2025-09-09")
         let latest = Self.ids(try Self.store.latest.devices(matching: DeviceFilter(family: .watch)))
         #expect(latest.count == 10)
+    }
+
+    @Test("2025-06-09 → 2025-09-09 relabels the Series 10 row and adds only the Ultra 3's")
+    func seriesTenRelabelled() throws {
+        let diff = try Self.store.diff(from: "2025-06-09", to: "2025-09-09")
+        let added = diff.added.compactMap { $0["id"]?.stringValue }
+        #expect(added.contains("device.apple-watch-ultra-3rd-generation-49mm"))
+        #expect(!added.contains { $0.hasPrefix("device.apple-watch-series-10") })
+        let relabels = diff.changed.filter { $0["field"] == "name" }.compactMap { $0["id"]?.stringValue }
+        #expect(relabels.sorted() == ["device.apple-watch-series-10-11-42mm", "device.apple-watch-series-10-11-46mm"])
+        // The Ultra and SE rows' relabel is in their history, as a note: the sources lack the old label.
+        let notes = diff.changed.filter { $0["field"] == "notes" }.compactMap { $0["id"]?.stringValue }
+        #expect(notes.contains("device.apple-watch-ultra-1st-and-2nd-generations-49mm"))
+        #expect(
+            try Self.store.snapshot(version: "2024-02-02").record(id: "device.apple-watch-series-10-11-42mm") == nil)
+    }
+
+    @Test(
+        "no record of the 26 era is present before what it describes appeared",
+        arguments: [
+            ("rule.toolbars.prominent-primary-action", "2025-06-09"),
+            ("rule.tab-bars.floats-above-content", "2025-06-09"),
+            ("rule.toolbars.reduce-backgrounds", "2025-06-09"),
+            ("myth.requires-full-screen-locks-orientation", "2025-06-09"),
+            ("rule.orientation.lock-not-guaranteed", "2025-06-09"),
+            ("metric.convention.bars.tab-bar-inset", "2025-06-09"),
+            ("rule.widgets.standby-carplay", "2025-12-16"), ("rule.widgets.dynamic-type-range", "2025-12-16"),
+            ("metric.widgets.ios.dynamic-type-range", "2025-12-16"),
+        ])
+    func noTwentySixEraBeforeItsTime(id: String, appeared: String) throws {
+        let index = try #require(Self.store.versions.firstIndex { $0.id == appeared })
+        let before = Self.store.versions[index - 1].id
+        #expect(try Self.store.snapshot(version: "2023").record(id: id) == nil)
+        #expect(try Self.store.snapshot(version: before).record(id: id) == nil)
+        #expect(try Self.store.snapshot(version: appeared).record(id: id) != nil)
     }
 
     @Test("2025-03-07 has rules, and the Accessibility rewrite of that date is no longer uncertain")
@@ -60,8 +99,14 @@ struct ProvenanceTests {
     @Test("2025-03-07 → 2025-06-09 adds only Apple's dated changes; first copies are listed apart")
     func noPhantomAdditionsInJune2025() throws {
         let diff = try Self.store.diff(from: "2025-03-07", to: "2025-06-09")
-        #expect(diff.added.count < 10, "\(diff.added.count) additions")
-        #expect(diff.added.allSatisfy { $0["dating"] == "change-log" })
+        let dated = diff.added.filter { $0["dating"] == "change-log" }
+        #expect(dated.count < 10, "\(dated.count) additions")
+        // The rest open here because what they describe (Liquid Glass, the 26 releases) appeared
+        // on this date: their window starts at it, and a later copy is the first to show them.
+        let opened = diff.added.filter { $0["dating"] != "change-log" }.compactMap { $0["id"]?.stringValue }
+        #expect(opened.contains("rule.toolbars.prominent-primary-action"))
+        #expect(opened.allSatisfy { id in diff.added.contains { $0["id"]?.stringValue == id && $0["seen"] != nil } })
+        #expect(opened.count == 14, "\(opened)")
         #expect(!diff.added.contains { $0["type"] == "tracking" })
         let firstSeen = diff.firstSeen.compactMap { $0["id"]?.stringValue }
         #expect(firstSeen.contains("device.iphone-15"))

@@ -185,6 +185,8 @@ enum TableLayout {
                 TableColumn("platforms", "Platforms"),
                 TableColumn("bound", "Bound"),
                 TableColumn("exclusive", "Bound itself excluded"),
+                TableColumn("kind", "What Apple's sentence does"),
+                TableColumn("alternatives", "Or instead"),
                 TableColumn("value", "Value", .number),
                 TableColumn("min", "Minimum", .number),
                 TableColumn("max", "Maximum", .number),

@@ -131,7 +131,7 @@ enum OpenAPIDocument {
         let limit = ServerConfiguration().maxBodyBytes
         let described = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
         responses.append("413", errorResponse("A body over the limit (\(described) by default)."))
-        let measurement: JSONValue = ["$ref": "#/components/schemas/Measurement"]
+        let measurement: JSONValue = ["$ref": "#/components/schemas/MeasurementItem"]
         return [
             "operationId": "postCheck",
             "summary": "Judges a frame's measurements against the store.",
@@ -481,6 +481,26 @@ enum OpenAPIDocument {
                 ],
                 "Status": ["type": "object", "required": ["status"], "properties": ["status": ["type": "string"]]],
                 "Citation": citation,
+                // What POST /v1/check accepts per item: any object. A member that does not fit
+                // Measurement is answered in the item's own row, so the body schema constrains
+                // only what is refused whole (API.md §6).
+                "MeasurementItem": [
+                    "type": "object",
+                    "description":
+                        "One measurement as the batch accepts it: any JSON object. Each item is judged on its own against Measurement: an item that does not fit it (a missing or unknown figure, an unknown member, a wrong type, a negative size, an unknown category, the wrong shape) gets its own result row with index, id, figure and error, and the other items are still judged.",
+                    "properties": [
+                        "id": ["description": "The caller's own id (a string), echoed in the item's result."],
+                        "figure": ["description": "A metric id (a string), as GET /v1/metrics lists them."],
+                        "value": ["description": "Measured value (a number of 0 or more), for a single figure."],
+                        "width": ["description": "Measured width (a number of 0 or more), with height."],
+                        "height": ["description": "Measured height (a number of 0 or more), with width."],
+                        "category": [
+                            "description": .string(
+                                "The Dynamic Type category measured, for a range of categories: one of "
+                                    + FilterVocabulary.categories.joined(separator: ", ") + ".")
+                        ],
+                    ],
+                ],
                 "Measurement": [
                     "type": "object", "required": ["figure"], "additionalProperties": false,
                     "description": .string(checkShapeRule),

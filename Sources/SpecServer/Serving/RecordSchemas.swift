@@ -275,6 +275,8 @@ enum RecordSchemas {
                                     "Apple's own wording of how strongly the figure applies, quoted from its citation.",
                             ]
                         ),
+                        ("kind", closed(FilterVocabulary.ruleKinds, "metrics", "kind")),
+                        ("alternatives", ids("Figures Apple gives as the other branch of an either/or.")),
                     ])
             ),
             (

@@ -41,7 +41,9 @@ struct FieldSpec: Sendable {
 
 /// What the fields of every collection share: units, the figure fields, and the field index.
 enum CollectionSchema {
-    static let units = ["pt", "px", "mm", "ratio", "percent", "ppi", "count", "s", "min", "h", "category"]
+    static let units = [
+        "pt", "px", "mm", "ratio", "percent", "ppi", "count", "characters", "s", "min", "h", "category",
+    ]
     static let recordPlatforms = FilterVocabulary.platforms + ["all"]
     /// What Apple's sentence does (Docs/schema.md, rules); `reading` is a status, not a kind.
     static let ruleKinds = ["requirement", "recommendation", "description"]

@@ -164,6 +164,11 @@ enum SpecCollection: Int, CaseIterable, Sendable {
                     FieldSpec("force", .string),
                     // The figure itself is outside the bound: Apple says "under 15", not "at most 15".
                     FieldSpec("exclusive", .bool),
+                    // What Apple's sentence does, as for rules: a description is not a limit.
+                    FieldSpec("kind", .oneOf(CollectionSchema.ruleKinds)),
+                    // Figures Apple gives as the other branch of an either/or ("a margin of at least
+                    // 16 points … or … centers at least 60 points apart"): meeting one is enough.
+                    FieldSpec("alternatives", .references(to: .metrics)),
                 ]
             ) { record in
                 let figure = ["value", "width", "height", "min", "max"].map(record.number).filter { !$0.isEmpty }

@@ -44,6 +44,14 @@ public struct SpecStoreError: Error, Sendable, Hashable, CustomStringConvertible
         public static let badFigure = Code(rawValue: "bad_figure")
         /// An id in `devices` or `related` that names no record.
         public static let danglingReference = Code(rawValue: "dangling_reference")
+        /// A citation whose section is not Apple's heading at its URL's anchor, or whose page
+        /// title disagrees with its URL.
+        public static let badCitation = Code(rawValue: "bad_citation")
+        /// A record present before a subject it names appeared (Liquid Glass in 2023).
+        public static let anachronism = Code(rawValue: "anachronism")
+        /// A row that names several models starting when a later one appeared: a relabel
+        /// recorded as an addition.
+        public static let relabelAsAddition = Code(rawValue: "relabel_as_addition")
     }
 
     /// What kind of fault it is.

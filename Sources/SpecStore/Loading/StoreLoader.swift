@@ -21,6 +21,8 @@ struct StoreLoader {
     /// Schema version 2: citation sources by id, and per-collection defaults.
     private var sources: [String: JSONObject] = [:]
     private var defaults: [JSONObject?] = Array(repeating: nil, count: SpecCollection.allCases.count)
+    /// Schema version 2: what records may describe, and the version each appeared in.
+    private var subjects: [StoreSubject] = []
     private var layouts = SpecCollection.allCases.map { collection in
         KeyLayout(names: CollectionSchema.allFields[collection.rawValue].map(\.name))
     }
@@ -53,7 +55,7 @@ struct StoreLoader {
         }
         let isVersion2 = number.literal == "2"
         let allowed =
-            ["schemaVersion", "title", "versions"] + (isVersion2 ? ["sources", "defaults"] : [])
+            ["schemaVersion", "title", "versions"] + (isVersion2 ? ["sources", "defaults", "subjects"] : [])
             + SpecCollection.allCases.map(\.key)
         for key in top.keys where !allowed.contains(key) {
             throw fault(
@@ -68,6 +70,7 @@ struct StoreLoader {
         if isVersion2 {
             try loadSources(top["sources"])
             try loadDefaults(top["defaults"])
+            try loadSubjects(top["subjects"])
         }
         for collection in SpecCollection.allCases {
             let path = "$.\(collection.key)"
@@ -85,6 +88,8 @@ struct StoreLoader {
             }
         }
         try checkReferences()
+        try checkSubjects()
+        try checkFigureKinds()
         return Output(
             schemaVersion: isVersion2 ? 2 : 1, title: title, versions: versions, records: records,
             locations: idLocations)
@@ -142,6 +147,7 @@ struct StoreLoader {
                 throw fault(.badID, path, "source id '\(id)' must be lower-case [a-z0-9] words separated by '.' or '-'")
             }
             try checkObject(source, path, StoreLoader.sourceFields)
+            try checkCitationTarget(source, path)
             sources[id] = source.objectValue
         }
     }
@@ -520,6 +526,7 @@ struct StoreLoader {
             guard case .array(let elements) = value else { throw wrongType(path(), value, "an array of citations") }
             for (position, element) in elements.enumerated() {
                 try checkObject(element, "\(path())[\(position)]", StoreLoader.citationFields)
+                try checkCitationTarget(element, "\(path())[\(position)]")
             }
         case .basis:
             try checkObject(value, path(), StoreLoader.basisFields)
@@ -544,6 +551,16 @@ struct StoreLoader {
         }
     }
 
+    /// A citation's section is Apple's heading on the page its URL names, and its page is that
+    /// page's title (``AppleHeading``).
+    private func checkCitationTarget(_ value: JSONValue, _ path: @autoclosure () -> String) throws(SpecStoreError) {
+        guard case .object(let object) = value, let page = object["page"]?.stringValue,
+            let url = object["url"]?.stringValue,
+            let problem = AppleHeading.problem(page: page, section: object["section"]?.stringValue, url: url)
+        else { return }
+        throw fault(.badCitation, "\(path()).\(problem.field)", problem.message)
+    }
+
     private static let sizeFields = [
         FieldSpec("width", .number, required: true), FieldSpec("height", .number, required: true),
     ]
@@ -562,6 +579,157 @@ struct StoreLoader {
     ]
     private static let basisFields = [
         FieldSpec("reason", .string, required: true), FieldSpec("searched", .strings, required: true),
+    ]
+
+    // MARK: - Subjects
+
+    /// `subjects`: what a fact can describe that did not always exist, and when it appeared:
+    /// `{"id": {"name", "appeared", "basis", "terms", "scope", "records"}}`.
+    private mutating func loadSubjects(_ value: JSONValue?) throws(SpecStoreError) {
+        guard let value else { return }
+        guard case .object(let object) = value else { throw wrongType("$.subjects", value, "an object") }
+        for (id, member) in object {
+            let path = "$.subjects.\(id)"
+            guard StoreLoader.isRecordID(id) else {
+                throw fault(
+                    .badID, path, "subject id '\(id)' must be lower-case [a-z0-9] words separated by '.' or '-'")
+            }
+            try checkObject(member, path, StoreLoader.subjectFields)
+            guard case .object(let fields) = member else { continue }
+            let appeared = try versionReference(fields["appeared"]?.stringValue ?? "", "\(path).appeared")
+            let terms = fields["terms"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            let records = fields["records"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            var scope: StoreSubject.Scope? = nil
+            if let scopeValue = fields["scope"] {
+                try checkObject(scopeValue, "\(path).scope", StoreLoader.scopeFields)
+            }
+            if case .object(let scopeFields) = fields["scope"], let platform = scopeFields["platform"]?.stringValue,
+                let topic = scopeFields["topic"]?.stringValue
+            {
+                scope = StoreSubject.Scope(platform: platform, topic: topic)
+            }
+            guard !terms.isEmpty || scope != nil || !records.isEmpty else {
+                throw fault(
+                    .missingField, path, "subject '\(id)' needs terms, a scope or records: how a record names it")
+            }
+            subjects.append(
+                StoreSubject(
+                    id: id, name: fields["name"]?.stringValue ?? id, appeared: appeared, terms: terms, scope: scope,
+                    records: records))
+        }
+    }
+
+    /// No state of a record is present before a subject it names appeared, and a row that names
+    /// several models starts no later than the first of them unless the sources say otherwise.
+    ///
+    /// Records are checked in file order, so the first offending record is the one reported.
+    private func checkSubjects() throws(SpecStoreError) {
+        guard !subjects.isEmpty else { return }
+        var named: [String: [Int]] = [:]
+        for (index, subject) in subjects.enumerated() {
+            for (offset, id) in subject.records.enumerated() {
+                guard idLocations[id] != nil else {
+                    throw fault(
+                        .danglingReference, "$.subjects.\(subject.id).records[\(offset)]", "'\(id)' names no record")
+                }
+                named[id, default: []].append(index)
+            }
+        }
+        for collection in SpecCollection.allCases {
+            // Widget rows and widget families carry no topic field: the collection is the topic.
+            let collectionTopic: String? = collection == .widgets || collection == .widgetFamilies ? "widgets" : nil
+            for (position, record) in records[collection.rawValue].enumerated() {
+                let path = "$.\(collection.key)[\(position)]"
+                let explicit = named[record.id] ?? []
+                try checkRelabel(record, named: explicit, path)
+                for variant in 0..<record.variantCount {
+                    let start = variant == 0 ? record.since : record.history[variant - 1].until
+                    let object = record.object(variant: variant)
+                    let text = StoreLoader.subjectText(object)
+                    let platforms = object["platforms"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                    let topic = collectionTopic ?? object["topic"]?.stringValue
+                    for (index, subject) in subjects.enumerated() where subject.appeared > start {
+                        let reason: String
+                        // A subject's `records` describe it in their current state: an earlier
+                        // state may be the row before a model joined it (a relabel).
+                        if variant == record.history.count, explicit.contains(index) {
+                            reason = "is one of the records of"
+                        } else if let term = subject.term(in: text) {
+                            reason = "names ('\(term)')"
+                        } else if subject.covers(platforms: platforms, topic: topic) {
+                            reason = "is a \(topic ?? "") record for a platform of"
+                        } else {
+                            continue
+                        }
+                        throw fault(
+                            .anachronism, variant == 0 ? "\(path).since" : "\(path).history[\(variant - 1)].until",
+                            "'\(record.id)' is present from '\(versions[start].id)' but \(reason) \(subject.name), which appeared in '\(versions[subject.appeared].id)' (subjects.\(subject.id)); start it there, or keep its earlier words in history"
+                        )
+                    }
+                }
+            }
+        }
+    }
+
+    /// A figure's force follows its citation: a metric quoting the sentence of a rule has that
+    /// rule's `kind`, so a sentence Apple words as a description is never judged as a limit.
+    private func checkFigureKinds() throws(SpecStoreError) {
+        var kinds: [String: (id: String, kind: String)] = [:]
+        for record in records[SpecCollection.rules.rawValue] {
+            guard let quote = record.object["quote"]?.stringValue, let kind = record.object["kind"]?.stringValue
+            else { continue }
+            kinds[quote] = (record.id, kind)
+        }
+        for (position, record) in records[SpecCollection.metrics.rawValue].enumerated() {
+            let kind = record.object["kind"]?.stringValue
+            for citation in record.object["citations"]?.arrayValue ?? [] {
+                guard let quote = citation["quote"]?.stringValue, let rule = kinds[quote], rule.kind != kind else {
+                    continue
+                }
+                throw fault(
+                    .badValue, "$.metrics[\(position)].kind",
+                    "'\(record.id)' quotes the sentence of \(rule.id), whose kind is \(rule.kind); a figure's force follows its citation: give it kind '\(rule.kind)'"
+                )
+            }
+        }
+    }
+
+    /// A model added to an existing row is a relabel, not a new row: a record naming several
+    /// models that starts when a later one appeared, though an earlier one appeared before, lost
+    /// the versions in which the row held only the earlier models.
+    private func checkRelabel(_ record: StoredRecord, named: [Int], _ path: String) throws(SpecStoreError) {
+        guard named.count >= 2, let earliest = named.min(by: { subjects[$0].appeared < subjects[$1].appeared }),
+            subjects[earliest].appeared < record.since,
+            let joining = named.first(where: { subjects[$0].appeared == record.since })
+        else { return }
+        throw fault(
+            .relabelAsAddition, "\(path).since",
+            "'\(record.id)' starts at '\(versions[record.since].id)', when \(subjects[joining].name) appeared, but it also describes \(subjects[earliest].name), which appeared in '\(versions[subjects[earliest].appeared].id)': a model added to an existing row is a relabel; start the record there and keep the earlier label in history"
+        )
+    }
+
+    /// The words in a record state that can name a subject: Apple's and the store's, not notes.
+    private static func subjectText(_ object: JSONObject) -> String {
+        var text = ""
+        for key in ["name", "label", "quote", "reading", "claim", "correction", "force"] {
+            if let string = object[key]?.stringValue { text += string + "\n" }
+        }
+        for citation in object["citations"]?.arrayValue ?? [] {
+            for key in ["page", "quote"] {
+                if let string = citation[key]?.stringValue { text += string + "\n" }
+            }
+        }
+        return text
+    }
+
+    private static let scopeFields = [
+        FieldSpec("platform", .oneOf(CollectionSchema.recordPlatforms), required: true),
+        FieldSpec("topic", .string, required: true),
+    ]
+    private static let subjectFields = [
+        FieldSpec("name", .string, required: true), FieldSpec("appeared", .string, required: true),
+        FieldSpec("basis", .string, required: true), FieldSpec("terms", .strings),
+        FieldSpec("scope", .any), FieldSpec("records", .strings),
     ]
 
     // MARK: - References

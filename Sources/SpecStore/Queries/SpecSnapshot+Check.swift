@@ -34,6 +34,10 @@ extension SpecSnapshot {
         let name = fields["name"]?.stringValue ?? entry.id
         let isPublished = fields["status"]?.stringValue == "published"
         let force = fields["force"]?.stringValue
+        // Apple's sentence describes what happens or what is typical: outside it is worth
+        // knowing, never a limit missed.
+        let describes = fields["kind"]?.stringValue == "description"
+        let exclusive = fields["exclusive"]?.boolValue ?? false
         let page = fields["citations"]?.arrayValue?.first?["page"]?.stringValue ?? "Apple's page"
         let wording =
             force.map { "Apple's wording for it (\(page)): \"\($0)\"." }
@@ -129,13 +133,12 @@ extension SpecSnapshot {
             above = pairs[1].0 > pairs[1].1
         default:
             // An exclusive figure ("under 15 characters") is itself outside the bound.
-            let exclusive = fields["exclusive"]?.boolValue ?? false
             below = pairs.contains { exclusive && bound == "minimum" ? $0.0 <= $0.1 : $0.0 < $0.1 }
             above = pairs.contains { exclusive && bound == "maximum" ? $0.0 >= $0.1 : $0.0 > $0.1 }
         }
         let result: String
         let severity: String
-        let message: String
+        var message: String
         if !isPublished {
             if below || above {
                 result = "deviates-from-convention"
@@ -148,6 +151,19 @@ extension SpecSnapshot {
                 message =
                     "\(measuredText) matches the convention of \(figureText) for \(name) (a convention, not a HIG requirement)."
             }
+        } else if describes, below || above {
+            result = below ? "below-published" : "above-published"
+            severity = "info"
+            message =
+                "\(measuredText) is outside the \(figureText) Apple describes for \(name). Apple's sentence describes rather than sets a limit\(force.map { " (\(page)): \"\($0)\"" } ?? "")."
+        } else if exclusive, bound == "maximum", above {
+            result = "above-published"
+            severity = "warning"
+            message = "\(measuredText) is not under \(figureText), Apple's published limit for \(name). \(wording)"
+        } else if exclusive, bound == "minimum", below {
+            result = "below-published"
+            severity = "warning"
+            message = "\(measuredText) is not over \(figureText), Apple's published limit for \(name). \(wording)"
         } else {
             switch bound {
             case "minimum" where below, "range" where below, "exact" where below:
@@ -171,6 +187,9 @@ extension SpecSnapshot {
                 message = "\(measuredText) meets Apple's published \(bound) of \(figureText) for \(name)."
             }
         }
+        if isPublished, result == "below-published" || result == "above-published" {
+            message += alternativesText(of: fields)
+        }
         var row = JSONObject()
         row.append("figure", .string(entry.id))
         row.append("measured", .object(measured))
@@ -181,5 +200,20 @@ extension SpecSnapshot {
         row.append("status", fields["status"] ?? .null)
         row.append("metric", entry.row)
         return .object(row)
+    }
+
+    /// The other branches of an either/or, named with their figures: " Apple gives an alternative:
+    /// …; meeting either is enough." Empty where the figure has none.
+    private func alternativesText(of fields: JSONValue) -> String {
+        let others = (fields["alternatives"]?.arrayValue ?? []).compactMap { id -> String? in
+            guard let id = id.stringValue, let other = entry(id: id)?.fields else { return nil }
+            let unit = other["unit"]?.stringValue ?? "pt"
+            let name = other["name"]?.stringValue ?? id
+            let bound = other["bound"]?.stringValue ?? "exact"
+            guard let value = other["value"]?.doubleValue else { return "\(name) (\(id))" }
+            return "\(name), \(bound) \(Self.quantity(value, unit: unit, figure: id)) (\(id))"
+        }
+        guard !others.isEmpty else { return "" }
+        return " Apple gives an alternative: \(others.joined(separator: "; or ")); meeting either is enough."
     }
 }

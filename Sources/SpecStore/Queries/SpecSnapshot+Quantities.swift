@@ -7,6 +7,7 @@ extension SpecSnapshot {
         case "ratio": return figure.contains("contrast") ? "\(number):1" : "\(number)×"
         case "percent": return "\(number)%"
         case "count": return value == 1 ? "1 item" : "\(number) items"
+        case "characters": return value == 1 ? "1 character" : "\(number) characters"
         default: return "\(number) \(unit)"
         }
     }

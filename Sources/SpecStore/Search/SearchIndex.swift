@@ -12,6 +12,9 @@ struct SearchIndex: Sendable {
     struct Field: Sendable {
         let weight: Double
         let text: String
+        /// Whether the field is the record's figures (``figureText(of:)``): only there does a
+        /// number followed by a unit (`44 pt`) also count as one word, `44pt`.
+        var isFigures = false
     }
 
     struct Document: Sendable {
@@ -63,7 +66,8 @@ struct SearchIndex: Sendable {
         for (number, document) in documents.enumerated() {
             var best: [String: Posting] = [:]
             for (fieldNumber, field) in document.fields.enumerated() {
-                for word in SearchIndex.words(of: field.text) where (best[word]?.weight ?? 0) < Float(field.weight) {
+                for word in SearchIndex.indexWords(of: field.text, joiningUnits: field.isFigures)
+                where (best[word]?.weight ?? 0) < Float(field.weight) {
                     best[word] = Posting(
                         document: Int32(number), field: Int16(fieldNumber), weight: Float(field.weight))
                 }
@@ -82,10 +86,10 @@ struct SearchIndex: Sendable {
         let title = entry.title
         var weighted = entry.weighted
         weighted.append((1.5, id))
-        return Document(
-            type: collection.recordType, id: id, title: title,
-            fields: weighted.filter { !$0.1.isEmpty }.map { weight, text in Field(weight: weight, text: text) },
-            versions: versions)
+        var fieldList = weighted.filter { !$0.1.isEmpty }.map { weight, text in Field(weight: weight, text: text) }
+        let figures = figureText(of: fields)
+        if !figures.isEmpty { fieldList.append(Field(weight: 2.5, text: figures, isFigures: true)) }
+        return Document(type: collection.recordType, id: id, title: title, fields: fieldList, versions: versions)
     }
 
     /// Lower-cased runs of letters, and runs of digits: `44x44` is `44`, `x`, `44`, so a figure
@@ -118,12 +122,103 @@ struct SearchIndex: Sendable {
         return words
     }
 
+    /// A record's figures as searchable text: each size as `141x141` (points, pixels, a widget's
+    /// screen, a size in mm, or the record's own width and height), each single figure, and the
+    /// unit, so a designer finds a record by the size or number they have in hand.
+    static func figureText(of fields: JSONValue) -> String {
+        guard case .object(let object) = fields else { return "" }
+        func size(_ value: JSONValue?) -> String? {
+            guard case .number(let width) = value?["width"], case .number(let height) = value?["height"] else {
+                return nil
+            }
+            return "\(width.literal)x\(height.literal)"
+        }
+        let unit = object["unit"]?.stringValue ?? ""
+        var parts: [String] = []
+        // Each size as `WxH`, then each side with its unit (`44 pt`) for a search by one number.
+        func add(_ value: JSONValue?, unit: String) {
+            guard let size = size(value) else { return }
+            parts.append(size)
+            for side in ["width", "height"] {
+                if case .number(let number) = value?[side] { parts.append("\(number.literal) \(unit)") }
+            }
+        }
+        add(fields, unit: unit)
+        add(object["points"], unit: "pt")
+        add(object["pixels"], unit: "px")
+        add(object["screen"], unit: "pt")
+        add(object["sizeMm"], unit: "mm")
+        for key in ["value", "min", "max"] {
+            if case .number(let number) = object[key] { parts.append("\(number.literal) \(unit)") }
+        }
+        // A device's common name rounds its inches: "iPad Pro 13" is Apple's 12.9-inch row.
+        if let name = object["name"]?.stringValue, let inches = roundedInches(in: name) { parts.append(inches) }
+        return parts.joined(separator: " ")
+    }
+
+    /// `13` for a name with `12.9-inch`; `nil` where the name gives whole inches or none.
+    private static func roundedInches(in name: String) -> String? {
+        let words = words(of: name)
+        guard let inch = words.firstIndex(of: "inch"), inch >= 2, isNumber(words[inch - 2]),
+            isNumber(words[inch - 1]), let whole = Int(words[inch - 2]), let tenth = words[inch - 1].first,
+            let digit = tenth.wholeNumberValue
+        else { return nil }
+        return String(digit >= 5 ? whole + 1 : whole)
+    }
+
+    /// The units a number may carry in a search: `44 pt` is the one word `44pt`.
+    static let units: Set<String> = ["pt", "px", "mm"]
+
+    /// A size written `141x141`, `141 x 141` or `141×141` as one word, `141x141`, and with
+    /// `joiningUnits` a number and its unit as one word, `44pt`: the words of `text` with each such
+    /// run joined, and the joined words alone.
+    private static func joiningSizes(_ words: [String], joiningUnits: Bool) -> (words: [String], sizes: [String]) {
+        var joined: [String] = []
+        var sizes: [String] = []
+        var index = 0
+        while index < words.count {
+            if index + 2 < words.count, words[index + 1] == "x", isNumber(words[index]), isNumber(words[index + 2]) {
+                let size = "\(words[index])x\(words[index + 2])"
+                joined.append(size)
+                sizes.append(size)
+                index += 3
+            } else if joiningUnits, index + 1 < words.count, isNumber(words[index]), units.contains(words[index + 1]) {
+                let figure = words[index] + words[index + 1]
+                joined.append(figure)
+                sizes.append(figure)
+                index += 2
+            } else {
+                joined.append(words[index])
+                index += 1
+            }
+        }
+        return (joined, sizes)
+    }
+
+    private static func isNumber(_ word: String) -> Bool {
+        !word.isEmpty && word.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// The words a field is indexed under: its words, and each size in it as one word too, so
+    /// `44` and `44x44` both find `44x44 pt` (and, in the figures, `44 pt` as `44pt`).
+    static func indexWords(of text: String, joiningUnits: Bool = false) -> [String] {
+        let words = words(of: text.replacingMultiplicationSign)
+        return words + joiningSizes(words, joiningUnits: joiningUnits).sizes
+    }
+
+    /// A query's terms: its words, with a size (`141x141`, `141 × 141`) as one term, so the `x` of
+    /// a size does not match a name such as iPhone X, and a number with its unit (`44 pt`) as one,
+    /// which only a record's figures hold.
+    static func terms(of query: String) -> [String] {
+        joiningSizes(words(of: query.replacingMultiplicationSign), joiningUnits: true).words
+    }
+
     /// The documents matching `query` at `version`, best first (ties: index order), with snippets
     /// for the first `limit`; `total` counts every match.
     func search(_ query: String, types: Set<String>? = nil, version: Int, limit: Int = .max) -> (
         hits: [Hit], total: Int
     ) {
-        let terms = Array(Set(SearchIndex.words(of: query))).sorted()
+        let terms = Array(Set(SearchIndex.terms(of: query))).sorted()
         guard !terms.isEmpty else { return ([], 0) }
         // Per document: summed score, terms matched, and the best-scoring field and term.
         var scores = [Double](repeating: 0, count: documents.count)
@@ -222,6 +317,14 @@ struct SearchIndex: Sendable {
         if start > 0 { snippet = "…" + snippet }
         if end < characters.count { snippet += "…" }
         return snippet
+    }
+}
+
+extension String {
+    /// The text with `×` (U+00D7) read as `x`, as sizes are written both ways.
+    fileprivate var replacingMultiplicationSign: String {
+        guard unicodeScalars.contains("\u{00D7}") else { return self }
+        return String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\u{00D7}" ? "x" : $0 }))
     }
 }
 

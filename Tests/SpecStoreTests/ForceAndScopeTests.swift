@@ -1,0 +1,93 @@
+import Testing
+
+@testable import SpecStore
+
+/// Each figure is judged with the force Apple gave it and served with the scope Apple gave it.
+@Suite("Force and scope as Apple worded them")
+struct ForceAndScopeTests {
+    static func check(_ measurement: Measurement) throws -> JSONValue {
+        try RealDataTests.store.latest.check(measurement)
+    }
+
+    @Test(
+        "a description is not a limit: outside it is information, quoting Apple's description",
+        arguments: [
+            Measurement(figure: "metric.live-activities.all.custom-dismissal-time", value: 60),
+            Measurement(figure: "metric.widgets.ios.dynamic-type-range", category: .medium),
+        ])
+    func descriptionIsNoLimit(measurement: Measurement) throws {
+        let row = try Self.check(measurement)
+        #expect(row["severity"] == "info")
+        let message = try #require(row["message"]?.stringValue)
+        #expect(message.contains("describes rather than sets a limit"), "\(message)")
+        #expect(!message.contains("published maximum") && !message.contains("published minimum"))
+    }
+
+    @Test("tvOS's insets are a requirement under Apple's lead-in, not a default")
+    func tvOSSafeAreaIsRequired() throws {
+        let row = try Self.check(Measurement(figure: "metric.layout.tvos.safe-area-inset-sides", value: 40))
+        #expect(row["result"] == "below-published")
+        #expect(row["severity"] == "warning")
+        #expect(row["force"] == "Adhere to the screen's safe area")
+        let message = row["message"]?.stringValue ?? ""
+        #expect(message.contains("under Apple's published minimum"))
+        #expect(!message.contains("not a limit"))
+        #expect(
+            try Self.check(Measurement(figure: "metric.layout.tvos.safe-area-inset-sides", value: 80))["result"] == "ok"
+        )
+    }
+
+    @Test("'under 15 characters' is said as Apple says it, in characters")
+    func exclusiveLimitWording() throws {
+        let row = try Self.check(Measurement(figure: "metric.toolbars.all.title-length", value: 15))
+        #expect(row["result"] == "above-published")
+        let message = try #require(row["message"]?.stringValue)
+        #expect(message.hasPrefix("15 characters is not under 15 characters"), "\(message)")
+        #expect(!message.contains("maximum of 15"))
+    }
+
+    @Test(
+        "an either/or names both branches",
+        arguments: [
+            ("metric.eyes.visionos.item-margin", "metric.eyes.visionos.item-center-spacing", 10.0),
+            ("metric.eyes.visionos.item-center-spacing", "metric.eyes.visionos.item-margin", 40.0),
+        ])
+    func eitherOrNamesBoth(figure: String, other: String, value: Double) throws {
+        let row = try Self.check(Measurement(figure: figure, value: value))
+        #expect(row["result"] == "below-published")
+        let message = try #require(row["message"]?.stringValue)
+        #expect(message.contains(other) && message.contains("meeting either is enough"), "\(message)")
+    }
+
+    @Test("the widget margins carry Apple's own scope for the Mac")
+    func widgetMarginsOnMac() throws {
+        for id in ["metric.widgets.ios.standard-margin", "metric.widgets.ios.tight-margin"] {
+            let record = try #require(RealDataTests.store.latest.record(id: id))
+            let quotes = (record["citations"]?.arrayValue ?? []).compactMap { $0["quote"]?.stringValue }
+            #expect(quotes.contains { $0.contains("smaller margins on the desktop on Mac") }, "\(id)")
+        }
+    }
+
+    @Test("the loader refuses a figure whose kind is not that of the rule quoting the same sentence")
+    func figureKindFollowsItsCitation() throws {
+        guard case .object(var top) = RealDataTests.store.export(), case .array(var metrics) = top["metrics"],
+            let index = metrics.firstIndex(where: { $0["id"] == "metric.widgets.ios.dynamic-type-range" }),
+            case .object(var metric) = metrics[index]
+        else {
+            Issue.record("the real file has the widgets' Dynamic Type range")
+            return
+        }
+        #expect(metric["kind"] == "description")
+        metric["kind"] = nil
+        metrics[index] = .object(metric)
+        top["metrics"] = .array(metrics)
+        let broken = JSONValue.object(top).serializedBytes(pretty: true)
+        #expect {
+            try SpecStore.load(bytes: broken, sourceName: "specs.json")
+        } throws: { error in
+            let error = error as? SpecStoreError
+            return error?.code == .badValue && error?.jsonPath.hasSuffix(".kind") == true
+                && error?.description.contains("'metric.widgets.ios.dynamic-type-range'") == true
+        }
+    }
+}
