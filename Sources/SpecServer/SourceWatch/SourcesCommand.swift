@@ -112,7 +112,7 @@ enum SourcesCommand {
         }
         var previous: SourceReport?
         if let path = options.previousPath {
-            guard let bytes = AtomicFile.read(path, limit: 64 * 1024 * 1024),
+            guard case .bytes(let bytes) = AtomicFile.read(path, limit: 64 * 1024 * 1024),
                 let json = try? JSONValue.parse(bytes), let report = SourceReport(json: json)
             else {
                 StandardStream.error.write("spec-server sources check: \(path) is not a readable source report\n")
