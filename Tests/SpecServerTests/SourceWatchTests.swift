@@ -163,6 +163,21 @@ import Testing
         #expect(report.findings.first?.after == "December 1, 2099: Added specifications for iPhone 99.")
     }
 
+    @Test func anOlderVersionIsComparedAsItStood() throws {
+        let latest = try SourcePageFixtures()
+        let old = try SourcePageFixtures(version: "2023")
+        let layout = latest.page("layout")
+        let entry = ("September 9, 2024", "Added specifications for iPhone 16.")
+        // The iPhone 16 rows arrived in 2024-09-09: new to the 2023 version, known to the latest.
+        let json = SourcePageFixtures.json(layout, changeLog: [entry])
+        let oldReport = Self.check(old, pages: ["layout": json])
+        #expect(oldReport.version == "2023")
+        #expect(oldReport.findings.contains { $0.kind == .newChangeLogEntry })
+        #expect(oldReport.findings.contains { $0.kind == .rowNew && $0.after?.hasPrefix("iPhone 16 ") == true })
+        let latestReport = Self.check(latest, pages: ["layout": json])
+        #expect(latestReport.findings.isEmpty)
+    }
+
     @Test func anUnknownSchemaVersionIsComparedNoFurther() throws {
         let fixtures = try SourcePageFixtures()
         var page = fixtures.page("layout")
