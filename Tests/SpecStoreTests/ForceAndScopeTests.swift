@@ -99,6 +99,8 @@ struct ForceAndScopeTests {
         for topic in ["widgets", "live-activities"] {
             let rows = try latest.metrics(matching: MetricFilter(platform: .tvos, topic: topic))
             #expect(rows.items.isEmpty, "\(topic): \(rows.items.compactMap { $0["id"]?.stringValue })")
+            let why = rows.notes.first?.text { _ in "" } ?? ""
+            #expect(why.contains("no \(topic) figure for tvos") && why.contains("ios"), "\(why)")
         }
         let widgets = try latest.widgets(matching: WidgetFilter(platform: .tvos))
         #expect(widgets.items.isEmpty)

@@ -85,6 +85,21 @@ extension SpecSnapshot {
         ]
     }
 
+    /// Notes for an empty `/v1/metrics` answer for a platform and topic: the platforms the topic's
+    /// figures are for, so a platform without the feature (tvOS and widgets) reads as such.
+    func emptyMetricNotes(platform: String, topic: String) -> [Note] {
+        var platforms: [String] = []
+        for entry in rows(.metrics) where entry.fields["topic"]?.stringValue == topic {
+            for value in entry.fields["platforms"]?.arrayValue ?? [] {
+                if let name = value.stringValue, name != "all", !platforms.contains(name) { platforms.append(name) }
+            }
+        }
+        guard !platforms.isEmpty else { return emptyFallback("topic \(topic)") }
+        return [
+            "Apple gives no \(topic) figure for \(platform) in version \(version.id); the store's \(topic) figures are for \(platforms.joined(separator: ", "))."
+        ]
+    }
+
     private func emptyFallback(_ detail: String?) -> [Note] {
         [
             "No row of Apple's tables in version \(version.id) matches every filter given\(detail.map { " (\($0))" } ?? "")."
