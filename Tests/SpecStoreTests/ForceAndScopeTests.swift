@@ -90,4 +90,27 @@ struct ForceAndScopeTests {
                 && error?.description.contains("'metric.widgets.ios.dynamic-type-range'") == true
         }
     }
+
+    @Test(
+        "tvOS has neither widgets nor Live Activities: no figure of theirs answers for it, and the empty answer says why"
+    )
+    func noWidgetOrLiveActivityFiguresForTVOS() throws {
+        let latest = RealDataTests.store.latest
+        for topic in ["widgets", "live-activities"] {
+            let rows = try latest.metrics(matching: MetricFilter(platform: .tvos, topic: topic))
+            #expect(rows.items.isEmpty, "\(topic): \(rows.items.compactMap { $0["id"]?.stringValue })")
+            let why = rows.notes.first?.text { _ in "" } ?? ""
+            #expect(why.contains("no \(topic) figure for tvos") && why.contains("ios"), "\(why)")
+        }
+        let widgets = try latest.widgets(matching: WidgetFilter(platform: .tvos))
+        #expect(widgets.items.isEmpty)
+        let note = try #require(widgets.notes.first?.text { _ in "" })
+        #expect(note.contains("tvos has none"), "\(note)")
+        let mac = try latest.widgets(matching: WidgetFilter(platform: .macos))
+        #expect(mac.notes.first?.text { _ in "" }.contains("no widget dimension table for macos") == true)
+        // Before visionOS and CarPlay widgets appeared, the widget figures are not theirs either.
+        let early = try RealDataTests.store.snapshot(version: "2025-06-09")
+        let visionOS = try early.metrics(matching: MetricFilter(platform: .visionos, topic: "widgets"))
+        #expect(visionOS.items.isEmpty)
+    }
 }

@@ -92,6 +92,19 @@ struct StoreLoadingTests {
                 .setting("$.sizeClasses[0].devices[0]", to: "device.iphone-16"), .danglingReference,
                 "$.sizeClasses[0].devices[0]"
             ),
+            // Figures that cannot be Apple's.
+            (.setting("$.devices[0].points.width", to: 0), .badFigure, "$.devices[0].points.width"),
+            (.setting("$.devices[0].pixels.width", to: 1200), .badFigure, "$.devices[0].pixels.width"),
+            (.setting("$.devices[0].scale", to: 0), .badFigure, "$.devices[0].scale"),
+            (
+                .setting("$.devices[0].downsampled", to: true), .badFigure, "$.devices[0].pixels.width"
+            ),
+            (
+                BrokenFile(changes: [
+                    ("$.metrics[0].width", nil), ("$.metrics[0].height", nil), ("$.metrics[0].history", nil),
+                    ("$.metrics[0].bound", "range"), ("$.metrics[0].min", 10), ("$.metrics[0].max", 5),
+                ]), .badFigure, "$.metrics[0].min"
+            ),
         ])
     func brokenFile(file: BrokenFile, code: SpecStoreError.Code, path: String) {
         let name = "minimal.json, \(file)"

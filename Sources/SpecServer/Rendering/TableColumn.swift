@@ -129,6 +129,7 @@ enum TableLayout {
                 TableColumn("sizeClasses_landscape_vertical", "Landscape height class"),
                 TableColumn("asPublished", "As Apple prints it"),
                 TableColumn("erratum", "Probable erratum in"),
+                TableColumn("downsampled", "Rendered at the scale, then downsampled"),
             ] + citations + closing(seen: true)
         case .sizeClasses:
             [

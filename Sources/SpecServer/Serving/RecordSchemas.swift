@@ -164,6 +164,14 @@ enum RecordSchemas {
                         ("asPublished", text("The figures as Apple prints them.")),
                         ("caseSize", text("Apple Watch case size.")),
                         (
+                            "downsampled",
+                            [
+                                "type": "boolean",
+                                "description":
+                                    "Apple's pixels are fewer than points × scale: the screen renders at the scale and is downsampled.",
+                            ]
+                        ),
+                        (
                             "erratum",
                             text(
                                 "Which printed figures the sources show to be a probable erratum (served as published)."

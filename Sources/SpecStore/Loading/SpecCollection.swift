@@ -46,6 +46,9 @@ enum SpecCollection: Int, CaseIterable, Sendable {
                     // The field Apple printed that the sources show to be a probable Apple erratum: it is
                     // served as published, and nothing is joined on it.
                     FieldSpec("erratum", .oneOf(["points"])),
+                    // Apple's pixels are the panel's, fewer than points × scale: the screen renders at
+                    // the scale and is downsampled (the 5.5-inch Plus phones).
+                    FieldSpec("downsampled", .bool),
                 ]
             ) { record in
                 SearchEntry(

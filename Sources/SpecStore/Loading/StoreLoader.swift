@@ -328,6 +328,9 @@ struct StoreLoader {
         if collection == .metrics {
             for variant in 0..<record.variantCount { try checkForce(record.object(variant: variant), path()) }
         }
+        for variant in 0..<record.variantCount {
+            try checkFigureSense(record.object(variant: variant), in: collection, path())
+        }
         return record
     }
 
@@ -383,6 +386,46 @@ struct StoreLoader {
             throw fault(
                 .badValue, "\(path()).force",
                 "force '\(force)' must be Apple's words, found verbatim in a quote of this record's citations")
+        }
+    }
+
+    /// Figures that cannot be Apple's: a size of zero or less, a device whose points × scale is
+    /// not its pixels (unless the record says why), a range whose ends are swapped.
+    private func checkFigureSense(
+        _ object: JSONObject, in collection: SpecCollection, _ path: @autoclosure () -> String
+    )
+        throws(SpecStoreError)
+    {
+        for key in ["points", "pixels", "screen", "sizeMm"] {
+            guard case .object(let size) = object[key] else { continue }
+            for side in ["width", "height"] where (size[side]?.doubleValue ?? 1) <= 0 {
+                throw fault(.badFigure, "\(path()).\(key).\(side)", "a \(side) must be more than 0")
+            }
+        }
+        if collection == .metrics || collection == .widgets {
+            for side in ["width", "height"] where (object[side]?.doubleValue ?? 1) <= 0 {
+                throw fault(.badFigure, "\(path()).\(side)", "a \(side) must be more than 0")
+            }
+        }
+        if let low = object["min"]?.doubleValue, let high = object["max"]?.doubleValue, low > high {
+            throw fault(.badFigure, "\(path()).min", "min \(JSONNumber(low)) is more than max \(JSONNumber(high))")
+        }
+        guard collection == .devices, object["erratum"] == nil, let scale = object["scale"]?.doubleValue,
+            case .object(let points) = object["points"], case .object(let pixels) = object["pixels"]
+        else { return }
+        guard scale > 0 else { throw fault(.badFigure, "\(path()).scale", "a scale must be more than 0") }
+        let downsampled = object["downsampled"]?.boolValue ?? false
+        for side in ["width", "height"] {
+            let rendered = (points[side]?.doubleValue ?? 0) * scale
+            let panel = pixels[side]?.doubleValue ?? 0
+            guard downsampled ? panel < rendered : panel == rendered else {
+                throw fault(
+                    .badFigure, "\(path()).pixels.\(side)",
+                    downsampled
+                        ? "downsampled pixels must be fewer than points × scale (\(JSONNumber(rendered)))"
+                        : "pixels \(JSONNumber(panel)) are not points × scale (\(JSONNumber(rendered))); if Apple's screen is downsampled, say \"downsampled\": true, and if Apple's cell is a probable erratum, say which in erratum"
+                )
+            }
         }
     }
 

@@ -122,7 +122,11 @@ extension SpecSnapshot {
             }
             return result
         }
-        return widgetRows(screen: filter.screen, caseSize: nil, platforms: platform.map { [$0] }, family: family)
+        var result = widgetRows(screen: filter.screen, caseSize: nil, platforms: platform.map { [$0] }, family: family)
+        if result.items.isEmpty, let platform, filter.screen == nil, family == nil {
+            result.notes += emptyWidgetNotes(platform: platform)
+        }
+        return result
     }
 
     // MARK: - Helpers

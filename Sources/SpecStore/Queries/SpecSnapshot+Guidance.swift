@@ -8,7 +8,8 @@ extension SpecSnapshot {
         let topic = try topic(filter.topic)
         let status = filter.status?.rawValue
         let items = rowValues(.metrics, platform: platform, where: ["topic": topic, "status": status])
-        return QueryResult(items: items)
+        guard items.isEmpty, let platform, let topic else { return QueryResult(items: items) }
+        return QueryResult(items: items, notes: emptyMetricNotes(platform: platform, topic: topic))
     }
 
     /// Apple's rules in Apple's words (`/v1/rules`).

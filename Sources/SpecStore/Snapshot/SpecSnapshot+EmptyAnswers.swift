@@ -66,6 +66,40 @@ extension SpecSnapshot {
         ]
     }
 
+    /// Notes for an empty `/v1/widgets` answer for a platform: whether the platform has widgets
+    /// at all in Apple's family table, and if it has, that no dimension table for it is in the
+    /// sources.
+    func emptyWidgetNotes(platform: String) -> [Note] {
+        let withWidgets = rows(.widgetFamilies).reduce(into: [String]()) { platforms, entry in
+            for value in entry.fields["platforms"]?.arrayValue ?? [] {
+                if let name = value.stringValue, !platforms.contains(name) { platforms.append(name) }
+            }
+        }
+        guard withWidgets.contains(platform) else {
+            return [
+                "Apple's widget family table lists widgets for \(withWidgets.joined(separator: ", ")) in version \(version.id); \(platform) has none, so it has no widget dimensions."
+            ]
+        }
+        return [
+            "The sources hold no widget dimension table for \(platform) in version \(version.id); Apple's widget family table does list \(platform), with its families and rendering modes."
+        ]
+    }
+
+    /// Notes for an empty `/v1/metrics` answer for a platform and topic: the platforms the topic's
+    /// figures are for, so a platform without the feature (tvOS and widgets) reads as such.
+    func emptyMetricNotes(platform: String, topic: String) -> [Note] {
+        var platforms: [String] = []
+        for entry in rows(.metrics) where entry.fields["topic"]?.stringValue == topic {
+            for value in entry.fields["platforms"]?.arrayValue ?? [] {
+                if let name = value.stringValue, name != "all", !platforms.contains(name) { platforms.append(name) }
+            }
+        }
+        guard !platforms.isEmpty else { return emptyFallback("topic \(topic)") }
+        return [
+            "Apple gives no \(topic) figure for \(platform) in version \(version.id); the store's \(topic) figures are for \(platforms.joined(separator: ", "))."
+        ]
+    }
+
     private func emptyFallback(_ detail: String?) -> [Note] {
         [
             "No row of Apple's tables in version \(version.id) matches every filter given\(detail.map { " (\($0))" } ?? "")."
