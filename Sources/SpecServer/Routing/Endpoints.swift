@@ -154,8 +154,18 @@ extension Route {
                 template: "/v1/diff", title: "Changes", summary: "what changed between two versions",
                 listing: "/v1/diff?from=&to=", formats: Format.tables, answer: .query(Answers.diff),
                 filters: [
-                    .init(name: "from", summary: "The older store version.", value: .storeVersion, isRequired: true),
-                    .init(name: "to", summary: "The newer store version.", value: .storeVersion, isRequired: true),
+                    .init(
+                        name: "from", summary: "The older store version (latest names the newest).",
+                        value: .storeVersion, isRequired: true),
+                    .init(
+                        name: "to", summary: "The newer store version; the latest when left out.",
+                        value: .storeVersion),
+                    .init(
+                        name: "type", summary: "Keep the rows of one record type.",
+                        value: .oneOf(RecordType.spellings)),
+                    .init(
+                        name: "kind", summary: "Keep one kind of change.",
+                        value: .oneOf(DiffKind.allCases.map(\.rawValue))),
                 ],
                 schema: .diff, example: "/v1/diff?from=2023&to=2025-03-07",
                 tool: Endpoint.Tool(

@@ -103,15 +103,38 @@ enum Answers {
         }
     }
 
-    /// `GET /v1/diff?from=&to=`.
+    /// `GET /v1/diff?from=&to=&type=&kind=`: `to` defaults to the latest version, and `latest`
+    /// names it in either place; `type` keeps one record type's rows, `kind` one kind of change.
+    /// An empty answer says why: no change at all between the two versions, or how many rows
+    /// the filters left out.
     @Sendable static func diff(_ request: AnswerRequest) throws -> Content {
         let store = request.store
-        guard let from = request.filters["from"], let to = request.filters["to"] else {
+        let latest = store.versions.last?.id ?? ""
+        guard let from = request.filters["from"] else {
             throw APIError(
-                status: 400, code: "missing_parameter", message: "diff needs both from= and to=.",
-                hint: "Known versions: \(store.versions.map(\.id).joined(separator: ", ")).")
+                status: 400, code: "missing_parameter",
+                message: "diff needs from= (without to= it compares with the latest version).",
+                hint: "Known versions: \(store.versions.map(\.id).joined(separator: ", ")), or latest.",
+                parameter: "from")
         }
-        return .diff(try store.diff(from: from, to: to))
+        func resolved(_ name: String) -> String {
+            name.lowercased() == RequestOptions.latestVersionName ? latest : name
+        }
+        let whole = try store.diff(from: resolved(from), to: resolved(request.filters["to"] ?? latest))
+        let type = try request.filters["type"].map { try canonical($0, among: diffTypes(store), name: "type") }
+        let kind = try request.filters["kind"].map { raw in
+            guard let kind = DiffKind(spelling: raw) else {
+                throw APIError.unknownValue("kind", raw, accepted: DiffKind.allCases.map(\.rawValue))
+            }
+            return kind
+        }
+        let kept = DiffKind.filter(whole, type: type, kind: kind)
+        return .diff(kept, notes: DiffKind.notes(whole: whole, kept: kept, type: type, kind: kind))
+    }
+
+    /// The record types a diff row can have, as the store names them.
+    static func diffTypes(_ store: SpecStore) -> [String] {
+        RecordType.spellings
     }
 
     /// `GET /v1/tokens/metrics`, filtered as `/v1/metrics` is.

@@ -243,8 +243,8 @@ enum OpenAPIDocument {
             switch common {
             case .version:
                 schema = [
-                    "type": "string", "pattern": .string(RecordSchemas.versionPattern),
-                    "examples": .array(versions.suffix(2).map { .string($0) }),
+                    "type": "string", "pattern": .string(RecordSchemas.versionParameterPattern),
+                    "examples": .array((versions.suffix(2) + [RequestOptions.latestVersionName]).map { .string($0) }),
                 ]
             case .format: schema = ["type": "string", "enum": .array(route.formats.map { .string($0.rawValue) })]
             case .shape: schema = ["type": "string", "enum": ["envelope", "array"]]
@@ -284,8 +284,8 @@ enum OpenAPIDocument {
         // Versions and figure ids are patterns: a reload that adds one must not break a client.
         case .storeVersion:
             [
-                "type": "string", "pattern": .string(RecordSchemas.versionPattern),
-                "examples": .array(versions.suffix(2).map { .string($0) }),
+                "type": "string", "pattern": .string(RecordSchemas.versionParameterPattern),
+                "examples": .array((versions.suffix(2) + [RequestOptions.latestVersionName]).map { .string($0) }),
             ]
         case .metricID:
             [
