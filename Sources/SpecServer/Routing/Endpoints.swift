@@ -63,7 +63,7 @@ extension Route {
         case .dynamicType:
             .collection(
                 "/v1/dynamic-type", title: "Dynamic Type", summary: "Dynamic Type sizes per category and style",
-                filter: DynamicTypeFilter.self
+                filter: DynamicTypeFilter.self, formats: Format.code
             ) { .collection(try $0.snapshot.dynamicType(matching: DynamicTypeFilter(parameters: $0.filters))) }
         case .dynamicTypeSize:
             .record(
@@ -72,7 +72,7 @@ extension Route {
         case .textStyles:
             .collection(
                 "/v1/text-styles", title: "Text styles", summary: "the other platforms' text styles",
-                filter: TextStyleFilter.self
+                filter: TextStyleFilter.self, formats: Format.code
             ) { .collection(try $0.snapshot.textStyles(matching: TextStyleFilter(parameters: $0.filters))) }
         case .textStyle:
             .record(
@@ -90,7 +90,7 @@ extension Route {
         case .metrics:
             .collection(
                 "/v1/metrics", title: "Metrics", summary: "every other figure: controls, margins, bars, icons, …",
-                filter: MetricFilter.self
+                filter: MetricFilter.self, formats: Format.code
             ) { .collection(try $0.snapshot.metrics(matching: MetricFilter(parameters: $0.filters))) }
         case .metric:
             .record(
@@ -244,6 +244,8 @@ extension Route {
 extension Format {
     /// The formats of a route whose answer is a table: JSON first.
     static let tables: [Format] = [.json, .csv, .md, .html]
+    /// The tables and Swift source (``SwiftSource``): the figures a project compiles in.
+    static let code: [Format] = tables + [.swift]
 }
 
 extension Endpoint {
@@ -251,11 +253,12 @@ extension Endpoint {
     /// filter whose parameters it accepts; its unfiltered answers prebuilt for every version.
     static func collection(
         _ template: String, title: String, summary: String, listing: String? = nil, filter: any QueryFilter.Type,
-        prebuilt: Prebuilt = .everyVersion, example: String? = nil, rowFields: [String]? = nil,
+        formats: [Format] = Format.tables, prebuilt: Prebuilt = .everyVersion, example: String? = nil,
+        rowFields: [String]? = nil,
         defaultLimit: Int? = nil, tool: Tool? = nil, answer: @escaping @Sendable (AnswerRequest) throws -> Content
     ) -> Endpoint {
         Endpoint(
-            template: template, title: title, summary: summary, listing: listing, formats: Format.tables,
+            template: template, title: title, summary: summary, listing: listing, formats: formats,
             answer: .query(answer), filters: filter.parameters.map(Parameter.init),
             common: CommonParameter.data + CommonParameter.rows, prebuilt: prebuilt, example: example ?? template,
             rowFields: rowFields, defaultLimit: defaultLimit,

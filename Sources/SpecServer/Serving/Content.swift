@@ -24,7 +24,7 @@ enum Content: Sendable {
             var bytes = json(options: options, version: version).serializedBytes(pretty: options.pretty)
             bytes.append(UInt8(ascii: "\n"))
             return bytes
-        case .csv, .md, .html, .svg:
+        case .csv, .md, .html, .svg, .swift:
             return Array(
                 DocumentRenderer.render(
                     self, as: format, table: table(route: route, version: version),
