@@ -55,6 +55,8 @@ import Testing
     @Test(arguments: [
         "/v1/metrics", "/v1/dynamic-type", "/v1/text-styles", "/v1/metrics?topic=controls&platform=ios",
         "/v1/dynamic-type?platform=watchos&category=accessibility3", "/v1/metrics?version=2023",
+        "/v1/metrics/metric.controls.ios.minimum-size", "/v1/dynamic-type/type.ios.large.body",
+        "/v1/text-styles/text-style.macos.large-title", "/v1/metrics?topic=tab-bars&status=convention",
     ])
     func theSourceCompiles(_ path: String) throws {
         let answer = app.request(.get, path + (path.contains("?") ? "&" : "?") + "format=swift")
@@ -63,6 +65,12 @@ import Testing
         #expect(answer[header: "Content-Disposition"]?.hasSuffix(".swift\"") == true)
         let (status, diagnostics) = try Self.typeCheck(answer.text)
         #expect(status == 0, "\(path): \(diagnostics.prefix(2000))")
+    }
+
+    @Test func anEmptyAnswerSaysWhyInAComment() {
+        let source = app.request(.get, "/v1/metrics?topic=tab-bars&status=convention&format=swift").text
+        #expect(source.contains("// Note: Nothing in /v1/metrics matches status convention and topic tab-bars"))
+        #expect(source.contains("public enum HIGMetrics {\n}"))
     }
 
     @Test func acceptNegotiatesSwift() {

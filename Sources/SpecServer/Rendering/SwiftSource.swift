@@ -16,10 +16,11 @@ enum SwiftSource {
         var out = header(route: route, version: version, request: request)
         for note in notes { out += "// Note: \(commentText(note))\n" }
         if !notes.isEmpty { out += "\n" }
+        // A record route answers as its collection does, with one row.
         switch route {
-        case .metrics: out += metrics(rows)
-        case .dynamicType: out += typeStyles(rows, namespace: "HIGDynamicType", byCategory: true)
-        case .textStyles: out += typeStyles(rows, namespace: "HIGTextStyles", byCategory: false)
+        case .metrics, .metric: out += metrics(rows)
+        case .dynamicType, .dynamicTypeSize: out += typeStyles(rows, namespace: "HIGDynamicType", byCategory: true)
+        case .textStyles, .textStyle: out += typeStyles(rows, namespace: "HIGTextStyles", byCategory: false)
         default: break
         }
         return out

@@ -277,7 +277,8 @@ extension Endpoint {
         of collection: Route, path: String, title: String, noun: String, summary: String, example: String
     ) -> Endpoint {
         Endpoint(
-            template: path + "/{id}", title: title, summary: summary, formats: Format.tables,
+            template: path + "/{id}", title: title, summary: summary,
+            formats: SwiftSource.routes.contains(collection) ? Format.code : Format.tables,
             answer: .query { try Answers.record($0, of: collection, noun: noun) },
             common: CommonParameter.data + [.fields],
             pathParameter: PathParameter(
