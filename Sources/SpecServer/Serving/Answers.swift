@@ -17,7 +17,16 @@ enum Answers {
             let snapshot = try store.snapshot(version: options.version)
             let request = AnswerRequest(
                 store: store, snapshot: snapshot, pathValue: parameter, filters: filters, options: options)
-            return (try paged(query(request), store: store, route: route, options: options), snapshot.version.id)
+            var content = try query(request)
+            // An empty collection answer always says why (issue 26): where the store's query
+            // gave no reason, the filters and their near misses do.
+            if route.endpoint.selectsRows, case .collection(let result) = content, result.items.isEmpty,
+                result.notes.isEmpty,
+                let note = EmptyAnswerNote.note(route: route, request: request, query: query)
+            {
+                content = .collection(QueryResult(items: [], notes: [note]))
+            }
+            return (try paged(content, store: store, route: route, options: options), snapshot.version.id)
         } catch let error as QueryError {
             if let (empty, version) = emptyAnswerForOlderVersion(error, store: store, route: route, options: options) {
                 return (try paged(empty, store: store, route: route, options: options), version)
