@@ -154,4 +154,23 @@ struct VersionAliasTests {
         let counts = document["components"]?["schemas"]?["Diff"]?["properties"]?["counts"]?["properties"]
         #expect(counts?["firstSeen"] != nil)
     }
+
+    /// A generated client checks a value against the enum before sending it: the enum must hold
+    /// the aliases the server accepts (`AX5`), and the server must accept every value it lists.
+    @Test(arguments: [("/v1/dynamic-type", "category"), ("/v1/metrics", "platform"), ("/v1/widgets", "family")])
+    func enumSchemasAdmitTheAliasesTheServerAccepts(path: String, name: String) throws {
+        let document = try #require(app.request(.get, "/openapi.json").json)
+        let parameters = try #require(document["paths"]?[path]?["get"]?["parameters"]?.arrayValue)
+        let parameter = try #require(parameters.first { $0["name"]?.stringValue == name })
+        let listed = try #require(parameter["schema"]?["enum"]?.arrayValue)
+        let values = listed.compactMap(\.stringValue)
+        if name == "category" { #expect(values.contains("AX5") && values.contains("accessibility5")) }
+        if name == "platform" { #expect(values.contains("mac")) }
+        var keys: Set<String> = []
+        for value in values {
+            #expect(keys.insert(FilterVocabulary.matchKey(value)).inserted, "\(value) is listed twice")
+            let answer = app.request(.get, "\(path)?\(name)=\(RecordLink.percentEncoded(value))")
+            #expect(answer.status == 200, "\(path)?\(name)=\(value): \(answer.text.prefix(200))")
+        }
+    }
 }

@@ -319,8 +319,24 @@ enum OpenAPIDocument {
                 "examples": .array(latest.acceptedValues(for: .device).prefix(2).map { .string($0) }),
             ]
         case .vocabulary(let kind):
-            return ["type": "string", "enum": .array(latest.acceptedValues(for: kind).map { .string($0) })]
+            return [
+                "type": "string", "enum": .array(admittedValues(kind, latest: latest).map { .string($0) }),
+                "description":
+                    "Canonical values first, then the aliases the server accepts; any case and separators are accepted too.",
+            ]
         }
+    }
+
+    /// The values a vocabulary parameter's enum admits: the canonical ones, Apple's own short
+    /// forms (`AX1`…`AX5`), then the other aliases the server accepts, one spelling per matching
+    /// form, so a generated client accepts what the server does (a typed client's enum would
+    /// otherwise refuse `AX5` before the request is sent).
+    static func admittedValues(_ kind: FilterVocabulary.Kind, latest: SpecSnapshot) -> [String] {
+        var values = latest.acceptedValues(for: kind)
+        if kind == .category { values += (1...5).map { "AX\($0)" } }
+        values += FilterVocabulary.aliases(of: kind)
+        var seen: Set<String> = []
+        return values.filter { seen.insert(FilterVocabulary.matchKey($0)).inserted }
     }
 
     /// What the `device` filter takes: a device id (`device.iphone-16-pro`, or without `device.`)
