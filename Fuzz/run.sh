@@ -8,18 +8,19 @@
 #   loader    the data-file loader
 #   escaping  the HTML and Markdown escapes' invariants
 #   mcp       a JSON-RPC message to the MCP responder (as stdio reads it)
+#   gzip      the gzip encoder's round trip through an inflater written for the check
 #
-#   Fuzz/run.sh [TOTAL_SECONDS]      (default 240: 40 s per harness)
+#   Fuzz/run.sh [TOTAL_SECONDS]      (default 280: 40 s per harness)
 #
 # Crashes and hangs are written to fuzz-artifacts/; the exit status is non-zero if any.
 set -euo pipefail
 
-total="${1:-240}"
+total="${1:-280}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$root/.build/fuzz"
 artifacts="$root/fuzz-artifacts"
 mkdir -p "$work/modules" "$artifacts"
-per=$((total / 6))
+per=$((total / 7))
 [ "$per" -ge 1 ] || per=1
 
 # A module map for the C shim, as SwiftPM would generate it.
@@ -75,4 +76,5 @@ fuzz check "$work/fuzz-spec" 8192
 fuzz loader "$work/fuzz-spec" 65536
 fuzz escaping "$work/fuzz-spec" 4096
 fuzz mcp "$work/fuzz-spec" 16384
+fuzz gzip "$work/fuzz-spec" 16384
 exit "$status"
