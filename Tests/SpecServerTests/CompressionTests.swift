@@ -89,6 +89,17 @@ import Testing
         #expect(incompressible.gzip?.ok == nil)
     }
 
+    /// The answer cache counts a gzip form before it exists, so its budget still bounds memory.
+    @Test func theCacheBudgetsTheGzipForm() {
+        let large = Representation(
+            body: [UInt8](repeating: 65, count: 8192), contentType: "text/csv", specVersion: "2025", pinned: false)
+        let small = Representation(
+            body: [UInt8](repeating: 65, count: 512), contentType: "text/csv", specVersion: "2025", pinned: false)
+        #expect(large.offersGzip && !small.offersGzip)
+        #expect(ResponseCache.cost(of: large) >= 2 * large.ok.memoryCost + large.notModified.memoryCost)
+        #expect(ResponseCache.cost(of: small) < 2 * small.ok.memoryCost)
+    }
+
     /// curl's own decoder, over a real socket, reads what the server sends.
     @Test(.timeLimit(.minutes(1))) func curlCompressedReadsTheGzipAnswer() throws {
         let server = try ServerProcess()

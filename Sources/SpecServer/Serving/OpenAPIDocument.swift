@@ -411,7 +411,14 @@ enum OpenAPIDocument {
             ),
             "Cache-Control": header(
                 "string", required: true, description: "immutable for a pinned version=, else max-age=300."),
-            "Vary": header("string", required: true),
+            "Vary": header(
+                "string", required: true,
+                description: "Accept, and Accept-Encoding too when the body is 1 KB or more (it has a gzip form)."),
+            "Content-Encoding": header(
+                "string", required: false,
+                description:
+                    "gzip when the request's Accept-Encoding prefers it and the body is 1 KB or more; the ETag is then the gzip form's own."
+            ),
             "Spec-Version": header("string", required: true, description: "The store version that answered."),
             "Access-Control-Allow-Origin": header("string", required: true),
             "Access-Control-Expose-Headers": header("string", required: true),
