@@ -101,6 +101,21 @@ import Testing
         }
     }
 
+    @Test func anEmptyTokenFileSaysWhy() throws {
+        let answer = app.request(.get, "/v1/tokens/metrics?topic=tab-bars&status=convention")
+        try #require(answer.status == 200)
+        let provenance = try #require(answer.json?["$extensions"]?["org.hig-spec"])
+        let note = try #require(provenance["notes"]?.arrayValue?.first?.stringValue)
+        #expect(note.contains("those with status convention have topic bars"), "\(note)")
+        #expect(provenance["storeVersion"] != nil, "the rest of the provenance is kept")
+        let fields = try answer.values(header: "Spec-Note").map(EmptyAnswerNoteTests.decodeDisplayString)
+        #expect(fields == [note])
+        // A file with tokens carries no note.
+        let full = app.request(.get, "/v1/tokens/metrics?topic=controls")
+        #expect(full.values(header: "Spec-Note").isEmpty)
+        #expect(full.json?["$extensions"]?["org.hig-spec"]?["notes"] == nil)
+    }
+
     @Test func theStoresOwnReasonIsKept() throws {
         // A reason the store gives is not replaced by the generic one.
         let answer = app.request(.get, "/v1/tracking?size=18.5")

@@ -149,9 +149,23 @@ enum Answers {
     /// `GET /v1/tokens/metrics`, filtered as `/v1/metrics` is.
     @Sendable static func metricTokens(_ request: AnswerRequest) throws -> Content {
         let rows = try request.snapshot.metrics(matching: MetricFilter(parameters: request.filters)).items
-        let document = DesignTokens.metrics(
+        var document = DesignTokens.metrics(
             rows: rows, version: request.version, flat: request.options.flat, filters: request.filters)
-        return .document(document, rows: rows)
+        // An empty token file says why, as the metrics route would: in the file's provenance
+        // and in the Spec-Note fields.
+        guard rows.isEmpty, case .query(let metrics) = Route.metrics.endpoint.answer,
+            let note = EmptyAnswerNote.note(route: .metrics, request: request, query: metrics)
+        else { return .document(document, rows: rows) }
+        let text = NoteWording.text(note)
+        if case .object(var root) = document, case .object(var extensions)? = root["$extensions"],
+            case .object(var provenance)? = extensions["org.hig-spec"]
+        {
+            provenance["notes"] = [.string(text)]
+            extensions["org.hig-spec"] = .object(provenance)
+            root["$extensions"] = .object(extensions)
+            document = .object(root)
+        }
+        return .document(document, rows: rows, notes: [text])
     }
 
     /// `GET /v1/tokens/dynamic-type/{category}`: `404 not_published` for a category the platform

@@ -11,7 +11,8 @@ enum Content: Sendable {
     /// What changed between two versions.
     case diff(DiffResult, notes: [String] = [])
     /// A whole JSON document served as is (export, tokens, the index, OpenAPI).
-    case document(JSONValue, rows: [JSONValue])
+    /// `notes` say why a document holds nothing (a token file of an empty selection).
+    case document(JSONValue, rows: [JSONValue], notes: [String] = [])
 
     /// Writes the content in `format`.
     ///
@@ -42,7 +43,7 @@ enum Content: Sendable {
         case .page(let page): NoteWording.texts(page.result.notes)
         case .record(let result): NoteWording.texts(result.notes)
         case .diff(_, let notes): notes
-        case .document: []
+        case .document(_, _, let notes): notes
         }
     }
 
@@ -67,7 +68,7 @@ enum Content: Sendable {
             guard !notes.isEmpty, case .object(var object) = result.json else { return result.json }
             object.append("notes", .array(notes.map { .string($0) }))
             return .object(object)
-        case .document(let document, _):
+        case .document(let document, _, _):
             return document
         }
     }
@@ -84,8 +85,8 @@ enum Content: Sendable {
             return FlatTable(
                 title: "Changes from \(result.from) to \(result.to)", version: version, records: Self.diffRows(result),
                 notes: notes)
-        case .document(_, let rows):
-            return FlatTable(title: route.title, version: version, records: rows)
+        case .document(_, let rows, let notes):
+            return FlatTable(title: route.title, version: version, records: rows, notes: notes)
         }
     }
 
