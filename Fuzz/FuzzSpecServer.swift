@@ -11,12 +11,14 @@
 //   pages     a HIG page's DocC render JSON to the source watch's reader and comparison: never
 //             traps; a page that reads compares with the store's Layout expectations, and every
 //             finding names that page
+//   gzip      the gzip encoder: any bytes round-trip through an independent inflater written
+//             from RFC 1951 below, with the CRC-32 and length the trailer names
 
 import Glibc
 import SpecStore
 
 private enum FuzzTarget: String {
-    case query, check, loader, escaping, mcp, pages
+    case query, check, loader, escaping, mcp, pages, gzip
 }
 
 nonisolated(unsafe) private var target: FuzzTarget? = nil
@@ -29,7 +31,7 @@ public func fuzzSpecServer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if target == nil {
         let name = getenv("FUZZ_TARGET").map { String(cString: $0) } ?? ""
         guard let chosen = FuzzTarget(rawValue: name) else {
-            fatalError("set FUZZ_TARGET to query, check, loader, escaping, mcp or pages")
+            fatalError("set FUZZ_TARGET to query, check, loader, escaping, mcp, pages or gzip")
         }
         target = chosen
     }
@@ -41,6 +43,7 @@ public func fuzzSpecServer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .escaping: fuzzEscaping(String(decoding: bytes, as: UTF8.self))
     case .mcp: fuzzMCP(bytes)
     case .pages: fuzzPage(bytes)
+    case .gzip: fuzzGzip(bytes)
     }
     return 0
 }
@@ -175,4 +178,180 @@ private func fuzzPage(_ bytes: [UInt8]) {
         checkedAt: "", version: "", versionDate: "2025-12-16", base: "", pages: [], findings: findings)
     precondition(SourceReport(json: report.json) == report, "a report does not read back as itself")
     _ = report.markdown
+}
+
+// MARK: - gzip
+
+/// The input, and the input repeated with a twist (so long matches and several blocks are
+/// reached from short inputs), compressed and inflated back.
+private func fuzzGzip(_ bytes: [UInt8]) {
+    var stretched = bytes
+    if let first = bytes.first, bytes.count > 1 {
+        for round in 0..<Int(first % 64) { stretched += bytes.map { $0 &+ UInt8(truncatingIfNeeded: round % 3) } }
+    }
+    for input in [bytes, stretched] {
+        let compressed = Gzip.compress(input)
+        precondition(compressed.count >= 18 && compressed[0] == 0x1F && compressed[1] == 0x8B, "no gzip header")
+        var inflater = Inflater(compressed[10..<(compressed.count - 8)])
+        guard let output = inflater.inflate() else { preconditionFailure("the DEFLATE stream does not decode") }
+        precondition(output == input, "round trip changed \(input.count) bytes")
+        let trailer = Array(compressed.suffix(8))
+        let crc = trailer[0..<4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        let size = trailer[4..<8].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        precondition(crc == CRC32.checksum(input), "the trailer's CRC-32 is wrong")
+        precondition(size == UInt32(truncatingIfNeeded: input.count), "the trailer's length is wrong")
+        // Deterministic: the same bytes compress the same.
+        precondition(Gzip.compress(input) == compressed, "compressing is not a function of the input")
+    }
+}
+
+/// A DEFLATE decoder written from RFC 1951 alone, for checking the encoder: stored, fixed and
+/// dynamic blocks; `nil` for any malformed stream.
+private struct Inflater {
+    let input: [UInt8]
+    var position = 0
+    var bitBuffer: UInt32 = 0
+    var bitCount = 0
+
+    init(_ bytes: ArraySlice<UInt8>) { input = Array(bytes) }
+
+    mutating func bits(_ count: Int) -> Int? {
+        while bitCount < count {
+            guard position < input.count else { return nil }
+            bitBuffer |= UInt32(input[position]) << UInt32(bitCount)
+            position += 1
+            bitCount += 8
+        }
+        let value = Int(bitBuffer & ((1 << UInt32(count)) - 1))
+        bitBuffer >>= UInt32(count)
+        bitCount -= count
+        return value
+    }
+
+    /// A canonical code as (length, code) → symbol, read bit by bit (slow, and plainly right).
+    struct Code {
+        var symbols: [Int: Int] = [:]
+        init?(_ lengths: [Int]) {
+            var count = [Int](repeating: 0, count: 16)
+            for length in lengths where length > 0 { count[length] += 1 }
+            var next = [Int](repeating: 0, count: 16)
+            var code = 0
+            for bits in 1..<16 {
+                code = (code + count[bits - 1]) << 1
+                next[bits] = code
+            }
+            for (symbol, length) in lengths.enumerated() where length > 0 {
+                symbols[length << 16 | next[length]] = symbol
+                next[length] += 1
+            }
+            if symbols.isEmpty { return nil }
+        }
+    }
+
+    mutating func decode(_ code: Code) -> Int? {
+        var value = 0
+        for length in 1..<16 {
+            guard let bit = bits(1) else { return nil }
+            value = value << 1 | bit
+            if let symbol = code.symbols[length << 16 | value] { return symbol }
+        }
+        return nil
+    }
+
+    mutating func inflate() -> [UInt8]? {
+        var output: [UInt8] = []
+        var isFinal = false
+        while !isFinal {
+            guard let final = bits(1), let type = bits(2) else { return nil }
+            isFinal = final == 1
+            switch type {
+            case 0:
+                bitBuffer = 0
+                bitCount = 0
+                guard position + 4 <= input.count else { return nil }
+                let length = Int(input[position]) | Int(input[position + 1]) << 8
+                position += 4
+                guard position + length <= input.count else { return nil }
+                output += input[position..<(position + length)]
+                position += length
+            case 1:
+                let literal = (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 }
+                guard let literals = Code(literal), let distances = Code([Int](repeating: 5, count: 30)),
+                    inflateBlock(literals, distances, into: &output)
+                else { return nil }
+            case 2:
+                guard let literalCount = bits(5), let distanceCount = bits(5), let lengthCount = bits(4) else {
+                    return nil
+                }
+                let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+                var lengthLengths = [Int](repeating: 0, count: 19)
+                for index in 0..<(lengthCount + 4) {
+                    guard let length = bits(3) else { return nil }
+                    lengthLengths[order[index]] = length
+                }
+                guard let lengthCode = Code(lengthLengths) else { return nil }
+                var lengths: [Int] = []
+                let total = literalCount + 257 + distanceCount + 1
+                while lengths.count < total {
+                    guard let symbol = decode(lengthCode) else { return nil }
+                    switch symbol {
+                    case 0..<16: lengths.append(symbol)
+                    case 16:
+                        guard let last = lengths.last, let repeats = bits(2) else { return nil }
+                        lengths += [Int](repeating: last, count: repeats + 3)
+                    case 17:
+                        guard let repeats = bits(3) else { return nil }
+                        lengths += [Int](repeating: 0, count: repeats + 3)
+                    default:
+                        guard let repeats = bits(7) else { return nil }
+                        lengths += [Int](repeating: 0, count: repeats + 11)
+                    }
+                }
+                guard lengths.count == total, let literals = Code(Array(lengths[0..<(literalCount + 257)])),
+                    let distances = Code(Array(lengths[(literalCount + 257)...])),
+                    inflateBlock(literals, distances, into: &output)
+                else { return nil }
+            default:
+                return nil
+            }
+        }
+        return output
+    }
+
+    // RFC 1951 §3.2.5's tables, copied here rather than shared with the encoder, so a mistake
+    // in one is not repeated in the other.
+    static let lengthBases = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+        258,
+    ]
+    static let lengthExtraBits = [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+    ]
+    static let distanceBases = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
+        6145, 8193, 12289, 16385, 24577,
+    ]
+    static let distanceExtraBits = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+    ]
+
+    mutating func inflateBlock(_ literals: Code, _ distances: Code, into output: inout [UInt8]) -> Bool {
+        while true {
+            guard let symbol = decode(literals) else { return false }
+            if symbol < 256 {
+                output.append(UInt8(symbol))
+                continue
+            }
+            if symbol == 256 { return true }
+            let index = symbol - 257
+            guard index < 29, let extra = bits(Self.lengthExtraBits[index]) else { return false }
+            let length = Self.lengthBases[index] + extra
+            guard let distanceSymbol = decode(distances), distanceSymbol < 30,
+                let distanceExtra = bits(Self.distanceExtraBits[distanceSymbol])
+            else { return false }
+            let distance = Self.distanceBases[distanceSymbol] + distanceExtra
+            guard distance <= output.count else { return false }
+            for _ in 0..<length { output.append(output[output.count - distance]) }
+        }
+    }
 }

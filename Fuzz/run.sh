@@ -9,18 +9,19 @@
 #   escaping  the HTML and Markdown escapes' invariants
 #   mcp       a JSON-RPC message to the MCP responder (as stdio reads it)
 #   pages     a HIG page's DocC render JSON to the source watch's reader and comparison
+#   gzip      the gzip encoder's round trip through an inflater written for the check
 #
-#   Fuzz/run.sh [TOTAL_SECONDS]      (default 240: 34 s per harness)
+#   Fuzz/run.sh [TOTAL_SECONDS]      (default 320: 40 s per harness)
 #
 # Crashes and hangs are written to fuzz-artifacts/; the exit status is non-zero if any.
 set -euo pipefail
 
-total="${1:-240}"
+total="${1:-320}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$root/.build/fuzz"
 artifacts="$root/fuzz-artifacts"
 mkdir -p "$work/modules" "$artifacts"
-per=$((total / 7))
+per=$((total / 8))
 [ "$per" -ge 1 ] || per=1
 
 # A module map for the C shim, as SwiftPM would generate it.
@@ -77,4 +78,5 @@ fuzz loader "$work/fuzz-spec" 65536
 fuzz escaping "$work/fuzz-spec" 4096
 fuzz mcp "$work/fuzz-spec" 16384
 fuzz pages "$work/fuzz-spec" 65536
+fuzz gzip "$work/fuzz-spec" 16384
 exit "$status"

@@ -48,7 +48,7 @@ import Testing
         }
         let check = try #require(document["paths"]?["/v1/check"]?["get"]?["parameters"]?.arrayValue)
         let version = try #require(check.first { $0["name"]?.stringValue == "version" })
-        #expect(version["schema"]?["pattern"]?.stringValue == RecordSchemas.versionPattern)
+        #expect(version["schema"]?["pattern"]?.stringValue == RecordSchemas.versionParameterPattern)
         let figure = try #require(check.first { $0["name"]?.stringValue == "figure" })
         #expect(figure["schema"]?["pattern"]?.stringValue == CheckBatch.figurePattern)
         for version in versions.compactMap({ $0["id"]?.stringValue }) {

@@ -15,6 +15,7 @@ from hig_client.api.default import (
     get_devices,
     get_diff,
     get_dynamic_type,
+    get_metrics,
     get_size_classes,
     get_widgets,
     post_check,
@@ -25,12 +26,14 @@ from hig_client.models import (
     CheckResultResult,
     DeviceList,
     Diff,
+    DiffCounts,
     DiffRow,
     DynamicTypeList,
     Error,
     GetDevicesFamily,
     GetDynamicTypeCategory,
     GetDynamicTypeStyle,
+    GetMetricsPlatform,
     Measurement,
     SizeClassList,
     WidgetFamily,
@@ -90,6 +93,21 @@ expect(isinstance(frame, CheckResultList), f"batch parsed as {type(frame).__name
 expect([item.id for item in frame.items] == ["12:34", "12:35"], "the caller's ids, in order")
 expect(frame.items[0].result == CheckResultResult.OK, f"44x44 is {frame.items[0].result}")
 expect(isinstance(frame.items[1].error, CheckError), "the unknown figure's own error")
+
+# The aliases the server accepts are values the typed client accepts too: Apple's AX5, mac.
+ax5 = get_dynamic_type.sync(client=client, category=GetDynamicTypeCategory("AX5"), style=GetDynamicTypeStyle.BODY)
+expect(isinstance(ax5, DynamicTypeList) and ax5.items, "dynamic type at AX5")
+expect(all(row.category.value == "accessibility5" for row in ax5.items), "AX5 answers as accessibility5")
+mac = get_metrics.sync(client=client, platform=GetMetricsPlatform("mac"))
+on_mac = [{platform.value for platform in row.platforms} & {"macos", "all"} for row in mac.items]
+expect(mac.items and all(on_mac), "platform=mac answers macOS figures")
+
+# A diff without to= compares with the latest; latest names it; counts include first-seen facts.
+latest = get_diff.sync(client=client, from_="2023")
+named = get_diff.sync(client=client, from_="2023", to="latest")
+expect(isinstance(latest, Diff) and isinstance(latest.counts, DiffCounts), "diff counts are typed")
+expect(latest.counts.first_seen == len(latest.first_seen), "DiffCounts.firstSeen counts the first-seen rows")
+expect(named.to == latest.to, f"to=latest is {named.to}, no to is {latest.to}")
 
 diff = get_diff.sync(client=client, from_="2023", to="2025-03-07")
 expect(isinstance(diff, Diff), f"diff parsed as {type(diff).__name__}")

@@ -200,7 +200,7 @@ struct MCPCatalogue: Sendable {
             (
                 "version",
                 [
-                    "type": "string", "pattern": .string(RecordSchemas.versionPattern),
+                    "type": "string", "pattern": .string(RecordSchemas.versionParameterPattern),
                     "description": .string(CommonParameter.version.summary),
                 ]
             ),

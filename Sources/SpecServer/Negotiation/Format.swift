@@ -1,6 +1,6 @@
 /// A representation a route can answer in: `format=` names it, `Accept` asks for its media type.
 enum Format: String, CaseIterable, Sendable {
-    case json, csv, md, html, tokens, svg
+    case json, csv, md, html, tokens, svg, swift
 
     /// The `Content-Type` the representation is served with.
     var contentType: String {
@@ -11,6 +11,7 @@ enum Format: String, CaseIterable, Sendable {
         case .html: "text/html; charset=utf-8"
         case .tokens: "application/design-tokens+json"
         case .svg: "image/svg+xml"
+        case .swift: "text/x-swift; charset=utf-8"
         }
     }
 
@@ -23,6 +24,7 @@ enum Format: String, CaseIterable, Sendable {
         case .html: ("text", "html")
         case .tokens: ("application", "design-tokens+json")
         case .svg: ("image", "svg+xml")
+        case .swift: ("text", "x-swift")
         }
     }
 }

@@ -1,3 +1,5 @@
+import SpecStore
+
 /// Picks the renderer for a text format: CSV, Markdown, an HTML page or fragment, or the SVG
 /// drawing of a device.
 enum DocumentRenderer {
@@ -17,6 +19,17 @@ enum DocumentRenderer {
         case .svg:
             if case .record(let result) = content { return DeviceFigure.svg(result.item, standalone: true) + "\n" }
             return ""
+        case .swift:
+            let rows: [JSONValue]
+            switch content {
+            case .collection(let result): rows = result.items
+            case .page(let page): rows = page.result.items
+            case .record(let result): rows = [result.item]
+            case .diff, .document: rows = []
+            }
+            return SwiftSource.render(
+                route: page.route, rows: rows, version: table.version, notes: content.notes,
+                request: page.link(format: Format.swift.rawValue))
         case .json, .tokens:
             return ""
         }
@@ -29,6 +42,7 @@ enum DocumentRenderer {
         case .csv: "attachment; filename=\"\(page.fileName(extension: "csv"))\""
         case .md: "inline; filename=\"\(page.fileName(extension: "md"))\""
         case .svg: "inline; filename=\"\(page.fileName(extension: "svg"))\""
+        case .swift: "inline; filename=\"\(page.fileName(extension: "swift"))\""
         default: nil
         }
     }

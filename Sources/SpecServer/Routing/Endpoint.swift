@@ -219,7 +219,7 @@ enum CommonParameter: String, CaseIterable, Sendable {
     var summary: String {
         switch self {
         case .version:
-            "Pins the answer to a store version (then cacheable forever); the latest answers without it."
+            "Pins the answer to a store version (then cacheable forever); the latest answers without it or with latest. An unknown version is a 404 listing the known ones."
         case .format: "The representation; overrides Accept."
         case .shape: "array returns the bare items array instead of the envelope."
         case .pretty: "Indented JSON."

@@ -63,7 +63,7 @@ extension Route {
         case .dynamicType:
             .collection(
                 "/v1/dynamic-type", title: "Dynamic Type", summary: "Dynamic Type sizes per category and style",
-                filter: DynamicTypeFilter.self
+                filter: DynamicTypeFilter.self, formats: Format.code
             ) { .collection(try $0.snapshot.dynamicType(matching: DynamicTypeFilter(parameters: $0.filters))) }
         case .dynamicTypeSize:
             .record(
@@ -72,7 +72,7 @@ extension Route {
         case .textStyles:
             .collection(
                 "/v1/text-styles", title: "Text styles", summary: "the other platforms' text styles",
-                filter: TextStyleFilter.self
+                filter: TextStyleFilter.self, formats: Format.code
             ) { .collection(try $0.snapshot.textStyles(matching: TextStyleFilter(parameters: $0.filters))) }
         case .textStyle:
             .record(
@@ -90,7 +90,7 @@ extension Route {
         case .metrics:
             .collection(
                 "/v1/metrics", title: "Metrics", summary: "every other figure: controls, margins, bars, icons, …",
-                filter: MetricFilter.self
+                filter: MetricFilter.self, formats: Format.code
             ) { .collection(try $0.snapshot.metrics(matching: MetricFilter(parameters: $0.filters))) }
         case .metric:
             .record(
@@ -154,8 +154,18 @@ extension Route {
                 template: "/v1/diff", title: "Changes", summary: "what changed between two versions",
                 listing: "/v1/diff?from=&to=", formats: Format.tables, answer: .query(Answers.diff),
                 filters: [
-                    .init(name: "from", summary: "The older store version.", value: .storeVersion, isRequired: true),
-                    .init(name: "to", summary: "The newer store version.", value: .storeVersion, isRequired: true),
+                    .init(
+                        name: "from", summary: "The older store version (latest names the newest).",
+                        value: .storeVersion, isRequired: true),
+                    .init(
+                        name: "to", summary: "The newer store version; the latest when left out.",
+                        value: .storeVersion),
+                    .init(
+                        name: "type", summary: "Keep the rows of one record type.",
+                        value: .oneOf(RecordType.spellings)),
+                    .init(
+                        name: "kind", summary: "Keep one kind of change.",
+                        value: .oneOf(DiffKind.allCases.map(\.rawValue))),
                 ],
                 schema: .diff, example: "/v1/diff?from=2023&to=2025-03-07",
                 tool: Endpoint.Tool(
@@ -234,6 +244,8 @@ extension Route {
 extension Format {
     /// The formats of a route whose answer is a table: JSON first.
     static let tables: [Format] = [.json, .csv, .md, .html]
+    /// The tables and Swift source (``SwiftSource``): the figures a project compiles in.
+    static let code: [Format] = tables + [.swift]
 }
 
 extension Endpoint {
@@ -241,11 +253,12 @@ extension Endpoint {
     /// filter whose parameters it accepts; its unfiltered answers prebuilt for every version.
     static func collection(
         _ template: String, title: String, summary: String, listing: String? = nil, filter: any QueryFilter.Type,
-        prebuilt: Prebuilt = .everyVersion, example: String? = nil, rowFields: [String]? = nil,
+        formats: [Format] = Format.tables, prebuilt: Prebuilt = .everyVersion, example: String? = nil,
+        rowFields: [String]? = nil,
         defaultLimit: Int? = nil, tool: Tool? = nil, answer: @escaping @Sendable (AnswerRequest) throws -> Content
     ) -> Endpoint {
         Endpoint(
-            template: template, title: title, summary: summary, listing: listing, formats: Format.tables,
+            template: template, title: title, summary: summary, listing: listing, formats: formats,
             answer: .query(answer), filters: filter.parameters.map(Parameter.init),
             common: CommonParameter.data + CommonParameter.rows, prebuilt: prebuilt, example: example ?? template,
             rowFields: rowFields, defaultLimit: defaultLimit,
@@ -264,7 +277,8 @@ extension Endpoint {
         of collection: Route, path: String, title: String, noun: String, summary: String, example: String
     ) -> Endpoint {
         Endpoint(
-            template: path + "/{id}", title: title, summary: summary, formats: Format.tables,
+            template: path + "/{id}", title: title, summary: summary,
+            formats: SwiftSource.routes.contains(collection) ? Format.code : Format.tables,
             answer: .query { try Answers.record($0, of: collection, noun: noun) },
             common: CommonParameter.data + [.fields],
             pathParameter: PathParameter(

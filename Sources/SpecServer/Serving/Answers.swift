@@ -21,9 +21,16 @@ enum Answers {
             let snapshot = try store.snapshot(version: options.version)
             let request = AnswerRequest(
                 store: store, snapshot: snapshot, pathValue: parameter, filters: filters, options: options)
-            return (
-                try paged(query(request), route: route, options: options, catalogues: catalogues), snapshot.version.id
-            )
+            var content = try query(request)
+            // An empty collection answer always says why: where the store's query
+            // gave no reason, the filters and their near misses do.
+            if route.endpoint.selectsRows, case .collection(let result) = content, result.items.isEmpty,
+                result.notes.isEmpty,
+                let note = EmptyAnswerNote.note(route: route, request: request, query: query)
+            {
+                content = .collection(QueryResult(items: [], notes: [note]))
+            }
+            return (try paged(content, route: route, options: options, catalogues: catalogues), snapshot.version.id)
         } catch let error as QueryError {
             if let (empty, version) = emptyAnswerForOlderVersion(error, store: store, route: route, options: options) {
                 return (try paged(empty, route: route, options: options, catalogues: catalogues), version)
@@ -109,23 +116,60 @@ enum Answers {
         }
     }
 
-    /// `GET /v1/diff?from=&to=`.
+    /// `GET /v1/diff?from=&to=&type=&kind=`: `to` defaults to the latest version, and `latest`
+    /// names it in either place; `type` keeps one record type's rows, `kind` one kind of change.
+    /// An empty answer says why: no change at all between the two versions, or how many rows
+    /// the filters left out.
     @Sendable static func diff(_ request: AnswerRequest) throws -> Content {
         let store = request.store
-        guard let from = request.filters["from"], let to = request.filters["to"] else {
+        let latest = store.versions.last?.id ?? ""
+        guard let from = request.filters["from"] else {
             throw APIError(
-                status: 400, code: "missing_parameter", message: "diff needs both from= and to=.",
-                hint: "Known versions: \(store.versions.map(\.id).joined(separator: ", ")).")
+                status: 400, code: "missing_parameter",
+                message: "diff needs from= (without to= it compares with the latest version).",
+                hint: "Known versions: \(store.versions.map(\.id).joined(separator: ", ")), or latest.",
+                parameter: "from")
         }
-        return .diff(try store.diff(from: from, to: to))
+        func resolved(_ name: String) -> String {
+            name.lowercased() == RequestOptions.latestVersionName ? latest : name
+        }
+        let whole = try store.diff(from: resolved(from), to: resolved(request.filters["to"] ?? latest))
+        let type = try request.filters["type"].map { try canonical($0, among: diffTypes(store), name: "type") }
+        let kind = try request.filters["kind"].map { raw in
+            guard let kind = DiffKind(spelling: raw) else {
+                throw APIError.unknownValue("kind", raw, accepted: DiffKind.allCases.map(\.rawValue))
+            }
+            return kind
+        }
+        let kept = DiffKind.filter(whole, type: type, kind: kind)
+        return .diff(kept, notes: DiffKind.notes(whole: whole, kept: kept, type: type, kind: kind))
+    }
+
+    /// The record types a diff row can have, as the store names them.
+    static func diffTypes(_ store: SpecStore) -> [String] {
+        RecordType.spellings
     }
 
     /// `GET /v1/tokens/metrics`, filtered as `/v1/metrics` is.
     @Sendable static func metricTokens(_ request: AnswerRequest) throws -> Content {
         let rows = try request.snapshot.metrics(matching: MetricFilter(parameters: request.filters)).items
-        let document = DesignTokens.metrics(
+        var document = DesignTokens.metrics(
             rows: rows, version: request.version, flat: request.options.flat, filters: request.filters)
-        return .document(document, rows: rows)
+        // An empty token file says why, as the metrics route would: in the file's provenance
+        // and in the Spec-Note fields.
+        guard rows.isEmpty, case .query(let metrics) = Route.metrics.endpoint.answer,
+            let note = EmptyAnswerNote.note(route: .metrics, request: request, query: metrics)
+        else { return .document(document, rows: rows) }
+        let text = NoteWording.text(note)
+        if case .object(var root) = document, case .object(var extensions)? = root["$extensions"],
+            case .object(var provenance)? = extensions["org.hig-spec"]
+        {
+            provenance["notes"] = [.string(text)]
+            extensions["org.hig-spec"] = .object(provenance)
+            root["$extensions"] = .object(extensions)
+            document = .object(root)
+        }
+        return .document(document, rows: rows, notes: [text])
     }
 
     /// `GET /v1/tokens/dynamic-type/{category}`: `404 not_published` for a category the platform

@@ -9,9 +9,10 @@ enum Content: Sendable {
     /// One record (`/v1/devices/{id}`).
     case record(RecordResult)
     /// What changed between two versions.
-    case diff(DiffResult)
+    case diff(DiffResult, notes: [String] = [])
     /// A whole JSON document served as is (export, tokens, the index, OpenAPI).
-    case document(JSONValue, rows: [JSONValue])
+    /// `notes` say why a document holds nothing (a token file of an empty selection).
+    case document(JSONValue, rows: [JSONValue], notes: [String] = [])
 
     /// Writes the content in `format`.
     ///
@@ -24,7 +25,7 @@ enum Content: Sendable {
             var bytes = json(options: options, version: version).serializedBytes(pretty: options.pretty)
             bytes.append(UInt8(ascii: "\n"))
             return bytes
-        case .csv, .md, .html, .svg:
+        case .csv, .md, .html, .svg, .swift:
             return Array(
                 DocumentRenderer.render(
                     self, as: format, table: table(route: route, version: version),
@@ -41,7 +42,8 @@ enum Content: Sendable {
         case .collection(let result): NoteWording.texts(result.notes)
         case .page(let page): NoteWording.texts(page.result.notes)
         case .record(let result): NoteWording.texts(result.notes)
-        case .diff, .document: []
+        case .diff(_, let notes): notes
+        case .document(_, _, let notes): notes
         }
     }
 
@@ -61,9 +63,12 @@ enum Content: Sendable {
                 object.append("notes", .array(NoteWording.texts(result.notes).map { .string($0) }))
             }
             return .object(object)
-        case .diff(let result):
-            return options.shape == .array ? .array(Self.diffRows(result)) : result.json
-        case .document(let document, _):
+        case .diff(let result, let notes):
+            if options.shape == .array { return .array(Self.diffRows(result)) }
+            guard !notes.isEmpty, case .object(var object) = result.json else { return result.json }
+            object.append("notes", .array(notes.map { .string($0) }))
+            return .object(object)
+        case .document(let document, _, _):
             return document
         }
     }
@@ -76,11 +81,12 @@ enum Content: Sendable {
             return FlatTable(title: route.title, version: version, records: page.result.items, notes: notes)
         case .record(let result):
             return FlatTable(title: route.title, version: version, records: [result.item], notes: notes)
-        case .diff(let result):
+        case .diff(let result, let notes):
             return FlatTable(
-                title: "Changes from \(result.from) to \(result.to)", version: version, records: Self.diffRows(result))
-        case .document(_, let rows):
-            return FlatTable(title: route.title, version: version, records: rows)
+                title: "Changes from \(result.from) to \(result.to)", version: version, records: Self.diffRows(result),
+                notes: notes)
+        case .document(_, let rows, let notes):
+            return FlatTable(title: route.title, version: version, records: rows, notes: notes)
         }
     }
 

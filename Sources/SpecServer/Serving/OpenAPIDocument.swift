@@ -243,8 +243,8 @@ enum OpenAPIDocument {
             switch common {
             case .version:
                 schema = [
-                    "type": "string", "pattern": .string(RecordSchemas.versionPattern),
-                    "examples": .array(versions.suffix(2).map { .string($0) }),
+                    "type": "string", "pattern": .string(RecordSchemas.versionParameterPattern),
+                    "examples": .array((versions.suffix(2) + [RequestOptions.latestVersionName]).map { .string($0) }),
                 ]
             case .format: schema = ["type": "string", "enum": .array(route.formats.map { .string($0.rawValue) })]
             case .shape: schema = ["type": "string", "enum": ["envelope", "array"]]
@@ -284,8 +284,8 @@ enum OpenAPIDocument {
         // Versions and figure ids are patterns: a reload that adds one must not break a client.
         case .storeVersion:
             [
-                "type": "string", "pattern": .string(RecordSchemas.versionPattern),
-                "examples": .array(versions.suffix(2).map { .string($0) }),
+                "type": "string", "pattern": .string(RecordSchemas.versionParameterPattern),
+                "examples": .array((versions.suffix(2) + [RequestOptions.latestVersionName]).map { .string($0) }),
             ]
         case .metricID:
             [
@@ -319,8 +319,24 @@ enum OpenAPIDocument {
                 "examples": .array(latest.acceptedValues(for: .device).prefix(2).map { .string($0) }),
             ]
         case .vocabulary(let kind):
-            return ["type": "string", "enum": .array(latest.acceptedValues(for: kind).map { .string($0) })]
+            return [
+                "type": "string", "enum": .array(admittedValues(kind, latest: latest).map { .string($0) }),
+                "description":
+                    "Canonical values first, then the aliases the server accepts; any case and separators are accepted too.",
+            ]
         }
+    }
+
+    /// The values a vocabulary parameter's enum admits: the canonical ones, Apple's own short
+    /// forms (`AX1`…`AX5`), then the other aliases the server accepts, one spelling per matching
+    /// form, so a generated client accepts what the server does (a typed client's enum would
+    /// otherwise refuse `AX5` before the request is sent).
+    static func admittedValues(_ kind: FilterVocabulary.Kind, latest: SpecSnapshot) -> [String] {
+        var values = latest.acceptedValues(for: kind)
+        if kind == .category { values += (1...5).map { "AX\($0)" } }
+        values += FilterVocabulary.aliases(of: kind)
+        var seen: Set<String> = []
+        return values.filter { seen.insert(FilterVocabulary.matchKey($0)).inserted }
     }
 
     /// What the `device` filter takes: a device id (`device.iphone-16-pro`, or without `device.`)
@@ -331,7 +347,7 @@ enum OpenAPIDocument {
 
     private static func schema(route: Route, format: Format) -> JSONValue {
         switch format {
-        case .csv, .md, .html, .svg: return ["type": "string"]
+        case .csv, .md, .html, .svg, .swift: return ["type": "string"]
         case .tokens: return ["$ref": "#/components/schemas/DesignTokens"]
         case .json: break
         }
@@ -395,7 +411,14 @@ enum OpenAPIDocument {
             ),
             "Cache-Control": header(
                 "string", required: true, description: "immutable for a pinned version=, else max-age=300."),
-            "Vary": header("string", required: true),
+            "Vary": header(
+                "string", required: true,
+                description: "Accept, and Accept-Encoding too when the body is 1 KB or more (it has a gzip form)."),
+            "Content-Encoding": header(
+                "string", required: false,
+                description:
+                    "gzip when the request's Accept-Encoding prefers it and the body is 1 KB or more; the ETag is then the gzip form's own."
+            ),
             "Spec-Version": header("string", required: true, description: "The store version that answered."),
             "Access-Control-Allow-Origin": header("string", required: true),
             "Access-Control-Expose-Headers": header("string", required: true),

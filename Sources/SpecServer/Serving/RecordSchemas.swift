@@ -11,6 +11,9 @@ enum RecordSchemas {
     /// A store version id: `2023`, `2025-03`, `2025-03-07`.
     static let versionPattern = "^[0-9]{4}(-[0-9]{2}){0,2}$"
 
+    /// A version as a request may name it: an id, or `latest` for the newest.
+    static let versionParameterPattern = "^([0-9]{4}(-[0-9]{2}){0,2}|latest)$"
+
     /// A record id: lower-case words joined by dots and dashes (`device.iphone-16-pro`).
     static let idPattern = "^[a-z0-9]+([.-][a-z0-9]+)*$"
 
@@ -384,8 +387,18 @@ enum RecordSchemas {
                     "A record added or removed, or one field of a record changed.", required: ["id"],
                     [
                         ("id", id("The record's id.")), ("type", text("The record's type.")),
-                        ("title", text("The record's name.")), ("change", text("added, removed or changed.")),
+                        ("title", text("The record's name.")),
+                        (
+                            "change",
+                            [
+                                "type": "string", "enum": .array(DiffKind.allCases.map { .string($0.rawValue) }),
+                                "description": "The kind of row (the array shape and the tables carry it).",
+                            ]
+                        ),
                         ("field", text("The field that changed.")),
+                        ("dating", text("How an addition or removal is dated: change-log or evidence-window.")),
+                        ("since", version("A first-seen record's first version.")),
+                        ("seen", version("The version of the first copy of the sources that shows the record.")),
                         ("before", ["description": "The field's value before (any JSON value)."]),
                         ("after", ["description": "The field's value after (any JSON value)."]),
                     ])
@@ -403,12 +416,14 @@ enum RecordSchemas {
                                 "How many of each.",
                                 [
                                     ("added", ["type": "integer"]), ("removed", ["type": "integer"]),
-                                    ("changed", ["type": "integer"]),
+                                    ("changed", ["type": "integer"]), ("firstSeen", ["type": "integer"]),
                                 ])
                         ),
                         ("added", ["type": "array", "items": ref("DiffRow")]),
                         ("removed", ["type": "array", "items": ref("DiffRow")]),
                         ("changed", ["type": "array", "items": ref("DiffRow")]),
+                        ("firstSeen", ["type": "array", "items": ref("DiffRow")]),
+                        ("notes", strings("Why the answer is empty, when it is.")),
                     ])
             ),
         ]

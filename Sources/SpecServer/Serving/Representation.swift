@@ -2,7 +2,7 @@ import HTTPCore
 import Synchronization
 
 /// One representation's complete responses, built once: the `200` and the `304` that answers a
-/// matching `If-None-Match`.
+/// matching `If-None-Match`, and for a body worth compressing the same pair in gzip.
 final class Representation: Sendable {
     let ok: PreparedResponse
     let notModified: PreparedResponse
@@ -16,6 +16,35 @@ final class Representation: Sendable {
     private final class ToolResultBytes: Sendable {
         let bytes: [UInt8]
         init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
+
+    /// Whether the body is long enough to offer in gzip (``gzipThreshold``): its responses then
+    /// say `Vary: Accept, Accept-Encoding`.
+    let offersGzip: Bool
+    /// The gzip responses, built by the first request that accepts them, once (see ``gzip``).
+    private let gzipped = AtomicLazyReference<GzipVariant>()
+    /// What the gzip responses repeat of the identity ones: the `200`'s and the `304`'s fields
+    /// without `ETag`.
+    private let fieldsForGzip: (full: [(name: String, value: String)], shared: [(name: String, value: String)])?
+
+    /// Bodies shorter than this are sent as they are: below about one packet, compressing saves
+    /// no round trip and costs the client a decoder.
+    static let gzipThreshold = 1024
+
+    /// The gzip form of a representation: its `200`, its `304`, and its own strong tag (a
+    /// different sequence of bytes needs a different tag, RFC 9110 §8.8.3). `nil` responses when
+    /// compressing did not make the body smaller.
+    final class GzipVariant: Sendable {
+        let ok: PreparedResponse?
+        let notModified: PreparedResponse?
+        /// The tag's field value as bytes, for matching `If-None-Match` without copying.
+        let tag: [UInt8]
+
+        init(ok: PreparedResponse?, notModified: PreparedResponse?, tag: String) {
+            self.ok = ok
+            self.notModified = notModified
+            self.tag = Array(tag.utf8)
+        }
     }
 
     /// Builds both responses for `body` served as `format`.
@@ -39,10 +68,11 @@ final class Representation: Sendable {
             ? EntityTag(of: body)
             : EntityTag(of: body + noteFields.flatMap { Array("\r\n\($0.name): \($0.value)".utf8) })
         let cache = cacheControl ?? (pinned ? "public, max-age=31536000, immutable" : "public, max-age=300")
+        let offersGzip = body.count >= Self.gzipThreshold
         var shared: [(name: String, value: String)] = [
             ("ETag", entityTag.fieldValue),
             ("Cache-Control", cache),
-            ("Vary", "Accept"),
+            ("Vary", offersGzip ? "Accept, Accept-Encoding" : "Accept"),
         ]
         if let specVersion { shared.append(("Spec-Version", specVersion)) }
         shared += ResponseHeaders.cors
@@ -58,6 +88,9 @@ final class Representation: Sendable {
         self.notModified = PreparedResponse(status: .notModified, headers: shared, body: [])
         self.entityTag = entityTag
         self.cost = body.count + 512
+        self.offersGzip = offersGzip
+        self.fieldsForGzip =
+            offersGzip ? (full.filter { $0.name != "ETag" }, shared.filter { $0.name != "ETag" }) : nil
     }
 
     /// The body as a tool result, which `make` builds from the body the first time it is asked.
@@ -68,10 +101,52 @@ final class Representation: Sendable {
         return toolResultBytes.storeIfNil(ToolResultBytes(make(body))).bytes
     }
 
-    /// The response for a request with this `If-None-Match` field (or none).
+    /// The response for a request with this `If-None-Match` field (or none), uncompressed.
     func response(ifNoneMatch: HTTPBytes?) -> PreparedResponse {
         guard let ifNoneMatch, entityTag.isMatched(byIfNoneMatch: ifNoneMatch) else { return ok }
         return notModified
+    }
+
+    /// The response for `request`: in gzip when the body is worth compressing and the request's
+    /// `Accept-Encoding` prefers it, a `304` when its `If-None-Match` names the chosen form's tag.
+    /// After the first gzip request, choosing reads the request's bytes and one atomic reference:
+    /// nothing is allocated.
+    func response(to request: borrowing HTTPRequest) -> PreparedResponse {
+        let headers = request.headers
+        guard offersGzip, AcceptEncoding(headers).prefersGzip, let variant = gzip, let gzipOK = variant.ok else {
+            return response(ifNoneMatch: headers["If-None-Match"])
+        }
+        let tag = variant.tag
+        if let ifNoneMatch = headers["If-None-Match"], let notModified = variant.notModified,
+            EntityTag.listContains(ifNoneMatch.span, tag: tag.span)
+        {
+            return notModified
+        }
+        return gzipOK
+    }
+
+    /// The gzip form, compressed on first use with the project's encoder (``Gzip``) and kept:
+    /// once per representation, so once per store version for the fixed answers. Two requests
+    /// that race both compress, one result is kept; both are the same bytes.
+    var gzip: GzipVariant? {
+        guard let fields = fieldsForGzip else { return nil }
+        if let built = gzipped.load() { return built }
+        var body: [UInt8] = []
+        ok.appendBody(to: &body)
+        let compressed = Gzip.compress(body)
+        // The identity tag with a suffix: strong, distinct, and plainly the same resource's.
+        let tag = String(entityTag.fieldValue.dropLast()) + "-gzip\""
+        guard compressed.count < body.count else {
+            return gzipped.storeIfNil(GzipVariant(ok: nil, notModified: nil, tag: tag))
+        }
+        var full = fields.full
+        full.insert(("ETag", tag), at: 1)
+        full.insert(("Content-Encoding", "gzip"), at: 1)
+        let shared = [("ETag", tag)] + fields.shared
+        return gzipped.storeIfNil(
+            GzipVariant(
+                ok: PreparedResponse(status: .ok, headers: full, body: compressed),
+                notModified: PreparedResponse(status: .notModified, headers: shared, body: []), tag: tag))
     }
 }
 

@@ -64,8 +64,18 @@ struct RequestOptions: Equatable, Sendable {
         pretty = try Self.flag("pretty", query)
         fragment = try Self.flag("fragment", query)
         flat = try Self.flag("flat", query)
-        version = query["version"]
+        version = query["version"].flatMap(Self.pinnedVersion)
         rows = try RowSelection(query: query)
+    }
+
+    /// The name that stands for the newest store version wherever a version is accepted.
+    static let latestVersionName = "latest"
+
+    /// The version `raw` pins, or `nil` for `latest`: a script that asks for the newest version
+    /// by name gets the same answer, cached the same way, as one that names none (the answer
+    /// changes on reload, so it is not marked immutable).
+    static func pinnedVersion(_ raw: String) -> String? {
+        raw.trimmingSpaces.lowercased() == latestVersionName ? nil : raw
     }
 
     /// The longest value any parameter takes (the OpenAPI document says the same).

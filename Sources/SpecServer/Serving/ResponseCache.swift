@@ -104,9 +104,13 @@ final class ResponseCache: Sendable {
         cost(of: representation) + cost(of: key)
     }
 
-    /// What a representation's responses cost, however many keys hold it.
+    /// What a representation's responses cost, however many keys hold it. One that offers gzip
+    /// may later hold its gzip form too, which is kept only when smaller than the body: its `200`
+    /// is counted twice, so the budget bounds that form before it exists.
     static func cost(of representation: Representation) -> Int {
-        representation.ok.memoryCost + representation.notModified.memoryCost + representationOverhead
+        let gzipBound = representation.offersGzip ? representation.ok.memoryCost : 0
+        return representation.ok.memoryCost + gzipBound + representation.notModified.memoryCost
+            + representationOverhead
     }
 
     /// What one more key costs.

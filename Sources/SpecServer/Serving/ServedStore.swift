@@ -163,7 +163,7 @@ final class ServedStore: Sendable {
         }
         // A representation that cannot be built goes to the slow path, which says why.
         guard let representation = chosen.representation else { return nil }
-        return (entry.route, representation.response(ifNoneMatch: request.headers["If-None-Match"]))
+        return (entry.route, representation.response(to: request))
     }
 
     /// The answer to a filtered GET or HEAD seen before with the very same target and `Accept`
@@ -172,7 +172,7 @@ final class ServedStore: Sendable {
         guard request.method == .get || request.method == .head, request.hasQuery,
             let (representation, route) = cache.learnedEntry(for: request), let route
         else { return nil }
-        return (route, representation.response(ifNoneMatch: request.headers["If-None-Match"]))
+        return (route, representation.response(to: request))
     }
 
     /// Remembers `representation` as the answer to this request's exact bytes.

@@ -185,7 +185,7 @@ final class SpecApplication: HTTPApplication {
             let representation = try served.representation(
                 route: route, parameter: parameter, query: query, options: options, format: format)
             served.learn(representation, route: route, for: request)
-            return (route, .prepared(representation.response(ifNoneMatch: request.headers["If-None-Match"])))
+            return (route, .prepared(representation.response(to: request)))
         } catch {
             return (route, errorResponse(error, served: served))
         }

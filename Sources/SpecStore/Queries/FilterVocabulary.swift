@@ -134,6 +134,19 @@ public enum FilterVocabulary {
         throw QueryError.unknownValue(raw, for: parameter, accepted: values(of: kind) ?? [])
     }
 
+    /// The other spellings `kind` accepts (`ax5`, `mac`, `small`), in their matching form
+    /// (lower case, no separators; any case and separators are accepted too), sorted; none for
+    /// kinds drawn from the data.
+    public static func aliases(of kind: Kind) -> [String] {
+        let table: [String: String]
+        switch kind {
+        case .style: table = styleAliases
+        default: table = aliasTables[kind] ?? [:]
+        }
+        let canonical = Set((values(of: kind) ?? []).map(matchKey))
+        return table.keys.filter { !canonical.contains($0) }.sorted()
+    }
+
     static let styleAliases: [String: String] = [
         "subhead": "subheadline", "largetitle": "largeTitle",
     ]

@@ -1,0 +1,88 @@
+import SpecStore
+
+/// Why a filtered collection answer is empty, when the store's own query gave no reason: the
+/// filters that together match nothing, and for each one, what the rows matching the others have
+/// in its place — the near misses ("those with status convention have topic bars (5)").
+///
+/// Only an empty answer pays for this (one more query per filter given), and the answer is
+/// cached like any other, so a repeated empty query costs nothing more.
+enum EmptyAnswerNote {
+    /// How many of a field's values a note lists, most frequent first.
+    static let valuesListed = 3
+
+    /// The note for an empty answer of `route` to `request`, or `nil` when no filter was given.
+    static func note(
+        route: Route, request: AnswerRequest, query: (AnswerRequest) throws -> Content
+    ) -> Note? {
+        let filters = request.filters.sorted { $0.key < $1.key }
+        guard !filters.isEmpty else { return nil }
+        let asked = describe(filters)
+        var clauses: [String] = []
+        for (name, _) in filters {
+            var others = request
+            others.filters[name] = nil
+            guard let rows = try? rows(of: query(others)), !rows.isEmpty else { continue }
+            let rest = filters.filter { $0.key != name }
+            let subject = rest.isEmpty ? "its rows" : "those with \(describe(rest))"
+            let values = distribution(of: name, in: rows)
+            if values.isEmpty {
+                clauses.append("\(rows.count) \(rows.count == 1 ? "row matches" : "rows match") without \(name)")
+            } else {
+                clauses.append("\(subject) have \(name) \(values)")
+            }
+        }
+        let version = request.options.version.map { " in version \($0)" } ?? ""
+        let head = "Nothing in \(route.template)\(version) matches \(asked)"
+        guard !clauses.isEmpty else {
+            return Note(
+                filters.count == 1
+                    ? "\(head): it has no rows at all."
+                    : "\(head), and leaving out any one of those filters still matches nothing.")
+        }
+        let body = clauses.joined(separator: "; ")
+        return Note("\(head): \(body)\(body.hasSuffix("…") ? "" : ".")")
+    }
+
+    private static func rows(of content: Content) -> [JSONValue] {
+        switch content {
+        case .collection(let result): result.items
+        case .page(let page): page.result.items
+        default: []
+        }
+    }
+
+    /// `topic tab-bars and status convention`.
+    private static func describe(_ filters: [(key: String, value: String)]) -> String {
+        filters.map { "\($0.key) \($0.value)" }.joined(separator: " and ")
+    }
+
+    /// The values rows have in the field a filter reads (`platform`, or its list `platforms`),
+    /// most frequent first: `bars (5), layout (4), lists (3), …`. Empty when rows lack the field.
+    static func distribution(of name: String, in rows: [JSONValue]) -> String {
+        var counts: [String: Int] = [:]
+        for row in rows {
+            let value = row[name] ?? row[name + "s"]
+            switch value {
+            case .array(let elements)?:
+                for element in elements { if let text = text(element) { counts[text, default: 0] += 1 } }
+            case let value?:
+                if let text = text(value) { counts[text, default: 0] += 1 }
+            case nil:
+                break
+            }
+        }
+        let ordered = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        var listed = ordered.prefix(valuesListed).map { "\($0.key) (\($0.value))" }
+        if ordered.count > valuesListed { listed.append("…") }
+        return listed.joined(separator: ", ")
+    }
+
+    private static func text(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let string): string
+        case .number(let number): "\(number)"
+        case .bool(let bool): bool ? "true" : "false"
+        default: nil
+        }
+    }
+}

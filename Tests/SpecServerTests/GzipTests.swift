@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import SpecServer
+
+/// The project's own DEFLATE encoder and gzip framing, decoded by zlib (Python's `gzip` module):
+/// what a client's zlib reads is the test, not the encoder's own idea of its output.
+@Suite struct GzipTests {
+    /// `bytes` gunzipped by zlib, or the decoder's complaint.
+    static func zlibDecompress(_ bytes: [UInt8]) throws -> Result<[UInt8], ZlibError> {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c",
+            "import sys, gzip; sys.stdout.buffer.write(gzip.decompress(sys.stdin.buffer.read()))",
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        let error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Write from another thread: a large output could fill its pipe while this one writes.
+        let writer = Thread {
+            input.fileHandleForWriting.write(Data(bytes))
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let complaint = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            return .failure(ZlibError(message: String(decoding: complaint, as: UTF8.self)))
+        }
+        return .success([UInt8](data))
+    }
+
+    struct ZlibError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// Inputs that reach each part of the encoder: empty, one byte, long runs (distance 1,
+    /// matches of 258), text, bytes that do not compress (stored-like blocks of literals), and
+    /// more symbols than one block holds.
+    static let inputs: [(name: String, bytes: [UInt8])] = {
+        var generator = SplitMix(seed: 26)
+        let random = (0..<70_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        let text = Array(
+            String(repeating: "{\"id\":\"metric.controls.ios.minimum-size\",\"width\":28,\"height\":28},", count: 900)
+                .utf8)
+        let lowEntropy = (0..<200_000).map { _ in UInt8(ascii: "a") + UInt8(truncatingIfNeeded: generator.next() % 3) }
+        return [
+            ("empty", []), ("one byte", [0x41]), ("two bytes", [0, 255]),
+            ("a run", [UInt8](repeating: 7, count: 100_000)), ("text", text), ("random", random),
+            ("low entropy", lowEntropy), ("every byte", (0...255).map { UInt8($0) }),
+        ]
+    }()
+
+    @Test(arguments: inputs.indices)
+    func zlibDecodesWhatTheEncoderWrites(_ index: Int) throws {
+        let (name, bytes) = Self.inputs[index]
+        let compressed = Gzip.compress(bytes)
+        let decoded = try Self.zlibDecompress(compressed).get()
+        #expect(decoded == bytes, "\(name): \(decoded.count) bytes back of \(bytes.count)")
+    }
+
+    @Test func theCRCIsTheStandardOne() {
+        // The check value of CRC-32/ISO-HDLC.
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(CRC32.checksum([]) == 0)
+    }
+
+    @Test func theWholeStoreCompressesAsZlibDoes() throws {
+        let export = ApplicationHarness.shared.request(.get, "/v1/export").body
+        let compressed = Gzip.compress(export)
+        #expect(try Self.zlibDecompress(compressed).get() == export)
+        // zlib's default level makes about a tenth of it; the encoder is held to within a
+        // half again of that.
+        #expect(Double(compressed.count) < Double(export.count) * 0.16, "\(compressed.count) of \(export.count)")
+    }
+
+    @Test func codesAreCompleteAndWithinTheirLimit() {
+        // Fibonacci frequencies make the deepest possible tree: 30 symbols want depth 29.
+        var frequencies = [1, 1]
+        while frequencies.count < 30 {
+            frequencies.append(frequencies[frequencies.count - 1] + frequencies[frequencies.count - 2])
+        }
+        for limit in [7, 15] {
+            let lengths = HuffmanCode.lengths(frequencies, limit: limit)
+            #expect(lengths.allSatisfy { $0 >= 1 && Int($0) <= limit })
+            // Kraft's sum of a complete code is exactly 1.
+            let kraft = lengths.reduce(0.0) { $0 + 1 / Double(1 << Int($1)) }
+            #expect(kraft == 1, "limit \(limit): \(kraft)")
+        }
+        let single = HuffmanCode.lengths([0, 0, 5, 0], limit: 15)
+        #expect(single.filter { $0 > 0 }.count == 2, "one used symbol still gets a complete code")
+    }
+}
+
+/// A small deterministic generator, so the random inputs are the same in every run.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
