@@ -39,6 +39,6 @@ import Testing
     }
 
     @Test func theDefaultBoundsIt() {
-        #expect(HTTPServer.Configuration().sendBufferBytes == 128 << 10)
+        #expect(HTTPServer.Configuration().sendBufferBytes == 32 << 10)
     }
 }
