@@ -139,7 +139,68 @@ def partial_bodies():
     time.sleep(2)
     after = rss_mib(process.pid)
     rows.append(("partial bodies", "500 x 1 MiB bodies announced, 1 KiB sent",
-                 f"RSS {before:.1f} -> {during:.1f} -> {after:.1f} MiB; {refused} refused with 503 (32 MiB budget)"))
+                 f"RSS {before:.1f} -> {during:.1f} -> {after:.1f} MiB; {refused} refused with 503 "
+                 "(each holds 1 KiB + a 64 KiB window; one client's share is 8 MiB of the 32 MiB budget)"))
+    stop(process)
+
+
+def check_body(count):
+    items = ",".join('{"id": "12:%d", "figure": "metric.controls.ios.minimum-size", "width": %d, "height": 44}'
+                     % (n, 40 + n % 9) for n in range(count))
+    return ("[" + items + "]").encode()
+
+
+def post_check(body, query=""):
+    with socket.create_connection(("127.0.0.1", PORT), timeout=5) as client:
+        client.sendall(f"POST /v1/check{query} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                       f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+        data = b""
+        while chunk := client.recv(65536):
+            data += chunk
+        return int(data.split(b" ", 2)[1]) if data else 0
+
+
+def cornered_budget():
+    """32 connections announce 1 MiB and send one byte; others keep posting checks."""
+    process = start()
+    clients = connect_many(32)
+    began = time.time()
+    for client in clients:
+        client.sendall(b"POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Length: 1048576\r\n\r\n[")
+    time.sleep(0.5)
+    body = check_body(30)
+    statuses = [post_check(body) for _ in range(20)]
+    dropped = close_counting(clients, b" 408 ", seconds=10, per_client=5)
+    rows.append(("cornered budget", "32 x 1 MiB announced, 1 byte sent; 20 other checks",
+                 f"{statuses.count(200)}/20 other checks 200; {dropped}/32 senders dropped with 408 "
+                 f"within {time.time() - began:.1f} s (request timeout 10 s)"))
+    stop(process)
+
+
+def slow_reader_checks():
+    """1,000 clients with a 1,400-byte segment size post check bodies (embed=figure) and never read."""
+    process = start()
+    before, tcp_before = rss_mib(process.pid), tcp_mem_mib()
+    body = check_body(36)
+    request = (f"POST /v1/check?embed=figure HTTP/1.1\r\nHost: x\r\nContent-Length: {len(body)}\r\n\r\n"
+               .encode() + body)
+    clients = []
+    for _ in range(1000):
+        client = socket.socket()
+        client.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 1400)
+        client.connect(("127.0.0.1", PORT))
+        client.sendall(request * 4)
+        clients.append(client)
+    time.sleep(3)
+    during, tcp_during = rss_mib(process.pid), tcp_mem_mib()
+    probe = time.time()
+    health = get("/healthz")
+    probe = time.time() - probe
+    for client in clients:
+        client.close()
+    rows.append(("slow reader checks", f"1,000 x 4 check bodies of {len(body)} B, embed=figure, MSS 1400, never read",
+                 f"RSS {before:.1f} -> {during:.1f} MiB; kernel TCP memory {tcp_before:.1f} -> {tcp_during:.1f} MiB; "
+                 f"/healthz {health} in {probe * 1000:.0f} ms"))
     stop(process)
 
 
@@ -239,8 +300,8 @@ def cache_accounting():
                  f"({', '.join(f'{k}: {v}' for k, v in sorted(statuses.items()))})"))
 
 
-for fault in (load_held, slow_clients, slow_readers, partial_bodies, queued_at_sigterm, reload_faults,
-              cache_accounting):
+for fault in (load_held, slow_clients, slow_readers, partial_bodies, cornered_budget, slow_reader_checks,
+              queued_at_sigterm, reload_faults, cache_accounting):
     if os.environ.get("FAULTS") and fault.__name__ not in os.environ["FAULTS"].split(","):
         continue
     began = time.time()

@@ -57,6 +57,11 @@ extension HTTPServer {
         /// ``requestReadTimeout``. `0` turns the check off.
         public var minBodyBytesPerSecond: Int = 1024
 
+        /// The kernel send buffer of each connection (`SO_SNDBUF`, which the kernel doubles for
+        /// its bookkeeping); `0` leaves it to the kernel's autotuning, which grows it to
+        /// `net.ipv4.tcp_wmem`'s maximum (4 MiB or more) for a client that does not read.
+        public var sendBufferBytes: Int = 32 << 10
+
         /// How long a body may arrive at any rate before ``minBodyBytesPerSecond`` applies.
         public var bodyRateGracePeriod: Duration = .seconds(2)
 

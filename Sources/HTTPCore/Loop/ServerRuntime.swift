@@ -29,7 +29,8 @@ struct ServerRuntime {
         // these groups own the descriptors: any failure on the way closes them all.
         var listeners = FileDescriptorGroup()
         let port = try Listener.bind(
-            host: configuration.host, port: configuration.port, count: configuration.threads, into: &listeners)
+            host: configuration.host, port: configuration.port, count: configuration.threads,
+            sendBufferBytes: configuration.sendBufferBytes, into: &listeners)
         server.control.setBoundPort(port)
 
         let supervision: Supervision

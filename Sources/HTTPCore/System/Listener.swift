@@ -12,15 +12,21 @@ enum Listener {
     /// A probe socket without `SO_REUSEPORT` binds first: every socket of a reuseport group
     /// must set the option, so the probe fails with `EADDRINUSE` when another process (even
     /// another copy of this server) already listens there, instead of silently sharing the port.
-    static func bind(host: String, port: Int, count: Int, into listeners: inout FileDescriptorGroup)
-        throws(HTTPServerError) -> Int
-    {
+    ///
+    /// A `sendBufferBytes` above 0 sets `SO_SNDBUF` on the listeners, which accepted sockets
+    /// inherit: the kernel then holds at most about twice that (its bookkeeping doubles it) for
+    /// a client that does not read, instead of autotuning up to `tcp_wmem`'s maximum.
+    static func bind(
+        host: String, port: Int, count: Int, sendBufferBytes: Int = 0, into listeners: inout FileDescriptorGroup
+    ) throws(HTTPServerError) -> Int {
         var address = try SocketAddress(host: host, port: port)
         let probe = try openSocket(address: address, reusePort: false, host: host, port: port)
         let boundPort = localPort(probe.rawValue)
         address.setPort(boundPort)
         for _ in 0..<count {
-            listeners.append(try openSocket(address: address, reusePort: true, host: host, port: boundPort))
+            listeners.append(
+                try openSocket(
+                    address: address, reusePort: true, sendBufferBytes: sendBufferBytes, host: host, port: boundPort))
         }
         let backlog = Int32(
             SmallFile.read("/proc/sys/net/core/somaxconn").flatMap { Int($0.filter(\.isNumber)) } ?? 4096)
@@ -31,9 +37,9 @@ enum Listener {
         return boundPort
     }
 
-    private static func openSocket(address: SocketAddress, reusePort: Bool, host: String, port: Int)
-        throws(HTTPServerError) -> FileDescriptor
-    {
+    private static func openSocket(
+        address: SocketAddress, reusePort: Bool, sendBufferBytes: Int = 0, host: String, port: Int
+    ) throws(HTTPServerError) -> FileDescriptor {
         let rawValue = socket(
             address.family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard rawValue >= 0 else { throw failure(clinux_errno(), call: "socket", host: host, port: port) }
@@ -48,6 +54,9 @@ enum Listener {
                 // Accept only once the request's first bytes arrived: one wakeup, and usually the
                 // whole request is readable right after accept.
                 try Descriptor.setOption(rawValue, Int32(IPPROTO_TCP), TCP_DEFER_ACCEPT, 1)
+                if sendBufferBytes > 0 {
+                    try Descriptor.setOption(rawValue, SOL_SOCKET, SO_SNDBUF, Int32(clamping: sendBufferBytes))
+                }
             }
         } catch {
             throw HTTPServerError(

@@ -34,6 +34,8 @@ struct ServerConfiguration: Equatable, Sendable {
     var maxBufferedBodyBytesPerConnection = engineDefaults.maxBufferedBodyBytesPerConnection
     /// The slowest a body may arrive after its first two seconds (0: any rate).
     var minBodyBytesPerSecond = engineDefaults.minBodyBytesPerSecond
+    /// Each connection's kernel send buffer (0: the kernel's autotuning).
+    var sendBufferBytes = engineDefaults.sendBufferBytes
     var requestTimeoutSeconds = wholeSeconds(engineDefaults.requestReadTimeout)
     var idleTimeoutSeconds = wholeSeconds(engineDefaults.idleTimeout)
     var writeTimeoutSeconds = wholeSeconds(engineDefaults.writeTimeout)
@@ -150,6 +152,9 @@ extension ServerConfiguration {
         intOption(
             "min-body-rate", "BYTES", "slowest body, bytes a second, after its first 2 s (slower: 408); 0 for any",
             \.minBodyBytesPerSecond, 0...1 << 30),
+        intOption(
+            "send-buffer-bytes", "BYTES", "each connection's kernel send buffer (SO_SNDBUF); 0 for the kernel's own",
+            \.sendBufferBytes, 0...1 << 30),
         intOption(
             "request-timeout", "SECONDS", "time allowed to send a whole request (then 408)", \.requestTimeoutSeconds,
             1...3600),

@@ -139,6 +139,7 @@ enum SpecServerCommand {
         engine.maxBufferedBodyBytesPerClient = configuration.maxBufferedBodyBytesPerClient
         engine.maxBufferedBodyBytesPerConnection = configuration.maxBufferedBodyBytesPerConnection
         engine.minBodyBytesPerSecond = configuration.minBodyBytesPerSecond
+        engine.sendBufferBytes = configuration.sendBufferBytes
         engine.requestReadTimeout = .seconds(configuration.requestTimeoutSeconds)
         engine.idleTimeout = .seconds(configuration.idleTimeoutSeconds)
         engine.writeTimeout = .seconds(configuration.writeTimeoutSeconds)

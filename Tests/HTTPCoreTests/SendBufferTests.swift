@@ -1,0 +1,44 @@
+import Glibc
+import TestSupport
+import Testing
+
+@testable import HTTPCore
+
+/// The kernel send buffer of accepted connections is bounded, not autotuned.
+@Suite(.timeLimit(.minutes(1))) struct SendBufferTests {
+    /// The `SO_SNDBUF` of the connection the listener accepts, for a listener bound with `bytes`.
+    func acceptedSendBuffer(listenerSetting bytes: Int) throws -> Int32 {
+        var listeners = FileDescriptorGroup()
+        let port = try Listener.bind(
+            host: "127.0.0.1", port: 0, count: 1, sendBufferBytes: bytes, into: &listeners)
+        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(client) }
+        let connected = try SocketAddress(host: "127.0.0.1", port: port).withSocketAddress {
+            connect(client, $0, $1)
+        }
+        try #require(connected == 0)
+        // TCP_DEFER_ACCEPT: the connection is accepted once its first byte is in.
+        var byte: UInt8 = 0x47
+        _ = send(client, &byte, 1, 0)
+        var accepted: Int32 = -1
+        try waitUntil("the connection is accepted", seconds: 10) {
+            if case .done(let descriptor)? = try? Descriptor.accept(listeners[0]) { accepted = descriptor }
+            return accepted >= 0
+        }
+        defer { close(accepted) }
+        var value: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        try #require(getsockopt(accepted, SOL_SOCKET, SO_SNDBUF, &value, &length) == 0)
+        return value
+    }
+
+    @Test func acceptedConnectionsInheritTheBoundedSendBuffer() throws {
+        // The kernel doubles the value for its bookkeeping.
+        #expect(try acceptedSendBuffer(listenerSetting: 65536) == 131072)
+        #expect(try acceptedSendBuffer(listenerSetting: 131072) == 262144)
+    }
+
+    @Test func theDefaultBoundsIt() {
+        #expect(HTTPServer.Configuration().sendBufferBytes == 32 << 10)
+    }
+}
