@@ -3,6 +3,7 @@
 usage: python Tests/api/configmap_data.py deploy/kubernetes/custom-data/configmap.yaml path/to/spec-server
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -17,6 +18,13 @@ def main():
         documents = [d for d in yaml.safe_load_all(file) if d and d.get("kind") == "ConfigMap"]
     assert len(documents) == 1, f"expected one ConfigMap in {manifest}"
     text = documents[0]["data"]["specs.json"]
+    # The example shows the schema the embedded data file uses, not an older one the loader
+    # still reads.
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    with open(os.path.join(root, "Data", "specs.json")) as file:
+        current = json.load(file)["schemaVersion"]
+    if json.loads(text)["schemaVersion"] != current:
+        sys.exit(f"{manifest}: the example's schemaVersion is not the data file's ({current})")
     with tempfile.TemporaryDirectory() as work:
         path = os.path.join(work, "specs.json")
         with open(path, "w") as file:
