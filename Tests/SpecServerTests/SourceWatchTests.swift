@@ -159,7 +159,8 @@ import Testing
         "macos text styles", "tvos text styles", "SF Pro tracking", "SF Pro Rounded tracking", "New York tracking",
         "SF Compact tracking", "SF Compact Rounded tracking", "ios widget dimensions", "ipados widget dimensions",
         "watchos widget dimensions", "visionos widget dimensions", "app icon specifications", "control sizes",
-        "tvOS grid",
+        "tvOS grid", "ios live activity dimensions", "ipados live activity dimensions", "dynamic island width",
+        "watchos live activity size",
     ]
 
     /// The first page and table named `name`.
@@ -199,6 +200,14 @@ import Testing
         #expect(row("app icon specifications", "watchOS")?.cells == ["1088x1088 px"])
         #expect(row("tvOS grid", tab: "Two-column grid", "Unfocused content width")?.cells == ["860 pt"])
         #expect(row("watchOS screen dimensions", "Apple Watch Ultra (3rd generation) | 49mm")?.cells == ["422", "514"])
+        #expect(
+            row("ios live activity dimensions", "430x932")?.cells == [
+                "62.33x36.67", "62.33x36.67", "36.67\u{2013}45x36.67", "408x84\u{2013}160", "408x84\u{2013}160",
+            ])
+        #expect(row("ios live activity dimensions", "430x932")?.records.count == 8)
+        #expect(row("ipados live activity dimensions", "1366x1024")?.cells == ["500x84\u{2013}160"])
+        #expect(row("dynamic island width", "Compact or minimal | iPhone 17 Pro Max")?.cells == ["250"])
+        #expect(row("watchos live activity size", "40mm")?.cells == ["152x69.5"])
         #expect(
             Self.comparedTables.allSatisfy { name in
                 fixtures.expectations.pages.contains { $0.tables.contains { $0.name == name } }

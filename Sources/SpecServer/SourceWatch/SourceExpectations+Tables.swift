@@ -18,6 +18,9 @@ extension SourceExpectations {
         var key: String
         /// The store's text for each column; `nil` where this record fills no cell.
         var cells: [String?]
+        /// Which side of a `WxH` cell the record's one cell is (0 the width, 1 the height), when
+        /// the store keeps the two sides as two records; `nil` for a whole cell.
+        var side: Int? = nil
     }
 
     /// Joins the key cells of a row whose key spans several columns.
@@ -28,7 +31,7 @@ extension SourceExpectations {
     /// screen dimensions; Typography's Dynamic Type (one tab per size), fixed text styles and
     /// tracking values (one tab per platform); the Widgets page's iOS, iPadOS, watchOS and visionOS
     /// dimensions; App icons' platform table; Accessibility's control sizes; and Layout's tvOS
-    /// grids (one tab per grid). Any other record, `nil`.
+    /// grids (one tab per grid); the Live Activities page's tables. Any other record, `nil`.
     static func placement(of row: JSONValue) -> Placement? {
         let id = row["id"]?.stringValue ?? ""
         let platform = row["platform"]?.stringValue ?? row["platforms"]?.arrayValue?.first?.stringValue ?? ""
@@ -142,6 +145,7 @@ extension SourceExpectations {
                 name: "control sizes", columns: ["Default control size", "Minimum control size"], key: platforms,
                 cells: cell(size.map { "\($0) pt" }, at: column, of: 2))
         }
+        if id.hasPrefix("metric.live-activities.") { return liveActivityPlacement(row, id: id) }
         if id.hasPrefix("metric.layout.tvos.grid-"), let colon = name.firstRange(of: ": "),
             let value = number(row["value"])
         {
@@ -152,6 +156,51 @@ extension SourceExpectations {
                 key: initial.uppercased() + attribute.dropFirst(), cells: ["\(value) pt"])
         }
         return nil
+    }
+
+    /// The Live Activities page's tables: iOS and iPadOS dimensions by screen (a cell per
+    /// presentation, its width and height two records), Dynamic Island widths by presentation and
+    /// device, and the watchOS Smart Stack size by case size. CarPlay's tables hold only sizes,
+    /// which are their own keys; a row-level change there reads as a missing and a new row.
+    static func liveActivityPlacement(_ row: JSONValue, id: String) -> Placement? {
+        let parts = id.split(separator: ".").map(String.init)
+        guard parts.count >= 5 else { return nil }
+        let size = dimensions(row["width"], row["height"])
+        let value = number(row["value"]) ?? range(row["min"], row["max"])
+        if parts[2] == "watchos", parts[4] == "smart-stack-size" {
+            return Placement(name: "watchos live activity size", columns: ["Size"], key: parts[3], cells: [size])
+        }
+        if parts[2] == "ios", parts[3] == "dynamic-island", parts.count == 6, let value {
+            let presentations = ["compact-or-minimal-width": "Compact or minimal", "expanded-width": "Expanded"]
+            guard let presentation = presentations[parts[5]],
+                let device = parenthesis(in: row["name"]?.stringValue ?? "")
+            else { return nil }
+            return Placement(
+                name: "dynamic island width", columns: ["Width"], keyColumns: 2,
+                key: presentation + keySeparator + device, cells: [value])
+        }
+        guard parts[2] == "ios" || parts[2] == "ipados", parts[3].contains("x") else { return nil }
+        let columns = ["Compact leading", "Compact trailing", "Minimal", "Expanded", "Lock Screen"]
+        let names = ["compact-leading", "compact-trailing", "minimal", "expanded", "lock-screen"]
+        let presentation = parts[4].replacing("-width", with: "").replacing("-height", with: "")
+        guard let column = names.firstIndex(of: presentation) else { return nil }
+        let side = parts[4].hasSuffix("-width") ? 0 : parts[4].hasSuffix("-height") ? 1 : nil
+        guard let text = side == nil ? size : value else { return nil }
+        if parts[2] == "ipados" {
+            guard presentation == "lock-screen" else { return nil }
+            return Placement(
+                name: "ipados live activity dimensions", columns: ["Lock Screen"], key: parts[3], cells: [text],
+                side: side)
+        }
+        return Placement(
+            name: "ios live activity dimensions", columns: columns, key: parts[3], cells: cell(text, at: column, of: 5),
+            side: side)
+    }
+
+    /// `min`–`max` with Apple's en dash (`84–160`).
+    static func range(_ low: JSONValue?, _ high: JSONValue?) -> String? {
+        guard let low = number(low), let high = number(high) else { return nil }
+        return "\(low)\u{2013}\(high)"
     }
 
     /// `width`x`height` as Apple prints a size (`170x170`, `305.5x141`).

@@ -72,6 +72,7 @@ struct SourceExpectations: Sendable {
         var pages: [String: Page] = [:]
         var tables: [String: Table] = [:]
         var tableOrder: [String] = []
+        var sides: [String: [String?]] = [:]
         for row in Self.allRows(snapshot) {
             let id = row["id"]?.stringValue ?? ""
             var first: (slug: String, anchor: String?)?
@@ -109,14 +110,32 @@ struct SourceExpectations: Sendable {
             // A record joins the row of its key whose cells it does not contradict: one widget
             // family fills one cell of a screen's row; two models of one name stay two rows.
             let rows = tables[tableKey]!.rows
-            if let index = rows.firstIndex(where: { $0.key == placement.key && Self.fits(placement.cells, $0.cells) }) {
-                for column in placement.cells.indices where placement.cells[column] != nil {
-                    tables[tableKey]!.rows[index].cells[column] = placement.cells[column]
-                }
+            let index: Int
+            if let found = rows.firstIndex(where: { $0.key == placement.key && Self.fits(placement.cells, $0.cells) }) {
+                index = found
                 tables[tableKey]!.rows[index].records.append(id)
             } else {
-                tables[tableKey]!.rows.append(Row(key: placement.key, cells: placement.cells, records: [id]))
+                index = rows.count
+                let cells = [String?](repeating: nil, count: placement.cells.count)
+                tables[tableKey]!.rows.append(Row(key: placement.key, cells: cells, records: [id]))
             }
+            for column in placement.cells.indices {
+                guard let cell = placement.cells[column] else { continue }
+                if let side = placement.side {
+                    sides["\(tableKey)#\(index)#\(column)", default: [nil, nil]][side] = cell
+                } else {
+                    tables[tableKey]!.rows[index].cells[column] = cell
+                }
+            }
+        }
+        // A `WxH` cell whose sides are two records (a Live Activity's width and its height) is
+        // compared once both are known.
+        for (place, pair) in sides {
+            guard let width = pair[0], let height = pair[1] else { continue }
+            let parts = place.split(separator: "#", omittingEmptySubsequences: false)
+            let tableKey = parts.dropLast(2).joined(separator: "#")
+            tables[tableKey]!.rows[Int(parts[parts.count - 2])!].cells[Int(parts[parts.count - 1])!] =
+                "\(width)x\(height)"
         }
         for key in tableOrder {
             let slug = String(key.prefix { $0 != "#" })
