@@ -115,6 +115,8 @@ struct SourcePageFixtures {
         case "watchos widget dimensions", "watchos live activity size": ["Apple Watch size"]
         case "ios live activity dimensions", "ipados live activity dimensions": ["Screen dimensions (portrait)"]
         case "dynamic island width": ["Presentation", "Device"]
+        case "carplay live activity size": ["Size (pt)"]
+        case "carplay simulator configurations": ["Configuration"]
         case "visionos widget dimensions": ["Widget"]
         case "app icon specifications", "control sizes": ["Platform"]
         case "tvOS grid": ["Attribute"]

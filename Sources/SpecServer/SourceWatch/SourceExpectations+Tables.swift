@@ -160,12 +160,22 @@ extension SourceExpectations {
 
     /// The Live Activities page's tables: iOS and iPadOS dimensions by screen (a cell per
     /// presentation, its width and height two records), Dynamic Island widths by presentation and
-    /// device, and the watchOS Smart Stack size by case size. CarPlay's tables hold only sizes,
-    /// which are their own keys; a row-level change there reads as a missing and a new row.
+    /// device, the watchOS Smart Stack size by case size, and CarPlay's: its Live Activity sizes
+    /// (a table of sizes alone, each row its own key, so a changed size reads as a missing and a
+    /// new row) and the simulator's configurations by name.
     static func liveActivityPlacement(_ row: JSONValue, id: String) -> Placement? {
         let parts = id.split(separator: ".").map(String.init)
-        guard parts.count >= 5 else { return nil }
         let size = dimensions(row["width"], row["height"])
+        if parts.count == 4, parts[2] == "carplay", let size {
+            let name = row["name"]?.stringValue ?? ""
+            if parts[3].hasPrefix("simulator-"), let colon = name.firstRange(of: ": ") {
+                return Placement(
+                    name: "carplay simulator configurations", columns: ["Resolution"],
+                    key: String(name[colon.upperBound...]), cells: [size])
+            }
+            return Placement(name: "carplay live activity size", columns: [], key: size, cells: [])
+        }
+        guard parts.count >= 5 else { return nil }
         let value = number(row["value"]) ?? range(row["min"], row["max"])
         if parts[2] == "watchos", parts[4] == "smart-stack-size" {
             return Placement(name: "watchos live activity size", columns: ["Size"], key: parts[3], cells: [size])

@@ -98,7 +98,7 @@ struct SourceExpectations: Sendable {
             }
             // Only Apple's figures are expected on Apple's page; a convention is the store's own.
             guard row["status"]?.stringValue ?? "published" == "published", let placement = Self.placement(of: row),
-                placement.cells.contains(where: { $0 != nil })
+                placement.cells.isEmpty || placement.cells.contains(where: { $0 != nil })
             else { continue }
             let tableKey = "\(slug)#\(anchor ?? "")#\(placement.name)#\(placement.tab ?? "")"
             if tables[tableKey] == nil {
