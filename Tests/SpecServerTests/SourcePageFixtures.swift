@@ -105,14 +105,43 @@ struct SourcePageFixtures {
         return ["type": "paragraph", "inlineContent": .array(runs)]
     }
 
+    /// The key header cells of each table the store compares, by its name.
+    static func keyHeader(_ table: SourceExpectations.Table) -> [String] {
+        switch table.name {
+        case "screen dimensions", "size classes": ["Model"]
+        case "watchOS screen dimensions": ["Series", "Size"]
+        case "ipados widget dimensions": ["Screen size (portrait)", "Target"]
+        case "ios widget dimensions": ["Screen size (portrait, pt)"]
+        case "watchos widget dimensions", "watchos live activity size": ["Apple Watch size"]
+        case "ios live activity dimensions", "ipados live activity dimensions": ["Screen dimensions (portrait)"]
+        case "dynamic island width": ["Presentation", "Device"]
+        case "carplay live activity size": ["Size (pt)"]
+        case "carplay simulator configurations": ["Configuration"]
+        case "visionos widget dimensions": ["Widget"]
+        case "app icon specifications", "control sizes": ["Platform"]
+        case "tvOS grid": ["Attribute"]
+        default: table.name.hasSuffix("tracking") ? ["Size (points)"] : ["Style"]
+        }
+    }
+
+    /// A table as Apple lays it out: key cells first, and where the key spans two columns, the
+    /// first left blank on a row that continues the one above (as Apple's iPadOS widget table does).
     static func table(_ table: SourceExpectations.Table) -> JSONValue {
         let header =
-            [table.columns.contains("Dimensions") || table.columns.contains("Portrait") ? "Model" : "Style"]
+            keyHeader(table)
             + table.columns.map { column in
                 let name = String(column.prefix { $0 != "|" })
                 return name == "Size" || name == "Leading" ? "\(name) (points)" : name
             }
-        return tableBlock(header: header, rows: table.rows.map { [$0.key] + $0.cells.map { $0 ?? "" } })
+        var above: String?
+        let rows = table.rows.map { row in
+            var keys = row.key.components(separatedBy: SourceExpectations.keySeparator)
+            if keys.count > 1 {
+                if keys[0] == above { keys[0] = "" } else { above = keys[0] }
+            }
+            return keys + row.cells.map { $0 ?? "" }
+        }
+        return tableBlock(header: header, rows: rows)
     }
 
     static func tableBlock(header: [String], rows: [[String]]) -> JSONValue {

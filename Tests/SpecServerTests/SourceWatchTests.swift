@@ -151,6 +151,140 @@ import Testing
         #expect(finding.after == "Large Title: Size 32")
     }
 
+    // MARK: - Every compared table
+
+    /// The name of every table the store compares cell by cell.
+    static let comparedTables = [
+        "screen dimensions", "size classes", "watchOS screen dimensions", "ios dynamic type", "watchos dynamic type",
+        "macos text styles", "tvos text styles", "SF Pro tracking", "SF Pro Rounded tracking", "New York tracking",
+        "SF Compact tracking", "SF Compact Rounded tracking", "ios widget dimensions", "ipados widget dimensions",
+        "watchos widget dimensions", "visionos widget dimensions", "app icon specifications", "control sizes",
+        "tvOS grid", "ios live activity dimensions", "ipados live activity dimensions", "dynamic island width",
+        "watchos live activity size", "carplay simulator configurations",
+    ]
+
+    /// The tables whose rows are only keys (CarPlay's Live Activity sizes): rows go and come,
+    /// with no cell to change.
+    static let keyTables = comparedTables + ["carplay live activity size"]
+
+    /// The first page and table named `name`.
+    static func table(_ fixtures: SourcePageFixtures, named name: String) throws -> (
+        page: SourceExpectations.Page, index: Int
+    ) {
+        let page = try #require(fixtures.expectations.pages.first { $0.tables.contains { $0.name == name } })
+        return (page, page.tables.firstIndex { $0.name == name }!)
+    }
+
+    @Test func theTablesHoldApplesCellsMergedFromTheirRecords() throws {
+        let fixtures = try SourcePageFixtures()
+        func row(_ table: String, tab: String? = nil, _ key: String) -> SourceExpectations.Row? {
+            fixtures.expectations.pages.lazy.flatMap(\.tables).first { $0.name == table && $0.tab == tab }?.rows
+                .first { $0.key == key }
+        }
+        // Apple's cells as the reference transcriptions of its tables give them (widgets, tracking,
+        // control sizes, app icons, tvOS grids, watch screens).
+        let screen = try #require(row("ios widget dimensions", "430x932"))
+        #expect(screen.cells == ["170x170", "364x170", "364x382", "76x76", "172x76", "257x26"])
+        #expect(screen.records.count == 6)
+        #expect(
+            row("ipados widget dimensions", "768x1024 | Canvas")?.cells == [
+                "141x141", "305.5x141", "305.5x305.5", "634.5x305.5",
+            ])
+        #expect(row("ipados widget dimensions", "768x1024 | Device")?.cells.first == "120x120")
+        #expect(
+            row("size classes", "iPad Pro 12.9-inch")?.cells == [
+                "Regular width, regular height", "Regular width, regular height",
+            ])
+        #expect(row("watchos widget dimensions", "40mm")?.cells == ["152x69.5"])
+        #expect(row("visionos widget dimensions", "Small")?.cells == ["158x158", "268x268"])
+        #expect(row("SF Pro tracking", tab: "iOS, iPadOS, visionOS", "6")?.cells == ["+41", "+0.24"])
+        #expect(row("SF Compact Rounded tracking", tab: "watchOS", "96")?.cells == ["-28", "-2.62"])
+        #expect(row("control sizes", "iOS, iPadOS")?.cells == ["44x44 pt", "28x28 pt"])
+        #expect(row("control sizes", "tvOS")?.cells == ["66x66 pt", "56x56 pt"])
+        #expect(row("app icon specifications", "watchOS")?.cells == ["1088x1088 px"])
+        #expect(row("tvOS grid", tab: "Two-column grid", "Unfocused content width")?.cells == ["860 pt"])
+        #expect(row("watchOS screen dimensions", "Apple Watch Ultra (3rd generation) | 49mm")?.cells == ["422", "514"])
+        #expect(
+            row("ios live activity dimensions", "430x932")?.cells == [
+                "62.33x36.67", "62.33x36.67", "36.67\u{2013}45x36.67", "408x84\u{2013}160", "408x84\u{2013}160",
+            ])
+        #expect(row("ios live activity dimensions", "430x932")?.records.count == 8)
+        #expect(row("ipados live activity dimensions", "1366x1024")?.cells == ["500x84\u{2013}160"])
+        #expect(row("dynamic island width", "Compact or minimal | iPhone 17 Pro Max")?.cells == ["250"])
+        #expect(row("watchos live activity size", "40mm")?.cells == ["152x69.5"])
+        #expect(row("carplay simulator configurations", "Widescreen")?.cells == ["1920x720"])
+        #expect(row("carplay live activity size", "240x78")?.records == ["metric.live-activities.carplay.240x78"])
+        #expect(
+            Self.keyTables.allSatisfy { name in
+                fixtures.expectations.pages.contains { $0.tables.contains { $0.name == name } }
+            })
+    }
+
+    @Test(arguments: comparedTables)
+    func aChangedCellInEveryTableIsAValueChange(name: String) throws {
+        let fixtures = try SourcePageFixtures()
+        var (page, index) = try Self.table(fixtures, named: name)
+        let row = page.tables[index].rows.count - 1
+        let original = page.tables[index].rows[row]
+        let column = try #require(original.cells.firstIndex { $0 != nil })
+        page.tables[index].rows[row].cells[column] = original.cells[column]! + "9"
+        let report = Self.check(fixtures, pages: [page.slug: SourcePageFixtures.json(page)])
+        #expect(report.findings.map(\.kind) == [.valueChanged], "\(report.findings)")
+        #expect(report.findings.first?.records == original.records)
+        #expect(report.findings.first?.tab == page.tables[index].tab)
+        #expect(report.findings.first?.after?.hasSuffix(original.cells[column]! + "9") == true)
+    }
+
+    @Test(arguments: keyTables)
+    func aRemovedRowInEveryTableIsMissing(name: String) throws {
+        let fixtures = try SourcePageFixtures()
+        var (page, index) = try Self.table(fixtures, named: name)
+        let removed = page.tables[index].rows.removeFirst()
+        let report = Self.check(fixtures, pages: [page.slug: SourcePageFixtures.json(page)])
+        #expect(report.findings.map(\.kind) == [.rowMissing], "\(report.findings)")
+        #expect(report.findings.first?.records == removed.records)
+        #expect(report.findings.first?.tab == page.tables[index].tab)
+    }
+
+    @Test(arguments: keyTables)
+    func anAddedRowInEveryTableIsNew(name: String) throws {
+        let fixtures = try SourcePageFixtures()
+        var (page, index) = try Self.table(fixtures, named: name)
+        let table = page.tables[index]
+        let key = Array(repeating: "Added", count: table.keyColumns).joined(separator: SourceExpectations.keySeparator)
+        page.tables[index].rows.append(SourceExpectations.Row(key: key, cells: table.rows[0].cells, records: []))
+        let report = Self.check(fixtures, pages: [page.slug: SourcePageFixtures.json(page)])
+        #expect(report.findings.map(\.kind) == [.rowNew], "\(report.findings)")
+        #expect(report.findings.first?.after?.hasPrefix("Added") == true)
+        #expect(report.findings.first?.tab == table.tab)
+    }
+
+    @Test func applesMultiplicationSignAndAsteriskReadAsTheStoresKeys() throws {
+        let fixtures = try SourcePageFixtures()
+        var page = fixtures.page("widgets")
+        for index in page.tables.indices {
+            for row in page.tables[index].rows.indices {
+                let key = page.tables[index].rows[row].key
+                if key.hasPrefix("430x932") || key.hasPrefix("954x1373") {
+                    page.tables[index].rows[row].key = key.replacing("x", with: "\u{D7}", maxReplacements: 1)
+                        .replacing(" |", with: " * |")
+                }
+            }
+        }
+        #expect(page != fixtures.page("widgets"))
+        let report = Self.check(fixtures, pages: ["widgets": SourcePageFixtures.json(page)])
+        #expect(report.findings.isEmpty, "\(report.findings)")
+    }
+
+    @Test(arguments: [
+        ("170x170", "170x170", true), ("170 \u{D7} 170 pt", "170x170", true), ("171x170", "170x170", false),
+        ("+41", "+41", true), ("-41", "+41", false), ("41", "+41", false), ("Semibold", "Bold", false),
+        ("36.67\u{2013}45x36.67", "36.67-45x36.67", false), ("1024x1024 px", "1024x1024 px", true),
+    ])
+    func cellsOfSizesCompareByTheirNumbers(page: String, expected: String, same: Bool) {
+        #expect(SourceText.sameCell(page, expected) == same)
+    }
+
     @Test func aChangeLogEntryAfterTheStoreVersionIsNew() throws {
         let fixtures = try SourcePageFixtures()
         let page = fixtures.page("layout")

@@ -86,6 +86,9 @@ struct Endpoint: Sendable {
         /// Liveness and readiness probes, and the Prometheus exposition: answered by
         /// ``SpecApplication`` without the store's answers.
         case operations
+        /// The last background check of Apple's pages (`--watch-sources`): answered by
+        /// ``SpecApplication`` from its source watch, not from the store.
+        case sourceReport
     }
 
     /// A query parameter of a route.
@@ -163,6 +166,8 @@ struct Endpoint: Sendable {
         case status
         /// Prometheus text.
         case prometheus
+        /// The source check's report (``SourceReport``).
+        case sourceReport
     }
 
     /// The path as the index page lists it.

@@ -178,6 +178,14 @@ extension Route {
                 template: "/v1/export", title: "Export", summary: "the whole store in the data file's format",
                 formats: [.json], answer: .query { .document($0.store.export(), rows: []) }, prebuilt: .latest,
                 schema: .object, example: "/v1/export")
+        case .sources:
+            // Not an MCP tool: it reports on the store's sources, not on the HIG, and a server
+            // that does not watch answers 404.
+            Endpoint(
+                template: "/v1/sources", title: "Source check",
+                summary: "the last check of Apple's pages against the store (--watch-sources)",
+                formats: [.json, .md, .html], answer: .sourceReport, common: [.format, .pretty],
+                schema: .sourceReport, example: "/v1/sources")
         case .dynamicTypeTokens:
             Endpoint(
                 template: "/v1/tokens/dynamic-type/{category}", title: "Dynamic Type tokens",

@@ -7,7 +7,7 @@ enum Route: Int, CaseIterable, Sendable {
     case devices, device, sizeClasses, sizeClass, widgets, widget, widgetFamilies, widgetFamily
     case dynamicType, dynamicTypeSize, textStyles, textStyle, tracking, trackingValue, metrics, metric
     case rules, rule, myths, myth
-    case search, check, versions, diff, export
+    case search, check, versions, diff, export, sources
     case dynamicTypeTokens, metricTokens
     case textStyleTokens, tokensStudio
     case openAPI, healthz, readyz, prometheus

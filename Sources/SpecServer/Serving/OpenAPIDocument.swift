@@ -71,6 +71,20 @@ enum OpenAPIDocument {
                 response(
                     "Prometheus text exposition 0.0.4.", content: ["text/plain": ["schema": ["type": "string"]]],
                     headers: baseHeaders()))
+        case .sourceReport:
+            var content = JSONObject()
+            for format in route.formats {
+                content.append(mediaType(format), ["schema": schema(route: route, format: format)])
+            }
+            responses.append(
+                "200",
+                response(
+                    "The last check's report: the pages fetched with their status, one object per finding.",
+                    content: .object(content), headers: baseHeaders()))
+            responses.append(
+                "404", errorResponse("The server does not watch Apple's pages; the message says how to start it."))
+            responses.append("406", errorResponse("No format the request accepts."))
+            responses.append("503", errorResponse("The first check has not finished; see Retry-After."))
         default:
             var content = JSONObject()
             for format in route.formats {
@@ -353,6 +367,7 @@ enum OpenAPIDocument {
         }
         switch route.endpoint.schema {
         case .object, .status, .prometheus: return ["type": "object"]
+        case .sourceReport: return SourceReport.schema
         case .designTokens: return ["$ref": "#/components/schemas/DesignTokens"]
         case .tokensStudio: return ["$ref": "#/components/schemas/TokensStudio"]
         case .record, .diff, .envelope:

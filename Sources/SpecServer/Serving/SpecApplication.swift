@@ -135,7 +135,6 @@ final class SpecApplication: HTTPApplication {
         if path == LLMsText.path, let served, request.method == .get || request.method == .head, !request.hasQuery {
             return (nil, .prepared(served.llmsText))
         }
-        if path == Self.sourcesPath { return (nil, sourcesResponse(to: request)) }
         guard let (route, parameter) = Route.match(path: path) else {
             return (nil, errorResponse(.notFound(path: path), served: served))
         }
@@ -168,6 +167,8 @@ final class SpecApplication: HTTPApplication {
             return (route, .prepared(served == nil ? Self.notReady : Self.ready))
         case .prometheus:
             return (route, prometheus(request: request, served: served))
+        case .sources:
+            return (route, sourcesResponse(to: request, served: served))
         default:
             break
         }
@@ -191,7 +192,7 @@ final class SpecApplication: HTTPApplication {
         }
     }
 
-    private func readQuery(_ request: borrowing HTTPRequest) throws(APIError) -> QueryParameters {
+    func readQuery(_ request: borrowing HTTPRequest) throws(APIError) -> QueryParameters {
         do {
             return try QueryParameters(parsing: request.query.span)
         } catch {
@@ -204,8 +205,7 @@ final class SpecApplication: HTTPApplication {
     }
 
     /// The format to answer in: `format=` if given, else the best `Accept` match.
-    private func negotiate(_ explicit: Format?, route: Route, request: borrowing HTTPRequest) throws(APIError) -> Format
-    {
+    func negotiate(_ explicit: Format?, route: Route, request: borrowing HTTPRequest) throws(APIError) -> Format {
         if let explicit { return explicit }
         let fields = request.headers.strings(named: "Accept")
         guard !fields.isEmpty else { return route.formats.first ?? .json }

@@ -76,11 +76,11 @@ enum PageComparison {
     // MARK: - Tables
 
     /// The page's column for each expected column, by header; `nil` where none matches.
-    static func columnIndices(_ columns: [String], header: [String]) -> [Int?] {
+    static func columnIndices(_ columns: [String], header: [String], keyColumns: Int = 1) -> [Int?] {
         let names = header.map { SourceText.normalised($0).lowercased() }
         return columns.map { column in
             let wanted = column.split(separator: "|").map { $0.lowercased() }
-            return names.indices.dropFirst().first { index in wanted.contains { names[index].hasPrefix($0) } }
+            return names.indices.dropFirst(keyColumns).first { index in wanted.contains { names[index].hasPrefix($0) } }
         }
     }
 
@@ -88,24 +88,28 @@ enum PageComparison {
         -> [SourceFinding]
     {
         let wantedTab = table.tab.map { SourceText.normalised($0) }
-        let candidates = document.tables.filter { candidate in
-            (table.anchor == nil || candidate.anchors.contains(table.anchor!))
-                && (wantedTab == nil || candidate.tab.map { SourceText.normalised($0) } == wantedTab)
+        let underAnchor = document.tables.filter { table.anchor == nil || $0.anchors.contains(table.anchor!) }
+        var candidates = underAnchor.filter {
+            wantedTab == nil || $0.tab.map { SourceText.normalised($0) } == wantedTab
         }
+        // A renamed tab is not a missing table: with no tab of the name, every table under the
+        // anchor is a candidate, and the rows decide.
+        if candidates.isEmpty { candidates = underAnchor }
         // Several tables can sit under one anchor and tab (iOS and watchOS Dynamic Type both
         // have an xSmall tab): take the one with most rows matching outright, then most keys.
         var best: (table: PageDocument.Table, exact: Int, keys: Int)?
         for candidate in candidates {
-            let indices = columnIndices(table.columns, header: candidate.header)
+            let indices = columnIndices(table.columns, header: candidate.header, keyColumns: table.keyColumns)
+            let pageKeys = keys(of: candidate, keyColumns: table.keyColumns)
             var exact = 0
-            var keys = 0
+            var keyed = 0
             for row in table.rows {
-                guard let cells = pageRow(row.key, in: candidate) else { continue }
-                keys += 1
+                guard let cells = pageRow(row.key, in: candidate, keys: pageKeys) else { continue }
+                keyed += 1
                 if mismatches(row, cells: cells, indices: indices).isEmpty { exact += 1 }
             }
-            if keys > 0, best == nil || (exact, keys) > (best!.exact, best!.keys) {
-                best = (candidate, exact, keys)
+            if keyed > 0, best == nil || (exact, keyed) > (best!.exact, best!.keys) {
+                best = (candidate, exact, keyed)
             }
         }
         var findings: [SourceFinding] = []
@@ -119,9 +123,10 @@ enum PageComparison {
             }
             return findings
         }
-        let indices = columnIndices(table.columns, header: matched.header)
+        let indices = columnIndices(table.columns, header: matched.header, keyColumns: table.keyColumns)
+        let pageKeys = keys(of: matched, keyColumns: table.keyColumns)
         for row in table.rows {
-            guard let cells = pageRow(row.key, in: matched) else {
+            guard let cells = pageRow(row.key, in: matched, keys: pageKeys) else {
                 findings.append(
                     SourceFinding(
                         kind: .rowMissing, page: slug, anchor: table.anchor, tab: table.tab, records: row.records,
@@ -140,8 +145,8 @@ enum PageComparison {
                     ))
             }
         }
-        let known = Set(table.rows.map { SourceText.normalised($0.key) })
-        for row in matched.rows where !row.isEmpty && !known.contains(SourceText.normalised(row[0])) {
+        let known = Set(table.rows.map { SourceText.key($0.key) })
+        for (index, row) in matched.rows.enumerated() where !row.isEmpty && !known.contains(pageKeys[index]) {
             findings.append(
                 SourceFinding(
                     kind: .rowNew, page: slug, anchor: table.anchor, tab: table.tab, records: [], before: nil,
@@ -155,9 +160,24 @@ enum PageComparison {
         String(column.prefix { $0 != "|" })
     }
 
-    static func pageRow(_ key: String, in table: PageDocument.Table) -> [String]? {
-        let wanted = SourceText.normalised(key)
-        return table.rows.first { !$0.isEmpty && SourceText.normalised($0[0]) == wanted }
+    /// The key of each of `table`'s rows, as ``SourceText/key(_:)`` reads it: its first
+    /// `keyColumns` cells joined by ``SourceExpectations/keySeparator``. A blank first cell
+    /// continues the row above (Apple leaves the screen size blank on an iPadOS widget row's
+    /// second target).
+    static func keys(of table: PageDocument.Table, keyColumns: Int) -> [String] {
+        var above = ""
+        return table.rows.map { row in
+            var parts = Array(row.prefix(keyColumns))
+            if keyColumns > 1, let first = parts.first {
+                if SourceText.normalised(first).isEmpty { parts[0] = above } else { above = first }
+            }
+            return SourceText.key(parts.joined(separator: SourceExpectations.keySeparator))
+        }
+    }
+
+    static func pageRow(_ key: String, in table: PageDocument.Table, keys: [String]) -> [String]? {
+        let wanted = SourceText.key(key)
+        return keys.firstIndex(of: wanted).map { table.rows[$0] }
     }
 
     /// The expected columns whose cell differs on the page.
@@ -165,7 +185,7 @@ enum PageComparison {
         row.cells.indices.filter { column in
             guard let expected = row.cells[column] else { return false }
             guard let index = indices[column], index < cells.count else { return true }
-            return SourceText.normalised(cells[index]) != SourceText.normalised(expected)
+            return !SourceText.sameCell(cells[index], expected)
         }
     }
 

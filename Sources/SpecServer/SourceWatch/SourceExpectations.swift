@@ -11,8 +11,9 @@ struct SourceExpectations: Sendable {
         var text: String
     }
 
-    /// A row of one of Apple's tables as the store has it: the first cell (the key) and the
-    /// cells of the named columns; `nil` where the store has no value to compare.
+    /// A row of one of Apple's tables as the store has it: the key cells (joined by
+    /// ``keySeparator``) and the cells of the named columns; `nil` where the store has no value
+    /// to compare.
     struct Row: Sendable, Equatable {
         var key: String
         var cells: [String?]
@@ -29,6 +30,8 @@ struct SourceExpectations: Sendable {
         /// The header of each compared column; `|` separates names Apple uses interchangeably,
         /// and a page header matches when it starts with one of them.
         var columns: [String]
+        /// How many leading cells of a page row make its key (see ``Placement/keyColumns``).
+        var keyColumns: Int = 1
         var rows: [Row]
     }
 
@@ -64,11 +67,12 @@ struct SourceExpectations: Sendable {
     }
 
     /// The expectations of `snapshot`: every record's HIG citations, the quotes of its published
-    /// rules and of citations that carry one, and the rows of the tables listed in ``tableShapes``.
+    /// rules and of citations that carry one, and the rows of the tables ``placement(of:)`` places.
     init(snapshot: SpecSnapshot) {
         var pages: [String: Page] = [:]
         var tables: [String: Table] = [:]
         var tableOrder: [String] = []
+        var sides: [String: [String?]] = [:]
         for row in Self.allRows(snapshot) {
             let id = row["id"]?.stringValue ?? ""
             var first: (slug: String, anchor: String?)?
@@ -93,20 +97,45 @@ struct SourceExpectations: Sendable {
                 pages[slug]?.quotes.append(Quote(record: id, anchor: anchor, text: quote))
             }
             // Only Apple's figures are expected on Apple's page; a convention is the store's own.
-            guard row["status"]?.stringValue ?? "published" == "published",
-                let (shape, tab) = Self.shape(of: row), let cells = Self.cells(row, shape: shape),
-                let key = row[shape.keyField]?.stringValue
+            guard row["status"]?.stringValue ?? "published" == "published", let placement = Self.placement(of: row),
+                placement.cells.isEmpty || placement.cells.contains(where: { $0 != nil })
             else { continue }
-            let tableKey = "\(slug)#\(anchor ?? "")#\(shape.name)#\(tab ?? "")"
+            let tableKey = "\(slug)#\(anchor ?? "")#\(placement.name)#\(placement.tab ?? "")"
             if tables[tableKey] == nil {
-                tables[tableKey] = Table(name: shape.name, anchor: anchor, tab: tab, columns: shape.columns, rows: [])
+                tables[tableKey] = Table(
+                    name: placement.name, anchor: anchor, tab: placement.tab, columns: placement.columns,
+                    keyColumns: placement.keyColumns, rows: [])
                 tableOrder.append(tableKey)
             }
-            if let index = tables[tableKey]!.rows.firstIndex(where: { $0.key == key && $0.cells == cells }) {
+            // A record joins the row of its key whose cells it does not contradict: one widget
+            // family fills one cell of a screen's row; two models of one name stay two rows.
+            let rows = tables[tableKey]!.rows
+            let index: Int
+            if let found = rows.firstIndex(where: { $0.key == placement.key && Self.fits(placement.cells, $0.cells) }) {
+                index = found
                 tables[tableKey]!.rows[index].records.append(id)
             } else {
-                tables[tableKey]!.rows.append(Row(key: key, cells: cells, records: [id]))
+                index = rows.count
+                let cells = [String?](repeating: nil, count: placement.cells.count)
+                tables[tableKey]!.rows.append(Row(key: placement.key, cells: cells, records: [id]))
             }
+            for column in placement.cells.indices {
+                guard let cell = placement.cells[column] else { continue }
+                if let side = placement.side {
+                    sides["\(tableKey)#\(index)#\(column)", default: [nil, nil]][side] = cell
+                } else {
+                    tables[tableKey]!.rows[index].cells[column] = cell
+                }
+            }
+        }
+        // A `WxH` cell whose sides are two records (a Live Activity's width and its height) is
+        // compared once both are known.
+        for (place, pair) in sides {
+            guard let width = pair[0], let height = pair[1] else { continue }
+            let parts = place.split(separator: "#", omittingEmptySubsequences: false)
+            let tableKey = parts.dropLast(2).joined(separator: "#")
+            tables[tableKey]!.rows[Int(parts[parts.count - 2])!].cells[Int(parts[parts.count - 1])!] =
+                "\(width)x\(height)"
         }
         for key in tableOrder {
             let slug = String(key.prefix { $0 != "#" })
@@ -115,78 +144,10 @@ struct SourceExpectations: Sendable {
         self.pages = pages.values.sorted { $0.slug < $1.slug }
     }
 
-    /// How the rows of one collection read as one of Apple's tables.
-    struct TableShape: Sendable {
-        var name: String
-        /// The field whose value is the row's first cell.
-        var keyField: String
-        var columns: [String]
-        /// The store's text for each column.
-        var cell: @Sendable (JSONValue) -> [String?]
-    }
-
-    /// The tables the watch compares row by row: Apple's iOS and iPadOS screen dimensions and
-    /// size classes (Layout), the Dynamic Type tables, one tab per size (Typography), and the
-    /// fixed text-style tables (Typography).
-    static func shape(of row: JSONValue) -> (TableShape, tab: String?)? {
-        let id = row["id"]?.stringValue ?? ""
-        let platform = row["platform"]?.stringValue ?? row["platforms"]?.arrayValue?.first?.stringValue ?? ""
-        if id.hasPrefix("device."), row["asPublished"]?.stringValue != nil {
-            return (
-                TableShape(name: "screen dimensions", keyField: "name", columns: ["Dimensions"]) {
-                    [$0["asPublished"]?.stringValue]
-                }, nil
-            )
-        }
-        if id.hasPrefix("size-class.") {
-            return (
-                TableShape(name: "size classes", keyField: "device", columns: ["Portrait", "Landscape"]) {
-                    [sizeClassCell($0["portrait"]), sizeClassCell($0["landscape"])]
-                }, nil
-            )
-        }
-        if id.hasPrefix("type."), let tab = row["categoryLabel"]?.stringValue {
-            return (
-                TableShape(
-                    name: "\(platform) dynamic type", keyField: "label",
-                    columns: ["Weight", "Size", "Leading|Line height", "Emphasized weight"]
-                ) { typeCells($0) }, tab
-            )
-        }
-        if id.hasPrefix("text-style.") {
-            return (
-                TableShape(
-                    name: "\(platform) text styles", keyField: "label",
-                    columns: ["Weight", "Size", "Line height|Leading", "Emphasized weight"]
-                ) { typeCells($0) }, nil
-            )
-        }
-        return nil
-    }
-
-    static func cells(_ row: JSONValue, shape: TableShape) -> [String?]? {
-        let cells = shape.cell(row)
-        return cells.allSatisfy({ $0 == nil }) ? nil : cells
-    }
-
-    /// `Regular width, compact height`, as Apple's size-class cells read.
-    static func sizeClassCell(_ value: JSONValue?) -> String? {
-        guard let horizontal = value?["horizontal"]?.stringValue, let vertical = value?["vertical"]?.stringValue,
-            let initial = horizontal.first
-        else { return nil }
-        return "\(initial.uppercased())\(horizontal.dropFirst()) width, \(vertical) height"
-    }
-
-    static func typeCells(_ row: JSONValue) -> [String?] {
-        [
-            row["weight"]?.stringValue, number(row["size"]), number(row["leading"]),
-            row["emphasizedWeight"]?.stringValue,
-        ]
-    }
-
-    static func number(_ value: JSONValue?) -> String? {
-        guard let value, value.doubleValue != nil else { return nil }
-        return value.serialized()
+    /// Whether `cells` can join a row holding `existing`: no cell both fill differs.
+    static func fits(_ cells: [String?], _ existing: [String?]) -> Bool {
+        cells.count == existing.count
+            && cells.indices.allSatisfy { cells[$0] == nil || existing[$0] == nil || cells[$0] == existing[$0] }
     }
 
     /// Every record of the snapshot, as API rows.

@@ -40,4 +40,38 @@ enum SourceText {
         let needle = normalised(quote)
         return needle.isEmpty || normalised(text).contains(needle)
     }
+
+    /// A table row's key cell normalised for matching: Apple writes one screen `430×932` and the
+    /// next `428x926`, and marks Display Zoom screens with an asterisk (`954x1373 *`).
+    static func key(_ text: String) -> String {
+        normalised(text.replacing("\u{D7}", with: "x").replacing("*", with: "")).lowercased()
+    }
+
+    /// Whether a page cell reads as the store's: the same text, or, for a cell of sizes, the
+    /// same numbers in the same order (`170x170` and `170 × 170 pt`). A sign makes a cell text,
+    /// so `+41` never matches `-41`.
+    static func sameCell(_ page: String, _ expected: String) -> Bool {
+        let page = normalised(page)
+        let expected = normalised(expected)
+        if page == expected { return true }
+        let signs: Set<Character> = ["+", "-", "\u{2212}"]
+        guard !page.contains(where: signs.contains), !expected.contains(where: signs.contains) else { return false }
+        let numbers = self.numbers(expected)
+        return !numbers.isEmpty && self.numbers(page) == numbers
+    }
+
+    /// The decimal numbers in `text`, in order (`36.67–45x36.67` gives 36.67, 45, 36.67).
+    static func numbers(_ text: String) -> [Double] {
+        var numbers: [Double] = []
+        var current = ""
+        for character in text + " " {
+            if character.isASCII, character.isNumber || (character == "." && !current.contains(".")) {
+                current.append(character)
+            } else if !current.isEmpty {
+                if let number = Double(current) { numbers.append(number) }
+                current = ""
+            }
+        }
+        return numbers
+    }
 }

@@ -1,22 +1,18 @@
-/// The docs site's page for the last source check: the result, the pages and the findings.
+/// The docs site's page for the last source check (`GET /v1/sources` as HTML): the result, the
+/// pages and the findings, in the site's frame.
 enum SourcesPage {
-    /// The report as a standalone HTML page.
+    /// The report as a page of the docs site.
     static func html(_ report: SourceReport) -> String {
         func escape(_ text: String) -> String { HTMLRenderer.escape(text) }
         var html = """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Source check: \(escape(report.result))</title>
-            <style>body{font:16px/1.5 -apple-system,system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}
-            table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}</style>
-            </head><body>
             <h1>Source check: \(escape(report.result))</h1>
             <p>Store version \(escape(report.version)) (\(escape(report.versionDate))), checked \
             <time datetime="\(escape(report.checkedAt))">\(escape(report.checkedAt))</time> against \
-            \(escape(report.base)). Text compared with \(escape(SourceText.convention)).</p>
+            \(escape(report.base)). Text compared with \(escape(SourceText.convention)). The same report as \
+            <a href="/v1/sources?format=json">JSON</a> or <a href="/v1/sources?format=md">Markdown</a>.</p>
             <h2>Pages</h2>
-            <table><thead><tr><th>Page</th><th>Status</th><th>HTTP</th><th>Schema</th><th>Findings</th><th>Error</th></tr></thead><tbody>
+            <table><thead><tr><th scope="col">Page</th><th scope="col">Status</th><th scope="col">HTTP</th>\
+            <th scope="col">Schema</th><th scope="col">Findings</th><th scope="col">Error</th></tr></thead><tbody>
 
             """
         for page in report.pages {
@@ -36,6 +32,9 @@ enum SourcesPage {
             if let after = finding.after { html += "<br>after: \(escape(after))" }
             html += "</li>\n"
         }
-        return html + "</ul>\n</body></html>\n"
+        html += "</ul>\n"
+        return SitePage.render(
+            title: "Source check", crumbs: [("Home", "/"), ("Source check", nil)], current: nil,
+            version: report.version, body: html)
     }
 }

@@ -2,73 +2,49 @@ import HTTPCore
 import SpecStore
 
 extension SpecApplication {
-    /// Where the last source check is served.
-    static let sourcesPath = "/v1/sources"
-
-    /// `GET /v1/sources`: the last background source check as JSON (the `sources check` report
-    /// with its time), Markdown (`format=md` or `Accept: text/markdown`) or an HTML page
-    /// (`format=html` or `Accept: text/html`). 404 without `--watch-sources`; 503 until the
-    /// first check ends.
-    func sourcesResponse(to request: borrowing HTTPRequest) -> HTTPResponse {
-        guard request.method == .get || request.method == .head else {
-            return Self.sourcesAnswer(
-                .methodNotAllowed, code: "method-not-allowed", message: "\(Self.sourcesPath) answers GET and HEAD",
-                extra: [("Allow", "GET, HEAD")])
-        }
-        var format: String?
-        if request.hasQuery {
-            let query = request.query.string
-            switch query {
-            case "format=json": format = "json"
-            case "format=md": format = "md"
-            case "format=html": format = "html"
-            default:
-                return Self.sourcesAnswer(
-                    .badRequest, code: "bad-query",
-                    message: "\(Self.sourcesPath) takes only format=json, format=md or format=html")
-            }
-        }
-        if format == nil {
-            let accept = request.headers.strings(named: "Accept").joined(separator: ",")
-            format = accept.contains("text/html") ? "html" : accept.contains("text/markdown") ? "md" : "json"
+    /// `GET /v1/sources` (``Route/sources``): the last background source check as JSON (the
+    /// `sources check` report with its time), Markdown or an HTML page, chosen by `format=` or
+    /// `Accept` as on every route. 404 without `--watch-sources`; 503 until the first check ends.
+    /// The route dispatch has already refused other methods (405 with `Allow`).
+    func sourcesResponse(to request: borrowing HTTPRequest, served: ServedStore?) -> HTTPResponse {
+        let format: Format
+        let options: RequestOptions
+        do throws(APIError) {
+            let query = try readQuery(request).droppingBlankFormFields()
+            options = try RequestOptions(query: query, route: .sources)
+            format = try negotiate(options.format, route: .sources, request: request)
+        } catch {
+            return errorResponse(error, served: served)
         }
         guard let sourceWatch else {
-            return Self.sourcesAnswer(
-                .notFound, code: "not-watching",
-                message:
-                    "this server does not watch Apple's pages; start it with --watch-sources SECONDS (a build with the UpstreamFetch trait), or run spec-server sources check"
-            )
+            return errorResponse(
+                APIError(
+                    status: 404, code: "not_watching", message: "This server does not watch Apple's pages.",
+                    hint:
+                        "Start it with --watch-sources SECONDS (a build with the UpstreamFetch trait), or run spec-server sources check."
+                ), served: served)
         }
         guard let report = sourceWatch.report else {
-            return Self.sourcesAnswer(
-                .serviceUnavailable, code: "not-checked-yet", message: "the first source check has not finished",
-                extra: [("Retry-After", "5")])
+            return errorResponse(
+                APIError(
+                    status: 503, code: "not_checked_yet", message: "The first source check has not finished.",
+                    hint: "Retry shortly; the check fetches one page at a time."), served: served)
         }
-        let headers: [(name: String, value: String)] = [("Cache-Control", "no-store")] + ResponseHeaders.cors
+        let headers: [(name: String, value: String)] =
+            [("Cache-Control", "no-store"), ("Vary", "Accept")] + ResponseHeaders.cors
         switch format {
-        case "md":
+        case .md:
             return HTTPResponse(
                 status: .ok, headers: [("Content-Type", "text/markdown; charset=utf-8")] + headers,
                 body: report.markdown)
-        case "html":
+        case .html:
             return HTTPResponse(
                 status: .ok, headers: [("Content-Type", "text/html; charset=utf-8")] + headers,
                 body: SourcesPage.html(report))
         default:
             return HTTPResponse(
                 status: .ok, headers: [("Content-Type", "application/json")] + headers,
-                body: report.json.serialized() + "\n")
+                body: report.json.serialized(pretty: options.pretty) + "\n")
         }
-    }
-
-    private static func sourcesAnswer(
-        _ status: HTTPStatus, code: String, message: String, extra: [(name: String, value: String)] = []
-    ) -> HTTPResponse {
-        let body: JSONValue = ["error": ["code": .string(code), "message": .string(message)]]
-        return HTTPResponse(
-            status: status,
-            headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")] + extra
-                + ResponseHeaders.cors,
-            body: body.serialized() + "\n")
     }
 }
