@@ -135,7 +135,7 @@ import Testing
 
     @Test func markdownFragmentIsTheTableAlone() {
         let fragment = app.request(.get, "/v1/metrics?topic=sheets&format=md&fragment=true").text
-        #expect(fragment.hasPrefix("| ID | Figure |"))
+        #expect(fragment.hasPrefix("| ID | Name |"))
         #expect(!fragment.contains("# Metrics"))
         #expect(fragment.contains("Convention"))
         let page = app.request(.get, "/v1/metrics?topic=sheets&format=md").text

@@ -12,7 +12,7 @@ enum MarkdownRenderer {
 
     static func render(_ table: FlatTable, page: PageContext?, fragment: Bool) -> String {
         let layout =
-            page.map { TableLayout.columns(for: $0.route, table: table) }
+            page.map { TableLayout.columns(for: $0.route, table: table, projection: $0.projection) }
             ?? TableLayout.columns(for: .diff, table: table)
         let shown = layout.filter { $0.kind != .source }
         let indexes = shown.map { table.columns.firstIndex(of: $0.key) }
@@ -26,8 +26,8 @@ enum MarkdownRenderer {
 
         var text = ""
         if !fragment {
-            text += "# \(escape(table.title))\n\n"
-            text += escapeText(caption(table, page: page)) + "\n\n"
+            text += "# \(escapeProse(table.title))\n\n"
+            text += escapeProse(caption(table, page: page)) + "\n\n"
             for note in table.notes { text += "> \(escapeText(note))\n\n" }
         }
         guard !header.isEmpty else { return text }
@@ -116,6 +116,27 @@ enum MarkdownRenderer {
             rest = candidate[end...]
         }
         return result + escape(String(rest))
+    }
+
+    /// Escapes text outside a table (a heading, the caption) only where Markdown would read it
+    /// as markup: emphasis, code, links, HTML and entities, and a leading block marker. `(`,
+    /// `)`, `!`, `#` or `|` mid-line mean nothing there, so a heading keeps `(pt)` as written.
+    static func escapeProse(_ text: String) -> String {
+        var result = ""
+        for (index, character) in text.enumerated() {
+            switch character {
+            case "\\", "*", "_", "`", "[", "]", "<", ">", "&", "~":
+                result += "\\" + String(character)
+            case "#", "+", "-", "=":
+                // Only at the start of a line does one of these begin a block.
+                result += index == 0 ? "\\" + String(character) : String(character)
+            case "\n", "\r", "\t":
+                result += " "
+            default:
+                result.append(character)
+            }
+        }
+        return result
     }
 
     /// Escapes text for an inline position, a table cell included: every character Markdown or

@@ -28,6 +28,9 @@ struct PageContext: Sendable {
     var sort: String?
     var limit: Int?
     var offset = 0
+    /// `fields=` as given, split at commas: the columns a reader picked, or `nil` for the route's
+    /// default columns.
+    var projection: [String]?
     /// Rows before paging, where the answer says (`total` in the envelope).
     var total: Int?
     /// Whether the route takes `sort=` (API.md §6), so headings can be sort links.
@@ -57,7 +60,7 @@ struct PageContext: Sendable {
             case "sort": sort = value
             case "limit": limit = Int(value)
             case "offset": offset = max(0, Int(value) ?? 0)
-            case "fields": break
+            case "fields": projection = value.split(separator: ",").map(String.init)
             default: applied.append((name, value))
             }
         }
@@ -88,6 +91,7 @@ struct PageContext: Sendable {
     func link(format: String? = nil, changing changes: [(String, String?)] = []) -> String {
         var pairs: [(String, String)] = applied.map { ($0.name, $0.value) }
         if let sort { pairs.append(("sort", sort)) }
+        if let projection { pairs.append(("fields", projection.joined(separator: ","))) }
         if let limit { pairs.append(("limit", String(limit))) }
         if offset > 0 { pairs.append(("offset", String(offset))) }
         if let pinnedVersion { pairs.append(("version", pinnedVersion)) }

@@ -1,6 +1,8 @@
 /// The site's one style sheet, inlined in every page (the Content-Security-Policy allows inline
 /// styles only): light and dark by `prefers-color-scheme`, a print form without navigation, and
-/// a layout that never scrolls sideways at 390 px (a wide table scrolls inside its own box).
+/// a layout that never scrolls sideways at 390 px (a wide table scrolls inside its own box). On a
+/// wider screen the table's box is at most a screen tall and scrolls both ways, so its header
+/// row stays in view and its sideways scroll bar is never far below.
 ///
 /// The `hig-` classes are the ones a site embedding a `fragment=true` table can style; the
 /// README lists them.
@@ -50,10 +52,19 @@ enum SiteStyle {
         vertical-align:top}
         .hig-table thead th{background:var(--panel);white-space:nowrap;position:sticky;top:0}
         .hig-table th a{color:var(--fg)}
+        .hig-table thead th.hig-num{white-space:normal}
         .hig-table td.hig-num,.hig-table th.hig-num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-        .hig-table td.hig-long{min-width:32rem}
-        .hig-table td.hig-id{font-size:.8rem;min-width:9rem}
-        .hig-table td.hig-source{min-width:26rem}.hig-table td.hig-name{white-space:nowrap}
+        .hig-table td.hig-long{min-width:14rem;max-width:36rem}
+        .hig-table td.hig-id{font-size:.8rem}
+        .hig-table td.hig-source{min-width:12rem;max-width:30rem}.hig-table td.hig-figure{white-space:nowrap}
+        .hig-table td.hig-name{min-width:8rem}
+        details.hig-basis summary{cursor:pointer;color:var(--muted)}
+        .hig-pivot tbody th{text-align:left;font-weight:600;white-space:nowrap}.hig-pivot-source,.hig-jump{margin:.5rem 0}
+        dl.hig-log dt{font-weight:600;margin-top:.5rem}dl.hig-log dd{margin:0 0 .25rem}
+        .hig-constant{margin:.5rem 0;color:var(--muted)}.hig-same-name{font-weight:600;color:var(--fg)}
+        details.hig-columns{margin:.5rem 0}details.hig-columns summary{cursor:pointer;font-weight:600}
+        details.hig-columns ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:.5rem 0;padding:0}
+        @media (min-width:40.01rem){.hig-scroll{overflow:auto;max-height:85vh}}
         .hig-status{font-weight:700;white-space:nowrap}
         .hig-status-published{color:var(--pub)}.hig-status-convention{color:var(--conv)}
         .hig-status-convention::before{content:"◇ "}.hig-status-published::before{content:"✓ "}
@@ -75,9 +86,11 @@ enum SiteStyle {
         .hig-reflow thead tr{display:flex;flex-wrap:wrap;gap:.25rem .75rem;padding:.5rem .75rem}\
         .hig-reflow thead th{display:block;border:0;padding:0;position:static;background:none}\
         .hig-reflow tbody tr{border-top:2px solid var(--line);padding:.5rem 0}\
-        .hig-reflow td{border:0;padding:.1rem .75rem;min-width:0!important;white-space:normal!important;\
+        .hig-reflow td{border:0;padding:.1rem .75rem;min-width:0!important;max-width:none!important;white-space:normal!important;\
         text-align:left!important}\
         .hig-reflow td::before{content:attr(data-label) ": ";font-weight:600}\
+        .hig-pivot tbody th{display:block;border:0;padding:.1rem .75rem}\
+        .hig-reflow.hig-pivot td{display:inline-block;width:50%}.hig-pivot td::before{content:attr(data-label) " "}\
         .hig-reflow td:empty{display:none}\
         dl.record{grid-template-columns:minmax(0,1fr)}dl.record dd{margin-bottom:.5rem}\
         .hig-chart svg{max-width:none}\

@@ -250,6 +250,18 @@ final class ServedStore: Sendable {
             return Representation(
                 body: body, contentType: format.contentType, specVersion: latest, pinned: false, arena: arena)
         default:
+            var options = options
+            var query = query
+            // A page for people shows a screenful or so of rows at a time, with links to the
+            // next; a program asking for HTML with `limit` still gets what it asks for.
+            // Dynamic Type is the exception: its page charts every row and sets them out as Apple
+            // does, styles down and categories across (``TypeSizeTable``).
+            if format == .html, !options.fragment, options.rows.limit == nil, route.endpoint.selectsRows,
+                route.endpoint.defaultLimit == nil, route != .dynamicType
+            {
+                options.rows.limit = HTMLRenderer.pageSize
+                query.append(("limit", String(HTMLRenderer.pageSize)))
+            }
             let (content, version) = try Answers.content(
                 store: store, route: route, parameter: parameter, filters: filters, options: options,
                 catalogues: catalogues)
