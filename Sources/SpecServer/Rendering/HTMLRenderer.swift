@@ -32,7 +32,7 @@ enum HTMLRenderer {
         body += filterForm(page)
         body += notes(table.notes)
         if page.route == .dynamicType { body += TypeScaleChart.figures(table) }
-        if page.route == .diff {
+        if page.route == .diff, table.columns.contains("change") {
             // A change log rather than one table of every kind of change.
             body += DiffLog.html(table)
             let crumbs: [(String, String?)] = [("Home", "/"), (table.title, nil)]
@@ -231,7 +231,8 @@ enum HTMLRenderer {
                 slots: slots, hidden: offered, fields: picks ? page.projection : nil,
                 linksName: leading.first.map { layout.lead.contains($0.key) } ?? false)
         }
-        let split = layout.split(columns, table: table)
+        let split = layout.split(
+            columns, table: table, whole: page.offset == 0 && (page.total ?? table.rows.count) == table.rows.count)
         var slots: [Slot] = split.shown.enumerated().map { index, column in
             .column(column, figure: index >= layout.lead.count && layout.figures.contains(column.key))
         }
@@ -326,7 +327,8 @@ enum HTMLRenderer {
                 {
                     content = "<a href=\"\(escape(path))\">\(content)</a>"
                 }
-                html += "<td\(cellClass(column, figure: figure, first: position == 0))\(label)>\(content)</td>"
+                html +=
+                    "<td\(cellClass(column, figure: figure, first: position == 0 && arrangement.linksName))\(label)>\(content)</td>"
             }
             html += "</tr>\n"
         }

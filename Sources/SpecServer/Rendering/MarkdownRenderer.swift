@@ -21,7 +21,9 @@ enum MarkdownRenderer {
         var number: [FlatTable.Citation: Int] = [:]
         for (index, citation) in citations.enumerated() { number[citation] = index + 1 }
 
-        var header = shown.map { escape($0.header) }
+        // A heading is the route's own words: only what would break the row or read as markup
+        // is escaped (`Width (pt)` stays as written).
+        var header = shown.map { escapeProse($0.header, atLineStart: false).replacingOccurrences(of: "|", with: "\\|") }
         if hasSource { header.append("Status and source") }
 
         var text = ""
@@ -121,7 +123,7 @@ enum MarkdownRenderer {
     /// Escapes text outside a table (a heading, the caption) only where Markdown would read it
     /// as markup: emphasis, code, links, HTML and entities, and a leading block marker. `(`,
     /// `)`, `!`, `#` or `|` mid-line mean nothing there, so a heading keeps `(pt)` as written.
-    static func escapeProse(_ text: String) -> String {
+    static func escapeProse(_ text: String, atLineStart: Bool = true) -> String {
         var result = ""
         for (index, character) in text.enumerated() {
             switch character {
@@ -129,7 +131,7 @@ enum MarkdownRenderer {
                 result += "\\" + String(character)
             case "#", "+", "-", "=":
                 // Only at the start of a line does one of these begin a block.
-                result += index == 0 ? "\\" + String(character) : String(character)
+                result += index == 0 && atLineStart ? "\\" + String(character) : String(character)
             case "\n", "\r", "\t":
                 result += " "
             default:

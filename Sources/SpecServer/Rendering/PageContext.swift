@@ -28,6 +28,12 @@ struct PageContext: Sendable {
     var sort: String?
     var limit: Int?
     var offset = 0
+    /// The page size a page for people takes when the request sets no `limit`; its links leave
+    /// `limit` out so the default applies again, and its links to other formats (a CSV to
+    /// download) leave out the paging too, so they hold every row.
+    var defaultLimit: Int? {
+        didSet { if let defaultLimit, limit == nil { limit = defaultLimit } }
+    }
     /// `fields=` as given, split at commas: the columns a reader picked, or `nil` for the route's
     /// default columns.
     var projection: [String]?
@@ -92,8 +98,9 @@ struct PageContext: Sendable {
         var pairs: [(String, String)] = applied.map { ($0.name, $0.value) }
         if let sort { pairs.append(("sort", sort)) }
         if let projection { pairs.append(("fields", projection.joined(separator: ","))) }
-        if let limit { pairs.append(("limit", String(limit))) }
-        if offset > 0 { pairs.append(("offset", String(offset))) }
+        let whole = defaultLimit != nil && format != nil
+        if let limit, defaultLimit == nil { pairs.append(("limit", String(limit))) }
+        if offset > 0, !whole { pairs.append(("offset", String(offset))) }
         if let pinnedVersion { pairs.append(("version", pinnedVersion)) }
         for (name, value) in changes {
             pairs.removeAll { $0.0 == name }

@@ -67,7 +67,10 @@ struct PageLayout: Equatable, Sendable {
     /// the layout's, in its order, less any whose value is the same in every row (said once above
     /// the table instead); the rest are `hidden`, for the column picker. The status and source
     /// cell goes after `figures`, at `sourceIndex`.
-    func split(_ columns: [TableColumn], table: FlatTable) -> (
+    ///
+    /// With `whole` false (the rows are one page of several) nothing counts as constant: another
+    /// page could differ, and its columns would not line up with this one's.
+    func split(_ columns: [TableColumn], table: FlatTable, whole: Bool = true) -> (
         shown: [TableColumn], sourceIndex: Int, constant: [(TableColumn, String)], hidden: [TableColumn]
     ) {
         var shown: [TableColumn] = []
@@ -76,7 +79,7 @@ struct PageLayout: Equatable, Sendable {
         for (position, group) in [lead, figures, trailing].enumerated() {
             for key in group {
                 guard let column = columns.first(where: { $0.key == key }) else { continue }
-                if position > 0, table.rows.count > 1, let value = Self.sameValue(table, key) {
+                if position > 0, whole, table.rows.count > 1, let value = Self.sameValue(table, key) {
                     constant.append((column, value))
                 } else {
                     shown.append(column)

@@ -98,7 +98,7 @@ enum TypeSizeTable {
         html += "</tbody>\n</table>\n</div>\n"
         // Where Apple's name for a category says more than its key (which watch sizes take it
         // as their default), the name follows the table.
-        let named = categories.filter { $0.label != short($0.label) }
+        let named = categories.filter { $0.label != short($0.label) && $0.label != short($0.label) + " (default)" }
         if !named.isEmpty {
             html +=
                 "<p class=\"hig-constant\">As Apple names them: "

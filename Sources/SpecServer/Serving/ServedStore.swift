@@ -251,7 +251,7 @@ final class ServedStore: Sendable {
                 body: body, contentType: format.contentType, specVersion: latest, pinned: false, arena: arena)
         default:
             var options = options
-            var query = query
+            var pagedByDefault = false
             // A page for people shows a screenful or so of rows at a time, with links to the
             // next; a program asking for HTML with `limit` still gets what it asks for.
             // Dynamic Type is the exception: its page charts every row and sets them out as Apple
@@ -260,7 +260,7 @@ final class ServedStore: Sendable {
                 route.endpoint.defaultLimit == nil, route != .dynamicType
             {
                 options.rows.limit = HTMLRenderer.pageSize
-                query.append(("limit", String(HTMLRenderer.pageSize)))
+                pagedByDefault = true
             }
             let (content, version) = try Answers.content(
                 store: store, route: route, parameter: parameter, filters: filters, options: options,
@@ -272,6 +272,7 @@ final class ServedStore: Sendable {
                 route: route, parameter: parameter,
                 filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
                 pinnedVersion: options.version, snapshot: try? store.snapshot(version: options.version))
+            if pagedByDefault { page.defaultLimit = HTMLRenderer.pageSize }
             var link: [(name: String, value: String)] = []
             if format == .html, route.formats.contains(.md) {
                 // The same answer in Markdown, for an agent that lands on the page.

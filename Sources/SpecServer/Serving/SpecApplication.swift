@@ -133,14 +133,12 @@ final class SpecApplication: HTTPApplication {
         {
             return (nil, .prepared(file))
         }
-        // A browser that asked for a page gets an error as a page too (README, "Pages").
-        let page = Self.asksForPage(request)
         if path == MCPHTTPTransport.path { return (nil, mcpResponse(to: request, served: served)) }
         if path == LLMsText.path, let served, request.method == .get || request.method == .head, !request.hasQuery {
             return (nil, .prepared(served.llmsText))
         }
         guard let (route, parameter) = Route.match(path: path) else {
-            return (nil, errorResponse(.notFound(path: path), served: served, page: page))
+            return (nil, errorResponse(.notFound(path: path), served: served))
         }
         switch request.method {
         case .get, .head:
@@ -156,15 +154,10 @@ final class SpecApplication: HTTPApplication {
             // method the target resource does not support, and here the resource is known:
             // 405 with Allow tells the client what would work, which 501 cannot.
             let method = request.methodName.string
-            return (
-                route,
-                errorResponse(.methodNotAllowed(method, path: path, allow: route.allow), served: served, page: page)
-            )
+            return (route, errorResponse(.methodNotAllowed(method, path: path, allow: route.allow), served: served))
         }
         if route.isOperations, request.hasQuery {
-            return (
-                route, errorResponse(.unknownParameter(request.query.string, accepted: []), served: served, page: page)
-            )
+            return (route, errorResponse(.unknownParameter(request.query.string, accepted: []), served: served))
         }
         switch route {
         case .healthz:
@@ -179,7 +172,7 @@ final class SpecApplication: HTTPApplication {
         default:
             break
         }
-        guard let served else { return (route, errorResponse(.unavailable(), served: nil, page: page)) }
+        guard let served else { return (route, errorResponse(.unavailable(), served: nil)) }
         do throws(APIError) {
             let query = try readQuery(request).droppingBlankFormFields()
             let options = try RequestOptions(query: query, route: route)
@@ -195,7 +188,7 @@ final class SpecApplication: HTTPApplication {
             served.learn(representation, route: route, for: request)
             return (route, .prepared(representation.response(ifNoneMatch: request.headers["If-None-Match"])))
         } catch {
-            return (route, errorResponse(error, served: served, page: page))
+            return (route, errorResponse(error, served: served))
         }
     }
 
@@ -338,37 +331,6 @@ final class SpecApplication: HTTPApplication {
             headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")] + ResponseHeaders.cors
                 + error.headers,
             body: body)
-    }
-
-    /// Whether a request asks for an HTML page: `format=html` (or a spelling of it), or, without
-    /// `format`, an `Accept` that prefers HTML to JSON, as a browser's does.
-    static func asksForPage(_ request: borrowing HTTPRequest) -> Bool {
-        if request.hasQuery, let query = try? QueryParameters(parsing: request.query.span),
-            let format = query["format"]
-        {
-            return Format(rawValue: format.lowercased()) == .html
-                || RequestOptions.formatAliases[format.lowercased()] == .html
-        }
-        let fields = request.headers.strings(named: "Accept")
-        guard !fields.isEmpty else { return false }
-        return AcceptHeader(fields.joined(separator: ",")).preferredFormat(among: [.json, .html]) == .html
-    }
-
-    /// An error as JSON, or with `page` as an HTML page carrying the same status and words.
-    func errorResponse(_ error: APIError, served: ServedStore?, page: Bool) -> HTTPResponse {
-        guard page else { return errorResponse(error, served: served) }
-        var headers: [(name: String, value: String)] = [
-            ("Content-Type", Format.html.contentType),
-            ("Cache-Control", "no-store"),
-            ("X-Content-Type-Options", "nosniff"),
-            ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"),
-        ]
-        if let version = served?.latestVersion { headers.append(("Spec-Version", version)) }
-        headers += ResponseHeaders.cors
-        headers += error.headers.map { ($0.name, $0.value) }
-        if error.status == 503 { headers.append(("Retry-After", "1")) }
-        let html = ErrorPage.html(error, version: served?.latestVersion ?? "")
-        return HTTPResponse(status: HTTPStatus(error.status), headers: headers, body: html)
     }
 
     /// An error as JSON, whatever format was asked for.
