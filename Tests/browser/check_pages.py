@@ -80,7 +80,8 @@ SERIOUS = {"serious", "critical"}
 
 # What a reader must see without scrolling sideways: in the first rows of every table on the page,
 # the name cell, each figure cell and the status-and-source cell lie inside both the viewport and
-# the table's scrolling box; at 1280 px they come in that order from the left. Also the page's
+# the table's scrolling box, and hold their text without it spilling over a neighbour; at 1280 px
+# they come in that order from the left. Also the page's
 # length in screens, the table's own scrolling included.
 IN_VIEW = """
 const failures = [];
@@ -103,6 +104,9 @@ for (const table of document.querySelectorAll('main table.hig-table')) {
       if (rect.left < left - 1 || rect.right > right + 1) {
         failures.push(what + ' lies outside the view (' + Math.round(rect.left) + '–' + Math.round(rect.right) +
                       ' px, visible ' + Math.round(left) + '–' + Math.round(right) + ' px)');
+      }
+      if (cell.scrollWidth > cell.clientWidth + 2) {
+        failures.push(what + ' overflows its cell (' + cell.scrollWidth + ' px of text in ' + cell.clientWidth + ' px)');
       }
       if (wide && rect.left < previous) failures.push(what + ' comes before the cell it should follow');
       previous = rect.left;

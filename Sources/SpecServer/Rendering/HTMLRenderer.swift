@@ -93,6 +93,18 @@ enum HTMLRenderer {
                 " <a href=\"\(escape(page.link(format: "svg")))\">This drawing as SVG</a>.</figcaption>\n</figure>\n"
         }
         body += "</div>\n"
+        if collection == .devices, let id = item["id"]?.stringValue {
+            // The figures a reader of a device's page asks for next.
+            let encoded = RecordLink.percentEncoded(id)
+            let related = [
+                ("Its size classes", "/v1/size-classes?device=" + encoded),
+                ("Its widget sizes", "/v1/widgets?device=" + encoded),
+                ("Live Activity figures", "/v1/metrics?topic=live-activities"),
+            ]
+            body +=
+                "<p class=\"formats\">Related: "
+                + related.map { "<a href=\"\(escape($0.1))\">\($0.0)</a>" }.joined(separator: " · ") + "</p>\n"
+        }
         if collection == .devices {
             let widgets = item["widgets"]?["items"]?.arrayValue ?? []
             if !widgets.isEmpty {

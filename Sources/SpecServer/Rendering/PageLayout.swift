@@ -53,7 +53,7 @@ struct PageLayout: Equatable, Sendable {
                     "date", "counts_devices", "counts_sizeClasses", "counts_widgets", "counts_dynamicType",
                     "counts_textStyles", "counts_tracking", "counts_metrics", "counts_rules", "counts_myths",
                 ],
-                trailing: ["title"])
+                trailing: ["title", "notes"])
         case .check:
             PageLayout(
                 lead: ["figure"], figures: ["measured_width", "measured_height", "result", "severity"],

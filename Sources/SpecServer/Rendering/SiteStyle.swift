@@ -56,7 +56,7 @@ enum SiteStyle {
         .hig-table td.hig-num,.hig-table th.hig-num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
         .hig-table td.hig-long{min-width:14rem;max-width:36rem}
         .hig-table td.hig-id{font-size:.8rem}
-        .hig-table td.hig-source{min-width:12rem;max-width:30rem}.hig-table td.hig-figure{white-space:nowrap}
+        .hig-table td.hig-source{min-width:12rem;max-width:30rem}.hig-table td.hig-figure:not(.hig-long){white-space:nowrap}
         .hig-table td.hig-name{min-width:8rem}
         details.hig-basis summary{cursor:pointer;color:var(--muted)}
         .hig-pivot tbody th{text-align:left;font-weight:600;white-space:nowrap}.hig-pivot-source,.hig-jump{margin:.5rem 0}
