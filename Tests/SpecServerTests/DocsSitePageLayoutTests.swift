@@ -133,6 +133,59 @@ import Testing
         #expect(page.contains("<th scope=\"col\">Before</th><th scope=\"col\">After</th>"))
     }
 
+    @Test func theChartHasColoursDirectLabelsAndALegendForAPhone() {
+        let page = app.request(.get, "/v1/dynamic-type?format=html").text
+        #expect(page.contains("<polyline class=\"hig-series-0\""))
+        #expect(page.contains("<ul class=\"hig-legend\" aria-hidden=\"true\">"))
+        #expect(page.contains(".hig-series-0{color:"))
+        // watchOS categories are named short on the axis, so the rotated names do not collide.
+        #expect(!page.contains(">Small (default 38mm)</text>"))
+        #expect(page.contains("rotate(40)\" font-size=\"12\">Small</text>"))
+        // Every style is named at the end of its line, a watchOS style that stops early included.
+        let styles = Set(
+            (app.request(.get, "/v1/dynamic-type?platform=watchos").json?["items"]?.arrayValue ?? []).compactMap {
+                $0["label"]?.stringValue
+            })
+        #expect(!styles.isEmpty)
+        for style in styles { #expect(page.contains(">\(style) "), "\(style) has no label") }
+    }
+
+    @Test func theSortOrderIsSaidInWords() {
+        let page = app.request(.get, "/v1/devices?sort=-points.width&format=html").text
+        #expect(page.contains("<p class=\"hig-constant\">Sorted by Width (pt), largest first.</p>"))
+        #expect(page.contains("aria-sort=\"descending\""))
+        #expect(!app.request(.get, "/v1/devices?format=html").text.contains("Sorted by"))
+    }
+
+    // MARK: - A home that answers
+
+    @Test func theHomePageAnswersTheCommonQuestionsFirst() throws {
+        let home = app.request(.get, "/", headers: [("Accept", "text/html")]).text
+        let search = try #require(home.range(of: "<form class=\"hig-search\""))
+        let answers = try #require(home.range(of: "<h2>Common answers</h2>"))
+        let index = try #require(home.range(of: "<h2>Collections</h2>"))
+        #expect(search.lowerBound < answers.lowerBound && answers.lowerBound < index.lowerBound)
+        // Each answer is a link that answers.
+        for path in [
+            "/v1/devices?family=iphone&limit=100", "/v1/dynamic-type?category=large", "/v1/metrics?topic=controls",
+        ] {
+            #expect(home.contains("href=\"\(path.replacingOccurrences(of: "&", with: "&amp;"))\""))
+            #expect(app.request(.get, path + "&format=html").status == 200, "\(path)")
+        }
+        #expect(home.contains(">What changed in the latest version ("))
+    }
+
+    @Test func aDevicePageLinksWhatReadersAskNext() {
+        let page = app.request(.get, "/v1/devices/device.iphone-15-pro-max?format=html").text
+        for path in [
+            "/v1/size-classes?device=device.iphone-15-pro-max", "/v1/widgets?device=device.iphone-15-pro-max",
+            "/v1/metrics?topic=live-activities",
+        ] {
+            #expect(page.contains("href=\"\(path)\""))
+            #expect(app.request(.get, path).status == 200, "\(path)")
+        }
+    }
+
     // MARK: - Embeds
 
     @Test func csvAndMarkdownHonourFields() {

@@ -48,6 +48,7 @@ enum HTMLRenderer {
             return SitePage.render(
                 title: table.title, crumbs: crumbs, current: page.route, version: table.version, body: body)
         }
+        body += sortLine(page)
         body += constantLine(arrangement.constant)
         body += columnPicker(arrangement, page: page)
         body +=
@@ -496,6 +497,19 @@ enum HTMLRenderer {
         let what = page.route == .check ? "the measurement to check" : "the filters and sort order\(applied)"
         return "<input type=\"checkbox\" id=\"filters-shown\" class=\"hig-filter-toggle\"\(checked)>"
             + "<label for=\"filters-shown\" class=\"hig-filter-toggle\">Show \(what)</label>\n" + html
+    }
+
+    /// The order the rows are in, in words, when `sort=` set it (the heading carries ▲ or ▼ too).
+    static func sortLine(_ page: PageContext) -> String {
+        guard let sort = page.sort, !sort.isEmpty else { return "" }
+        let descending = sort.hasPrefix("-")
+        let key = descending ? String(sort.dropFirst()) : sort
+        let column = TableLayout.columns(for: page.route)?.first { $0.sortKey == key }
+        let name = column?.header ?? key
+        let direction =
+            column?.kind == .number
+            ? (descending ? "largest first" : "smallest first") : (descending ? "Z to A" : "A to Z")
+        return "<p class=\"hig-constant\">Sorted by \(escape(name)), \(direction).</p>\n"
     }
 
     /// The values every row shares, said once instead of in a column of repeats.

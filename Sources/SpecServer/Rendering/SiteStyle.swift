@@ -61,6 +61,12 @@ enum SiteStyle {
         details.hig-basis summary{cursor:pointer;color:var(--muted)}
         .hig-pivot tbody th{text-align:left;font-weight:600;white-space:nowrap}.hig-pivot-source,.hig-jump{margin:.5rem 0}
         dl.hig-log dt{font-weight:600;margin-top:.5rem}dl.hig-log dd{margin:0 0 .25rem}
+        .hig-series-0{color:#1f6fd1}.hig-series-1{color:#c2410c}.hig-series-2{color:#15803d}\
+        .hig-series-3{color:#9333ea}.hig-series-4{color:#b45309}.hig-series-5{color:#0e7490}
+        @media (prefers-color-scheme:dark){.hig-series-0{color:#7cb8ff}.hig-series-1{color:#ff9a66}\
+        .hig-series-2{color:#6fd68a}.hig-series-3{color:#d2a8ff}.hig-series-4{color:#ffc266}.hig-series-5{color:#67e8f9}}
+        .hig-legend{display:none;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0;margin:.5rem 0;font-size:.875rem}
+        .hig-legend svg{display:inline;vertical-align:middle}
         .hig-constant{margin:.5rem 0;color:var(--muted)}.hig-same-name{font-weight:600;color:var(--fg)}
         details.hig-columns{margin:.5rem 0}details.hig-columns summary{cursor:pointer;font-weight:600}
         details.hig-columns ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:.5rem 0;padding:0}
@@ -96,7 +102,7 @@ enum SiteStyle {
         .hig-chart svg{max-width:none}\
         input.hig-filter-toggle{display:inline-block;width:1.25rem;height:1.25rem;margin:.75rem .5rem .75rem 0;\
         vertical-align:middle}label.hig-filter-toggle{display:inline-block;font-weight:600;vertical-align:middle}\
-        .hig-chart-hint{display:block}\
+        .hig-legend{display:flex}\
         input.hig-filter-toggle:not(:checked)~form.hig-filters,\
         input.hig-filter-toggle:not(:checked)~.hig-scroll .hig-sortable thead{display:none}\
         .hig-search input{width:100%}form.hig-search{flex-direction:column;align-items:stretch}}
