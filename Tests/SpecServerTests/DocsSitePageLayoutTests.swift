@@ -186,6 +186,14 @@ import Testing
         }
     }
 
+    @Test func aRecordPageSetsApplesWordsAsAQuotation() {
+        let page = app.request(.get, "/v1/rules/rule.tab-bars.navigation-not-actions?format=html").text
+        #expect(
+            page.contains(
+                "<dt>Apple&#39;s words</dt><dd><blockquote class=\"hig-quote\" cite=\"https://developer.apple.com/design/human-interface-guidelines/"
+            ))
+    }
+
     // MARK: - Embeds
 
     @Test func csvAndMarkdownHonourFields() {

@@ -79,8 +79,16 @@ enum HTMLRenderer {
                 guard let index = table.columns.firstIndex(of: column.key), let value = row.cells[index],
                     !value.isEmpty
                 else { continue }
-                body +=
-                    "<dt>\(escape(column.header))</dt><dd>\(cellContent(value, column: column, fragment: false))</dd>\n"
+                // Apple's words are a quotation, from the page the record cites.
+                let quoted = column.key == "quote" || column.key == "citation_quote"
+                let cite = row.citations.first.flatMap { MarkdownRenderer.linkTarget($0.url) }.map {
+                    " cite=\"\(escape($0))\""
+                }
+                let content =
+                    quoted
+                    ? "<blockquote class=\"hig-quote\"\(cite ?? "")><p>\(escape(value))</p></blockquote>"
+                    : cellContent(value, column: column, fragment: false)
+                body += "<dt>\(escape(column.header))</dt><dd>\(content)</dd>\n"
             }
             if hasSource(table, route: collection) {
                 body += "<dt>Status and source</dt><dd>\(sourceContent(table, row))</dd>\n"

@@ -67,6 +67,8 @@ enum SiteStyle {
         .hig-series-2{color:#6fd68a}.hig-series-3{color:#d2a8ff}.hig-series-4{color:#ffc266}.hig-series-5{color:#67e8f9}}
         .hig-legend{display:none;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0;margin:.5rem 0;font-size:.875rem}
         .hig-legend svg{display:inline;vertical-align:middle}
+        blockquote.hig-quote{margin:0;padding:.25rem .75rem;border-left:4px solid var(--pub);font-style:italic}\
+        blockquote.hig-quote p{margin:0}
         .hig-constant{margin:.5rem 0;color:var(--muted)}.hig-same-name{font-weight:600;color:var(--fg)}
         details.hig-columns{margin:.5rem 0}details.hig-columns summary{cursor:pointer;font-weight:600}
         details.hig-columns ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:.5rem 0;padding:0}
