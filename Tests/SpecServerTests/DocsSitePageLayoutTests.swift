@@ -150,6 +150,14 @@ import Testing
         for style in styles { #expect(page.contains(">\(style) "), "\(style) has no label") }
     }
 
+    @Test(arguments: [("topic", "sheets"), ("topic", "controls"), ("status", "convention"), ("platform", "watchos")])
+    func eachFilterChoiceSaysHowManyRowsItGives(_ name: String, _ value: String) {
+        let page = app.request(.get, "/v1/metrics?format=html").text
+        let total = Int(app.request(.get, "/v1/metrics?\(name)=\(value)").json?["total"]?.doubleValue ?? -1)
+        #expect(total > 0)
+        #expect(page.contains("<option value=\"\(value)\">\(value) (\(total))</option>"), "\(name)=\(value)")
+    }
+
     @Test func theSortOrderIsSaidInWords() {
         let page = app.request(.get, "/v1/devices?sort=-points.width&format=html").text
         #expect(page.contains("<p class=\"hig-constant\">Sorted by Width (pt), largest first.</p>"))

@@ -172,7 +172,10 @@ import Testing
         #expect(page.contains("<a rel=\"next\" href=\"/v1/devices?family=iphone&amp;offset=25\">Next 25 →</a>"))
         #expect(page.contains("href=\"/v1/devices?family=iphone&amp;sort=points.width\"") == sortable)
         #expect(page.contains("<select id=\"filter-family\" name=\"family\""))
-        #expect(page.contains("<option selected>iphone</option>"))
+        // Each choice says how many rows it gives, the other filters as they are.
+        #expect(page.contains("<option value=\"iphone\" selected>iphone (42)</option>"))
+        let ipads = Int(app.request(.get, "/v1/devices?family=ipad").json?["total"]?.doubleValue ?? -1)
+        #expect(page.contains("<option value=\"ipad\">ipad (\(ipads))</option>"))
         // No iPhone has a case size: the column is not shown.
         #expect(!page.contains("Case size"))
         #expect(page.contains("@media (prefers-color-scheme:dark)"))

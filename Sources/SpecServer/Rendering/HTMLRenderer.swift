@@ -472,7 +472,12 @@ enum HTMLRenderer {
                 html += "<option value=\"\">any</option>"
                 for choice in field.choices {
                     let selected = current.map { $0.lowercased() == choice.lowercased() } == true ? " selected" : ""
-                    html += "<option\(selected)>\(escape(choice))</option>"
+                    // The count says how many rows the choice gives: the facets of the table.
+                    if let count = page.counts[field.name]?[choice] {
+                        html += "<option value=\"\(escape(choice))\"\(selected)>\(escape(choice)) (\(count))</option>"
+                    } else {
+                        html += "<option\(selected)>\(escape(choice))</option>"
+                    }
                 }
                 html += "</select>"
             } else {

@@ -34,6 +34,9 @@ struct PageContext: Sendable {
     var defaultLimit: Int? {
         didSet { if let defaultLimit, limit == nil { limit = defaultLimit } }
     }
+    /// For each filter with a short list of choices, how many rows each choice gives with the
+    /// other filters as they are.
+    var counts: [String: [String: Int]] = [:]
     /// `fields=` as given, split at commas: the columns a reader picked, or `nil` for the route's
     /// default columns.
     var projection: [String]?

@@ -32,7 +32,7 @@ enum SiteStyle {
         .formats{margin:.5rem 0}
         .notes{border-left:4px solid var(--line);padding:.25rem .75rem;margin:.75rem 0;background:var(--panel)}
         .notes p{margin:.25rem 0}
-        .hig-filter-toggle,.hig-chart-hint{display:none}
+        .hig-filter-toggle{display:none}
         .hig-chart{overflow-x:auto;max-width:100%}
         form.hig-filters,form.hig-search{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-start;\
         margin:.75rem 0;padding:.75rem;border:1px solid var(--line);border-radius:8px;background:var(--panel)}
@@ -72,7 +72,7 @@ enum SiteStyle {
         .hig-constant{margin:.5rem 0;color:var(--muted)}.hig-same-name{font-weight:600;color:var(--fg)}
         details.hig-columns{margin:.5rem 0}details.hig-columns summary{cursor:pointer;font-weight:600}
         details.hig-columns ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:.5rem 0;padding:0}
-        @media (min-width:40.01rem){.hig-scroll{overflow:auto;max-height:85vh}}
+        @media screen and (min-width:40.01rem){.hig-scroll{overflow:auto;max-height:85vh}}
         .hig-status{font-weight:700;white-space:nowrap}
         .hig-status-published{color:var(--pub)}.hig-status-convention{color:var(--conv)}
         .hig-status-convention::before{content:"◇ "}.hig-status-published::before{content:"✓ "}
@@ -110,7 +110,7 @@ enum SiteStyle {
         .hig-search input{width:100%}form.hig-search{flex-direction:column;align-items:stretch}}
         @media print{.site,.skip,form,.hig-filter-toggle,.formats,.paging,footer{display:none}\
         body{background:#fff;color:#000;font-size:10pt}a{color:#000}\
-        .hig-scroll{overflow:visible;border:0}.hig-table thead th{position:static}\
+        .hig-scroll{overflow:visible;max-height:none;border:0}.hig-table thead th{position:static}\
         .hig-table th,.hig-table td{border:1px solid #999;min-width:0!important;white-space:normal!important;\
         padding:2px 4px}.hig-table{font-size:7.5pt}\
         .hig-table td.hig-source a::after{content:" (" attr(href) ")";font-size:8pt}}

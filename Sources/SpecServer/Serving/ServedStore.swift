@@ -273,6 +273,11 @@ final class ServedStore: Sendable {
                 filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
                 pinnedVersion: options.version, snapshot: try? store.snapshot(version: options.version))
             if pagedByDefault { page.defaultLimit = HTMLRenderer.pageSize }
+            if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
+                page.counts = facetCounts(
+                    store: store, route: route, filters: filters, fields: page.fields, version: options.version,
+                    catalogues: catalogues)
+            }
             var link: [(name: String, value: String)] = []
             if format == .html, route.formats.contains(.md) {
                 // The same answer in Markdown, for an agent that lands on the page.
@@ -289,6 +294,32 @@ final class ServedStore: Sendable {
                 disposition: DocumentRenderer.disposition(format: format, page: page), notes: content.notes,
                 extraHeaders: link, arena: arena)
         }
+    }
+
+    /// How many rows each choice of each filter would give, the other filters as they are: the
+    /// counts a page's filter form shows beside each choice (`controls (13)`). Only for filters
+    /// with a short list of choices; a choice the route refuses is left without a count.
+    static func facetCounts(
+        store: SpecStore, route: Route, filters: [String: String], fields: [PageContext.Field], version: String?,
+        catalogues: FieldCatalogues?
+    ) -> [String: [String: Int]] {
+        var counts: [String: [String: Int]] = [:]
+        var options = RequestOptions()
+        options.version = version
+        options.rows.limit = 1
+        for field in fields where !field.choices.isEmpty && field.choices.count <= 40 {
+            for choice in field.choices {
+                var asked = filters
+                asked[field.name] = normalise(choice)
+                guard
+                    case (.page(let rows), _)? = try? Answers.content(
+                        store: store, route: route, parameter: nil, filters: asked, options: options,
+                        catalogues: catalogues)
+                else { continue }
+                counts[field.name, default: [:]][choice] = rows.total
+            }
+        }
+        return counts
     }
 
     static func key(
