@@ -183,6 +183,19 @@ import Testing
         #expect(home.contains(">What changed in the latest version ("))
     }
 
+    @Test func theCheckPagesFigureIsAPickerWithHelpForPeople() {
+        let page = app.request(
+            .get, "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20&format=html"
+        ).text
+        #expect(page.contains("<select id=\"filter-figure\" name=\"figure\""))
+        #expect(
+            page.contains(
+                "<option value=\"metric.controls.ios.minimum-size\" selected>Minimum control size (iOS, iPadOS)</option>"
+            ))
+        #expect(page.contains(">The figure to check your measurement against.</small>"))
+        #expect(!page.contains("the result row&#39;s error names"))
+    }
+
     @Test func aDevicePageLinksWhatReadersAskNext() {
         let page = app.request(.get, "/v1/devices/device.iphone-15-pro-max?format=html").text
         for path in [

@@ -475,6 +475,8 @@ enum HTMLRenderer {
                     // The count says how many rows the choice gives: the facets of the table.
                     if let count = page.counts[field.name]?[choice] {
                         html += "<option value=\"\(escape(choice))\"\(selected)>\(escape(choice)) (\(count))</option>"
+                    } else if let label = field.choiceLabels[choice] {
+                        html += "<option value=\"\(escape(choice))\"\(selected)>\(escape(label))</option>"
                     } else {
                         html += "<option\(selected)>\(escape(choice))</option>"
                     }

@@ -13,6 +13,8 @@ struct PageContext: Sendable {
         var isNumber: Bool
         /// Whether the route answers `400` without it (`from` and `to` of a diff).
         var isRequired = false
+        /// Words a person reads for a choice where its value is an id (a metric's name).
+        var choiceLabels: [String: String] = [:]
     }
 
     var route: Route
@@ -75,18 +77,40 @@ struct PageContext: Sendable {
         }
         fields = route.endpoint.filters.map { parameter in
             var choices: [String] = []
+            var labels: [String: String] = [:]
             var isNumber = false
             switch parameter.value {
             case .filter(.vocabulary(let kind)): choices = snapshot?.acceptedValues(for: kind) ?? []
             case .filter(.number): isNumber = true
             case .oneOf(let values): choices = values
-            case .filter(.text), .filter(.screen), .storeVersion, .metricID: break
+            case .metricID:
+                // A picker of every figure, by name, rather than an id to type.
+                for item in (try? snapshot?.metrics(matching: MetricFilter()))?.items ?? [] {
+                    guard let id = item["id"]?.stringValue else { continue }
+                    choices.append(id)
+                    labels[id] = item["name"]?.stringValue
+                }
+            case .filter(.text), .filter(.screen), .storeVersion: break
             }
-            return Field(
-                name: parameter.name, summary: parameter.summary, choices: choices, isNumber: isNumber,
-                isRequired: parameter.isRequired)
+            var field = Field(
+                name: parameter.name, summary: Self.help[route]?[parameter.name] ?? parameter.summary,
+                choices: choices, isNumber: isNumber, isRequired: parameter.isRequired)
+            field.choiceLabels = labels
+            return field
         }
     }
+
+    /// A form's help in words for people where the API's summary speaks to programs.
+    static let help: [Route: [String: String]] = [
+        .check: [
+            "figure": "The figure to check your measurement against.",
+            "value": "What you measured, for a figure that is one number or a range.",
+            "width": "What you measured across, for a figure given as width × height.",
+            "height": "What you measured down, for a figure given as width × height.",
+            "category": "The Dynamic Type category, for a figure that spans categories.",
+            "embed": "Whole figure: each result carries the figure with its citation.",
+        ]
+    ]
 
     /// The route's path: the template with the record id filled in.
     var path: String {
