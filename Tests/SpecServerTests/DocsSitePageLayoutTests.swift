@@ -183,6 +183,23 @@ import Testing
         #expect(home.contains(">What changed in the latest version ("))
     }
 
+    /// A screen Apple's widget table has no row for links the nearest one it has, the screen the
+    /// widgets' note names.
+    @Test func aDeviceWithoutWidgetRowsLinksTheNearestPublishedScreen() throws {
+        let device = try #require(app.request(.get, "/v1/devices/device.iphone-16-pro").json?["item"])
+        let note = device["widgets"]?["notes"]?.arrayValue?.first?.stringValue ?? ""
+        #expect(note.contains("The nearest published screen is 393x852 pt"))
+        let page = app.request(.get, "/v1/devices/device.iphone-16-pro?format=html").text
+        #expect(
+            page.contains(
+                "<a href=\"/v1/widgets?screen=393x852\">Widget sizes for the nearest published screen, 393×852 pt</a>"))
+        let widgets = app.request(.get, "/v1/widgets?screen=393x852").json
+        #expect((widgets?["count"]?.doubleValue ?? 0) > 0)
+        // A device with its own rows links those.
+        let own = app.request(.get, "/v1/devices/device.iphone-15-pro-max?format=html").text
+        #expect(!own.contains("nearest published screen, "))
+    }
+
     @Test func theCheckPagesFigureIsAPickerWithHelpForPeople() {
         let page = app.request(
             .get, "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20&format=html"

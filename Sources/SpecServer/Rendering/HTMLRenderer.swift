@@ -107,7 +107,12 @@ enum HTMLRenderer {
             let encoded = RecordLink.percentEncoded(id)
             let related = [
                 ("Its size classes", "/v1/size-classes?device=" + encoded),
-                ("Its widget sizes", "/v1/widgets?device=" + encoded),
+                page.nearestWidgetScreen.map {
+                    (
+                        "Widget sizes for the nearest published screen, \($0.replacingOccurrences(of: "x", with: "×")) pt",
+                        "/v1/widgets?screen=" + $0
+                    )
+                } ?? ("Its widget sizes", "/v1/widgets?device=" + encoded),
                 ("Live Activity figures", "/v1/metrics?topic=live-activities"),
             ]
             body +=

@@ -39,6 +39,8 @@ struct PageContext: Sendable {
     /// For each filter with a short list of choices, how many rows each choice gives with the
     /// other filters as they are.
     var counts: [String: [String: Int]] = [:]
+    /// On a device's page with no widget rows, the nearest screen that has some (`393x852`).
+    var nearestWidgetScreen: String?
     /// `fields=` as given, split at commas: the columns a reader picked, or `nil` for the route's
     /// default columns.
     var projection: [String]?

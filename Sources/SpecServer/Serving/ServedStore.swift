@@ -273,6 +273,10 @@ final class ServedStore: Sendable {
                 filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
                 pinnedVersion: options.version, snapshot: try? store.snapshot(version: options.version))
             if pagedByDefault { page.defaultLimit = HTMLRenderer.pageSize }
+            if route == .device, format == .html, !options.fragment, case .record(let record) = content {
+                page.nearestWidgetScreen = nearestWidgetScreen(
+                    store: store, device: record.item, version: options.version, catalogues: catalogues)
+            }
             if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
                 page.counts = facetCounts(
                     store: store, route: route, filters: filters, fields: page.fields, version: options.version,
@@ -294,6 +298,36 @@ final class ServedStore: Sendable {
                 disposition: DocumentRenderer.disposition(format: format, page: page), notes: content.notes,
                 extraHeaders: link, arena: arena)
         }
+    }
+
+    /// For a device whose screen Apple's widget table has no row for, the nearest screen it has
+    /// one for on the device's platforms (`393x852`), as the widgets' note measures it: the least
+    /// sum of the differences in width and height. `nil` when the device has widget rows.
+    static func nearestWidgetScreen(
+        store: SpecStore, device: JSONValue, version: String?, catalogues: FieldCatalogues?
+    ) -> String? {
+        guard (device["widgets"]?["items"]?.arrayValue ?? []).isEmpty,
+            let width = device["points"]?["width"]?.doubleValue, let height = device["points"]?["height"]?.doubleValue
+        else { return nil }
+        var options = RequestOptions()
+        options.version = version
+        var best: (screen: String, distance: Double)?
+        for platform in device["platforms"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+            guard
+                case (.page(let rows), _)? = try? Answers.content(
+                    store: store, route: .widgets, parameter: nil, filters: ["platform": platform], options: options,
+                    catalogues: catalogues)
+            else { continue }
+            for row in rows.result.items {
+                guard let w = row["screen"]?["width"]?.doubleValue, let h = row["screen"]?["height"]?.doubleValue
+                else { continue }
+                let distance = abs(w - width) + abs(h - height)
+                if best == nil || distance < best!.distance {
+                    best = ("\(JSONNumber(w).literal)x\(JSONNumber(h).literal)", distance)
+                }
+            }
+        }
+        return best?.screen
     }
 
     /// How many rows each choice of each filter would give, the other filters as they are: the
