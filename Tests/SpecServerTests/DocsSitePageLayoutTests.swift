@@ -124,13 +124,22 @@ import Testing
         #expect(page.contains("href=\"/v1/dynamic-type?limit=25\""))
     }
 
-    @Test func theDiffIsAChangeLog() {
+    @Test func theDiffIsAChangeLogVersionByVersion() {
         let page = app.request(.get, "/v1/diff?from=2023&to=2025-03-07&format=html").text
-        #expect(page.contains("<nav class=\"hig-jump\" aria-label=\"Changes\"><a href=\"#added\">Added ("))
-        #expect(page.contains("<h2 id=\"changed\">Changed ("))
+        #expect(page.contains("<p class=\"hig-constant\">Over the whole range: Added "))
+        #expect(page.contains("<nav class=\"hig-jump\" aria-label=\"Versions\">Versions: <a href=\"#v-2024-02-02\">"))
+        // Each version under its title, its changes by kind, and each kind of record a line of links.
+        let title = app.application.current!.store.versions.first { $0.id == "2024-09-09" }?.title ?? "?"
+        #expect(page.contains("<h2 id=\"v-2024-09-09\">2024-09-09: \(HTMLRenderer.escape(title))</h2>"))
+        #expect(page.contains("<h3 id=\"v-2025-01-17-changed\">Changed ("))
+        #expect(page.contains("<th scope=\"col\">Before</th><th scope=\"col\">After</th>"))
         #expect(page.contains("<dt>Device ("))
         #expect(page.contains("<a href=\"/v1/devices/device.ipad-air-13-inch\">iPad Air 13-inch</a>"))
-        #expect(page.contains("<th scope=\"col\">Before</th><th scope=\"col\">After</th>"))
+        // One version: its title, then the kinds of change.
+        let one = app.request(.get, "/v1/diff?from=2025-01-17&to=2025-03-07&format=html").text
+        #expect(one.contains("<p class=\"hig-constant\">Version 2025-03-07: "))
+        #expect(one.contains("<nav class=\"hig-jump\" aria-label=\"Changes\"><a href=\"#added\">Added ("))
+        #expect(one.contains("<h2 id=\"first-seen\">First seen ("))
     }
 
     @Test func theChartHasColoursDirectLabelsAndALegendForAPhone() {

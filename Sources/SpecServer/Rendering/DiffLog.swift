@@ -1,37 +1,86 @@
 /// A diff as a change log, for its page: the records added and removed, each kind of record a
 /// line of links; the changed fields as a table of before and after; the records first seen in a
-/// dated copy folded away, since they are not changes. Each part has an anchor the page's
-/// contents line links.
+/// dated copy folded away, since they are not changes; over more than one store version, version
+/// by version under each version's title. Each part has an anchor the page's contents line links.
 enum DiffLog {
     static let parts: [(change: String, title: String)] = [
         ("added", "Added"), ("removed", "Removed"), ("changed", "Changed"), ("first-seen", "First seen"),
     ]
 
-    static func html(_ table: FlatTable) -> String {
+    /// The change log of `table` (the whole range's diff); with more than one version in the
+    /// range, version by version (`steps`), each under its id and title, the whole range's counts
+    /// above.
+    static func html(_ table: FlatTable, steps: [PageContext.VersionStep] = []) -> String {
+        guard steps.count > 1 else {
+            var html = ""
+            if let step = steps.first {
+                html +=
+                    "<p class=\"hig-constant\">Version \(HTMLRenderer.escape(step.id)): \(HTMLRenderer.escape(step.title))</p>\n"
+            }
+            let counts = count(table)
+            let links = parts.map { part in
+                "<a href=\"#\(part.change)\">\(part.title) (\(counts[part.change] ?? 0))</a>"
+            }
+            html += "<nav class=\"hig-jump\" aria-label=\"Changes\">" + links.joined(separator: " · ") + "</nav>\n"
+            return html + sections(table, prefix: "", level: 2, skipEmpty: false)
+        }
+        let counts = count(table)
+        var html =
+            "<p class=\"hig-constant\">Over the whole range: "
+            + parts.map { "\($0.title) \(counts[$0.change] ?? 0)" }.joined(separator: " · ") + ".</p>\n"
+        let links = steps.map { step in
+            "<a href=\"#v-\(anchor(step.id))\">\(HTMLRenderer.escape(step.id)) (\(step.changes.rows.count))</a>"
+        }
+        html +=
+            "<nav class=\"hig-jump\" aria-label=\"Versions\">Versions: " + links.joined(separator: " · ") + "</nav>\n"
+        for step in steps {
+            let id = "v-" + anchor(step.id)
+            html += "<section aria-labelledby=\"\(id)\">\n"
+            html += "<h2 id=\"\(id)\">\(HTMLRenderer.escape(step.id)): \(HTMLRenderer.escape(step.title))</h2>\n"
+            html +=
+                step.changes.rows.isEmpty
+                ? "<p>No record changed.</p>\n" : sections(step.changes, prefix: id + "-", level: 3, skipEmpty: true)
+            html += "</section>\n"
+        }
+        return html
+    }
+
+    static func anchor(_ id: String) -> String {
+        String(id.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
+
+    private static func count(_ table: FlatTable) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for row in table.rows { counts[table.cell(row, "change") ?? "", default: 0] += 1 }
+        return counts
+    }
+
+    /// Added, removed, changed and first seen, each under a heading of `level` with an anchor.
+    private static func sections(_ table: FlatTable, prefix: String, level: Int, skipEmpty: Bool) -> String {
         var rowsByChange: [String: [FlatTable.Row]] = [:]
         for row in table.rows { rowsByChange[table.cell(row, "change") ?? "", default: []].append(row) }
-        let links = parts.map { part in
-            "<a href=\"#\(part.change)\">\(part.title) (\(rowsByChange[part.change]?.count ?? 0))</a>"
-        }
-        var html = "<nav class=\"hig-jump\" aria-label=\"Changes\">" + links.joined(separator: " · ") + "</nav>\n"
+        var html = ""
         for part in parts {
             let rows = rowsByChange[part.change] ?? []
+            if rows.isEmpty, skipEmpty { continue }
+            let id = prefix + part.change
             var section = ""
             if rows.isEmpty {
                 section = "<p>None.</p>\n"
             } else if part.change == "changed" {
-                section = changedTable(rows, table: table)
+                section = changedTable(rows, table: table, id: id)
             } else {
                 section = recordList(rows, table: table)
             }
-            html += "<section aria-labelledby=\"\(part.change)\">\n"
+            let heading = "<h\(level) id=\"\(id)\">\(part.title) (\(rows.count))</h\(level)>\n"
+            html += "<section aria-labelledby=\"\(id)\">\n" + heading
             if part.change == "first-seen", !rows.isEmpty {
-                html += "<h2 id=\"\(part.change)\">\(part.title) (\(rows.count))</h2>\n"
                 html += "<details><summary>Records a later dated copy shows first; not changes</summary>\n"
-                html += section + "</details>\n</section>\n"
+                html += section + "</details>\n"
             } else {
-                html += "<h2 id=\"\(part.change)\">\(part.title) (\(rows.count))</h2>\n" + section + "</section>\n"
+                html += section
             }
+            html += "</section>\n"
         }
         return html
     }
@@ -70,11 +119,11 @@ enum DiffLog {
         }.joined(separator: "; ")
     }
 
-    private static func changedTable(_ rows: [FlatTable.Row], table: FlatTable) -> String {
-        var html = "<div class=\"hig-scroll\" role=\"region\" aria-labelledby=\"changed-caption\" tabindex=\"0\">\n"
+    private static func changedTable(_ rows: [FlatTable.Row], table: FlatTable, id: String) -> String {
+        var html = "<div class=\"hig-scroll\" role=\"region\" aria-labelledby=\"\(id)-caption\" tabindex=\"0\">\n"
         html += "<table class=\"hig-table hig-reflow\">\n"
         html +=
-            "<caption id=\"changed-caption\" class=\"visually-hidden\">Changed fields, before and after.</caption>\n"
+            "<caption id=\"\(id)-caption\" class=\"visually-hidden\">Changed fields, before and after.</caption>\n"
         html +=
             "<thead><tr><th scope=\"col\">Record</th><th scope=\"col\">Field</th><th scope=\"col\">Before</th>"
             + "<th scope=\"col\">After</th></tr></thead>\n<tbody>\n"

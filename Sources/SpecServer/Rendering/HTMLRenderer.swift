@@ -34,7 +34,7 @@ enum HTMLRenderer {
         if page.route == .dynamicType { body += TypeScaleChart.figures(table) }
         if page.route == .diff, table.columns.contains("change") {
             // A change log rather than one table of every kind of change.
-            body += DiffLog.html(table)
+            body += DiffLog.html(table, steps: page.versionSteps)
             let crumbs: [(String, String?)] = [("Home", "/"), (table.title, nil)]
             return SitePage.render(
                 title: table.title, crumbs: crumbs, current: page.route, version: table.version, body: body)

@@ -39,6 +39,15 @@ struct PageContext: Sendable {
     /// For each filter with a short list of choices, how many rows each choice gives with the
     /// other filters as they are.
     var counts: [String: [String: Int]] = [:]
+    /// One store version of a diff's range: its title and what changed from the version before.
+    struct VersionStep: Sendable {
+        var id: String
+        var title: String
+        var changes: FlatTable
+    }
+
+    /// On a diff's page, each version of the range with its own changes, oldest first.
+    var versionSteps: [VersionStep] = []
     /// On a device's page with no widget rows, the nearest screen that has some (`393x852`).
     var nearestWidgetScreen: String?
     /// `fields=` as given, split at commas: the columns a reader picked, or `nil` for the route's

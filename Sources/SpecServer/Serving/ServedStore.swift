@@ -273,6 +273,9 @@ final class ServedStore: Sendable {
                 filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
                 pinnedVersion: options.version, snapshot: try? store.snapshot(version: options.version))
             if pagedByDefault { page.defaultLimit = HTMLRenderer.pageSize }
+            if route == .diff, format == .html, !options.fragment, case .diff(let result) = content {
+                page.versionSteps = versionSteps(store: store, diff: result, version: version)
+            }
             if route == .device, format == .html, !options.fragment, case .record(let record) = content {
                 page.nearestWidgetScreen = nearestWidgetScreen(
                     store: store, device: record.item, version: options.version, catalogues: catalogues)
@@ -297,6 +300,21 @@ final class ServedStore: Sendable {
                 contentType: format.contentType, specVersion: version, pinned: options.version != nil,
                 disposition: DocumentRenderer.disposition(format: format, page: page), notes: content.notes,
                 extraHeaders: link, arena: arena)
+        }
+    }
+
+    /// A diff's change log, version by version: each store version after `from` up to `to`, with
+    /// its title and what changed from the version before it.
+    static func versionSteps(store: SpecStore, diff: DiffResult, version: String) -> [PageContext.VersionStep] {
+        let ids = store.versions.map(\.id)
+        guard let from = ids.firstIndex(of: diff.from), let to = ids.firstIndex(of: diff.to), from < to else {
+            return []
+        }
+        return (from + 1...to).compactMap { index in
+            let step = store.versions[index]
+            guard let changes = try? store.diff(from: ids[index - 1], to: step.id) else { return nil }
+            return PageContext.VersionStep(
+                id: step.id, title: step.title, changes: Content.diff(changes).table(route: .diff, version: version))
         }
     }
 
