@@ -167,6 +167,18 @@ import Testing
         #expect(page.contains("<option value=\"\(value)\">\(value) (\(total))</option>"), "\(name)=\(value)")
     }
 
+    @Test(arguments: Array(HTMLRenderer.searchTypes.keys.map(\.rawValue).sorted()))
+    func aCollectionPageSearchesItsOwnRecords(_ raw: Int) throws {
+        let route = try #require(Route(rawValue: raw))
+        let (type, _) = try #require(HTMLRenderer.searchTypes[route])
+        let page = app.request(.get, route.template + "?format=html").text
+        #expect(page.contains("<input type=\"hidden\" name=\"type\" value=\"\(type)\">"))
+        // The search it sends answers with that collection's records only.
+        let results = app.request(.get, "/v1/search?q=a&type=\(type)")
+        #expect(results.status == 200, "\(type)")
+        for item in results.json?["items"]?.arrayValue ?? [] { #expect(item["type"]?.stringValue == type) }
+    }
+
     @Test func theSortOrderIsSaidInWords() {
         let page = app.request(.get, "/v1/devices?sort=-points.width&format=html").text
         #expect(page.contains("<p class=\"hig-constant\">Sorted by Width (pt), largest first.</p>"))

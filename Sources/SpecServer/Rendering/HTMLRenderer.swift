@@ -29,6 +29,7 @@ enum HTMLRenderer {
         var body = "<h1>\(escape(table.title))</h1>\n"
         body += "<p class=\"lead\">\(escape(caption))</p>\n"
         body += formatLinks(page)
+        body += collectionSearch(page)
         body += filterForm(page)
         body += notes(table.notes)
         if page.route == .dynamicType { body += TypeScaleChart.figures(table) }
@@ -452,6 +453,30 @@ enum HTMLRenderer {
             "<a href=\"\(escape(page.link(format: "html", changing: [("fragment", "true")])))\">table only, to embed</a>"
         )
         return "<p class=\"formats\">This data as " + links.joined(separator: " · ") + "</p>\n"
+    }
+
+    /// The record type `/v1/search?type=` takes for a collection's records.
+    static let searchTypes: [Route: (type: String, noun: String)] = [
+        .devices: ("device", "devices"), .sizeClasses: ("size-class", "size classes"),
+        .widgets: ("widget", "widget sizes"),
+        .widgetFamilies: ("widget-family", "widget families"), .dynamicType: ("dynamic-type", "Dynamic Type rows"),
+        .textStyles: ("text-style", "text styles"), .tracking: ("tracking", "tracking rows"),
+        .metrics: ("metric", "metrics"), .rules: ("rule", "rules"), .myths: ("myth", "myths"),
+    ]
+
+    /// A search box for the collection's records alone: a plain GET to the search page with the
+    /// collection's `type`, so it works with no script.
+    static func collectionSearch(_ page: PageContext) -> String {
+        guard let (type, noun) = searchTypes[page.route] else { return "" }
+        return """
+            <form class="hig-search hig-search-here" method="get" action="/v1/search" role="search" aria-label="Search the \(noun)">
+            <input type="hidden" name="format" value="html"><input type="hidden" name="type" value="\(type)">
+            <label for="search-here">Search the \(noun)</label>
+            <input id="search-here" name="q" type="search" required>
+            <button type="submit">Search</button>
+            </form>
+
+            """
     }
 
     /// A plain GET form, one field per filter the route defines; a blank field means any value.

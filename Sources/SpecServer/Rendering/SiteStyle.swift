@@ -69,6 +69,7 @@ enum SiteStyle {
         .hig-legend svg{display:inline;vertical-align:middle}
         blockquote.hig-quote{margin:0;padding:.25rem .75rem;border-left:4px solid var(--pub);font-style:italic}\
         blockquote.hig-quote p{margin:0}
+        form.hig-search-here{padding:.5rem .75rem;align-items:center}form.hig-search-here input[type=search]{width:16rem}
         .hig-constant{margin:.5rem 0;color:var(--muted)}.hig-same-name{font-weight:600;color:var(--fg)}
         details.hig-columns{margin:.5rem 0}details.hig-columns summary{cursor:pointer;font-weight:600}
         details.hig-columns ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:.5rem 0;padding:0}
