@@ -25,7 +25,8 @@ enum SiteStyle {
         .site nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:.5rem 0 0;padding:0}
         .site nav a{text-decoration:none}.site nav a:hover,.site nav a[aria-current]{text-decoration:underline}
         main{padding:1rem;max-width:90rem;margin:0 auto}
-        h1{font-size:1.75rem;line-height:1.2;margin:.5rem 0}h2{font-size:1.25rem;margin:1.5rem 0 .5rem}
+        h1{font-size:1.75rem;line-height:1.2;margin:.5rem 0}h2{font-size:1.25rem;margin:1.5rem 0 .5rem}\
+        h3{font-size:1.05rem;margin:1rem 0 .25rem}
         .crumbs ol{display:flex;flex-wrap:wrap;list-style:none;margin:0;padding:0;font-size:.9rem}
         .crumbs li+li::before{content:"›";padding:0 .4rem;color:var(--muted)}
         .lead{color:var(--muted);margin:.25rem 0 .75rem}

@@ -193,13 +193,16 @@ enum TableLayout {
                 TableColumn("width", "Width", .number),
                 TableColumn("height", "Height", .number),
                 TableColumn("unit", "Unit"),
-                TableColumn(FigureDisplay.key, "Figure", csv: "figure_display"),
             ] + citations + [
                 quote,
                 TableColumn("basis_reason", "Why a convention", .source),
                 TableColumn("basis_searched", "Pages searched", .source),
                 TableColumn("force", "How strictly Apple words it"),
-            ] + closing(seen: true)
+            ] + closing(seen: true) + [
+                // Last, so a pipeline that reads the columns by position still finds the others
+                // where they were.
+                TableColumn(FigureDisplay.key, "Figure", csv: "figure_display")
+            ]
         case .rules:
             [
                 id,
