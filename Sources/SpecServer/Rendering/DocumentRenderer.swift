@@ -8,7 +8,8 @@ enum DocumentRenderer {
     {
         switch format {
         case .csv:
-            return CSVRenderer.render(table, route: page.route)
+            return CSVRenderer.render(
+                table, columns: TableLayout.columns(for: page.route, table: table, projection: page.projection))
         case .md:
             return MarkdownRenderer.render(table, page: page, fragment: fragment)
         case .html:

@@ -7,6 +7,10 @@ import SpecStore
 ///
 /// Every value is escaped; only http and https citation URLs become links.
 enum HTMLRenderer {
+    /// Rows on a collection's page when the request sets no `limit`: about two screens at
+    /// 1280 px, and under ten on a phone, where each row is a card.
+    static let pageSize = 25
+
     /// A page for a table without a route (tests, and the generic fallback).
     static func render(_ table: FlatTable, fragment: Bool) -> String {
         render(table, page: PageContext(route: .diff), fragment: fragment)
@@ -17,15 +21,37 @@ enum HTMLRenderer {
         let caption = MarkdownRenderer.caption(table, page: page)
         // On a page the lead paragraph above says what the caption says, where a phone shows it
         // whole; the caption stays for screen readers and as the scrolling box's name.
+        let arrangement = arrangement(table, page: page, fragment: fragment)
         let tableElement = renderTable(
-            table, page: page, fragment: fragment, caption: caption, captionClass: fragment ? nil : "visually-hidden")
+            table, page: page, fragment: fragment, caption: caption, captionClass: fragment ? nil : "visually-hidden",
+            arrangement: arrangement)
         guard !fragment else { return tableElement }
         var body = "<h1>\(escape(table.title))</h1>\n"
         body += "<p class=\"lead\">\(escape(caption))</p>\n"
         body += formatLinks(page)
+        body += collectionSearch(page)
         body += filterForm(page)
         body += notes(table.notes)
         if page.route == .dynamicType { body += TypeScaleChart.figures(table) }
+        if page.route == .diff, table.columns.contains("change") {
+            // A change log rather than one table of every kind of change.
+            body += DiffLog.html(table, steps: page.versionSteps)
+            let crumbs: [(String, String?)] = [("Home", "/"), (table.title, nil)]
+            return SitePage.render(
+                title: table.title, crumbs: crumbs, current: page.route, version: table.version, body: body)
+        }
+        if page.route == .dynamicType, page.limit == nil, page.projection == nil, table.rows.count > pageSize {
+            // Every row, as Apple prints them: styles down, categories across.
+            body += TypeSizeTable.html(table)
+            body +=
+                "<p class=\"formats\"><a href=\"\(escape(page.link(changing: [("limit", String(pageSize))])))\">Every row with its own status and source, \(pageSize) at a time</a></p>\n"
+            let crumbs: [(String, String?)] = [("Home", "/"), (table.title, nil)]
+            return SitePage.render(
+                title: table.title, crumbs: crumbs, current: page.route, version: table.version, body: body)
+        }
+        body += sortLine(page)
+        body += constantLine(arrangement.constant)
+        body += columnPicker(arrangement, page: page)
         body +=
             "<div class=\"hig-scroll\" role=\"region\" aria-labelledby=\"table-caption\" tabindex=\"0\">\n"
             + tableElement + "\n</div>\n"
@@ -54,8 +80,16 @@ enum HTMLRenderer {
                 guard let index = table.columns.firstIndex(of: column.key), let value = row.cells[index],
                     !value.isEmpty
                 else { continue }
-                body +=
-                    "<dt>\(escape(column.header))</dt><dd>\(cellContent(value, column: column, fragment: false))</dd>\n"
+                // Apple's words are a quotation, from the page the record cites.
+                let quoted = column.key == "quote" || column.key == "citation_quote"
+                let cite = row.citations.first.flatMap { MarkdownRenderer.linkTarget($0.url) }.map {
+                    " cite=\"\(escape($0))\""
+                }
+                let content =
+                    quoted
+                    ? "<blockquote class=\"hig-quote\"\(cite ?? "")><p>\(escape(value))</p></blockquote>"
+                    : cellContent(value, column: column, fragment: false)
+                body += "<dt>\(escape(column.header))</dt><dd>\(content)</dd>\n"
             }
             if hasSource(table, route: collection) {
                 body += "<dt>Status and source</dt><dd>\(sourceContent(table, row))</dd>\n"
@@ -69,6 +103,23 @@ enum HTMLRenderer {
                 " <a href=\"\(escape(page.link(format: "svg")))\">This drawing as SVG</a>.</figcaption>\n</figure>\n"
         }
         body += "</div>\n"
+        if collection == .devices, let id = item["id"]?.stringValue {
+            // The figures a reader of a device's page asks for next.
+            let encoded = RecordLink.percentEncoded(id)
+            let related = [
+                ("Its size classes", "/v1/size-classes?device=" + encoded),
+                page.nearestWidgetScreen.map {
+                    (
+                        "Widget sizes for the nearest published screen, \($0.replacingOccurrences(of: "x", with: "×")) pt",
+                        "/v1/widgets?screen=" + $0
+                    )
+                } ?? ("Its widget sizes", "/v1/widgets?device=" + encoded),
+                ("Live Activity figures", "/v1/metrics?topic=live-activities"),
+            ]
+            body +=
+                "<p class=\"formats\">Related: "
+                + related.map { "<a href=\"\(escape($0.1))\">\($0.0)</a>" }.joined(separator: " · ") + "</p>\n"
+        }
         if collection == .devices {
             let widgets = item["widgets"]?["items"]?.arrayValue ?? []
             if !widgets.isEmpty {
@@ -158,17 +209,105 @@ enum HTMLRenderer {
         }
     }
 
-    static func renderTable(
-        _ table: FlatTable, page: PageContext, fragment: Bool, caption: String, sortable: Bool = true,
-        captionClass: String? = nil
-    ) -> String {
+    /// One cell of a row as a page lays it out: a column, or the status and source cell.
+    enum Slot: Equatable {
+        case column(TableColumn, figure: Bool)
+        case source
+    }
+
+    /// The cells of a row in the order the table shows them, what the page says once instead of
+    /// in every row, and the columns its picker offers.
+    struct Arrangement {
+        var slots: [Slot]
+        var constant: [(TableColumn, String)] = []
+        var hidden: [TableColumn] = []
+        /// The fields behind the columns shown, for the picker's `fields=` links; `nil` where the
+        /// page has no picker.
+        var fields: [String]?
+        /// Whether the first column links to the row's record page.
+        var linksName = false
+    }
+
+    /// A page with a ``PageLayout`` shows its name, figures and status first and the rest behind
+    /// the picker; a fragment, or a route without one, shows every column with the source last.
+    static func arrangement(_ table: FlatTable, page: PageContext, fragment: Bool) -> Arrangement {
         var columns = shownColumns(table, route: page.route)
         if table.rows.isEmpty, let layout = TableLayout.columns(for: page.route) {
             // No rows: the headings still say what a row would hold.
             columns = layout.filter { $0.kind != .source }
         }
-        let indexes = columns.map { table.columns.firstIndex(of: $0.key) }
         let source = hasSource(table, route: page.route)
+        guard !fragment, let layout = PageLayout.layout(for: page.route), !table.rows.isEmpty else {
+            return Arrangement(
+                slots: columns.map { .column($0, figure: $0.kind == .number) } + (source ? [.source] : []))
+        }
+        let picks = page.route.parameters.contains("fields")
+        if page.projection != nil {
+            // The reader picked the columns: all of them, the name, figures and source first as
+            // on the default page, the rest in the layout's order.
+            let shown = Set(columns.map(\.key))
+            let offered = (TableLayout.columns(for: page.route) ?? []).filter {
+                $0.kind != .source && !shown.contains($0.key)
+            }
+            let first = layout.lead + layout.figures
+            let leading = first.compactMap { key in columns.first { $0.key == key } }
+            var slots: [Slot] = leading.map { .column($0, figure: layout.figures.contains($0.key)) }
+            if source { slots.append(.source) }
+            slots += columns.filter { !first.contains($0.key) }.map { .column($0, figure: false) }
+            return Arrangement(
+                slots: slots, hidden: offered, fields: picks ? page.projection : nil,
+                linksName: leading.first.map { layout.lead.contains($0.key) } ?? false)
+        }
+        let split = layout.split(
+            columns, table: table, whole: page.offset == 0 && (page.total ?? table.rows.count) == table.rows.count)
+        var slots: [Slot] = split.shown.enumerated().map { index, column in
+            .column(column, figure: index >= layout.lead.count && layout.figures.contains(column.key))
+        }
+        if source { slots.insert(.source, at: min(split.sourceIndex, slots.count)) }
+        var fields: [String] = []
+        if picks {
+            fields = ["id"]
+            for column in split.shown + split.constant.map(\.0) {
+                for field in fieldNames(column, table: table) where !fields.contains(field) { fields.append(field) }
+            }
+            for field in ["status", "citations", "basis"]
+            where table.columns.contains(where: {
+                $0 == field || $0.hasPrefix(field == "citations" ? "citation_" : field + "_")
+            }) {
+                fields.append(field)
+            }
+        }
+        return Arrangement(
+            slots: slots, constant: split.constant, hidden: split.hidden, fields: picks ? fields : nil,
+            linksName: true)
+    }
+
+    /// The `fields=` names behind a column: its dotted path, or the fields a figure is made of.
+    static func fieldNames(_ column: TableColumn, table: FlatTable) -> [String] {
+        if column.key == FigureDisplay.key {
+            return [
+                "bound", "exclusive", "value", "min", "max", "width", "height", "unit", "minCategory", "maxCategory",
+            ]
+            .filter { table.columns.contains($0) }
+        }
+        if table.isCitationColumn(column.key) { return ["citations"] }
+        return [column.sortKey]
+    }
+
+    static func renderTable(
+        _ table: FlatTable, page: PageContext, fragment: Bool, caption: String, sortable: Bool = true,
+        captionClass: String? = nil
+    ) -> String {
+        renderTable(
+            table, page: page, fragment: fragment, caption: caption, sortable: sortable, captionClass: captionClass,
+            arrangement: arrangement(table, page: page, fragment: fragment))
+    }
+
+    static func renderTable(
+        _ table: FlatTable, page: PageContext, fragment: Bool, caption: String, sortable: Bool = true,
+        captionClass: String? = nil, arrangement: Arrangement
+    ) -> String {
+        let slots = arrangement.slots
         let sorting = sortable && !fragment && page.canSort && TableLayout.columns(for: page.route) != nil
         var captionID = fragment ? "" : " id=\"table-caption\""
         if let captionClass { captionID += " class=\"\(captionClass)\"" }
@@ -176,15 +315,19 @@ enum HTMLRenderer {
         // leaves its layout to the embedding site.
         let tableClass = fragment ? "hig-table" : sorting ? "hig-table hig-reflow hig-sortable" : "hig-table hig-reflow"
         var html = "<table class=\"\(tableClass)\">\n<caption\(captionID)>\(escape(caption))</caption>\n"
-        guard !columns.isEmpty || source else { return html + "</table>" }
+        guard !slots.isEmpty else { return html + "</table>" }
         html += "<thead><tr>"
-        for column in columns {
+        for slot in slots {
+            guard case .column(let column, _) = slot else {
+                html += "<th scope=\"col\">Status and source</th>"
+                continue
+            }
             let numeric = column.kind == .number ? " class=\"hig-num\"" : ""
             guard sorting else {
                 html += "<th scope=\"col\"\(numeric)>\(escape(column.header))</th>"
                 continue
             }
-            let key = column.sortKey
+            let key = column.key == FigureDisplay.key ? "value" : column.sortKey
             let state: String? = page.sort == key ? "ascending" : page.sort == "-" + key ? "descending" : nil
             let next = state == "ascending" ? "-" + key : key
             let mark = state == "ascending" ? " ▲" : state == "descending" ? " ▼" : ""
@@ -193,20 +336,26 @@ enum HTMLRenderer {
             html +=
                 "<th scope=\"col\"\(numeric)\(ariaSort)><a href=\"\(escape(href))\" title=\"Sort by \(escape(column.header))\">\(escape(column.header))\(mark)</a></th>"
         }
-        if source { html += "<th scope=\"col\">Status and source</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for row in table.rows {
             html += "<tr>"
-            for (column, index) in zip(columns, indexes) {
-                let value = index.flatMap { row.cells[$0] } ?? ""
+            for (position, slot) in slots.enumerated() {
+                guard case .column(let column, let figure) = slot else {
+                    let label = fragment ? "" : " data-label=\"Status and source\""
+                    html += "<td class=\"hig-source\"\(label)>\(sourceContent(table, row, folded: !fragment))</td>"
+                    continue
+                }
+                let value = table.cell(row, column.key) ?? ""
                 let label = fragment ? "" : " data-label=\"\(escape(column.header))\""
-                let content = cellContent(
+                var content = cellContent(
                     value, column: column, fragment: fragment, row: row, table: table, route: page.route)
-                html += "<td\(cellClass(column))\(label)>\(content)</td>"
-            }
-            if source {
-                let label = fragment ? "" : " data-label=\"Status and source\""
-                html += "<td class=\"hig-source\"\(label)>\(sourceContent(table, row))</td>"
+                if position == 0, arrangement.linksName, !value.isEmpty, column.kind == .text,
+                    let id = table.cell(row, "id"), let path = RecordLink.path(for: id)
+                {
+                    content = "<a href=\"\(escape(path))\">\(content)</a>"
+                }
+                html +=
+                    "<td\(cellClass(column, figure: figure, first: position == 0 && arrangement.linksName))\(label)>\(content)</td>"
             }
             html += "</tr>\n"
         }
@@ -218,14 +367,18 @@ enum HTMLRenderer {
         "notes", "quote", "claim", "correction", "snippet", "message", "title", "reading", "force",
     ]
 
-    private static func cellClass(_ column: TableColumn) -> String {
-        switch column.kind {
-        case .number: " class=\"hig-num\""
-        case .id: " class=\"hig-id\""
-        default:
-            longFields.contains(column.key)
-                ? " class=\"hig-long\"" : column.key == "name" || column.key == "device" ? " class=\"hig-name\"" : ""
-        }
+    private static func cellClass(_ column: TableColumn, figure: Bool = false, first: Bool = false) -> String {
+        var classes: [String] =
+            switch column.kind {
+            case .number: ["hig-num"]
+            case .id: ["hig-id"]
+            default:
+                longFields.contains(column.key)
+                    ? ["hig-long"] : column.key == "name" || column.key == "device" || first ? ["hig-name"] : []
+            }
+        // The browser check finds the figures by this class, to measure that they are in view.
+        if figure { classes.append("hig-figure") }
+        return classes.isEmpty ? "" : " class=\"" + classes.joined(separator: " ") + "\""
     }
 
     static func cellContent(
@@ -252,7 +405,10 @@ enum HTMLRenderer {
 
     /// The status in words with a mark (never colour alone), the citations as links, and for a
     /// convention why it is one and which pages were searched.
-    static func sourceContent(_ table: FlatTable, _ row: FlatTable.Row) -> String {
+    ///
+    /// With `folded`, why a convention is one waits behind a disclosure, so it does not make the
+    /// row tall.
+    static func sourceContent(_ table: FlatTable, _ row: FlatTable.Row, folded: Bool = false) -> String {
         var parts: [String] = []
         if let status = table.cell(row, "status") {
             let known = status == "published" || status == "convention"
@@ -265,11 +421,14 @@ enum HTMLRenderer {
         }
         // A check result carries its figure's basis under `metric`.
         if let reason = table.cell(row, "basis_reason") ?? table.cell(row, "metric_basis_reason") {
-            var basis = "<span class=\"hig-basis\">\(escape(reason))"
+            var basis = escape(reason)
             if let searched = table.cell(row, "basis_searched") ?? table.cell(row, "metric_basis_searched") {
                 basis += " Searched: \(escape(searched))."
             }
-            parts.append(basis + "</span>")
+            parts.append(
+                folded
+                    ? "<details class=\"hig-basis\"><summary>Why a convention</summary>\(basis)</details>"
+                    : "<span class=\"hig-basis\">\(basis)</span>")
         }
         return parts.joined(separator: " ")
     }
@@ -296,6 +455,30 @@ enum HTMLRenderer {
         return "<p class=\"formats\">This data as " + links.joined(separator: " · ") + "</p>\n"
     }
 
+    /// The record type `/v1/search?type=` takes for a collection's records.
+    static let searchTypes: [Route: (type: String, noun: String)] = [
+        .devices: ("device", "devices"), .sizeClasses: ("size-class", "size classes"),
+        .widgets: ("widget", "widget sizes"),
+        .widgetFamilies: ("widget-family", "widget families"), .dynamicType: ("dynamic-type", "Dynamic Type rows"),
+        .textStyles: ("text-style", "text styles"), .tracking: ("tracking", "tracking rows"),
+        .metrics: ("metric", "metrics"), .rules: ("rule", "rules"), .myths: ("myth", "myths"),
+    ]
+
+    /// A search box for the collection's records alone: a plain GET to the search page with the
+    /// collection's `type`, so it works with no script.
+    static func collectionSearch(_ page: PageContext) -> String {
+        guard let (type, noun) = searchTypes[page.route] else { return "" }
+        return """
+            <form class="hig-search hig-search-here" method="get" action="/v1/search" role="search" aria-label="Search the \(noun)">
+            <input type="hidden" name="format" value="html"><input type="hidden" name="type" value="\(type)">
+            <label for="search-here">Search the \(noun)</label>
+            <input id="search-here" name="q" type="search" required>
+            <button type="submit">Search</button>
+            </form>
+
+            """
+    }
+
     /// A plain GET form, one field per filter the route defines; a blank field means any value.
     static func filterForm(_ page: PageContext) -> String {
         guard !page.fields.isEmpty else { return "" }
@@ -319,7 +502,14 @@ enum HTMLRenderer {
                 html += "<option value=\"\">any</option>"
                 for choice in field.choices {
                     let selected = current.map { $0.lowercased() == choice.lowercased() } == true ? " selected" : ""
-                    html += "<option\(selected)>\(escape(choice))</option>"
+                    // The count says how many rows the choice gives: the facets of the table.
+                    if let count = page.counts[field.name]?[choice] {
+                        html += "<option value=\"\(escape(choice))\"\(selected)>\(escape(choice)) (\(count))</option>"
+                    } else if let label = field.choiceLabels[choice] {
+                        html += "<option value=\"\(escape(choice))\"\(selected)>\(escape(label))</option>"
+                    } else {
+                        html += "<option\(selected)>\(escape(choice))</option>"
+                    }
                 }
                 html += "</select>"
             } else {
@@ -352,6 +542,64 @@ enum HTMLRenderer {
         let what = page.route == .check ? "the measurement to check" : "the filters and sort order\(applied)"
         return "<input type=\"checkbox\" id=\"filters-shown\" class=\"hig-filter-toggle\"\(checked)>"
             + "<label for=\"filters-shown\" class=\"hig-filter-toggle\">Show \(what)</label>\n" + html
+    }
+
+    /// The order the rows are in, in words, when `sort=` set it (the heading carries ▲ or ▼ too).
+    static func sortLine(_ page: PageContext) -> String {
+        guard let sort = page.sort, !sort.isEmpty else { return "" }
+        let descending = sort.hasPrefix("-")
+        let key = descending ? String(sort.dropFirst()) : sort
+        let column = TableLayout.columns(for: page.route)?.first { $0.sortKey == key }
+        let name = column?.header ?? key
+        let direction =
+            column?.kind == .number
+            ? (descending ? "largest first" : "smallest first") : (descending ? "Z to A" : "A to Z")
+        return "<p class=\"hig-constant\">Sorted by \(escape(name)), \(direction).</p>\n"
+    }
+
+    /// The values every row shares, said once instead of in a column of repeats.
+    static func constantLine(_ constant: [(TableColumn, String)]) -> String {
+        guard !constant.isEmpty else { return "" }
+        let parts = constant.map { column, value in
+            "<span class=\"hig-same\"><span class=\"hig-same-name\">\(escape(column.header))</span> \(escape(value))</span>"
+        }
+        return "<p class=\"hig-constant\">The same in every row: " + parts.joined(separator: " · ") + "</p>\n"
+    }
+
+    /// The columns the page leaves out, each a link that adds it with `fields=` (and, once the
+    /// reader has picked, one that takes each picked column away, and one back to the default).
+    /// Plain links, so the picker works with no script and each choice has its own address.
+    static func columnPicker(_ arrangement: Arrangement, page: PageContext) -> String {
+        guard let fields = arrangement.fields else { return "" }
+        // A column whose field the page already asks for (a figure's parts) is not offered.
+        let offered = arrangement.hidden.map { ($0, $0.sortKey) }.filter { !fields.contains($0.1) }
+        guard !offered.isEmpty || page.projection != nil else { return "" }
+        var items: [String] = []
+        func link(_ fields: [String], _ text: String) -> String {
+            let href = page.link(changing: [("fields", fields.joined(separator: ",")), ("offset", nil)])
+            return "<li><a href=\"\(escape(href))\">\(text)</a></li>"
+        }
+        for (column, field) in offered {
+            items.append(link(fields + [field], "Add <span class=\"hig-col\">\(escape(column.header))</span>"))
+        }
+        if offered.count > 1 { items.append(link(fields + offered.map(\.1), "Add every column")) }
+        if let projection = page.projection {
+            for slot in arrangement.slots {
+                guard case .column(let column, _) = slot else { continue }
+                let dropped = projection.filter { $0 != column.sortKey }
+                guard dropped.count < projection.count, !dropped.isEmpty else { continue }
+                let href = page.link(changing: [("fields", dropped.joined(separator: ",")), ("offset", nil)])
+                items.append(
+                    "<li><a href=\"\(escape(href))\">Remove <span class=\"hig-col\">\(escape(column.header))</span></a></li>"
+                )
+            }
+            items.append(
+                "<li><a href=\"\(escape(page.link(changing: [("fields", nil), ("offset", nil)])))\">The default columns</a></li>"
+            )
+        }
+        let summary = offered.isEmpty ? "Columns" : "Columns: \(offered.count) more"
+        return "<details class=\"hig-columns\"><summary>\(summary)</summary><ul>" + items.joined()
+            + "</ul></details>\n"
     }
 
     static func notes(_ notes: [String]) -> String {

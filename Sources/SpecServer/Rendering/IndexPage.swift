@@ -9,7 +9,7 @@ enum IndexPage {
             <h1>HIG spec service</h1>
             <p class="lead">Apple Human Interface Guidelines figures as data. Every figure says whether Apple \
             publishes it (with the page and section) or whether it is a working convention, and why.</p>
-            \(SitePage.searchForm)<h2>Collections</h2>
+            \(SitePage.searchForm)\(commonAnswers(store: store))<h2>Collections</h2>
             <ul class="routes">
 
             """
@@ -27,5 +27,26 @@ enum IndexPage {
 
             """
         return SitePage.render(title: "Home", crumbs: [("Home", nil)], current: nil, version: version, body: body)
+    }
+
+    /// The questions most visits start with, each one link to its answer; the latest change is
+    /// the diff between the two newest store versions.
+    static func commonAnswers(store: SpecStore) -> String {
+        var answers: [(String, String)] = [
+            ("iPhone screen sizes", "/v1/devices?family=iphone&limit=100"),
+            ("Dynamic Type at Large, the default", "/v1/dynamic-type?category=large"),
+            ("Control sizes and their minimums", "/v1/metrics?topic=controls"),
+            ("Widget sizes for a 430×932 pt iPhone screen", "/v1/widgets?screen=430x932"),
+        ]
+        let versions = store.versions.suffix(2).map(\.id)
+        if versions.count == 2 {
+            answers.append(
+                (
+                    "What changed in the latest version (\(versions[1]))",
+                    "/v1/diff?from=\(versions[0])&to=\(versions[1])"
+                ))
+        }
+        let items = answers.map { "<li><a href=\"\(HTMLRenderer.escape($0.1))\">\(HTMLRenderer.escape($0.0))</a></li>" }
+        return "<h2>Common answers</h2>\n<ul class=\"routes\">\n" + items.joined(separator: "\n") + "\n</ul>\n"
     }
 }

@@ -12,7 +12,7 @@ enum MarkdownRenderer {
 
     static func render(_ table: FlatTable, page: PageContext?, fragment: Bool) -> String {
         let layout =
-            page.map { TableLayout.columns(for: $0.route, table: table) }
+            page.map { TableLayout.columns(for: $0.route, table: table, projection: $0.projection) }
             ?? TableLayout.columns(for: .diff, table: table)
         let shown = layout.filter { $0.kind != .source }
         let indexes = shown.map { table.columns.firstIndex(of: $0.key) }
@@ -21,13 +21,15 @@ enum MarkdownRenderer {
         var number: [FlatTable.Citation: Int] = [:]
         for (index, citation) in citations.enumerated() { number[citation] = index + 1 }
 
-        var header = shown.map { escape($0.header) }
+        // A heading is the route's own words: only what would break the row or read as markup
+        // is escaped (`Width (pt)` stays as written).
+        var header = shown.map { escapeProse($0.header, atLineStart: false).replacingOccurrences(of: "|", with: "\\|") }
         if hasSource { header.append("Status and source") }
 
         var text = ""
         if !fragment {
-            text += "# \(escape(table.title))\n\n"
-            text += escapeText(caption(table, page: page)) + "\n\n"
+            text += "# \(escapeProse(table.title))\n\n"
+            text += escapeProse(caption(table, page: page)) + "\n\n"
             for note in table.notes { text += "> \(escapeText(note))\n\n" }
         }
         guard !header.isEmpty else { return text }
@@ -118,6 +120,27 @@ enum MarkdownRenderer {
             rest = candidate[end...]
         }
         return result + escape(String(rest))
+    }
+
+    /// Escapes text outside a table (a heading, the caption) only where Markdown would read it
+    /// as markup: emphasis, code, links, HTML and entities, and a leading block marker. `(`,
+    /// `)`, `!`, `#` or `|` mid-line mean nothing there, so a heading keeps `(pt)` as written.
+    static func escapeProse(_ text: String, atLineStart: Bool = true) -> String {
+        var result = ""
+        for (index, character) in text.enumerated() {
+            switch character {
+            case "\\", "*", "_", "`", "[", "]", "<", ">", "&", "~":
+                result += "\\" + String(character)
+            case "#", "+", "-", "=":
+                // Only at the start of a line does one of these begin a block.
+                result += index == 0 && atLineStart ? "\\" + String(character) : String(character)
+            case "\n", "\r", "\t":
+                result += " "
+            default:
+                result.append(character)
+            }
+        }
+        return result
     }
 
     /// Escapes text for an inline position, a table cell included: every character Markdown or

@@ -13,6 +13,8 @@ struct PageContext: Sendable {
         var isNumber: Bool
         /// Whether the route answers `400` without it (`from` and `to` of a diff).
         var isRequired = false
+        /// Words a person reads for a choice where its value is an id (a metric's name).
+        var choiceLabels: [String: String] = [:]
     }
 
     var route: Route
@@ -28,6 +30,29 @@ struct PageContext: Sendable {
     var sort: String?
     var limit: Int?
     var offset = 0
+    /// The page size a page for people takes when the request sets no `limit`; its links leave
+    /// `limit` out so the default applies again, and its links to other formats (a CSV to
+    /// download) leave out the paging too, so they hold every row.
+    var defaultLimit: Int? {
+        didSet { if let defaultLimit, limit == nil { limit = defaultLimit } }
+    }
+    /// For each filter with a short list of choices, how many rows each choice gives with the
+    /// other filters as they are.
+    var counts: [String: [String: Int]] = [:]
+    /// One store version of a diff's range: its title and what changed from the version before.
+    struct VersionStep: Sendable {
+        var id: String
+        var title: String
+        var changes: FlatTable
+    }
+
+    /// On a diff's page, each version of the range with its own changes, oldest first.
+    var versionSteps: [VersionStep] = []
+    /// On a device's page with no widget rows, the nearest screen that has some (`393x852`).
+    var nearestWidgetScreen: String?
+    /// `fields=` as given, split at commas: the columns a reader picked, or `nil` for the route's
+    /// default columns.
+    var projection: [String]?
     /// Rows before paging, where the answer says (`total` in the envelope).
     var total: Int?
     /// Whether the route takes `sort=` (API.md §6), so headings can be sort links.
@@ -57,24 +82,46 @@ struct PageContext: Sendable {
             case "sort": sort = value
             case "limit": limit = Int(value)
             case "offset": offset = max(0, Int(value) ?? 0)
-            case "fields": break
+            case "fields": projection = value.split(separator: ",").map(String.init)
             default: applied.append((name, value))
             }
         }
         fields = route.endpoint.filters.map { parameter in
             var choices: [String] = []
+            var labels: [String: String] = [:]
             var isNumber = false
             switch parameter.value {
             case .filter(.vocabulary(let kind)): choices = snapshot?.acceptedValues(for: kind) ?? []
             case .filter(.number): isNumber = true
             case .oneOf(let values): choices = values
-            case .filter(.text), .filter(.screen), .storeVersion, .metricID: break
+            case .metricID:
+                // A picker of every figure, by name, rather than an id to type.
+                for item in (try? snapshot?.metrics(matching: MetricFilter()))?.items ?? [] {
+                    guard let id = item["id"]?.stringValue else { continue }
+                    choices.append(id)
+                    labels[id] = item["name"]?.stringValue
+                }
+            case .filter(.text), .filter(.screen), .storeVersion: break
             }
-            return Field(
-                name: parameter.name, summary: parameter.summary, choices: choices, isNumber: isNumber,
-                isRequired: parameter.isRequired)
+            var field = Field(
+                name: parameter.name, summary: Self.help[route]?[parameter.name] ?? parameter.summary,
+                choices: choices, isNumber: isNumber, isRequired: parameter.isRequired)
+            field.choiceLabels = labels
+            return field
         }
     }
+
+    /// A form's help in words for people where the API's summary speaks to programs.
+    static let help: [Route: [String: String]] = [
+        .check: [
+            "figure": "The figure to check your measurement against.",
+            "value": "What you measured, for a figure that is one number or a range.",
+            "width": "What you measured across, for a figure given as width × height.",
+            "height": "What you measured down, for a figure given as width × height.",
+            "category": "The Dynamic Type category, for a figure that spans categories.",
+            "embed": "Whole figure: each result carries the figure with its citation.",
+        ]
+    ]
 
     /// The route's path: the template with the record id filled in.
     var path: String {
@@ -88,8 +135,10 @@ struct PageContext: Sendable {
     func link(format: String? = nil, changing changes: [(String, String?)] = []) -> String {
         var pairs: [(String, String)] = applied.map { ($0.name, $0.value) }
         if let sort { pairs.append(("sort", sort)) }
-        if let limit { pairs.append(("limit", String(limit))) }
-        if offset > 0 { pairs.append(("offset", String(offset))) }
+        if let projection { pairs.append(("fields", projection.joined(separator: ","))) }
+        let whole = defaultLimit != nil && format != nil
+        if let limit, defaultLimit == nil { pairs.append(("limit", String(limit))) }
+        if offset > 0, !whole { pairs.append(("offset", String(offset))) }
         if let pinnedVersion { pairs.append(("version", pinnedVersion)) }
         for (name, value) in changes {
             pairs.removeAll { $0.0 == name }

@@ -1,6 +1,8 @@
 /// The site's one style sheet, inlined in every page (the Content-Security-Policy allows inline
 /// styles only): light and dark by `prefers-color-scheme`, a print form without navigation, and
-/// a layout that never scrolls sideways at 390 px (a wide table scrolls inside its own box).
+/// a layout that never scrolls sideways at 390 px (a wide table scrolls inside its own box). On a
+/// wider screen the table's box is at most a screen tall and scrolls both ways, so its header
+/// row stays in view and its sideways scroll bar is never far below.
 ///
 /// The `hig-` classes are the ones a site embedding a `fragment=true` table can style; the
 /// README lists them.
@@ -23,14 +25,15 @@ enum SiteStyle {
         .site nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:.5rem 0 0;padding:0}
         .site nav a{text-decoration:none}.site nav a:hover,.site nav a[aria-current]{text-decoration:underline}
         main{padding:1rem;max-width:90rem;margin:0 auto}
-        h1{font-size:1.75rem;line-height:1.2;margin:.5rem 0}h2{font-size:1.25rem;margin:1.5rem 0 .5rem}
+        h1{font-size:1.75rem;line-height:1.2;margin:.5rem 0}h2{font-size:1.25rem;margin:1.5rem 0 .5rem}\
+        h3{font-size:1.05rem;margin:1rem 0 .25rem}
         .crumbs ol{display:flex;flex-wrap:wrap;list-style:none;margin:0;padding:0;font-size:.9rem}
         .crumbs li+li::before{content:"›";padding:0 .4rem;color:var(--muted)}
         .lead{color:var(--muted);margin:.25rem 0 .75rem}
         .formats{margin:.5rem 0}
         .notes{border-left:4px solid var(--line);padding:.25rem .75rem;margin:.75rem 0;background:var(--panel)}
         .notes p{margin:.25rem 0}
-        .hig-filter-toggle,.hig-chart-hint{display:none}
+        .hig-filter-toggle{display:none}
         .hig-chart{overflow-x:auto;max-width:100%}
         form.hig-filters,form.hig-search{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-start;\
         margin:.75rem 0;padding:.75rem;border:1px solid var(--line);border-radius:8px;background:var(--panel)}
@@ -50,10 +53,28 @@ enum SiteStyle {
         vertical-align:top}
         .hig-table thead th{background:var(--panel);white-space:nowrap;position:sticky;top:0}
         .hig-table th a{color:var(--fg)}
+        .hig-table thead th.hig-num{white-space:normal}
         .hig-table td.hig-num,.hig-table th.hig-num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-        .hig-table td.hig-long{min-width:32rem}
-        .hig-table td.hig-id{font-size:.8rem;min-width:9rem}
-        .hig-table td.hig-source{min-width:26rem}.hig-table td.hig-name{white-space:nowrap}
+        .hig-table td.hig-long{min-width:14rem;max-width:36rem}
+        .hig-table td.hig-id{font-size:.8rem}
+        .hig-table td.hig-source{min-width:12rem;max-width:30rem}.hig-table td.hig-figure:not(.hig-long){white-space:nowrap}
+        .hig-table td.hig-name{min-width:8rem}
+        details.hig-basis summary{cursor:pointer;color:var(--muted)}
+        .hig-pivot tbody th{text-align:left;font-weight:600;white-space:nowrap}.hig-pivot-source,.hig-jump{margin:.5rem 0}
+        dl.hig-log dt{font-weight:600;margin-top:.5rem}dl.hig-log dd{margin:0 0 .25rem}
+        .hig-series-0{color:#1f6fd1}.hig-series-1{color:#c2410c}.hig-series-2{color:#15803d}\
+        .hig-series-3{color:#9333ea}.hig-series-4{color:#b45309}.hig-series-5{color:#0e7490}
+        @media (prefers-color-scheme:dark){.hig-series-0{color:#7cb8ff}.hig-series-1{color:#ff9a66}\
+        .hig-series-2{color:#6fd68a}.hig-series-3{color:#d2a8ff}.hig-series-4{color:#ffc266}.hig-series-5{color:#67e8f9}}
+        .hig-legend{display:none;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0;margin:.5rem 0;font-size:.875rem}
+        .hig-legend svg{display:inline;vertical-align:middle}
+        blockquote.hig-quote{margin:0;padding:.25rem .75rem;border-left:4px solid var(--pub);font-style:italic}\
+        blockquote.hig-quote p{margin:0}
+        form.hig-search-here{padding:.5rem .75rem;align-items:center}form.hig-search-here input[type=search]{width:16rem}
+        .hig-constant{margin:.5rem 0;color:var(--muted)}.hig-same-name{font-weight:600;color:var(--fg)}
+        details.hig-columns{margin:.5rem 0}details.hig-columns summary{cursor:pointer;font-weight:600}
+        details.hig-columns ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:.5rem 0;padding:0}
+        @media screen and (min-width:40.01rem){.hig-scroll{overflow:auto;max-height:85vh}}
         .hig-status{font-weight:700;white-space:nowrap}
         .hig-status-published{color:var(--pub)}.hig-status-convention{color:var(--conv)}
         .hig-status-convention::before{content:"◇ "}.hig-status-published::before{content:"✓ "}
@@ -75,21 +96,23 @@ enum SiteStyle {
         .hig-reflow thead tr{display:flex;flex-wrap:wrap;gap:.25rem .75rem;padding:.5rem .75rem}\
         .hig-reflow thead th{display:block;border:0;padding:0;position:static;background:none}\
         .hig-reflow tbody tr{border-top:2px solid var(--line);padding:.5rem 0}\
-        .hig-reflow td{border:0;padding:.1rem .75rem;min-width:0!important;white-space:normal!important;\
+        .hig-reflow td{border:0;padding:.1rem .75rem;min-width:0!important;max-width:none!important;white-space:normal!important;\
         text-align:left!important}\
         .hig-reflow td::before{content:attr(data-label) ": ";font-weight:600}\
+        .hig-pivot tbody th{display:block;border:0;padding:.1rem .75rem}\
+        .hig-reflow.hig-pivot td{display:inline-block;width:50%}.hig-pivot td::before{content:attr(data-label) " "}\
         .hig-reflow td:empty{display:none}\
         dl.record{grid-template-columns:minmax(0,1fr)}dl.record dd{margin-bottom:.5rem}\
         .hig-chart svg{max-width:none}\
         input.hig-filter-toggle{display:inline-block;width:1.25rem;height:1.25rem;margin:.75rem .5rem .75rem 0;\
         vertical-align:middle}label.hig-filter-toggle{display:inline-block;font-weight:600;vertical-align:middle}\
-        .hig-chart-hint{display:block}\
+        .hig-legend{display:flex}\
         input.hig-filter-toggle:not(:checked)~form.hig-filters,\
         input.hig-filter-toggle:not(:checked)~.hig-scroll .hig-sortable thead{display:none}\
         .hig-search input{width:100%}form.hig-search{flex-direction:column;align-items:stretch}}
         @media print{.site,.skip,form,.hig-filter-toggle,.formats,.paging,footer{display:none}\
         body{background:#fff;color:#000;font-size:10pt}a{color:#000}\
-        .hig-scroll{overflow:visible;border:0}.hig-table thead th{position:static}\
+        .hig-scroll{overflow:visible;max-height:none;border:0}.hig-table thead th{position:static}\
         .hig-table th,.hig-table td{border:1px solid #999;min-width:0!important;white-space:normal!important;\
         padding:2px 4px}.hig-table{font-size:7.5pt}\
         .hig-table td.hig-source a::after{content:" (" attr(href) ")";font-size:8pt}}

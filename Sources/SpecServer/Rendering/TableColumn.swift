@@ -180,7 +180,7 @@ enum TableLayout {
         case .metrics:
             [
                 id,
-                TableColumn("name", "Figure"),
+                TableColumn("name", "Name"),
                 TableColumn("topic", "Topic"),
                 TableColumn("platform", "Platform"),
                 TableColumn("platforms", "Platforms"),
@@ -201,7 +201,11 @@ enum TableLayout {
                 TableColumn("basis_reason", "Why a convention", .source),
                 TableColumn("basis_searched", "Pages searched", .source),
                 TableColumn("force", "How strictly Apple words it"),
-            ] + closing(seen: true)
+            ] + closing(seen: true) + [
+                // Last, so a pipeline that reads the columns by position still finds the others
+                // where they were.
+                TableColumn(FigureDisplay.key, "Figure", csv: "figure_display")
+            ]
         case .rules:
             [
                 id,
@@ -256,6 +260,21 @@ enum TableLayout {
         case .devices, .device, .widgets, .dynamicType, .textStyles, .tracking: ["unit"]
         default: []
         }
+    }
+
+    /// The columns for a table whose fields the request picked (`fields=`): the layout's columns
+    /// the table holds, in the layout's order, then any it lacks. Without a pick, the route's
+    /// fixed layout, so a filter never changes the column set.
+    static func columns(for route: Route, table: FlatTable, projection: [String]?) -> [TableColumn] {
+        let all = columns(for: route, table: table)
+        guard projection != nil else { return all }
+        let held = Set(table.columns)
+        let kept = all.filter { held.contains($0.key) }
+        let known = Set(kept.map(\.key))
+        return kept
+            + table.columns.filter { !known.contains($0) }.map {
+                TableColumn($0, TableColumn.words($0), csv: $0, table.isCitationColumn($0) ? .source : .text)
+            }
     }
 
     /// The columns for a table: the route's layout when it has one, else one per flattened field

@@ -1,7 +1,9 @@
 /// The Dynamic Type scale as a picture: for one platform, each text style's size (pt) across the
-/// categories, one line per style. Lines differ by dash pattern and carry their style's name at
-/// the right end, tied to the line by a leader, so the chart reads without colour; its title
-/// and description say the same for a screen reader, and the table below it has every figure.
+/// categories, one line per style. Lines differ by colour and by dash pattern, and carry their
+/// style's name at the end of the line, tied to it by a leader, so the chart reads without colour
+/// too; on a phone, where the names would be off to the right, a legend under the chart pairs each
+/// line's colour and dash with its style. Its title and description say the same for a screen
+/// reader, and the table below it has every figure.
 enum TypeScaleChart {
     struct Series: Equatable {
         var style: String
@@ -23,11 +25,11 @@ enum TypeScaleChart {
             html += "<figure>\n<div class=\"hig-chart\" role=\"region\" tabindex=\"0\" aria-label=\""
             html += HTMLRenderer.escape(label) + "\">"
             html += svg(platform: platform, categories: categories, series: series, index: index) + "</div>"
+            html += legend(series)
             html += "\n<figcaption>Size of each text style (pt) across the Dynamic Type categories on "
             html += HTMLRenderer.escape(platformName(platform))
             html +=
-                ", from Apple's table below. Each line is a style, named at its right end."
-                + "<span class=\"hig-chart-hint\">Scroll the chart sideways for the styles' names.</span>"
+                ", from Apple's table below. Each line is a style, named at its end."
                 + "</figcaption>\n</figure>\n"
         }
         return html
@@ -39,10 +41,13 @@ enum TypeScaleChart {
         var styles: [String] = []
         var sizes: [String: [String: Double]] = [:]
         for row in table.rows where table.cell(row, "platform") == platform {
-            guard let category = table.cell(row, "categoryLabel") ?? table.cell(row, "category"),
+            // A short name on the axis (`Small`, not `Small (default 38mm)`), so the rotated
+            // labels neither collide nor run off the chart; the table below names them in full.
+            guard let name = table.cell(row, "categoryLabel") ?? table.cell(row, "category"),
                 let style = table.cell(row, "label") ?? table.cell(row, "style"),
                 let size = table.cell(row, "size").flatMap(Double.init)
             else { continue }
+            let category = name.hasSuffix(" (default)") ? name : TypeSizeTable.short(name)
             if !categories.contains(category) { categories.append(category) }
             if !styles.contains(style) { styles.append(style) }
             sizes[style, default: [:]][category] = size
@@ -56,6 +61,22 @@ enum TypeScaleChart {
         case "watchos": "watchOS"
         default: platform
         }
+    }
+
+    /// How many colours the site's style sheet defines for lines (`hig-series-0`…).
+    static let colours = 6
+
+    /// Each style's colour and dash beside its name, for a phone, where the names at the lines'
+    /// ends are off to the right.
+    static func legend(_ series: [Series]) -> String {
+        var html = "<ul class=\"hig-legend\" aria-hidden=\"true\">"
+        for (number, item) in series.enumerated() {
+            let dash = dashes[number % dashes.count]
+            let dashAttribute = dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\""
+            html +=
+                "<li><svg width=\"28\" height=\"10\" viewBox=\"0 0 28 10\"><line class=\"hig-series-\(number % colours)\" x1=\"0\" y1=\"5\" x2=\"28\" y2=\"5\" stroke=\"currentColor\" stroke-width=\"2\"\(dashAttribute)/></svg> \(HTMLRenderer.escape(item.style))</li>"
+        }
+        return html + "</ul>"
     }
 
     static let dashes = ["", "6 3", "2 3", "10 3 2 3", "1 2", "8 2 2 2 2 2", "4 4", "12 4", "3 1", "6 2 1 2", "2 6"]
@@ -103,27 +124,28 @@ enum TypeScaleChart {
                 "<text transform=\"translate(\(n(x(index) + 4)) \(n(top + plotHeight + 12))) rotate(40)\" font-size=\"12\">\(HTMLRenderer.escape(category))</text>"
         }
         // Lines, then labels pushed apart so none overlaps the next.
-        var labels: [(y: Double, end: Double, text: String)] = []
+        var labels: [(y: Double, end: Double, text: String, x: Double, colour: Int)] = []
         for (number, item) in series.enumerated() {
             let points = item.sizes.enumerated().compactMap { index, size in size.map { "\(n(x(index))),\(n(y($0)))" } }
             let dash = dashes[number % dashes.count]
             let dashAttribute = dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\""
             svg +=
-                "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"\(dashAttribute)/>"
-            if let last = item.sizes.last ?? nil {
-                labels.append((y(last) + 4, y(last), "\(item.style) \(n(last))"))
+                "<polyline class=\"hig-series-\(number % colours)\" points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"\(dashAttribute)/>"
+            // A style with no size in the last categories (watchOS) is named where its line ends.
+            if let end = item.sizes.lastIndex(where: { $0 != nil }), let last = item.sizes[end] {
+                labels.append((y(last) + 4, y(last), "\(item.style) \(n(last))", x(end), number % colours))
             }
         }
         labels.sort { $0.y < $1.y }
         var floor = -Double.infinity
         for index in labels.indices {
-            labels[index].y = max(labels[index].y, floor + 13)
+            labels[index].y = max(labels[index].y, floor + 14)
             floor = labels[index].y
         }
         // A leader ties each name to the end of its line, wherever pushing apart moved it.
         for label in labels {
             svg +=
-                "<line x1=\"\(n(left + plotWidth + 2))\" y1=\"\(n(label.end))\" x2=\"\(n(left + plotWidth + 16))\" y2=\"\(n(label.y - 4))\" stroke=\"currentColor\" stroke-opacity=\"0.6\"/>"
+                "<polyline class=\"hig-series-\(label.colour)\" points=\"\(n(label.x + 2)),\(n(label.end)) \(n(left + plotWidth + 4)),\(n(label.end)) \(n(left + plotWidth + 16)),\(n(label.y - 4))\" fill=\"none\" stroke=\"currentColor\" stroke-opacity=\"0.7\"/>"
             svg +=
                 "<text x=\"\(n(left + plotWidth + 19))\" y=\"\(n(label.y))\" font-size=\"12\">\(HTMLRenderer.escape(label.text))</text>"
         }

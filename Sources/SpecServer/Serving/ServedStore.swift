@@ -265,6 +265,18 @@ final class ServedStore: Sendable {
             return Representation(
                 body: body, contentType: format.contentType, specVersion: latest, pinned: false, arena: arena)
         default:
+            var options = options
+            var pagedByDefault = false
+            // A page for people shows a screenful or so of rows at a time, with links to the
+            // next; a program asking for HTML with `limit` still gets what it asks for.
+            // Dynamic Type is the exception: its page charts every row and sets them out as Apple
+            // does, styles down and categories across (``TypeSizeTable``).
+            if format == .html, !options.fragment, options.rows.limit == nil, route.endpoint.selectsRows,
+                route.endpoint.defaultLimit == nil, route != .dynamicType
+            {
+                options.rows.limit = HTMLRenderer.pageSize
+                pagedByDefault = true
+            }
             let (content, version) = try Answers.content(
                 store: store, route: route, parameter: parameter, filters: filters, options: options,
                 catalogues: catalogues)
@@ -275,6 +287,19 @@ final class ServedStore: Sendable {
                 route: route, parameter: parameter,
                 filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
                 pinnedVersion: options.version, snapshot: try? store.snapshot(version: options.version))
+            if pagedByDefault { page.defaultLimit = HTMLRenderer.pageSize }
+            if route == .diff, format == .html, !options.fragment, case .diff(let result) = content {
+                page.versionSteps = versionSteps(store: store, diff: result, version: version)
+            }
+            if route == .device, format == .html, !options.fragment, case .record(let record) = content {
+                page.nearestWidgetScreen = nearestWidgetScreen(
+                    store: store, device: record.item, version: options.version, catalogues: catalogues)
+            }
+            if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
+                page.counts = facetCounts(
+                    store: store, route: route, filters: filters, fields: page.fields, version: options.version,
+                    catalogues: catalogues)
+            }
             var link: [(name: String, value: String)] = []
             if format == .html, route.formats.contains(.md) {
                 // The same answer in Markdown, for an agent that lands on the page.
@@ -291,6 +316,77 @@ final class ServedStore: Sendable {
                 disposition: DocumentRenderer.disposition(format: format, page: page), notes: content.notes,
                 extraHeaders: link, arena: arena)
         }
+    }
+
+    /// A diff's change log, version by version: each store version after `from` up to `to`, with
+    /// its title and what changed from the version before it.
+    static func versionSteps(store: SpecStore, diff: DiffResult, version: String) -> [PageContext.VersionStep] {
+        let ids = store.versions.map(\.id)
+        guard let from = ids.firstIndex(of: diff.from), let to = ids.firstIndex(of: diff.to), from < to else {
+            return []
+        }
+        return (from + 1...to).compactMap { index in
+            let step = store.versions[index]
+            guard let changes = try? store.diff(from: ids[index - 1], to: step.id) else { return nil }
+            return PageContext.VersionStep(
+                id: step.id, title: step.title, changes: Content.diff(changes).table(route: .diff, version: version))
+        }
+    }
+
+    /// For a device whose screen Apple's widget table has no row for, the nearest screen it has
+    /// one for on the device's platforms (`393x852`), as the widgets' note measures it: the least
+    /// sum of the differences in width and height. `nil` when the device has widget rows.
+    static func nearestWidgetScreen(
+        store: SpecStore, device: JSONValue, version: String?, catalogues: FieldCatalogues?
+    ) -> String? {
+        guard (device["widgets"]?["items"]?.arrayValue ?? []).isEmpty,
+            let width = device["points"]?["width"]?.doubleValue, let height = device["points"]?["height"]?.doubleValue
+        else { return nil }
+        var options = RequestOptions()
+        options.version = version
+        var best: (screen: String, distance: Double)?
+        for platform in device["platforms"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+            guard
+                case (.page(let rows), _)? = try? Answers.content(
+                    store: store, route: .widgets, parameter: nil, filters: ["platform": platform], options: options,
+                    catalogues: catalogues)
+            else { continue }
+            for row in rows.result.items {
+                guard let w = row["screen"]?["width"]?.doubleValue, let h = row["screen"]?["height"]?.doubleValue
+                else { continue }
+                let distance = abs(w - width) + abs(h - height)
+                if best == nil || distance < best!.distance {
+                    best = ("\(JSONNumber(w).literal)x\(JSONNumber(h).literal)", distance)
+                }
+            }
+        }
+        return best?.screen
+    }
+
+    /// How many rows each choice of each filter would give, the other filters as they are: the
+    /// counts a page's filter form shows beside each choice (`controls (13)`). Only for filters
+    /// with a short list of choices; a choice the route refuses is left without a count.
+    static func facetCounts(
+        store: SpecStore, route: Route, filters: [String: String], fields: [PageContext.Field], version: String?,
+        catalogues: FieldCatalogues?
+    ) -> [String: [String: Int]] {
+        var counts: [String: [String: Int]] = [:]
+        var options = RequestOptions()
+        options.version = version
+        options.rows.limit = 1
+        for field in fields where !field.choices.isEmpty && field.choices.count <= 40 {
+            for choice in field.choices {
+                var asked = filters
+                asked[field.name] = normalise(choice)
+                guard
+                    case (.page(let rows), _)? = try? Answers.content(
+                        store: store, route: route, parameter: nil, filters: asked, options: options,
+                        catalogues: catalogues)
+                else { continue }
+                counts[field.name, default: [:]][choice] = rows.total
+            }
+        }
+        return counts
     }
 
     static func key(

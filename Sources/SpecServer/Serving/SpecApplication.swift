@@ -131,6 +131,11 @@ final class SpecApplication: HTTPApplication {
 
     private func slowResponse(to request: borrowing HTTPRequest, served: ServedStore?) -> (Route?, HTTPResponse) {
         let path = request.path.string
+        if let file = SiteFiles.response(for: path), request.method == .get || request.method == .head,
+            !request.hasQuery
+        {
+            return (nil, .prepared(file))
+        }
         if path == MCPHTTPTransport.path { return (nil, mcpResponse(to: request, served: served)) }
         if path == LLMsText.path, let served, request.method == .get || request.method == .head, !request.hasQuery {
             return (nil, .prepared(served.llmsText))

@@ -1,0 +1,141 @@
+/// A diff as a change log, for its page: the records added and removed, each kind of record a
+/// line of links; the changed fields as a table of before and after; the records first seen in a
+/// dated copy folded away, since they are not changes; over more than one store version, version
+/// by version under each version's title. Each part has an anchor the page's contents line links.
+enum DiffLog {
+    static let parts: [(change: String, title: String)] = [
+        ("added", "Added"), ("removed", "Removed"), ("changed", "Changed"), ("first-seen", "First seen"),
+    ]
+
+    /// The change log of `table` (the whole range's diff); with more than one version in the
+    /// range, version by version (`steps`), each under its id and title, the whole range's counts
+    /// above.
+    static func html(_ table: FlatTable, steps: [PageContext.VersionStep] = []) -> String {
+        guard steps.count > 1 else {
+            var html = ""
+            if let step = steps.first {
+                html +=
+                    "<p class=\"hig-constant\">Version \(HTMLRenderer.escape(step.id)): \(HTMLRenderer.escape(step.title))</p>\n"
+            }
+            let counts = count(table)
+            let links = parts.map { part in
+                "<a href=\"#\(part.change)\">\(part.title) (\(counts[part.change] ?? 0))</a>"
+            }
+            html += "<nav class=\"hig-jump\" aria-label=\"Changes\">" + links.joined(separator: " · ") + "</nav>\n"
+            return html + sections(table, prefix: "", level: 2, skipEmpty: false)
+        }
+        let counts = count(table)
+        var html =
+            "<p class=\"hig-constant\">Over the whole range: "
+            + parts.map { "\($0.title) \(counts[$0.change] ?? 0)" }.joined(separator: " · ") + ".</p>\n"
+        let links = steps.map { step in
+            "<a href=\"#v-\(anchor(step.id))\">\(HTMLRenderer.escape(step.id)) (\(step.changes.rows.count))</a>"
+        }
+        html +=
+            "<nav class=\"hig-jump\" aria-label=\"Versions\">Versions: " + links.joined(separator: " · ") + "</nav>\n"
+        for step in steps {
+            let id = "v-" + anchor(step.id)
+            html += "<section aria-labelledby=\"\(id)\">\n"
+            html += "<h2 id=\"\(id)\">\(HTMLRenderer.escape(step.id)): \(HTMLRenderer.escape(step.title))</h2>\n"
+            html +=
+                step.changes.rows.isEmpty
+                ? "<p>No record changed.</p>\n" : sections(step.changes, prefix: id + "-", level: 3, skipEmpty: true)
+            html += "</section>\n"
+        }
+        return html
+    }
+
+    static func anchor(_ id: String) -> String {
+        String(id.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
+
+    private static func count(_ table: FlatTable) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for row in table.rows { counts[table.cell(row, "change") ?? "", default: 0] += 1 }
+        return counts
+    }
+
+    /// Added, removed, changed and first seen, each under a heading of `level` with an anchor.
+    private static func sections(_ table: FlatTable, prefix: String, level: Int, skipEmpty: Bool) -> String {
+        var rowsByChange: [String: [FlatTable.Row]] = [:]
+        for row in table.rows { rowsByChange[table.cell(row, "change") ?? "", default: []].append(row) }
+        var html = ""
+        for part in parts {
+            let rows = rowsByChange[part.change] ?? []
+            if rows.isEmpty, skipEmpty { continue }
+            let id = prefix + part.change
+            var section = ""
+            if rows.isEmpty {
+                section = "<p>None.</p>\n"
+            } else if part.change == "changed" {
+                section = changedTable(rows, table: table, id: id)
+            } else {
+                section = recordList(rows, table: table)
+            }
+            let heading = "<h\(level) id=\"\(id)\">\(part.title) (\(rows.count))</h\(level)>\n"
+            html += "<section aria-labelledby=\"\(id)\">\n" + heading
+            if part.change == "first-seen", !rows.isEmpty {
+                html += "<details><summary>Records a later dated copy shows first; not changes</summary>\n"
+                html += section + "</details>\n"
+            } else {
+                html += section
+            }
+            html += "</section>\n"
+        }
+        return html
+    }
+
+    /// Each kind of record on one line of links to the records.
+    private static func recordList(_ rows: [FlatTable.Row], table: FlatTable) -> String {
+        var kinds: [String] = []
+        var byKind: [String: [FlatTable.Row]] = [:]
+        for row in rows {
+            let kind = table.cell(row, "type") ?? ""
+            if byKind[kind] == nil { kinds.append(kind) }
+            byKind[kind, default: []].append(row)
+        }
+        var html = "<dl class=\"hig-log\">\n"
+        for kind in kinds {
+            let entries = byKind[kind] ?? []
+            html += "<dt>\(HTMLRenderer.escape(kind.capitalizedFirst)) (\(entries.count))</dt><dd>"
+            html += entries.map { link($0, table: table) }.joined(separator: ", ")
+            html += "</dd>\n"
+        }
+        return html + "</dl>\n"
+    }
+
+    private static func link(_ row: FlatTable.Row, table: FlatTable) -> String {
+        let id = table.cell(row, "id") ?? ""
+        let text = HTMLRenderer.escape(table.cell(row, "title") ?? id)
+        guard let path = RecordLink.path(for: id) else { return text }
+        return "<a href=\"\(HTMLRenderer.escape(path))\">\(text)</a>"
+    }
+
+    /// A value before or after: the field's value, or a nested one's parts (`width 152; height 69.5`).
+    private static func value(_ row: FlatTable.Row, _ key: String, table: FlatTable) -> String {
+        if let value = table.cell(row, key) { return value }
+        return table.columns.filter { $0.hasPrefix(key + "_") }.compactMap { column in
+            table.cell(row, column).map { TableColumn.words(String(column.dropFirst(key.count + 1))) + " " + $0 }
+        }.joined(separator: "; ")
+    }
+
+    private static func changedTable(_ rows: [FlatTable.Row], table: FlatTable, id: String) -> String {
+        var html = "<div class=\"hig-scroll\" role=\"region\" aria-labelledby=\"\(id)-caption\" tabindex=\"0\">\n"
+        html += "<table class=\"hig-table hig-reflow\">\n"
+        html +=
+            "<caption id=\"\(id)-caption\" class=\"visually-hidden\">Changed fields, before and after.</caption>\n"
+        html +=
+            "<thead><tr><th scope=\"col\">Record</th><th scope=\"col\">Field</th><th scope=\"col\">Before</th>"
+            + "<th scope=\"col\">After</th></tr></thead>\n<tbody>\n"
+        for row in rows {
+            html += "<tr><td class=\"hig-name\" data-label=\"Record\">\(link(row, table: table))</td>"
+            html += "<td data-label=\"Field\">\(HTMLRenderer.escape(table.cell(row, "field") ?? ""))</td>"
+            for key in ["before", "after"] {
+                html +=
+                    "<td class=\"hig-figure\" data-label=\"\(key.capitalizedFirst)\">\(HTMLRenderer.escape(value(row, key, table: table)))</td>"
+            }
+            html += "</tr>\n"
+        }
+        return html + "</tbody>\n</table>\n</div>\n"
+    }
+}

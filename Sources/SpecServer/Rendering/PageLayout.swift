@@ -1,0 +1,100 @@
+/// Which columns a collection's HTML page shows at first, and in which order: the record's name,
+/// its figures with their units, then its status and citation, so all three sit in view at
+/// 1280 px without sideways scrolling. Every other column (ids, prose, fields rarely compared
+/// across rows) waits behind the page's column picker, which adds it with `fields=`, and on the
+/// record's own page.
+///
+/// CSV and Markdown keep the route's full, fixed layout (``TableLayout``); only a page for people
+/// is trimmed.
+struct PageLayout: Equatable, Sendable {
+    /// The columns that name a row; the first links to the record's page.
+    var lead: [String]
+    /// The figures, each a column with its unit in the heading.
+    var figures: [String]
+    /// Short columns after the status: where a row applies (platform, topic).
+    var trailing: [String]
+
+    /// The route's page layout, or `nil` for a route whose table is shown whole.
+    static func layout(for route: Route) -> PageLayout? {
+        switch route {
+        case .devices:
+            PageLayout(
+                lead: ["name"],
+                figures: ["points_width", "points_height", "scale", "pixels_width", "pixels_height", "caseSize"],
+                trailing: ["family"])
+        case .sizeClasses:
+            PageLayout(lead: ["device", "orientation"], figures: ["horizontal", "vertical"], trailing: [])
+        case .widgets:
+            PageLayout(
+                lead: ["family", "variant"],
+                figures: [
+                    "screen_width", "screen_height", "caseSize", "width", "height", "sizeMm_width", "sizeMm_height",
+                ],
+                trailing: ["platform"])
+        case .widgetFamilies:
+            PageLayout(lead: ["family"], figures: ["renderingMode", "supported"], trailing: ["platform", "platforms"])
+        case .dynamicType:
+            PageLayout(
+                lead: ["label", "categoryLabel"], figures: ["weight", "size", "leading"], trailing: ["platform"])
+        case .textStyles:
+            PageLayout(lead: ["label"], figures: ["weight", "size", "leading"], trailing: ["platform"])
+        case .tracking:
+            PageLayout(lead: ["font"], figures: ["size", "trackingEm", "trackingPt"], trailing: ["platform"])
+        case .metrics:
+            PageLayout(lead: ["name"], figures: [FigureDisplay.key], trailing: ["topic", "platform", "platforms"])
+        case .rules:
+            PageLayout(lead: ["topic", "kind"], figures: ["quote"], trailing: ["platforms"])
+        case .myths:
+            PageLayout(lead: ["claim"], figures: ["verdict"], trailing: ["correction", "topic"])
+        case .versions:
+            PageLayout(
+                lead: ["id"],
+                figures: [
+                    "date", "counts_devices", "counts_sizeClasses", "counts_widgets", "counts_dynamicType",
+                    "counts_textStyles", "counts_tracking", "counts_metrics", "counts_rules", "counts_myths",
+                ],
+                trailing: ["title", "notes"])
+        case .check:
+            PageLayout(
+                lead: ["figure"], figures: ["measured_width", "measured_height", "result", "severity"],
+                trailing: ["message", "force"])
+        default:
+            nil
+        }
+    }
+
+    /// The columns a page shows, from those the table has (``HTMLRenderer/shownColumns(_:route:)``):
+    /// the layout's, in its order, less any whose value is the same in every row (said once above
+    /// the table instead); the rest are `hidden`, for the column picker. The status and source
+    /// cell goes after `figures`, at `sourceIndex`.
+    ///
+    /// With `whole` false (the rows are one page of several) nothing counts as constant: another
+    /// page could differ, and its columns would not line up with this one's.
+    func split(_ columns: [TableColumn], table: FlatTable, whole: Bool = true) -> (
+        shown: [TableColumn], sourceIndex: Int, constant: [(TableColumn, String)], hidden: [TableColumn]
+    ) {
+        var shown: [TableColumn] = []
+        var constant: [(TableColumn, String)] = []
+        var sourceIndex = 0
+        for (position, group) in [lead, figures, trailing].enumerated() {
+            for key in group {
+                guard let column = columns.first(where: { $0.key == key }) else { continue }
+                if position > 0, whole, table.rows.count > 1, let value = Self.sameValue(table, key) {
+                    constant.append((column, value))
+                } else {
+                    shown.append(column)
+                }
+            }
+            if position == 1 { sourceIndex = shown.count }
+        }
+        let kept = Set(shown.map(\.key)).union(constant.map(\.0.key))
+        return (shown, sourceIndex, constant, columns.filter { !kept.contains($0.key) })
+    }
+
+    /// The value every row holds in `key`, or `nil` when rows differ (or some lack it).
+    static func sameValue(_ table: FlatTable, _ key: String) -> String? {
+        let cells = table.cells(of: key)
+        guard let first = cells.first, let value = first, !value.isEmpty else { return nil }
+        return cells.allSatisfy { $0 == value } ? value : nil
+    }
+}
