@@ -185,9 +185,24 @@ extension SearchQuery: QueryFilter {
 }
 
 extension Measurement: QueryFilter {
-    /// `figure` (required), `value`, `width`, `height`, `category`.
+    /// `figure`, or `element` and `platform`; `value`, `width`, `height`, `category`.
     static let parameters = [
-        FilterParameter(name: "figure", summary: "Metric id to judge against.", value: .text, isRequired: true),
+        FilterParameter(
+            name: "figure", summary: "Metric id to judge against. Give figure, or element and platform.",
+            value: .text),
+        FilterParameter(
+            name: "element",
+            summary:
+                "Interface element to judge against every figure that applies to it on platform (in points or pixels, of the measurement's shape); the result names the figure that governs. Give figure, or element and platform.",
+            value: .vocabulary(.element)),
+        FilterParameter(
+            name: "platform", summary: "The platform an element is judged on; required with element.",
+            value: .vocabulary(.platform)),
+        FilterParameter(
+            name: "measure",
+            summary:
+                "What was measured on an element (size, height, spacing, …, as the element declares); needed only where several of its measures fit the measurement's shape.",
+            value: .text),
         FilterParameter(
             name: "value",
             summary:
@@ -212,10 +227,42 @@ extension Measurement: QueryFilter {
 
     init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
+        let element = reader.text("element")
+        let platform: Platform? = try reader.term("platform")
+        let measure = reader.text("measure")
+        if element == nil, let measure {
+            throw QueryError(
+                code: .invalidValue, parameter: "measure", value: measure,
+                message: "measure does not apply here: it names what was measured on an element.",
+                hint: "Give measure with element and platform, not with figure.")
+        }
+        let figure: String
+        if let element {
+            if let given = reader.text("figure") {
+                throw QueryError(
+                    code: .invalidValue, parameter: "figure", value: given,
+                    message: "figure does not apply here: element '\(element)' names the figures to judge against.",
+                    hint: "Give figure, or element and platform, not both.")
+            }
+            guard platform != nil else {
+                throw QueryError.missing(
+                    "platform", expected: "a platform, e.g. ios",
+                    because: "an element's figures differ from platform to platform")
+            }
+            figure = ""
+        } else {
+            if let platform {
+                throw QueryError(
+                    code: .invalidValue, parameter: "platform", value: platform.rawValue,
+                    message: "platform does not apply here: a figure id names its platform already.",
+                    hint: "Give platform with element, not with figure.")
+            }
+            figure = try reader.required("figure", expected: "a metric id, or give element and platform")
+        }
         self.init(
-            figure: try reader.required("figure", expected: "a metric id"), value: try reader.number("value"),
-            width: try reader.number("width"), height: try reader.number("height"),
-            category: try reader.term("category"))
+            figure: figure, value: try reader.number("value"), width: try reader.number("width"),
+            height: try reader.number("height"), category: try reader.term("category"), element: element,
+            platform: platform, measure: measure)
     }
 
     /// Parses one element of a `POST /v1/check` body: an object with `figure` (a string) and
@@ -236,16 +283,27 @@ extension Measurement: QueryFilter {
                 throw QueryError.unknownParameter(key, accepted: Self.parameters.map(\.name))
             }
             switch (key, value) {
-            case ("figure", .string(let string)), ("category", .string(let string)): parameters[key] = string
-            case ("figure", _), ("category", _):
+            case ("figure", .string(let string)), ("category", .string(let string)), ("element", .string(let string)),
+                ("platform", .string(let string)), ("measure", .string(let string)):
+                parameters[key] = string
+            case ("figure", _), ("category", _), ("element", _), ("platform", _), ("measure", _):
                 throw QueryError.invalid(
-                    value.serialized(), for: key,
-                    expected: "a \(key == "figure" ? "metric id" : "Dynamic Type category") as a JSON string")
+                    value.serialized(), for: key, expected: "a \(Self.noun(of: key)) as a JSON string")
             case (_, .number(let number)): parameters[key] = number.literal
             default:
                 throw QueryError.invalid(value.serialized(), for: key, expected: "a JSON number, e.g. 44 or 17.5")
             }
         }
         try self.init(parameters: parameters)
+    }
+
+    private static func noun(of member: String) -> String {
+        switch member {
+        case "figure": "metric id"
+        case "element": "interface element"
+        case "platform": "platform"
+        case "measure": "measure of the element"
+        default: "Dynamic Type category"
+        }
     }
 }
