@@ -174,4 +174,30 @@ import Testing
         #expect(values.contains("button"))
         #expect(values.contains("app-icon"))
     }
+
+    /// The MCP check tool is derived from the route: its input schema offers element, and a call
+    /// with an element answers as the batch does.
+    @Test func theCheckToolTakesAnElement() throws {
+        let served = try #require(app.application.current)
+        let tool = try #require(served.mcp.tool(named: "check_measurements"))
+        let schema = String(decoding: try #require(tool.declaration["inputSchema"]).serializedBytes(), as: UTF8.self)
+        #expect(!schema.contains("$ref"), "an input schema has no $defs to point into: \(schema)")
+        let members = tool.declaration["inputSchema"]?["properties"]?["items"]?["items"]?["properties"]
+        #expect(members?["element"] != nil, "\(schema)")
+        #expect(members?["figure"] != nil, "\(schema)")
+        let items: JSONValue = [["element": "button", "platform": "ios", "width": 40, "height": 40]]
+        let body: JSONValue = [
+            "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": ["name": "check_measurements", "arguments": ["items": items]],
+        ]
+        let answer = app.request(
+            .post, "/mcp",
+            headers: [
+                ("Host", "127.0.0.1:8080"), ("Content-Type", "application/json"),
+                ("Accept", "application/json, text/event-stream"), ("MCP-Protocol-Version", "2025-06-18"),
+            ], body: body.serializedBytes())
+        #expect(answer.status == 200, "\(answer.text)")
+        let content = answer.json?["result"]?["structuredContent"]?["items"]?.arrayValue?.first
+        #expect(content?["figure"]?.stringValue == "metric.buttons.ios.minimum-hit-region", "\(answer.text)")
+    }
 }
