@@ -155,6 +155,18 @@ import Testing
         #expect(hint?.hasPrefix("Did you mean 'metric.controls.ios.minimum-size'") == true, "\(figure.text)")
     }
 
+    /// A name past the parameters' 200-character limit is refused whole (`value_too_long`).
+    @Test func aMeasureIsMatchedInAnyCaseAndSeparatorsAndAHugeNameIsRefusedPlainly() throws {
+        let row = try item("element=Button&platform=visionOS&measure=Center%20Spacing&value=50")
+        #expect(row["measure"]?.stringValue == "center-spacing")
+        #expect(row["figure"]?.stringValue == "metric.layout.visionos.button-center-spacing")
+        #expect(row["result"]?.stringValue == "below-published")
+        let huge = String(repeating: "b", count: 4000)
+        let answer = app.request(.get, "/v1/check?element=\(huge)&platform=ios&width=1&height=1")
+        #expect(answer.status == 400)
+        #expect(answer.json?["error"]?["parameter"]?.stringValue == "element", "\(answer.text)")
+    }
+
     @Test func figureAndElementTogetherOrPlatformWithFigureAreRefused() {
         let both = app.request(
             .get, "/v1/check?figure=metric.controls.ios.minimum-size&element=button&platform=ios&width=1&height=1")

@@ -48,7 +48,7 @@ extension SpecSnapshot {
         if let wanted = measurement.measure {
             guard
                 let measure = element.measures.first(where: {
-                    $0.name == FilterVocabulary.matchKey(wanted) || $0.name == wanted
+                    FilterVocabulary.matchKey($0.name) == FilterVocabulary.matchKey(wanted)
                 })
             else {
                 throw QueryError.unknownValue(wanted, for: "measure", accepted: element.measures.map(\.name))
