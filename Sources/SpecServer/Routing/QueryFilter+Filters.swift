@@ -227,38 +227,13 @@ extension Measurement: QueryFilter {
 
     init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
+        // Which of figure and element (with platform and measure) is given is the measurement's
+        // own matter, judged by the store in the result row: the query's schema cannot say
+        // "one or the other", so a request that has both is well-formed (SpecSnapshot.checkElement).
         let element = reader.text("element")
         let platform: Platform? = try reader.term("platform")
         let measure = reader.text("measure")
-        if element == nil, let measure {
-            throw QueryError(
-                code: .invalidValue, parameter: "measure", value: measure,
-                message: "measure does not apply here: it names what was measured on an element.",
-                hint: "Give measure with element and platform, not with figure.")
-        }
-        let figure: String
-        if let element {
-            if let given = reader.text("figure") {
-                throw QueryError(
-                    code: .invalidValue, parameter: "figure", value: given,
-                    message: "figure does not apply here: element '\(element)' names the figures to judge against.",
-                    hint: "Give figure, or element and platform, not both.")
-            }
-            guard platform != nil else {
-                throw QueryError.missing(
-                    "platform", expected: "a platform, e.g. ios",
-                    because: "an element's figures differ from platform to platform")
-            }
-            figure = ""
-        } else {
-            if let platform {
-                throw QueryError(
-                    code: .invalidValue, parameter: "platform", value: platform.rawValue,
-                    message: "platform does not apply here: a figure id names its platform already.",
-                    hint: "Give platform with element, not with figure.")
-            }
-            figure = try reader.required("figure", expected: "a metric id, or give element and platform")
-        }
+        let figure = reader.text("figure") ?? ""
         self.init(
             figure: figure, value: try reader.number("value"), width: try reader.number("width"),
             height: try reader.number("height"), category: try reader.term("category"), element: element,

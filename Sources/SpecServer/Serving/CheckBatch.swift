@@ -98,7 +98,7 @@ enum CheckBatch {
         } catch {
             throw APIError(error)
         }
-        guard measurement.element != nil || isFigureID(measurement.figure) else {
+        guard measurement.element != nil || measurement.figure.isEmpty || isFigureID(measurement.figure) else {
             throw APIError(
                 status: 400, code: QueryError.Code.invalidValue.rawValue,
                 message: "'\(measurement.figure)' is not a metric id (metric.<topic>.<platform>.<name>).",

@@ -26,9 +26,31 @@ extension SpecSnapshot {
     /// message says so.
     ///
     /// - Throws: ``QueryError`` `unknown_value` for an unknown element, with the nearest names;
-    ///   `missing_parameter` without a platform, or without a measure where several fit.
+    ///   `missing_parameter` without a platform, or without a measure where several fit, or with
+    ///   neither figure nor element; `invalid_value` for figure with element, or platform or
+    ///   measure without element.
     public func checkElement(_ measurement: Measurement) throws(QueryError) -> JSONValue {
-        guard let name = measurement.element else { return try check(measurement) }
+        guard let name = measurement.element else {
+            if let platform = measurement.platform {
+                throw QueryError.inapplicable(
+                    "platform", value: platform.rawValue, because: "a figure id names its platform already",
+                    hint: "Give platform with element, not with figure.")
+            }
+            if let measure = measurement.measure {
+                throw QueryError.inapplicable(
+                    "measure", value: measure, because: "it names what was measured on an element",
+                    hint: "Give measure with element and platform, not with figure.")
+            }
+            guard !measurement.figure.isEmpty else {
+                throw QueryError.missing("figure", expected: "a metric id, or give element and platform")
+            }
+            return try check(measurement)
+        }
+        guard measurement.figure.isEmpty else {
+            throw QueryError.inapplicable(
+                "figure", value: measurement.figure, because: "element '\(name)' names the figures to judge against",
+                hint: "Give figure, or element and platform, not both.")
+        }
         guard let element = element(named: name) else {
             throw QueryError.unknownValue(name, for: "element", accepted: elements.map(\.id))
         }
