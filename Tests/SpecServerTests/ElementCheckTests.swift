@@ -139,9 +139,11 @@ import Testing
         #expect(element.status == 200, "\(element.text)")
         #expect(element.json?["items"]?.arrayValue?.first?["figure"]?.stringValue == "metric.bars.tvos.tab-bar-height")
         let misspelt = app.request(.get, "/v1/check?element=tollbar&platform=ios&value=3")
-        #expect(
-            misspelt.json?["items"]?.arrayValue?.first?["error"]?["hint"]?.stringValue?.hasPrefix(
-                "Did you mean 'toolbar'?") == true)
+        // GET's element is an enum in the OpenAPI document: outside it, a 400 (a batch item's
+        // element is judged in its row, as the batch test shows).
+        #expect(misspelt.status == 400)
+        #expect(misspelt.json?["error"]?["parameter"]?.stringValue == "element")
+        #expect(misspelt.json?["error"]?["hint"]?.stringValue?.hasPrefix("Did you mean 'toolbar'?") == true)
         let platform = app.request(.get, "/v1/check?element=button&platform=iso&width=40&height=40")
         #expect(platform.status == 400)
         #expect(platform.json?["error"]?["parameter"]?.stringValue == "platform")

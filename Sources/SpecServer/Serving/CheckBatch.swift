@@ -98,6 +98,11 @@ enum CheckBatch {
         } catch {
             throw APIError(error)
         }
+        // The OpenAPI document lists the elements as an enum: outside it, the request is at fault.
+        if let element = measurement.element, snapshot.element(named: element) == nil {
+            throw APIError(
+                QueryError.unknownValue(element, for: "element", accepted: snapshot.elements.map(\.id)))
+        }
         guard measurement.element != nil || measurement.figure.isEmpty || isFigureID(measurement.figure) else {
             throw APIError(
                 status: 400, code: QueryError.Code.invalidValue.rawValue,
