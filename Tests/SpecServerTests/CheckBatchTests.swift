@@ -118,9 +118,13 @@ import Testing
         let unknown = app.request(.get, "/v1/check?figure=metric.no-such-figure&value=1")
         #expect(unknown.status == 200)
         #expect(unknown.json?["items"]?.arrayValue?.first?["error"]?["code"]?.stringValue == "unknown_value")
+        // Neither figure nor element: the row's error names figure (ElementCheckTests has the rest).
+        let untargeted = app.request(.get, "/v1/check?value=1")
+        #expect(untargeted.status == 200)
+        #expect(untargeted.json?["items"]?.arrayValue?.first?["error"]?["parameter"]?.stringValue == "figure")
         for query in [
             "figure=metric.controls.ios.minimum-size&width=-5&height=20", "figure=not-an-id&value=1",
-            "figure=metric.controls.ios.minimum-size&width=abc&height=2", "value=1",
+            "figure=metric.controls.ios.minimum-size&width=abc&height=2",
             "figure=metric.controls.ios.minimum-size&heigth=2&width=2",
         ] {
             #expect(app.request(.get, "/v1/check?" + query).status == 400, "\(query)")

@@ -66,7 +66,16 @@ struct MCPCatalogue: Sendable {
             var output = get?["responses"]?["200"]?["content"]?["application/json"]?["schema"]
             if declared.input == .postBody, let post = operation["post"] {
                 // The POST's body and its own parameters replace the GET's one-measurement ones.
-                let body = post["requestBody"]?["content"]?["application/json"]?["schema"] ?? ["type": "array"]
+                var body = post["requestBody"]?["content"]?["application/json"]?["schema"] ?? ["type": "array"]
+                // An input schema has no $defs to point into: the item's schema is written in
+                // place, so a client sees the members (figure, element, …) a measurement takes.
+                if case .object(var array) = body, let target = array["items"]?["$ref"]?.stringValue,
+                    target.hasPrefix(Self.componentPrefix),
+                    let item = components[String(target.dropFirst(Self.componentPrefix.count))]
+                {
+                    array["items"] = item
+                    body = .object(array)
+                }
                 let postParameters = Self.properties(of: post["parameters"]?.arrayValue ?? [])
                 properties =
                     [("items", Self.described(body, "The measurements, as the POST body's JSON array."))]

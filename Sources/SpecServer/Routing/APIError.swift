@@ -51,7 +51,8 @@ extension APIError {
         APIError(
             status: 400, code: "unknown_value",
             message: "'\(value)' is not an accepted value of '\(parameter)'.",
-            hint: "Accepted values of '\(parameter)': \(accepted.joined(separator: ", ")).",
+            hint: NearestSpelling.didYouMean(value, among: accepted)
+                + "Accepted values of '\(parameter)': \(accepted.joined(separator: ", ")).",
             parameter: parameter
         )
     }

@@ -137,7 +137,7 @@ extension Route {
                 tool: Endpoint.Tool(
                     name: "check_measurements", title: "Check measurements",
                     description:
-                        "Judges measurements against Apple's figures: one result per item, in order, each with its verdict (ok, below-published, above-published, differs-from-published-default, deviates-from-convention), severity and citation. A deviation from a convention is never a HIG violation. An item that cannot be judged gets its own error; the others are still judged. The result is the JSON of POST /v1/check.",
+                        "Judges measurements against Apple's figures: one result per item, in order, each with its verdict (ok, below-published, above-published, differs-from-published-default, deviates-from-convention), severity and citation. A deviation from a convention is never a HIG violation. An item may give element and platform (button on ios, say) in place of figure: it is judged against every figure that applies to that element, and the result names the one that governs. An item that cannot be judged gets its own error; the others are still judged. The result is the JSON of POST /v1/check.",
                     input: .postBody))
         case .versions:
             Endpoint(

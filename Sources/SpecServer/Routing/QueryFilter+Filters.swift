@@ -185,9 +185,24 @@ extension SearchQuery: QueryFilter {
 }
 
 extension Measurement: QueryFilter {
-    /// `figure` (required), `value`, `width`, `height`, `category`.
+    /// `figure`, or `element` and `platform`; `value`, `width`, `height`, `category`.
     static let parameters = [
-        FilterParameter(name: "figure", summary: "Metric id to judge against.", value: .text, isRequired: true),
+        FilterParameter(
+            name: "figure", summary: "Metric id to judge against. Give figure, or element and platform.",
+            value: .text),
+        FilterParameter(
+            name: "element",
+            summary:
+                "Interface element to judge against every figure that applies to it on platform (in points or pixels, of the measurement's shape); the result names the figure that governs. Give figure, or element and platform.",
+            value: .vocabulary(.element)),
+        FilterParameter(
+            name: "platform", summary: "The platform an element is judged on; required with element.",
+            value: .vocabulary(.platform)),
+        FilterParameter(
+            name: "measure",
+            summary:
+                "What was measured on an element (size, height, spacing, …, as the element declares); needed only where several of its measures fit the measurement's shape.",
+            value: .text),
         FilterParameter(
             name: "value",
             summary:
@@ -212,10 +227,17 @@ extension Measurement: QueryFilter {
 
     init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
+        // Which of figure and element (with platform and measure) is given is the measurement's
+        // own matter, judged by the store in the result row: the query's schema cannot say
+        // "one or the other", so a request that has both is well-formed (SpecSnapshot.checkElement).
+        let element = reader.text("element")
+        let platform: Platform? = try reader.term("platform")
+        let measure = reader.text("measure")
+        let figure = reader.text("figure") ?? ""
         self.init(
-            figure: try reader.required("figure", expected: "a metric id"), value: try reader.number("value"),
-            width: try reader.number("width"), height: try reader.number("height"),
-            category: try reader.term("category"))
+            figure: figure, value: try reader.number("value"), width: try reader.number("width"),
+            height: try reader.number("height"), category: try reader.term("category"), element: element,
+            platform: platform, measure: measure)
     }
 
     /// Parses one element of a `POST /v1/check` body: an object with `figure` (a string) and
@@ -236,16 +258,27 @@ extension Measurement: QueryFilter {
                 throw QueryError.unknownParameter(key, accepted: Self.parameters.map(\.name))
             }
             switch (key, value) {
-            case ("figure", .string(let string)), ("category", .string(let string)): parameters[key] = string
-            case ("figure", _), ("category", _):
+            case ("figure", .string(let string)), ("category", .string(let string)), ("element", .string(let string)),
+                ("platform", .string(let string)), ("measure", .string(let string)):
+                parameters[key] = string
+            case ("figure", _), ("category", _), ("element", _), ("platform", _), ("measure", _):
                 throw QueryError.invalid(
-                    value.serialized(), for: key,
-                    expected: "a \(key == "figure" ? "metric id" : "Dynamic Type category") as a JSON string")
+                    value.serialized(), for: key, expected: "a \(Self.noun(of: key)) as a JSON string")
             case (_, .number(let number)): parameters[key] = number.literal
             default:
                 throw QueryError.invalid(value.serialized(), for: key, expected: "a JSON number, e.g. 44 or 17.5")
             }
         }
         try self.init(parameters: parameters)
+    }
+
+    private static func noun(of member: String) -> String {
+        switch member {
+        case "figure": "metric id"
+        case "element": "interface element"
+        case "platform": "platform"
+        case "measure": "measure of the element"
+        default: "Dynamic Type category"
+        }
     }
 }

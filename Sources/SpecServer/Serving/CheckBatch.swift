@@ -1,7 +1,9 @@
 import SpecStore
 
 /// `/v1/check` as a linter uses it: every measurement of a frame answered in order, a malformed
-/// one with its own `error` beside the others' results.
+/// one with its own `error` beside the others' results. A measurement names a figure, or an
+/// element and a platform (``SpecSnapshot/checkElement(_:)``: every figure that applies, and the
+/// one that governs).
 ///
 /// A result row is `index`, the caller's `id` (if sent), `figure` (the metric id), `measured`,
 /// `result`, `severity`, `message`, `status`, `force` (Apple's own wording for that figure, where
@@ -54,7 +56,7 @@ enum CheckBatch {
     /// `limit` items, is a whole-request error.
     static func judge(body: [UInt8], snapshot: SpecSnapshot, embed: Bool, limit: Int) throws(APIError) -> QueryResult {
         let hint =
-            "Send a JSON array of objects: {\"id\", \"figure\", \"value\"} or {\"id\", \"figure\", \"width\", \"height\"}."
+            "Send a JSON array of objects: {\"id\", \"figure\", \"value\"}, {\"id\", \"figure\", \"width\", \"height\"} or {\"id\", \"element\", \"platform\", \"width\", \"height\"}."
         let parsed: JSONValue
         do {
             parsed = try JSONValue.parse(body)
@@ -96,7 +98,12 @@ enum CheckBatch {
         } catch {
             throw APIError(error)
         }
-        guard isFigureID(measurement.figure) else {
+        // The OpenAPI document lists the elements as an enum: outside it, the request is at fault.
+        if let element = measurement.element, snapshot.element(named: element) == nil {
+            throw APIError(
+                QueryError.unknownValue(element, for: "element", accepted: snapshot.elements.map(\.id)))
+        }
+        guard measurement.element != nil || measurement.figure.isEmpty || isFigureID(measurement.figure) else {
             throw APIError(
                 status: 400, code: QueryError.Code.invalidValue.rawValue,
                 message: "'\(measurement.figure)' is not a metric id (metric.<topic>.<platform>.<name>).",
@@ -120,8 +127,9 @@ enum CheckBatch {
         // Echoed only as the strings the schema promises; a wrong type is named in the error.
         let id = object["id"].flatMap(\.stringValue).map(JSONValue.string)
         let figure = object["figure"].flatMap(\.stringValue).map(JSONValue.string)
+        let element = object["element"].flatMap(\.stringValue).map(JSONValue.string)
         func failure(_ error: QueryError) -> JSONValue {
-            errorRow(index: index, id: id, figure: figure, error: error)
+            errorRow(index: index, id: id, figure: figure, element: element, error: error)
         }
         for key in object.keys where !members.contains(key) {
             return failure(
@@ -164,15 +172,29 @@ enum CheckBatch {
     ) -> JSONValue {
         let judgement: JSONValue
         do {
-            judgement = try snapshot.check(measurement)
+            judgement = try snapshot.checkElement(measurement)
         } catch {
-            return errorRow(index: index, id: id, figure: .string(measurement.figure), error: error)
+            return errorRow(
+                index: index, id: id, figure: measurement.element == nil ? .string(measurement.figure) : nil,
+                element: measurement.element.map(JSONValue.string), error: error)
         }
         guard case .object(let fields) = judgement else { return judgement }
         var row = JSONObject()
         if let index { row.append("index", JSONValue(integerLiteral: index)) }
         if let id { row.append("id", id) }
         for (key, value) in fields where key != "metric" {
+            // An element's verdicts carry their figures' rows only when asked, as a figure's does.
+            if key == "verdicts", !embed, let verdicts = value.arrayValue {
+                row.append(
+                    key,
+                    .array(
+                        verdicts.map { verdict in
+                            var object = verdict.objectValue ?? JSONObject()
+                            object["metric"] = nil
+                            return .object(object)
+                        }))
+                continue
+            }
             row.append(key, value)
             // Apple's own wording for this figure, read from the figure itself.
             if key == "severity", fields["force"] == nil, let force = fields["metric"]?["force"], !force.isNull {
@@ -189,16 +211,21 @@ enum CheckBatch {
             message: "'\(name)' is \(value.serialized()), not \(expected).", hint: "Give \(name) as \(expected).")
     }
 
-    private static func errorRow(index: Int?, id: JSONValue?, figure: JSONValue?, error: QueryError) -> JSONValue {
+    private static func errorRow(
+        index: Int?, id: JSONValue?, figure: JSONValue?, element: JSONValue? = nil, error: QueryError
+    ) -> JSONValue {
         var row = JSONObject()
         if let index { row.append("index", JSONValue(integerLiteral: index)) }
         if let id { row.append("id", id) }
         if let figure { row.append("figure", figure) }
+        if let element { row.append("element", element) }
         var body = APIError.itemJSON(error).objectValue ?? JSONObject()
-        // Every metric id would be hundreds of entries per bad row; the hint points to the list.
+        // Every metric id would be hundreds of entries per bad row; the hint points to the list,
+        // after the nearest ids to a misspelt one.
         if error.accepted.count > 20 {
             body["accepted"] = nil
-            body["hint"] = .string("GET /v1/metrics lists every figure id (the metric ids).")
+            let near = error.value.map { NearestSpelling.didYouMean($0, among: error.accepted) } ?? ""
+            body["hint"] = .string(near + "GET /v1/metrics lists every figure id (the metric ids).")
         }
         row.append("error", .object(body))
         return .object(row)

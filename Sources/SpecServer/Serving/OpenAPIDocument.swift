@@ -32,7 +32,8 @@ enum OpenAPIDocument {
             "paths": .object(paths),
             "components": withRecordSchemas(
                 components(
-                    metricIDs: (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? []),
+                    metricIDs: (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? [],
+                    elements: latest.elements.map(\.id)),
                 store: store),
         ]
     }
@@ -123,7 +124,7 @@ enum OpenAPIDocument {
 
     /// How a measurement must fit its figure, for both check operations.
     static let checkShapeRule =
-        "A measurement takes the shape of its figure: a single figure (a value, or a range) takes value; a width × height figure takes width and height, both. The other shape is refused, never guessed (one value cannot say which side it measured): the measurement's result row carries an error object naming the parameter, as an unknown figure's does, and a batch's other measurements are still judged. Sizes are numbers of 0 or more. GET /v1/metrics lists each figure with value or width and height. Each result names its figure by id; embed=figure adds the whole figure as metric."
+        "A measurement takes the shape of its figure: a single figure (a value, or a range) takes value; a width × height figure takes width and height, both. The other shape is refused, never guessed (one value cannot say which side it measured): the measurement's result row carries an error object naming the parameter, as an unknown figure's does, and a batch's other measurements are still judged. Sizes are numbers of 0 or more. GET /v1/metrics lists each figure with value or width and height. Each result names its figure by id; embed=figure adds the whole figure as metric. In place of figure, element and platform judge the measurement against every figure that applies to that element (one measure's figures: measure=, or the only measure the shape fits), each in verdicts with its bound and kind; the row leads with the figure that governs: a published figure before a convention, a limit before a default or a described figure, the more severe verdict, Apple's stronger wording, then the element's order (governs says so)."
 
     private static func checkPost(store: SpecStore, versions: [String]) -> JSONValue {
         var responses = JSONObject()
@@ -455,7 +456,7 @@ enum OpenAPIDocument {
             "Why the answer is what it is, e.g. why it is empty: the envelope's notes, on every format (CSV has no other place for them). One field line per note, each an RFC 9651 Display String: %\" and \" around the note's UTF-8 bytes, with %, \", control and non-ASCII bytes written as % and two lower-case hex digits (decodeURIComponent or urllib.parse.unquote reads the text between %\" and \"). Lines a client joins with \", \" still parse as one Structured Field List."
     )
 
-    private static func components(metricIDs: [JSONValue]) -> JSONValue {
+    private static func components(metricIDs: [JSONValue], elements: [String]) -> JSONValue {
         let citation: JSONValue = [
             "type": "object", "required": ["page", "url"],
             "properties": [
@@ -529,6 +530,12 @@ enum OpenAPIDocument {
                     "properties": [
                         "id": ["description": "The caller's own id (a string), echoed in the item's result."],
                         "figure": ["description": "A metric id (a string), as GET /v1/metrics lists them."],
+                        "element": [
+                            "description":
+                                "An interface element (a string), in place of figure: judged against every figure that applies to it on platform."
+                        ],
+                        "platform": ["description": "The platform an element is judged on (a string)."],
+                        "measure": ["description": "What was measured on an element (a string): size, height, …"],
                         "value": ["description": "Measured value (a number of 0 or more), for a single figure."],
                         "width": ["description": "Measured width (a number of 0 or more), with height."],
                         "height": ["description": "Measured height (a number of 0 or more), with width."],
@@ -540,7 +547,7 @@ enum OpenAPIDocument {
                     ],
                 ],
                 "Measurement": [
-                    "type": "object", "required": ["figure"], "additionalProperties": false,
+                    "type": "object", "additionalProperties": false,
                     "description": .string(checkShapeRule),
                     "properties": [
                         "id": [
@@ -557,6 +564,20 @@ enum OpenAPIDocument {
                                 "A metric id, as GET /v1/metrics lists them. An id the store (or the pinned version) does not know gets an error row in the answer, not a 400.",
                             "pattern": .string(CheckBatch.figurePattern),
                             "examples": .array(Array(metricIDs.prefix(3))),
+                        ],
+                        "element": [
+                            "type": "string", "enum": .array(elements.map { .string($0) }),
+                            "description":
+                                "In place of figure: an interface element, judged against every figure that applies to it on platform; the result names the figure that governs.",
+                        ],
+                        "platform": [
+                            "type": "string", "enum": .array(FilterVocabulary.platforms.map { .string($0) }),
+                            "description": "The platform an element is judged on; required with element.",
+                        ],
+                        "measure": [
+                            "type": "string",
+                            "description":
+                                "What was measured on an element (size, height, spacing, …); needed only where several of its measures fit the measurement.",
                         ],
                         "value": [
                             "type": "number", "minimum": 0, "description": "Measured value, for a single figure.",

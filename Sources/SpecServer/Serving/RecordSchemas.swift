@@ -20,6 +20,7 @@ enum RecordSchemas {
     /// The results a check gives (`SpecSnapshot.check`).
     static let checkResults = [
         "ok", "below-published", "above-published", "differs-from-published-default", "deviates-from-convention",
+        "no-applicable-figure",
     ]
 
     /// The severities of a check result, mildest first.
@@ -341,7 +342,44 @@ enum RecordSchemas {
                     [
                         ("index", ["type": "integer", "minimum": 0, "description": "Position in the batch."]),
                         ("id", text("The caller's id, echoed.")),
-                        ("figure", text("The metric id judged against; in an error row, the figure as sent.")),
+                        (
+                            "figure",
+                            [
+                                "type": ["string", "null"],
+                                "description":
+                                    "The metric id judged against (for an element, the one that governs; null where none applies); in an error row, the figure as sent.",
+                            ]
+                        ),
+                        ("element", text("The element judged (element=), or in an error row as sent.")),
+                        ("platform", text("The platform an element was judged on.")),
+                        ("measure", ["type": ["string", "null"], "description": "What was measured on the element."]),
+                        (
+                            "governs",
+                            ["type": ["string", "null"], "description": "Why that figure governs, and the rule."]
+                        ),
+                        (
+                            "verdicts",
+                            [
+                                "type": "array", "items": ["type": "object"],
+                                "description":
+                                    "For an element: every figure judged, each with figure, measured, result, severity, message, force, status, bound and kind (and metric with embed=figure).",
+                            ]
+                        ),
+                        (
+                            "notJudged",
+                            [
+                                "type": "array", "items": ["type": "object"],
+                                "description":
+                                    "For an element: figures of the measure that take another shape (figure, reason).",
+                            ]
+                        ),
+                        (
+                            "otherMeasures",
+                            [
+                                "type": "array", "items": ["type": "string"],
+                                "description": "For an element: its other measures with figures on the platform.",
+                            ]
+                        ),
                         (
                             "measured",
                             object(

@@ -53,7 +53,7 @@ public final class SpecStore: Sendable {
                 SpecSnapshot(
                     version: version, isLatest: version.index == output.versions.count - 1, records: output.records,
                     variantRows: rows, locations: output.locations, versions: output.versions, searchIndex: searchIndex,
-                    previous: snapshots.last))
+                    previous: snapshots.last, elements: output.elements))
         }
         self.snapshots = snapshots
     }

@@ -23,6 +23,8 @@ struct StoreLoader {
     private var defaults: [JSONObject?] = Array(repeating: nil, count: SpecCollection.allCases.count)
     /// Schema version 2: what records may describe, and the version each appeared in.
     private var subjects: [StoreSubject] = []
+    /// Schema version 2: the element vocabulary and the figures that apply to each element.
+    private var elements: [UIElement] = []
     private var layouts = SpecCollection.allCases.map { collection in
         KeyLayout(names: CollectionSchema.allFields[collection.rawValue].map(\.name))
     }
@@ -37,6 +39,7 @@ struct StoreLoader {
         let versions: [StoreVersion]
         let records: [[StoredRecord]]
         let locations: [String: RecordLocation]
+        let elements: [UIElement]
     }
 
     mutating func load(_ root: JSONValue) throws(SpecStoreError) -> Output {
@@ -55,7 +58,8 @@ struct StoreLoader {
         }
         let isVersion2 = number.literal == "2"
         let allowed =
-            ["schemaVersion", "title", "versions"] + (isVersion2 ? ["sources", "defaults", "subjects"] : [])
+            ["schemaVersion", "title", "versions"]
+            + (isVersion2 ? ["sources", "defaults", "subjects", "elements"] : [])
             + SpecCollection.allCases.map(\.key)
         for key in top.keys where !allowed.contains(key) {
             throw fault(
@@ -90,9 +94,10 @@ struct StoreLoader {
         try checkReferences()
         try checkSubjects()
         try checkFigureKinds()
+        if isVersion2 { try loadElements(top["elements"]) }
         return Output(
             schemaVersion: isVersion2 ? 2 : 1, title: title, versions: versions, records: records,
-            locations: idLocations)
+            locations: idLocations, elements: elements)
     }
 
     // MARK: - Versions
@@ -624,6 +629,59 @@ struct StoreLoader {
         FieldSpec("reason", .string, required: true), FieldSpec("searched", .strings, required: true),
     ]
 
+    // MARK: - Elements
+
+    /// `elements`: `{"id": {"name", "basis", "measures": {"size": [metric ids], …}}}`. The keys
+    /// are the element vocabulary; every figure named is a metric of some version, and none is
+    /// named twice for one element.
+    private mutating func loadElements(_ value: JSONValue?) throws(SpecStoreError) {
+        guard let value else { return }
+        guard case .object(let object) = value else { throw wrongType("$.elements", value, "an object") }
+        for (id, member) in object {
+            let path = "$.elements.\(id)"
+            guard StoreLoader.isRecordID(id) else {
+                throw fault(
+                    .badID, path, "element id '\(id)' must be lower-case [a-z0-9] words separated by '.' or '-'")
+            }
+            try checkObject(member, path, StoreLoader.elementFields)
+            guard case .object(let measureObject) = member["measures"] ?? .null else {
+                throw wrongType("\(path).measures", member["measures"] ?? .null, "an object")
+            }
+            guard !measureObject.isEmpty else {
+                throw fault(.missingField, "\(path).measures", "element '\(id)' names no measure")
+            }
+            var measures: [UIElement.Measure] = []
+            var named: Set<String> = []
+            for (measure, list) in measureObject {
+                let measurePath = "\(path).measures.\(measure)"
+                guard StoreLoader.isRecordID(measure) else {
+                    throw fault(
+                        .badID, measurePath,
+                        "measure '\(measure)' must be lower-case [a-z0-9] words separated by '.' or '-'")
+                }
+                try check(list, .strings, measurePath)
+                let figures = list.arrayValue?.compactMap(\.stringValue) ?? []
+                guard !figures.isEmpty else {
+                    throw fault(.missingField, measurePath, "measure '\(measure)' of '\(id)' names no figure")
+                }
+                for (offset, figure) in figures.enumerated() {
+                    guard idLocations[figure]?.collection == .metrics else {
+                        throw fault(.danglingReference, "\(measurePath)[\(offset)]", "'\(figure)' names no metric")
+                    }
+                    guard named.insert(figure).inserted else {
+                        throw fault(
+                            .duplicateID, "\(measurePath)[\(offset)]", "'\(figure)' is named twice for '\(id)'")
+                    }
+                }
+                measures.append(UIElement.Measure(name: measure, figures: figures))
+            }
+            elements.append(
+                UIElement(
+                    id: id, name: member["name"]?.stringValue ?? id, basis: member["basis"]?.stringValue ?? "",
+                    measures: measures))
+        }
+    }
+
     // MARK: - Subjects
 
     /// `subjects`: what a fact can describe that did not always exist, and when it appeared:
@@ -769,6 +827,11 @@ struct StoreLoader {
         FieldSpec("platform", .oneOf(CollectionSchema.recordPlatforms), required: true),
         FieldSpec("topic", .string, required: true),
     ]
+    private static let elementFields = [
+        FieldSpec("name", .string, required: true), FieldSpec("basis", .string, required: true),
+        FieldSpec("measures", .any, required: true),
+    ]
+
     private static let subjectFields = [
         FieldSpec("name", .string, required: true), FieldSpec("appeared", .string, required: true),
         FieldSpec("basis", .string, required: true), FieldSpec("terms", .strings),

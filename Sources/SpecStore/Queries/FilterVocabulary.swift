@@ -39,6 +39,8 @@ public enum FilterVocabulary {
         case font
         /// Device ids present in the data (names are accepted too).
         case device
+        /// Interface elements declared in the data's `elements`.
+        case element
     }
 
     /// Platform ids. `all` in a record's `platforms` matches every one of them.
@@ -101,7 +103,7 @@ public enum FilterVocabulary {
         case .ruleKind: ruleKinds
         case .ruleStatus: ruleStatuses
         case .searchType: searchTypes
-        case .topic, .font, .device: nil
+        case .topic, .font, .device, .element: nil
         }
     }
 

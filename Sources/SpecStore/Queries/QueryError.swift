@@ -67,12 +67,14 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `code: message`.
     public var description: String { "\(code.rawValue): \(message)" }
 
-    /// A value outside `accepted`, the hint listing them.
+    /// A value outside `accepted`, the hint offering the nearest spellings (``NearestSpelling``)
+    /// and listing them all.
     public static func unknownValue(_ value: String, for parameter: String, accepted: [String]) -> QueryError {
         QueryError(
             code: .unknownValue, parameter: parameter, value: value, accepted: accepted,
             message: "'\(value)' is not a known value of \(parameter).",
-            hint: "Accepted values of \(parameter): \(accepted.joined(separator: ", ")).")
+            hint: NearestSpelling.didYouMean(value, among: accepted)
+                + "Accepted values of \(parameter): \(accepted.joined(separator: ", ")).")
     }
 
     /// A parameter that does not apply to what was asked, e.g. `value` for a width × height

@@ -22,6 +22,8 @@ public final class SpecSnapshot: Sendable {
     private let positions: [[Int32]]
     private let locations: [String: RecordLocation]
     let searchIndex: SearchIndexCache
+    /// The element vocabulary, and the figures that apply to each element (``UIElement``).
+    public let elements: [UIElement]
     private let vocabularyCache = BuiltOnce<SnapshotVocabulary>()
     /// Each collection's ``EntryColumns``, made on its first filtered query.
     private let columnCaches = SpecCollection.allCases.map { _ in BuiltOnce<EntryColumns>() }
@@ -58,8 +60,9 @@ public final class SpecSnapshot: Sendable {
     init(
         version: StoreVersion, isLatest: Bool, records: [[StoredRecord]], variantRows: [[[JSONValue]]],
         locations: [String: RecordLocation], versions: [StoreVersion], searchIndex: SearchIndexCache,
-        previous: SpecSnapshot?
+        previous: SpecSnapshot?, elements: [UIElement] = []
     ) {
+        self.elements = elements
         self.version = version
         self.isLatest = isLatest
         self.versions = versions
@@ -189,6 +192,7 @@ public final class SpecSnapshot: Sendable {
         case .style: return vocabulary.allStyles
         case .topic: return vocabulary.topics
         case .font: return vocabulary.fonts
+        case .element: return elements.map(\.id)
         default: return entries[SpecCollection.devices.rawValue].map(\.id)
         }
     }

@@ -1,0 +1,204 @@
+extension SpecSnapshot {
+    /// How the figure that governs an element's measurement is chosen, as the answer states it.
+    public static let governingRule =
+        "The governing figure is the first by: a published figure before a convention; a limit (minimum, maximum, exact or range) before a default or a figure Apple only describes; the more severe verdict (warning, advisory, info, none); Apple's stronger wording (requirement, recommendation, unstated, description); then the element's own order in the data, most specific first."
+
+    /// The element named `raw` (its id or name, any case and separators), or `nil`.
+    public func element(named raw: String) -> UIElement? {
+        let key = FilterVocabulary.matchKey(raw)
+        return elements.first { FilterVocabulary.matchKey($0.id) == key || FilterVocabulary.matchKey($0.name) == key }
+    }
+
+    /// Judges a measurement of an interface element against every figure that applies to it on
+    /// the measurement's platform, for what was measured (`/v1/check?element=`).
+    ///
+    /// The element's figures are grouped by measure (`size`, `height`, `spacing`): a measurement is
+    /// judged against one measure's figures, the one `measure` names, or else the one measure
+    /// whose figures take the measurement's shape (width and height, a value, a category).
+    ///
+    /// The row is the governing figure's verdict, as ``check(_:)`` gives it (`figure`, `measured`,
+    /// `result`, `severity`, `message`, `force`, `status`), plus `element`, `platform`, `governs`
+    /// (why that figure, by ``governingRule``), `measure`, `verdicts` (every figure judged, each with its
+    /// `bound` and `kind`, and its `metric` row) and `notJudged` (the figures that apply but take
+    /// another shape of measurement) and `otherMeasures` (the element's other measures on the
+    /// platform). Where no figure applies, or none
+    /// takes this measurement, `figure` is `null`, `result` `no-applicable-figure`, and the
+    /// message says so.
+    ///
+    /// - Throws: ``QueryError`` `unknown_value` for an unknown element, with the nearest names;
+    ///   `missing_parameter` without a platform, or without a measure where several fit, or with
+    ///   neither figure nor element; `invalid_value` for figure with element, or platform or
+    ///   measure without element.
+    public func checkElement(_ measurement: Measurement) throws(QueryError) -> JSONValue {
+        guard let name = measurement.element else {
+            if let platform = measurement.platform {
+                throw QueryError.inapplicable(
+                    "platform", value: platform.rawValue, because: "a figure id names its platform already",
+                    hint: "Give platform with element, not with figure.")
+            }
+            if let measure = measurement.measure {
+                throw QueryError.inapplicable(
+                    "measure", value: measure, because: "it names what was measured on an element",
+                    hint: "Give measure with element and platform, not with figure.")
+            }
+            guard !measurement.figure.isEmpty else {
+                throw QueryError.missing("figure", expected: "a metric id, or give element and platform")
+            }
+            return try check(measurement)
+        }
+        guard measurement.figure.isEmpty else {
+            throw QueryError.inapplicable(
+                "figure", value: measurement.figure, because: "element '\(name)' names the figures to judge against",
+                hint: "Give figure, or element and platform, not both.")
+        }
+        guard let element = element(named: name) else {
+            throw QueryError.unknownValue(name, for: "element", accepted: elements.map(\.id))
+        }
+        guard let platform = measurement.platform else {
+            throw QueryError.missing("platform", expected: "a platform, e.g. ios")
+        }
+        // The element's figures on this platform, measure by measure.
+        let present = element.measures.compactMap { measure -> (UIElement.Measure, [Entry])? in
+            let entries = measure.figures.compactMap { id -> Entry? in
+                guard collection(of: id) == .metrics, let entry = entry(id: id) else { return nil }
+                let platforms = entry.fields["platforms"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                return platforms.contains(platform.rawValue) || platforms.contains("all") ? entry : nil
+            }
+            return entries.isEmpty ? nil : (measure, entries)
+        }
+        let chosen: (UIElement.Measure, [Entry])?
+        if let wanted = measurement.measure {
+            guard
+                let measure = element.measures.first(where: {
+                    FilterVocabulary.matchKey($0.name) == FilterVocabulary.matchKey(wanted)
+                })
+            else {
+                throw QueryError.unknownValue(wanted, for: "measure", accepted: element.measures.map(\.name))
+            }
+            chosen = present.first { $0.0.name == measure.name }
+        } else {
+            let fitting = present.filter { _, entries in entries.contains { Self.misfit($0.fields, measurement) == nil }
+            }
+            if fitting.count > 1 {
+                throw QueryError(
+                    code: .missingParameter, parameter: "measure",
+                    message:
+                        "measure is required: on \(platform.rawValue), \(fitting.count) measures of \(element.id) take this measurement (\(fitting.map(\.0.name).joined(separator: ", "))).",
+                    hint: "Give measure as one of \(fitting.map(\.0.name).joined(separator: ", ")).",
+                    suggestion: [.init("element", element.id), .init("measure", fitting[0].0.name)])
+            }
+            chosen = fitting.first
+        }
+        var judged: [(rank: [Int], row: JSONObject)] = []
+        var notJudged: [JSONValue] = []
+        for (order, entry) in (chosen?.1 ?? []).enumerated() {
+            if let reason = Self.misfit(entry.fields, measurement) {
+                notJudged.append(["figure": .string(entry.id), "reason": .string(reason)])
+                continue
+            }
+            var single = measurement
+            single.figure = entry.id
+            single.element = nil
+            single.platform = nil
+            single.measure = nil
+            guard case .object(let row) = try check(single) else { continue }
+            judged.append((Self.rank(row, fields: entry.fields, order: order), row))
+        }
+        let others = present.map(\.0.name).filter { $0 != chosen?.0.name }
+        let platformName = Self.platformNames[platform.rawValue] ?? platform.rawValue
+        var answer = JSONObject()
+        answer.append("element", .string(element.id))
+        answer.append("platform", .string(platform.rawValue))
+        answer.append("measure", chosen.map { .string($0.0.name) } ?? .null)
+        guard let governing = judged.min(by: { $0.rank.lexicographicallyPrecedes($1.rank) })?.row else {
+            answer.append("figure", .null)
+            answer.append("measured", .object(Self.measured(measurement)))
+            answer.append("result", "no-applicable-figure")
+            answer.append("severity", "none")
+            let elsewhere =
+                others.isEmpty ? "" : " Its figures there measure \(others.joined(separator: ", ")): give measure."
+            let message =
+                present.isEmpty
+                ? "The store holds no figure for \(element.name) on \(platformName): Apple publishes none there, and the store records no convention."
+                : notJudged.isEmpty
+                    ? "No figure for \(element.name) on \(platformName) takes this measurement.\(elsewhere)"
+                    : "No figure of \(element.name)'s \(chosen?.0.name ?? "") on \(platformName) takes this measurement; notJudged says what each takes."
+            answer.append("message", .string(message))
+            answer.append("force", .null)
+            answer.append("status", .null)
+            answer.append("governs", .null)
+            answer.append("verdicts", [])
+            answer.append("notJudged", .array(notJudged))
+            answer.append("otherMeasures", .array(others.map { .string($0) }))
+            return .object(answer)
+        }
+        for (key, value) in governing where key != "metric" { answer.append(key, value) }
+        let governingID = governing["figure"]?.stringValue ?? ""
+        let rivals = judged.count - 1
+        answer.append(
+            "governs",
+            .string(
+                "\(governingID) governs \(element.name) on \(platformName)"
+                    + (rivals > 0 ? " over \(rivals) other figure\(rivals == 1 ? "" : "s")" : "") + ". "
+                    + Self.governingRule))
+        answer.append("verdicts", .array(judged.map { Self.verdict($0.row) }))
+        answer.append("notJudged", .array(notJudged))
+        answer.append("otherMeasures", .array(others.map { .string($0) }))
+        return .object(answer)
+    }
+
+    /// Why a figure cannot judge the measurement, or `nil` when it can.
+    private static func misfit(_ fields: JSONValue, _ measurement: Measurement) -> String? {
+        if fields["minCategory"] != nil {
+            return measurement.category == nil ? "a range of Dynamic Type categories: give category" : nil
+        }
+        if measurement.category != nil { return "a numeric figure, not a range of categories" }
+        let isPair = fields["width"] != nil && fields["height"] != nil
+        let givesPair = measurement.width != nil && measurement.height != nil && measurement.value == nil
+        if isPair, !givesPair { return "a width × height figure: give width and height" }
+        if !isPair, measurement.value == nil || measurement.width != nil || measurement.height != nil {
+            return "a single figure: give value"
+        }
+        return nil
+    }
+
+    /// The sort key of ``governingRule``: smaller governs.
+    private static func rank(_ row: JSONObject, fields: JSONValue, order: Int) -> [Int] {
+        let published = row["status"]?.stringValue == "published" ? 0 : 1
+        let kind = fields["kind"]?.stringValue
+        let bound = fields["bound"]?.stringValue ?? "exact"
+        let limit = bound != "default" && kind != "description" ? 0 : 1
+        let severity = ["warning", "advisory", "info", "none"].firstIndex(of: row["severity"]?.stringValue ?? "") ?? 4
+        let force = ["requirement", "recommendation"].firstIndex(of: kind ?? "") ?? (kind == "description" ? 3 : 2)
+        return [published, limit, severity, force, order]
+    }
+
+    /// One figure's verdict in `verdicts`: the check row with the figure's `bound` and `kind`.
+    private static func verdict(_ row: JSONObject) -> JSONValue {
+        var verdict = JSONObject()
+        for (key, value) in row {
+            verdict.append(key, value)
+            if key == "status" {
+                verdict.append("bound", row["metric"]?["bound"] ?? .null)
+                verdict.append("kind", row["metric"]?["kind"] ?? .null)
+            }
+        }
+        return .object(verdict)
+    }
+
+    /// The measurement as given, for an answer no figure judged.
+    private static func measured(_ measurement: Measurement) -> JSONObject {
+        var measured = JSONObject()
+        if let value = measurement.value { measured.append("value", .number(JSONNumber(value))) }
+        if let width = measurement.width { measured.append("width", .number(JSONNumber(width))) }
+        if let height = measurement.height { measured.append("height", .number(JSONNumber(height))) }
+        if let category = measurement.category { measured.append("category", .string(category.rawValue)) }
+        return measured
+    }
+
+    /// Platform names for messages.
+    private static let platformNames = [
+        "ios": "iOS", "ipados": "iPadOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS",
+        "visionos": "visionOS", "web": "the web", "carplay": "CarPlay",
+    ]
+}
