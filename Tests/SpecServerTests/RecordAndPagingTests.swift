@@ -244,13 +244,14 @@ import Testing
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("tracking.") && $0.split(separator: ",").count == 2 })
     }
 
-    @Test func aSearchPagesItsBestFiftyByDefault() throws {
+    @Test func aSearchPagesItsBestTenByDefault() throws {
         let answer = app.request(.get, "/v1/search?q=ios")
         let count = try #require(answer.json?["count"]?.doubleValue)
         let total = try #require(answer.json?["total"]?.doubleValue)
         #expect(count == Double(SpecSnapshot.searchLimit))
         #expect(total > count)
-        #expect(Self.link(answer[header: "Link"] ?? "", rel: "next") == "/v1/search?q=ios&limit=50&offset=50")
+        #expect(Self.link(answer[header: "Link"] ?? "", rel: "next") == "/v1/search?q=ios&limit=10&offset=10")
+        #expect(SpecSnapshot.searchLimit == 10)
         #expect(app.request(.get, "/v1/search?q=ios&limit=1000").json?["count"]?.doubleValue == total)
     }
 

@@ -37,6 +37,8 @@ struct StoreLoader {
         let versions: [StoreVersion]
         let records: [[StoredRecord]]
         let locations: [String: RecordLocation]
+        /// The words search reads for one another (`searchSynonyms`, optional).
+        var synonyms = SearchSynonyms.none
     }
 
     mutating func load(_ root: JSONValue) throws(SpecStoreError) -> Output {
@@ -55,7 +57,8 @@ struct StoreLoader {
         }
         let isVersion2 = number.literal == "2"
         let allowed =
-            ["schemaVersion", "title", "versions"] + (isVersion2 ? ["sources", "defaults", "subjects"] : [])
+            ["schemaVersion", "title", "versions", "searchSynonyms"]
+            + (isVersion2 ? ["sources", "defaults", "subjects"] : [])
             + SpecCollection.allCases.map(\.key)
         for key in top.keys where !allowed.contains(key) {
             throw fault(
@@ -72,6 +75,7 @@ struct StoreLoader {
             try loadDefaults(top["defaults"])
             try loadSubjects(top["subjects"])
         }
+        let synonyms = try SearchSynonyms.load(top["searchSynonyms"], fault: fault)
         for collection in SpecCollection.allCases {
             let path = "$.\(collection.key)"
             guard let value = top[collection.key] else {
@@ -92,7 +96,7 @@ struct StoreLoader {
         try checkFigureKinds()
         return Output(
             schemaVersion: isVersion2 ? 2 : 1, title: title, versions: versions, records: records,
-            locations: idLocations)
+            locations: idLocations, synonyms: synonyms)
     }
 
     // MARK: - Versions
