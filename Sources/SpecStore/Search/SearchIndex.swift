@@ -300,8 +300,8 @@ struct SearchIndex: Sendable {
     }
 
     /// The documents matching `query` at `version`, best first (ties: index order), with snippets
-    /// for the first `limit`; `total` counts every match.
-    func search(_ query: String, filter: Filter = Filter(), version: Int, limit: Int = .max) -> (
+    /// for the `limit` from `offset` on (only those pay for a snippet); `total` counts every match.
+    func search(_ query: String, filter: Filter = Filter(), version: Int, limit: Int = .max, offset: Int = 0) -> (
         hits: [Hit], total: Int
     ) {
         let terms = Array(Set(SearchIndex.terms(of: query))).sorted()
@@ -376,7 +376,9 @@ struct SearchIndex: Sendable {
             candidates.append((number, (score * 1000).rounded() / 1000, field, term))
         }
         candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.document < $1.document }
-        let hits = candidates.prefix(limit).map { candidate in
+        let start = min(max(offset, 0), candidates.count)
+        let end = limit >= candidates.count - start ? candidates.count : start + limit
+        let hits = candidates[start..<end].map { candidate in
             let document = documents[candidate.document]
             let snippet =
                 candidate.field >= 0
@@ -458,10 +460,10 @@ extension SpecSnapshot {
         searchHits(query, filter: SearchIndex.Filter(types: types), limit: limit)
     }
 
-    func searchHits(_ query: String, filter: SearchIndex.Filter, limit: Int = .max) -> (
+    func searchHits(_ query: String, filter: SearchIndex.Filter, limit: Int = .max, offset: Int = 0) -> (
         hits: [SearchIndex.Hit], total: Int
     ) {
-        searchIndex.index.search(query, filter: filter, version: version.index, limit: limit)
+        searchIndex.index.search(query, filter: filter, version: version.index, limit: limit, offset: offset)
     }
 
     /// The most results ``search(_:)`` returns, a page a person reads whole; the notes say how
@@ -479,13 +481,15 @@ extension SpecSnapshot {
         try search(query, limit: SpecSnapshot.searchLimit).result
     }
 
-    /// Records matching the words, best first: at most `limit` rows (`notes` says when more
-    /// matched), and how many matched in all.
-    public func search(_ query: SearchQuery, limit: Int) throws(QueryError) -> (result: QueryResult, total: Int) {
+    /// Records matching the words, best first: at most `limit` rows from `offset` on, and how many
+    /// matched in all. `notingMore` adds a note when more matched than the first page shows.
+    public func search(_ query: SearchQuery, limit: Int, offset: Int = 0, notingMore: Bool = true) throws(QueryError)
+        -> (result: QueryResult, total: Int)
+    {
         let filter = SearchIndex.Filter(
             types: query.type.map { [$0.rawValue] }, status: query.status?.rawValue,
             platform: query.platform?.rawValue)
-        let (hits, total) = searchHits(query.q, filter: filter, limit: limit)
+        let (hits, total) = searchHits(query.q, filter: filter, limit: limit, offset: offset)
         func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
         let items: [JSONValue] = hits.map { hit in
             [
@@ -495,12 +499,12 @@ extension SpecSnapshot {
             ]
         }
         var notes: [Note] = []
-        if total > limit {
+        if notingMore, offset == 0, total > limit {
             notes.append(
                 "\(total) records match; the best \(limit) are shown. Add words, a type, status or platform to narrow, or page on with offset."
             )
         }
-        if hits.isEmpty {
+        if total == 0 {
             let narrowed = [
                 query.type.map { "type \($0.rawValue)" }, query.status.map { "status \($0.rawValue)" },
                 query.platform.map { "platform \($0.rawValue)" },
