@@ -18,16 +18,23 @@ struct SearchIndex: Sendable {
         let text: String
         /// Whether the field is the record's figures (``figureText(of:)``): only there does a
         /// number followed by a unit (`44 pt`) also count as one word, `44pt`.
-        var isFigures = false
-
+        let isFigures: Bool
         /// What a word of the field scores: its weight, and in a title-like field (weight 3 or
         /// more) of over four words (platform names aside) a share of it in proportion, so
         /// "Default control size" outranks "Minimum Sign in with Apple button size" for
-        /// "button size", the designer's general question.
-        var wordWeight: Double {
-            guard weight >= 3 else { return weight }
-            let count = SearchIndex.words(of: text).filter { !FilterVocabulary.platforms.contains($0) }.count
-            return weight * min(1, 4 / Double(max(count, 1)))
+        /// "button size", the designer's general question. Made once, with the index.
+        let wordWeight: Double
+
+        init(weight: Double, text: String, isFigures: Bool = false) {
+            self.weight = weight
+            self.text = text
+            self.isFigures = isFigures
+            if weight >= 3 {
+                let count = SearchIndex.words(of: text).filter { !FilterVocabulary.platforms.contains($0) }.count
+                self.wordWeight = weight * min(1, 4 / Double(max(count, 1)))
+            } else {
+                self.wordWeight = weight
+            }
         }
     }
 
