@@ -277,6 +277,12 @@ import Testing
         let refused = app.request(.get, "/v1/search?q=tab%20bar&status=official")
         #expect(refused.status == 400)
         #expect(refused.json?["error"]?["code"]?.stringValue == "unknown_value")
+        // The tables show the figure too.
+        let csv = app.request(.get, "/v1/search?q=minimum%20font%20size&format=csv&limit=1").text
+        #expect(csv.hasPrefix("type,id,title,value,unit,status,snippet,score"), "\(csv)")
+        #expect(
+            csv.contains("metric.typography.ios.minimum-text-size,\"Minimum text size (iOS, iPadOS)\",11,pt,published,")
+        )
         // An older store version answers from its own records: the 2023 hit target.
         let old = ids(app.request(.get, "/v1/search?q=tap%20target&version=2023&limit=3"))
         #expect(old.contains("metric.accessibility.ios.minimum-hit-target"), "\(old)")
