@@ -257,7 +257,7 @@ import Testing
             results.contains(
                 "<a href=\"/v1/metrics/metric.controls.ios.default-size\">Default control size (iOS, iPadOS)</a>")
                 == linked)
-        #expect(results.contains("<a href=\"/v1/devices/device.iphone-16-pro\">") || !results.contains("device."))
+        #expect(results.contains("<a href=\"/v1/devices/device.") || !results.contains(">device<"))
         #expect(results.contains("minimum hit target is another fact, with its own record"))
         #expect(results.contains("value=\"hit target\""))
     }

@@ -244,14 +244,48 @@ import Testing
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("tracking.") && $0.split(separator: ",").count == 2 })
     }
 
-    @Test func aSearchPagesItsBestFiftyByDefault() throws {
+    @Test func aSearchPagesItsBestTenByDefault() throws {
         let answer = app.request(.get, "/v1/search?q=ios")
         let count = try #require(answer.json?["count"]?.doubleValue)
         let total = try #require(answer.json?["total"]?.doubleValue)
         #expect(count == Double(SpecSnapshot.searchLimit))
         #expect(total > count)
-        #expect(Self.link(answer[header: "Link"] ?? "", rel: "next") == "/v1/search?q=ios&limit=50&offset=50")
+        #expect(Self.link(answer[header: "Link"] ?? "", rel: "next") == "/v1/search?q=ios&limit=10&offset=10")
+        #expect(SpecSnapshot.searchLimit == 10)
         #expect(app.request(.get, "/v1/search?q=ios&limit=1000").json?["count"]?.doubleValue == total)
+    }
+
+    @Test func aSearchPageIsTheSliceOfEveryHit() throws {
+        let every = ids(app.request(.get, "/v1/search?q=button&limit=1000"))
+        #expect(every.count > 6)
+        let page = app.request(.get, "/v1/search?q=button&limit=3&offset=3")
+        #expect(ids(page) == Array(every[3..<6]))
+        #expect(page.json?["total"]?.doubleValue == Double(every.count))
+        #expect(page.json?["notes"]?.arrayValue?.isEmpty ?? true)
+        #expect(Self.link(page[header: "Link"] ?? "", rel: "next") == "/v1/search?q=button&limit=3&offset=6")
+        // An order or fields still see every hit.
+        let sorted = ids(app.request(.get, "/v1/search?q=button&sort=id&limit=3"))
+        #expect(sorted == Array(every.sorted().prefix(3)))
+    }
+
+    @Test func searchFiltersByStatusAndPlatformAndRefusesUnknownValues() throws {
+        let answer = app.request(.get, "/v1/search?q=tab%20bar&status=convention&platform=ios&limit=1000")
+        let items = try #require(answer.json?["items"]?.arrayValue)
+        #expect(!items.isEmpty)
+        #expect(items.allSatisfy { $0["status"]?.stringValue == "convention" })
+        #expect(items.allSatisfy { $0["value"] != nil && $0["unit"] != nil })
+        let refused = app.request(.get, "/v1/search?q=tab%20bar&status=official")
+        #expect(refused.status == 400)
+        #expect(refused.json?["error"]?["code"]?.stringValue == "unknown_value")
+        // The tables show the figure too.
+        let csv = app.request(.get, "/v1/search?q=minimum%20font%20size&format=csv&limit=1").text
+        #expect(csv.hasPrefix("type,id,title,value,unit,status,snippet,score"), "\(csv)")
+        #expect(
+            csv.contains("metric.typography.ios.minimum-text-size,\"Minimum text size (iOS, iPadOS)\",11,pt,published,")
+        )
+        // An older store version answers from its own records: the 2023 hit target.
+        let old = ids(app.request(.get, "/v1/search?q=tap%20target&version=2023&limit=3"))
+        #expect(old.contains("metric.accessibility.ios.minimum-hit-target"), "\(old)")
     }
 
     // MARK: - Order

@@ -84,6 +84,14 @@ struct StoreLoadingTests {
                 "$.metrics[1]"
             ),
             (.setting("$.metrics[0].status", to: "official"), .badValue, "$.metrics[0].status"),
+            // The search synonyms: groups of two words at least, each one search word, in one group.
+            (.setting("$.searchSynonyms", to: ["font"]), .wrongType, "$.searchSynonyms[0]"),
+            (.setting("$.searchSynonyms", to: [["font"]]), .badValue, "$.searchSynonyms[0]"),
+            (.setting("$.searchSynonyms", to: [["font", "Tap target"]]), .badValue, "$.searchSynonyms[0][1]"),
+            (
+                .setting("$.searchSynonyms", to: [["font", "text"], ["type", "text"]]), .duplicateID,
+                "$.searchSynonyms[1][1]"
+            ),
             (
                 .setting("$.myths[0].related", to: ["metric.alerts.ios.width", "metric.alerts.ios.height"]),
                 .danglingReference, "$.myths[0].related[1]"

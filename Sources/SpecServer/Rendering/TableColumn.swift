@@ -246,6 +246,9 @@ enum TableLayout {
                 TableColumn("type", "Type"),
                 TableColumn("id", "ID", .references),
                 TableColumn("title", "Title"),
+                TableColumn("value", "Value"),
+                TableColumn("unit", "Unit"),
+                TableColumn("status", "Status"),
                 TableColumn("snippet", "Where it matches"),
                 TableColumn("score", "Score", .number),
             ]

@@ -116,7 +116,8 @@ extension Route {
             .collection(
                 "/v1/search", title: "Search results", summary: "records of every kind matching words",
                 listing: "/v1/search?q=", filter: SearchQuery.self, prebuilt: .none, example: "/v1/search?q=iphone",
-                rowFields: ["type", "id", "title", "snippet", "score"], defaultLimit: SpecSnapshot.searchLimit,
+                rowFields: ["type", "id", "title", "snippet", "score", "value", "unit", "status"],
+                defaultLimit: SpecSnapshot.searchLimit,
                 tool: Endpoint.Tool(
                     name: "search", title: "Search the HIG facts",
                     description:

@@ -172,15 +172,29 @@ extension MythFilter: QueryFilter {
 }
 
 extension SearchQuery: QueryFilter {
-    /// `q` (required), `type`.
+    /// `q` (required), `type`, `status`, `platform`.
     static let parameters = [
-        FilterParameter(name: "q", summary: "Words to search for.", value: .text, isRequired: true),
+        FilterParameter(
+            name: "q",
+            summary:
+                "Words to search for. A designer's synonyms count (font finds text, tap finds hit target), and a size or a number with its unit is one term (44x44, 44 pt).",
+            value: .text, isRequired: true),
         FilterParameter(name: "type", summary: "Record type.", value: .vocabulary(.searchType)),
+        FilterParameter(
+            name: "status",
+            summary:
+                "A figure's status (published, convention) or a rule's (published, reading); myths and records without figures have none.",
+            value: .vocabulary(.searchStatus)),
+        FilterParameter(
+            name: "platform", summary: "Platform the record is for (a record for all platforms counts).",
+            value: .vocabulary(.platform)),
     ]
 
     init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
-        self.init(q: try reader.required("q", expected: "words to search for"), type: try reader.term("type"))
+        self.init(
+            q: try reader.required("q", expected: "words to search for"), type: try reader.term("type"),
+            status: try reader.term("status"), platform: try reader.term("platform"))
     }
 }
 

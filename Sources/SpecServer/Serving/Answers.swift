@@ -60,11 +60,19 @@ enum Answers {
     }
 
     /// `GET /v1/search?q=`: without paging or order, the best ``SpecSnapshot/searchLimit`` hits
-    /// (and the note saying how many matched) as before, with the true total; with them, every
-    /// hit, for the selection to order and page.
+    /// (and the note saying how many matched) as before, with the true total; with an order or
+    /// fields, every hit, for the selection to order, page and trim; with a page alone, only
+    /// that page's hits, as a never-seen search should not pay for snippets it does not show.
     @Sendable static func search(_ request: AnswerRequest) throws -> Content {
         let query = try SearchQuery(parameters: request.filters)
-        guard request.options.rows.isEmpty else {
+        let rows = request.options.rows
+        if rows.sort == nil, rows.fields == nil, !rows.isEmpty {
+            let limit = rows.limit ?? SpecSnapshot.searchLimit
+            let (result, total) = try request.snapshot.search(
+                query, limit: limit, offset: rows.offset, notingMore: false)
+            return .page(Page(result: result, total: total, offset: rows.offset, limit: limit))
+        }
+        guard rows.isEmpty else {
             return .collection(try request.snapshot.search(query, limit: .max).result)
         }
         let (result, total) = try request.snapshot.search(query, limit: SpecSnapshot.searchLimit)

@@ -321,6 +321,20 @@ enum RecordSchemas {
                         ("type", closed(FilterVocabulary.searchTypes, "-", "-")), ("id", id("The record's id.")),
                         ("title", text("The record's name or quote.")), ("snippet", text("Where the words matched.")),
                         ("score", number("Relevance; higher is better.")),
+                        (
+                            "value",
+                            nullable(
+                                ["type": "string"],
+                                "The record's figure as a designer writes it (44x44, 17, 10–20); null where it has none."
+                            )
+                        ),
+                        ("unit", nullable(["type": "string"], "The figure's unit (pt, px, …); null where none.")),
+                        (
+                            "status",
+                            nullable(
+                                enumeration(FilterVocabulary.searchStatuses),
+                                "A figure's or a rule's status; null for a myth or a record without figures.")
+                        ),
                     ])
             ),
             (

@@ -247,6 +247,8 @@ enum SpecCollection: Int, CaseIterable, Sendable {
                 (3.0, "\(record.text("label")) \(record.text("style"))"),
                 (1.0, "\(record.text("category")) \(record.text("categoryLabel"))"), (1.0, record.platforms),
                 (1.0, kind),
+                // What the row is to a designer: a style's font size (and leading), as asked for.
+                (2.0, "font size"),
             ])
     }
 }

@@ -46,7 +46,8 @@ public final class SpecStore: Sendable {
         for version in output.versions { versionIndex[version.id] = version.index }
         self.versionIndex = versionIndex
         let rows = SpecSnapshot.variantRows(records: output.records, versions: output.versions)
-        let searchIndex = SearchIndexCache(records: output.records, versions: output.versions)
+        let searchIndex = SearchIndexCache(
+            records: output.records, versions: output.versions, synonyms: output.synonyms)
         var snapshots: [SpecSnapshot] = []
         for version in output.versions {
             snapshots.append(

@@ -40,6 +40,8 @@ struct StoreLoader {
         let records: [[StoredRecord]]
         let locations: [String: RecordLocation]
         let elements: [UIElement]
+        /// The words search reads for one another (`searchSynonyms`, optional).
+        var synonyms = SearchSynonyms.none
     }
 
     mutating func load(_ root: JSONValue) throws(SpecStoreError) -> Output {
@@ -58,7 +60,7 @@ struct StoreLoader {
         }
         let isVersion2 = number.literal == "2"
         let allowed =
-            ["schemaVersion", "title", "versions"]
+            ["schemaVersion", "title", "versions", "searchSynonyms"]
             + (isVersion2 ? ["sources", "defaults", "subjects", "elements"] : [])
             + SpecCollection.allCases.map(\.key)
         for key in top.keys where !allowed.contains(key) {
@@ -76,6 +78,7 @@ struct StoreLoader {
             try loadDefaults(top["defaults"])
             try loadSubjects(top["subjects"])
         }
+        let synonyms = try SearchSynonyms.load(top["searchSynonyms"], fault: fault)
         for collection in SpecCollection.allCases {
             let path = "$.\(collection.key)"
             guard let value = top[collection.key] else {
@@ -97,7 +100,7 @@ struct StoreLoader {
         if isVersion2 { try loadElements(top["elements"]) }
         return Output(
             schemaVersion: isVersion2 ? 2 : 1, title: title, versions: versions, records: records,
-            locations: idLocations, elements: elements)
+            locations: idLocations, elements: elements, synonyms: synonyms)
     }
 
     // MARK: - Versions

@@ -33,6 +33,8 @@ public enum FilterVocabulary {
         case ruleStatus
         /// ``FilterVocabulary/searchTypes``.
         case searchType
+        /// ``FilterVocabulary/searchStatuses``.
+        case searchStatus
         /// Topics present in the data.
         case topic
         /// Fonts present in the tracking table.
@@ -86,6 +88,8 @@ public enum FilterVocabulary {
     public static let mythVerdicts = ["false", "misleading", "convention-not-rule", "outdated"]
     /// Record types, as `type` in search results and diffs.
     public static let searchTypes = RecordType.spellings
+    /// Statuses search filters by: a figure's or a rule's.
+    public static let searchStatuses = SearchStatus.spellings
 
     /// The statically known accepted values of `kind`, or `nil` for vocabularies drawn from the data.
     public static func values(of kind: Kind) -> [String]? {
@@ -103,6 +107,7 @@ public enum FilterVocabulary {
         case .ruleKind: ruleKinds
         case .ruleStatus: ruleStatuses
         case .searchType: searchTypes
+        case .searchStatus: searchStatuses
         case .topic, .font, .device, .element: nil
         }
     }
@@ -193,6 +198,7 @@ public enum FilterVocabulary {
             .status: table(statuses),
             .ruleKind: table(ruleKinds, ["must": "requirement", "should": "recommendation"]),
             .ruleStatus: table(ruleStatuses),
+            .searchStatus: table(searchStatuses),
             // A collection's data-file key names its record type too (`myths`, `sizeClasses`).
             .searchType: table(
                 searchTypes,

@@ -80,6 +80,13 @@ public enum RuleStatus: String, VocabularyTerm {
     public static let vocabulary = FilterVocabulary.Kind.ruleStatus
 }
 
+/// A status as search filters by it: a figure's (`published`, `convention`) or a rule's
+/// (`published`, `reading`).
+public enum SearchStatus: String, VocabularyTerm {
+    case published, convention, reading
+    public static let vocabulary = FilterVocabulary.Kind.searchStatus
+}
+
 /// A record type, as `type` in search results and diffs.
 public enum RecordType: String, VocabularyTerm {
     case rule, myth, metric, device

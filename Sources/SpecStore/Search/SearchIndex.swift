@@ -6,6 +6,10 @@
 /// are scaled down by the square of the share they match, and the whole query appearing as a
 /// phrase in a record matching every word adds its field's weight.
 ///
+/// A query word also matches the words the data file's ``SearchSynonyms`` give it (`font` finds
+/// `text`), at ``SearchSynonyms/weight`` of its own score. Filters by record type, status and
+/// platform are read from each document, computed once when the index is built.
+///
 /// Words map to postings (document, best weight, field), and the vocabulary is kept sorted so a
 /// prefix is a binary search: a query costs its postings, not a scan of every record.
 struct SearchIndex: Sendable {
@@ -14,7 +18,24 @@ struct SearchIndex: Sendable {
         let text: String
         /// Whether the field is the record's figures (``figureText(of:)``): only there does a
         /// number followed by a unit (`44 pt`) also count as one word, `44pt`.
-        var isFigures = false
+        let isFigures: Bool
+        /// What a word of the field scores: its weight, and in a title-like field (weight 3 or
+        /// more) of over four words (platform names aside) a share of it in proportion, so
+        /// "Default control size" outranks "Minimum Sign in with Apple button size" for
+        /// "button size", the designer's general question. Made once, with the index.
+        let wordWeight: Double
+
+        init(weight: Double, text: String, isFigures: Bool = false) {
+            self.weight = weight
+            self.text = text
+            self.isFigures = isFigures
+            if weight >= 3 {
+                let count = SearchIndex.words(of: text).filter { !FilterVocabulary.platforms.contains($0) }.count
+                self.wordWeight = weight * min(1, 4 / Double(max(count, 1)))
+            } else {
+                self.wordWeight = weight
+            }
+        }
     }
 
     struct Document: Sendable {
@@ -24,6 +45,37 @@ struct SearchIndex: Sendable {
         let fields: [Field]
         /// The store versions this state of the record holds in.
         let versions: Range<Int>
+        /// The record's platforms (`all` stands for every one).
+        let platforms: [String]
+        /// The record's figure, unit and status as a hit shows them (``SearchIndex/Summary``).
+        let summary: Summary
+        /// Added to the score of a match: a Dynamic Type row at the default size (Large) ranks
+        /// before the same style at other sizes.
+        var prior = 0.0
+    }
+
+    /// What a hit shows of its record beside the title: its figure, unit and status, each `nil`
+    /// where the record has none (a myth has no status, a widget family no figure).
+    struct Summary: Sendable, Hashable {
+        /// The figure as a designer writes it: `44x44`, `17`, `10–20`, `xSmall–AX5`.
+        var value: String?
+        var unit: String?
+        /// `published` or `convention` for a figure, `published` or `reading` for a rule.
+        var status: String?
+    }
+
+    /// Which documents a search keeps, besides those matching its words at its version.
+    struct Filter: Sendable {
+        var types: Set<String>? = nil
+        var status: String? = nil
+        var platform: String? = nil
+
+        func keeps(_ document: Document) -> Bool {
+            if let types, !types.contains(document.type) { return false }
+            if let status, document.summary.status != status { return false }
+            if let platform, !document.platforms.contains(where: { $0 == platform || $0 == "all" }) { return false }
+            return true
+        }
     }
 
     struct Posting: Sendable {
@@ -38,15 +90,17 @@ struct SearchIndex: Sendable {
         let title: String
         let snippet: String
         let score: Double
+        let summary: Summary
     }
 
     let documents: [Document]
     private let postings: [String: [Posting]]
     private let vocabulary: [String]
+    private let synonyms: SearchSynonyms
 
     /// Indexes every state of every record once; a search at a version skips the states that do
     /// not hold in it, so all versions share one index.
-    init(records: [[StoredRecord]], versionCount: Int) {
+    init(records: [[StoredRecord]], versionCount: Int, synonyms: SearchSynonyms = .none) {
         var documents: [Document] = []
         for collection in SpecCollection.allCases {
             for record in records[collection.rawValue] {
@@ -66,10 +120,10 @@ struct SearchIndex: Sendable {
         for (number, document) in documents.enumerated() {
             var best: [String: Posting] = [:]
             for (fieldNumber, field) in document.fields.enumerated() {
+                let weight = Float(field.wordWeight)
                 for word in SearchIndex.indexWords(of: field.text, joiningUnits: field.isFigures)
-                where (best[word]?.weight ?? 0) < Float(field.weight) {
-                    best[word] = Posting(
-                        document: Int32(number), field: Int16(fieldNumber), weight: Float(field.weight))
+                where (best[word]?.weight ?? 0) < weight {
+                    best[word] = Posting(document: Int32(number), field: Int16(fieldNumber), weight: weight)
                 }
             }
             for (word, posting) in best { postings[word, default: []].append(posting) }
@@ -77,6 +131,7 @@ struct SearchIndex: Sendable {
         self.documents = documents
         self.postings = postings
         self.vocabulary = postings.keys.sorted()
+        self.synonyms = synonyms
     }
 
     private static func document(id: String, fields: JSONValue, in collection: SpecCollection, versions: Range<Int>)
@@ -89,7 +144,45 @@ struct SearchIndex: Sendable {
         var fieldList = weighted.filter { !$0.1.isEmpty }.map { weight, text in Field(weight: weight, text: text) }
         let figures = figureText(of: fields)
         if !figures.isEmpty { fieldList.append(Field(weight: 2.5, text: figures, isFigures: true)) }
-        return Document(type: collection.recordType, id: id, title: title, fields: fieldList, versions: versions)
+        let declaration = collection.declaration
+        var summary = Summary(value: displayValue(of: fields))
+        if declaration.carriesFigures {
+            summary.status = fields["status"]?.stringValue
+            // As the record's row gives it: `pt` where the file leaves the unit out.
+            if declaration.carriesUnit { summary.unit = fields["unit"]?.stringValue ?? "pt" }
+        } else if collection == .rules {
+            summary.status = fields["status"]?.stringValue ?? "published"
+        }
+        return Document(
+            type: collection.recordType, id: id, title: title, fields: fieldList, versions: versions,
+            platforms: (fields["platforms"]?.arrayValue ?? []).compactMap(\.stringValue), summary: summary,
+            prior: fields["isDefault"] == .bool(true) ? 0.25 : 0)
+    }
+
+    /// A record's figure as one short string: its width × height, value, range, size or tracking,
+    /// as its fields give it; `nil` for a record with no figure.
+    static func displayValue(of fields: JSONValue) -> String? {
+        func number(_ value: JSONValue?) -> String? {
+            guard case .number(let number) = value else { return nil }
+            return number.literal
+        }
+        func size(_ value: JSONValue?) -> String? {
+            guard let width = number(value?["width"]), let height = number(value?["height"]) else { return nil }
+            return "\(width)x\(height)"
+        }
+        if let size = size(fields) ?? size(fields["points"]) { return size }
+        if let value = number(fields["value"]) { return value }
+        switch (number(fields["min"]), number(fields["max"])) {
+        case (let low?, let high?): return "\(low)–\(high)"
+        case (let low?, nil): return "≥ \(low)"
+        case (nil, let high?): return "≤ \(high)"
+        case (nil, nil): break
+        }
+        if let low = fields["minCategory"]?.stringValue, let high = fields["maxCategory"]?.stringValue {
+            return "\(low)–\(high)"
+        }
+        // A tracking row's `size` is the font size it is for; its figure is the tracking.
+        return number(fields["trackingPt"]) ?? number(fields["size"]) ?? size(fields["pixels"])
     }
 
     /// Lower-cased runs of letters, and runs of digits: `44x44` is `44`, `x`, `44`, so a figure
@@ -214,12 +307,20 @@ struct SearchIndex: Sendable {
     }
 
     /// The documents matching `query` at `version`, best first (ties: index order), with snippets
-    /// for the first `limit`; `total` counts every match.
-    func search(_ query: String, types: Set<String>? = nil, version: Int, limit: Int = .max) -> (
+    /// for the `limit` from `offset` on (only those pay for a snippet); `total` counts every match.
+    func search(_ query: String, filter: Filter = Filter(), version: Int, limit: Int = .max, offset: Int = 0) -> (
         hits: [Hit], total: Int
     ) {
         let terms = Array(Set(SearchIndex.terms(of: query))).sorted()
         guard !terms.isEmpty else { return ([], 0) }
+        // Each synonym stands in for one query word only, and never for a word the query has:
+        // "tap target" must not match "iPod touch" twice, once for each of its words.
+        var claimed = Set(terms)
+        let alternatives = terms.map { term in
+            let own = synonyms.alternatives(of: term).filter { !claimed.contains($0) }
+            claimed.formUnion(own)
+            return own
+        }
         // Per document: summed score, terms matched, and the best-scoring field and term.
         var scores = [Double](repeating: 0, count: documents.count)
         var matched = [Int](repeating: 0, count: documents.count)
@@ -231,6 +332,14 @@ struct SearchIndex: Sendable {
             var termScores: [Int32: (Double, Int16)] = [:]
             for posting in postings[term] ?? [] {
                 termScores[posting.document] = (Double(posting.weight), posting.field)
+            }
+            for synonym in alternatives[termNumber] {
+                for posting in postings[synonym] ?? [] {
+                    let score = Double(posting.weight) * SearchSynonyms.weight
+                    if score > termScores[posting.document]?.0 ?? 0 {
+                        termScores[posting.document] = (score, posting.field)
+                    }
+                }
             }
             if term.count >= 3 {
                 for word in words(withPrefix: term) where word != term {
@@ -259,28 +368,31 @@ struct SearchIndex: Sendable {
         for number in touched {
             let document = documents[number]
             guard document.versions.contains(version) else { continue }
-            if let types, !types.contains(document.type) { continue }
+            guard filter.keeps(document) else { continue }
             let share = Double(matched[number]) / Double(terms.count)
-            var score = scores[number] * share * share
+            var score = scores[number] * share * share + document.prior
             var field = Int(bestField[number])
             var term = terms[bestTerm[number]]
             if terms.count > 1, matched[number] == terms.count,
                 let phraseField = document.fields.firstIndex(where: { $0.text.lowercased().contains(phrase) })
             {
-                score += document.fields[phraseField].weight
+                score += document.fields[phraseField].wordWeight
                 field = phraseField
                 term = phrase
             }
             candidates.append((number, (score * 1000).rounded() / 1000, field, term))
         }
         candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.document < $1.document }
-        let hits = candidates.prefix(limit).map { candidate in
+        let start = min(max(offset, 0), candidates.count)
+        let end = limit >= candidates.count - start ? candidates.count : start + limit
+        let hits = candidates[start..<end].map { candidate in
             let document = documents[candidate.document]
             let snippet =
                 candidate.field >= 0
                 ? SearchIndex.snippet(of: document.fields[candidate.field], around: candidate.term) : document.title
             return Hit(
-                type: document.type, id: document.id, title: document.title, snippet: snippet, score: candidate.score)
+                type: document.type, id: document.id, title: document.title, snippet: snippet, score: candidate.score,
+                summary: document.summary)
         }
         return (hits, candidates.count)
     }
@@ -332,16 +444,18 @@ extension String {
 final class SearchIndexCache: Sendable {
     private let records: [[StoredRecord]]
     private let versionCount: Int
+    private let synonyms: SearchSynonyms
     private let cache = BuiltOnce<SearchIndex>()
 
-    init(records: [[StoredRecord]], versions: [StoreVersion]) {
+    init(records: [[StoredRecord]], versions: [StoreVersion], synonyms: SearchSynonyms = .none) {
         self.records = records
         self.versionCount = versions.count
+        self.synonyms = synonyms
     }
 
     var index: SearchIndex {
         cache.value {
-            SearchIndex(records: records, versionCount: versionCount)
+            SearchIndex(records: records, versionCount: versionCount, synonyms: synonyms)
         }
     }
 }
@@ -350,37 +464,67 @@ extension SpecSnapshot {
     func searchHits(_ query: String, types: Set<String>? = nil, limit: Int = .max) -> (
         hits: [SearchIndex.Hit], total: Int
     ) {
-        searchIndex.index.search(query, types: types, version: version.index, limit: limit)
+        searchHits(query, filter: SearchIndex.Filter(types: types), limit: limit)
     }
 
-    /// The most results ``search(_:)`` returns; the notes say how many more matched.
-    public static let searchLimit = 50
+    func searchHits(_ query: String, filter: SearchIndex.Filter, limit: Int = .max, offset: Int = 0) -> (
+        hits: [SearchIndex.Hit], total: Int
+    ) {
+        searchIndex.index.search(query, filter: filter, version: version.index, limit: limit, offset: offset)
+    }
+
+    /// The most results ``search(_:)`` returns, a page a person reads whole; the notes say how
+    /// many more matched, and `offset` pages on.
+    public static let searchLimit = 10
 
     /// Records of every kind matching the words (`/v1/search`), best first.
     ///
     /// Rows: `type` (a ``RecordType``), `id`, `title`, `snippet` (the matching text,
-    /// about 160 characters), `score` (higher is better; comparable within one answer only). At most
+    /// about 160 characters), `score` (higher is better; comparable within one answer only), and
+    /// the record's `value` (its figure, e.g. `44x44`), `unit` and `status`, `null` where it has
+    /// none. `type`, `status` and `platform` narrow the records searched. At most
     /// ``searchLimit`` rows; `notes` says when more matched.
     public func search(_ query: SearchQuery) throws(QueryError) -> QueryResult {
         try search(query, limit: SpecSnapshot.searchLimit).result
     }
 
-    /// Records matching the words, best first: at most `limit` rows (`notes` says when more
-    /// matched), and how many matched in all.
-    public func search(_ query: SearchQuery, limit: Int) throws(QueryError) -> (result: QueryResult, total: Int) {
-        let type = query.type?.rawValue
-        let (hits, total) = searchHits(query.q, types: type.map { [$0] }, limit: limit)
+    /// Records matching the words, best first: at most `limit` rows from `offset` on, and how many
+    /// matched in all. `notingMore` adds a note when more matched than the first page shows.
+    public func search(_ query: SearchQuery, limit: Int, offset: Int = 0, notingMore: Bool = true) throws(QueryError)
+        -> (result: QueryResult, total: Int)
+    {
+        let filter = SearchIndex.Filter(
+            types: query.type.map { [$0.rawValue] }, status: query.status?.rawValue,
+            platform: query.platform?.rawValue)
+        let (hits, total) = searchHits(query.q, filter: filter, limit: limit, offset: offset)
+        func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
         let items: [JSONValue] = hits.map { hit in
             [
                 "type": .string(hit.type), "id": .string(hit.id), "title": .string(hit.title),
                 "snippet": .string(hit.snippet), "score": .number(JSONNumber(hit.score)),
+                "value": text(hit.summary.value), "unit": text(hit.summary.unit), "status": text(hit.summary.status),
             ]
         }
         var notes: [Note] = []
-        if total > limit {
-            notes.append("\(total) records match; the best \(limit) are shown. Add words or a type to narrow.")
+        if notingMore, offset == 0, total > limit {
+            notes.append(
+                "\(total) records match; the best \(limit) are shown. Add words, a type, status or platform to narrow, or page on with offset."
+            )
         }
-        if hits.isEmpty { notes.append("Nothing matches '\(query.q)'.") }
+        if total == 0 {
+            let narrowed = [
+                query.type.map { "type \($0.rawValue)" }, query.status.map { "status \($0.rawValue)" },
+                query.platform.map { "platform \($0.rawValue)" },
+            ].compactMap { $0 }
+            let unfiltered = narrowed.isEmpty ? 0 : searchHits(query.q, limit: 0).total
+            if unfiltered == 0 {
+                notes.append("Nothing matches '\(query.q)'.")
+            } else {
+                notes.append(
+                    "Nothing with \(narrowed.joined(separator: ", ")) matches '\(query.q)'; \(unfiltered) records match without those filters."
+                )
+            }
+        }
         return (QueryResult(items: items, notes: notes), total)
     }
 }
