@@ -55,9 +55,11 @@ struct PageLayout: Equatable, Sendable {
                 ],
                 trailing: ["title", "notes"])
         case .check:
+            // The caller's id first: it is how a design tool matches a row to its layer.
             PageLayout(
-                lead: ["figure"], figures: ["measured_width", "measured_height", "result", "severity"],
-                trailing: ["message", "force"])
+                lead: ["id", "element", "figure"],
+                figures: ["measure", "measured_value", "measured_width", "measured_height", "result", "severity"],
+                trailing: ["message", "force", "error_message"])
         default:
             nil
         }

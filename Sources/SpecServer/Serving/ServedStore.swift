@@ -288,7 +288,7 @@ final class ServedStore: Sendable {
                 filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
                 pinnedVersion: options.version, snapshot: try? store.snapshot(version: options.version))
             if pagedByDefault { page.defaultLimit = HTMLRenderer.pageSize }
-            if route == .diff, format == .html, !options.fragment, case .diff(let result) = content {
+            if route == .diff, format == .html, !options.fragment, case .diff(let result, _) = content {
                 page.versionSteps = versionSteps(store: store, diff: result, version: version)
             }
             if route == .device, format == .html, !options.fragment, case .record(let record) = content {
