@@ -157,6 +157,20 @@ import Testing
         #expect(hint?.hasPrefix("Did you mean 'metric.controls.ios.minimum-size'") == true, "\(figure.text)")
     }
 
+    @Test func aMisspeltRecordIDGetsTheNearestIDs() {
+        let record = app.request(.get, "/v1/metrics/metric.controls.ios.minimum-siz")
+        #expect(record.status == 404)
+        let hint = record.json?["error"]?["hint"]?.stringValue
+        #expect(hint?.hasPrefix("Did you mean 'metric.controls.ios.minimum-size'") == true, "\(record.text)")
+        #expect(hint?.contains("GET /v1/metrics lists the records") == true, "\(record.text)")
+        // Without the collection's prefix, as a record route also accepts it.
+        let short = app.request(.get, "/v1/devices/iphone-16-pr")
+        #expect(short.json?["error"]?["hint"]?.stringValue?.hasPrefix("Did you mean 'device.iphone-16-pro'") == true)
+        // Nothing near: the plain listing, no wild guess.
+        let far = app.request(.get, "/v1/metrics/zzzz")
+        #expect(far.json?["error"]?["hint"]?.stringValue?.hasPrefix("GET /v1/metrics lists") == true, "\(far.text)")
+    }
+
     /// A name past the parameters' 200-character limit is refused whole (`value_too_long`).
     @Test func aMeasureIsMatchedInAnyCaseAndSeparatorsAndAHugeNameIsRefusedPlainly() throws {
         let row = try item("element=Button&platform=visionOS&measure=Center%20Spacing&value=50")

@@ -109,7 +109,7 @@ extension APIError {
     init(_ error: QueryError, route: Route? = nil) {
         var hint = Self.hint(of: error) ?? ""
         if hint.isEmpty, error.code == .notFound, let listing = route?.endpoint.pathParameter?.listedBy {
-            hint = listing
+            hint = Self.nearestIDs(error) + listing
         }
         if hint.isEmpty, !error.accepted.isEmpty { hint = "Accepted: \(error.accepted.joined(separator: ", "))." }
         if hint.isEmpty { hint = "See /openapi.json for every parameter and its accepted values." }
@@ -134,6 +134,16 @@ extension APIError {
 
     /// The store's hint as a client reads it: a query the store suggests is written as one
     /// (`Give value instead, e.g. figure=metric.…&value=20.`).
+    /// "Did you mean 'device.iphone-16-pro'? " for a misspelt record id, with or without its
+    /// collection's prefix (a record route accepts both), or "" when no id is near.
+    static func nearestIDs(_ error: QueryError) -> String {
+        guard let value = error.value, !error.accepted.isEmpty else { return "" }
+        let near = NearestSpelling.didYouMean(value, among: error.accepted)
+        guard near.isEmpty, let prefix = error.accepted[0].split(separator: ".").first, !value.hasPrefix(prefix + ".")
+        else { return near }
+        return NearestSpelling.didYouMean(prefix + "." + value, among: error.accepted)
+    }
+
     static func hint(of error: QueryError) -> String? {
         guard let hint = error.hint else { return nil }
         guard !error.suggestion.isEmpty else { return hint }

@@ -97,7 +97,8 @@ enum Answers {
             if let record = request.snapshot.record(id: candidate) { return .record(RecordResult(item: record)) }
         }
         throw QueryError(
-            code: .notFound, parameter: "id", value: id, message: "No \(noun) '\(id)' in version \(request.version).")
+            code: .notFound, parameter: "id", value: id, accepted: rows.compactMap { $0["id"]?.stringValue },
+            message: "No \(noun) '\(id)' in version \(request.version).")
     }
 
     /// The ids of `collection`'s unfiltered rows in `snapshot`: the values of its record route.
