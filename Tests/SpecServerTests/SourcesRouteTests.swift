@@ -70,9 +70,24 @@ extension ApplicationHarness {
         #expect(page[header: "Content-Type"] == "text/html; charset=utf-8")
         #expect(page.text.hasPrefix("<!doctype html>"))
         #expect(page.text.contains("<header class=\"site\">"), "the page wears the docs site's frame")
-        #expect(page.text.contains("<strong>page-missing</strong> layout"))
+        #expect(page.text.contains("<h3>page-missing (1)</h3>\n<ul>\n<li>layout: "))
+        #expect(page.text.contains("<li><strong>missing</strong> (1, HTTP 404): <a href="))
         #expect(page.text.contains("<a href=\"/v1/sources?format=md\">Markdown</a>"))
         #expect(watching.request(.get, "/v1/sources?format=html").text == page.text)
+    }
+
+    /// A report with many findings of one kind stays a few screens long: that kind is folded
+    /// behind a disclosure naming its count, the pages one line per status.
+    @Test func manyFindingsOfOneKindAreFolded() throws {
+        let fixtures = try SourcePageFixtures()
+        let slugs = fixtures.expectations.pages.map(\.slug)
+        let everyPageGone = SourceWatchTests.check(
+            fixtures, answers: Dictionary(uniqueKeysWithValues: slugs.map { ($0, .status(404)) }))
+        #expect(slugs.count > SourcesPage.foldedAfter)
+        let page = SourcesPage.html(everyPageGone)
+        #expect(page.contains("<details><summary><strong>page-missing (\(slugs.count))</strong></summary>"))
+        #expect(page.contains("<li><strong>missing</strong> (\(slugs.count), HTTP 404): "))
+        #expect(!page.contains("<h3>page-missing"))
     }
 
     @Test(arguments: [

@@ -14,52 +14,13 @@ root=$(pwd)
 . Tests/lib/server.sh
 
 # With a binary built with the UpstreamFetch trait, the server watches a loopback stand-in for
-# Apple's pages (Tests/upstream/page-fixture-server.py over an empty directory: every page 404),
-# so /v1/sources serves a report with findings and schemathesis checks it against its schema.
-# Without the trait, /v1/sources answers 404, as the document says too.
-server_options=()
-pages_pid=""
-pages_dir=""
-if [ -n "${1:-}" ] && ldd "$1" 2>/dev/null | grep -q libcurl; then
-    pages_dir=$(mktemp -d "${TMPDIR:-/tmp}/spec-server-pages.XXXXXX")
-    mkfifo "$pages_dir/out"
-    python3 Tests/upstream/page-fixture-server.py "$pages_dir" >"$pages_dir/out" &
-    pages_pid=$!
-    exec {pages_fd}<"$pages_dir/out"
-    pages_line=""
-    IFS= read -r -t 30 -u "$pages_fd" pages_line || true
-    if [[ ! $pages_line =~ ^listening\ ([0-9]+)$ ]]; then
-        echo "api: the page fixture server did not start" >&2
-        kill "$pages_pid" 2>/dev/null || true
-        exit 1
-    fi
-    server_options=(--watch-sources 3600 --sources-base "http://127.0.0.1:${BASH_REMATCH[1]}")
-fi
-# server_start's EXIT trap calls server_stop by name: extend it to stop the page fixture server
-# too, so a server that fails to start leaves nothing running either.
-eval "server_stop_only() $(declare -f server_stop | tail -n +2)"
-server_stop() {
-    server_stop_only
-    if [ -n "$pages_pid" ]; then
-        kill "$pages_pid" 2>/dev/null || true
-        wait "$pages_pid" 2>/dev/null || true
-        pages_pid=""
-    fi
-    if [ -n "$pages_dir" ]; then rm -rf "$pages_dir"; fi
-}
-server_start api "${1:-}" "${server_options[@]}"
-if [ -n "$pages_pid" ]; then
-    # The first check runs at start; wait for its report, with a deadline.
-    deadline=$((SECONDS + 60))
-    until [ "$(curl -s -o /dev/null -w '%{http_code}' "$base/v1/sources")" = 200 ]; do
-        if [ "$SECONDS" -ge "$deadline" ]; then
-            echo "api: /v1/sources did not serve the first source check within 60 s" >&2
-            exit 1
-        fi
-        sleep 0.2 # a poll interval; the loop ends on the condition or the deadline
-    done
-    echo "== /v1/sources serves the first check of the page fixture server"
-fi
+# Apple's pages (Tests/lib/pages.sh), so /v1/sources serves a report with findings and
+# schemathesis checks it against its schema. Without the trait, /v1/sources answers 404, as the
+# document says too.
+. Tests/lib/pages.sh
+pages_start api "${1:-}"
+server_start api "${1:-}" "${pages_options[@]}"
+pages_wait_report
 
 # SPEC_API_VENV reuses a venv that already has both tools (no network needed).
 venv=${SPEC_API_VENV:-$work/venv}

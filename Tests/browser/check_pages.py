@@ -169,6 +169,19 @@ def template_pattern(template):
     return re.compile("^" + re.sub(r"\\\{[^}]*\\\}", "[^/]+", re.escape(template)) + "$")
 
 
+def sources_pages(base, routes):
+    """The source report's page, which a server has only while it watches Apple's pages (the
+    UpstreamFetch build with --watch-sources; Tests/browser/run.sh starts one so). Without it the
+    route answers 404 and is left out of the coverage check, saying so."""
+    try:
+        urllib.request.urlopen(base + "/v1/sources?format=html", timeout=60).read()
+    except urllib.error.HTTPError as error:
+        print(f"/v1/sources answers {error.code}: this server does not watch Apple's pages; its page is not checked")
+        routes.pop("/v1/sources", None)
+        return []
+    return [("sources", "/v1/sources?format=html")]
+
+
 def check_coverage(routes, pages, failures):
     """Every route that answers HTML has at least one page in the check."""
     paths = [path.split("?")[0] for _, path in pages]
@@ -291,7 +304,7 @@ def main():
         os.makedirs(arguments.screenshots, exist_ok=True)
     failures = []
     routes = html_routes(arguments.base)
-    pages = PAGES + record_pages(routes)
+    pages = PAGES + record_pages(routes) + sources_pages(arguments.base, routes)
     check_coverage(routes, pages, failures)
     if arguments.only:
         wanted = arguments.only.split(",")

@@ -11,7 +11,12 @@ set -euo pipefail
 
 cd "$(dirname "$0")/../.."
 . Tests/lib/server.sh
-server_start browser "${1:-}"
+# /v1/sources has a page only while the server watches Apple's pages (UpstreamFetch build): a
+# loopback stand-in gives it a report to show (Tests/lib/pages.sh).
+. Tests/lib/pages.sh
+pages_start browser "${1:-}"
+server_start browser "${1:-}" "${pages_options[@]}"
+pages_wait_report
 venv=${SPEC_BROWSER_VENV:-$(pwd)/.build/venv}
 
 screenshots=()

@@ -3,6 +3,9 @@
 /// dated copy folded away, since they are not changes; over more than one store version, version
 /// by version under each version's title. Each part has an anchor the page's contents line links.
 enum DiffLog {
+    /// The longest before or after value kept on one line, in characters (a figure such as `1366x1024`).
+    static let longestUnwrapped = 24
+
     static let parts: [(change: String, title: String)] = [
         ("added", "Added"), ("removed", "Removed"), ("changed", "Changed"), ("first-seen", "First seen"),
     ]
@@ -131,8 +134,11 @@ enum DiffLog {
             html += "<tr><td class=\"hig-name\" data-label=\"Record\">\(link(row, table: table))</td>"
             html += "<td data-label=\"Field\">\(HTMLRenderer.escape(table.cell(row, "field") ?? ""))</td>"
             for key in ["before", "after"] {
+                // A figure stays on one line; a changed name, note or citation wraps in its cell.
+                let text = value(row, key, table: table)
+                let classes = text.count > Self.longestUnwrapped ? "hig-figure hig-long" : "hig-figure"
                 html +=
-                    "<td class=\"hig-figure\" data-label=\"\(key.capitalizedFirst)\">\(HTMLRenderer.escape(value(row, key, table: table)))</td>"
+                    "<td class=\"\(classes)\" data-label=\"\(key.capitalizedFirst)\">\(HTMLRenderer.escape(text))</td>"
             }
             html += "</tr>\n"
         }

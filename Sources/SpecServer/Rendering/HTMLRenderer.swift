@@ -350,7 +350,7 @@ enum HTMLRenderer {
                 var content = cellContent(
                     value, column: column, fragment: fragment, row: row, table: table, route: page.route)
                 if position == 0, arrangement.linksName, !value.isEmpty, column.kind == .text,
-                    let id = table.cell(row, "id"), let path = RecordLink.path(for: id)
+                    !content.hasPrefix("<a "), let id = table.cell(row, "id"), let path = RecordLink.path(for: id)
                 {
                     content = "<a href=\"\(escape(path))\">\(content)</a>"
                 }

@@ -54,6 +54,9 @@ struct PageLayout: Equatable, Sendable {
                     "counts_textStyles", "counts_tracking", "counts_metrics", "counts_rules", "counts_myths",
                 ],
                 trailing: ["title", "notes"])
+        case .search:
+            // The status column's pill says published or convention; the score waits in the picker.
+            PageLayout(lead: ["title"], figures: ["value", "unit"], trailing: ["type", "snippet"])
         case .check:
             // The caller's id first: it is how a design tool matches a row to its layer.
             PageLayout(

@@ -130,7 +130,11 @@ final class ServedStore: Sendable {
                     let brace = endpoint.template.firstIndex(of: "{")
                 else { break }
                 let prefix = endpoint.template[..<brace]
-                for value in parameter.values(store.latest) {
+                // A data file's size, not the code, sets how many records a route has: past the
+                // first few hundred, a record is built when asked for and kept in the answer cache,
+                // whose budget bounds it, so a large file costs neither start-up time nor memory
+                // for pages nobody reads.
+                for value in parameter.values(store.latest).prefix(Self.maximumPrebuiltRecords) {
                     prepare(route, parameter: value, path: prefix + value, versions: [nil])
                 }
             }
@@ -138,6 +142,9 @@ final class ServedStore: Sendable {
         self.fixed = fixed
         self.fastPath = FastTable(fast.mapValues(FastEntry.init))
     }
+
+    /// The most records of one route (``Endpoint/Prebuilt/everyPathValue``) built at start-up.
+    static let maximumPrebuiltRecords = 256
 
     // MARK: - Serving
 

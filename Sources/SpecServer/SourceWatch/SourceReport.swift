@@ -9,7 +9,7 @@ import SpecStore
 struct SourceReport: Sendable, Equatable {
     /// How one page's fetch went.
     struct PageStatus: Sendable, Equatable {
-        enum Status: String, Sendable {
+        enum Status: String, Sendable, CaseIterable {
             /// Fetched, read and compared.
             case compared
             /// 304: unchanged since the previous report; its findings are carried over.

@@ -1,40 +1,76 @@
-/// The docs site's page for the last source check (`GET /v1/sources` as HTML): the result, the
-/// pages and the findings, in the site's frame.
+/// The docs site's page for the last source check (`GET /v1/sources` as HTML): the result and its
+/// counts, the pages read grouped by what became of them, then the findings grouped by kind, in
+/// the site's frame.
+///
+/// It stays a few screens long whatever the report holds: the pages are one line per status, and
+/// a kind with more than ``foldedAfter`` findings waits behind a disclosure that names its count.
 enum SourcesPage {
+    /// The most findings of one kind shown open.
+    static let foldedAfter = 5
+
     /// The report as a page of the docs site.
     static func html(_ report: SourceReport) -> String {
         func escape(_ text: String) -> String { HTMLRenderer.escape(text) }
+        let counts = report.counts.filter { $0.1 > 0 }
         var html = """
             <h1>Source check: \(escape(report.result))</h1>
-            <p>Store version \(escape(report.version)) (\(escape(report.versionDate))), checked \
+            <p class="lead">Store version \(escape(report.version)) (\(escape(report.versionDate))), checked \
             <time datetime="\(escape(report.checkedAt))">\(escape(report.checkedAt))</time> against \
-            \(escape(report.base)). Text compared with \(escape(SourceText.convention)). The same report as \
-            <a href="/v1/sources?format=json">JSON</a> or <a href="/v1/sources?format=md">Markdown</a>.</p>
-            <h2>Pages</h2>
-            <table><thead><tr><th scope="col">Page</th><th scope="col">Status</th><th scope="col">HTTP</th>\
-            <th scope="col">Schema</th><th scope="col">Findings</th><th scope="col">Error</th></tr></thead><tbody>
+            \(escape(report.base)): \(report.pages.count) pages read, \(report.findings.count) findings\
+            \(counts.isEmpty ? "" : " (" + counts.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ") + ")").</p>
+            <p class="formats">The same report as <a href="/v1/sources?format=json">JSON</a> or \
+            <a href="/v1/sources?format=md">Markdown</a>. Text is compared with \(escape(SourceText.convention)).</p>
+            <h2 id="pages">Pages</h2>
+            <ul>
 
             """
-        for page in report.pages {
+        let statuses = SourceReport.PageStatus.Status.allCases
+        for status in statuses {
+            let pages = report.pages.filter { $0.status == status }
+            guard !pages.isEmpty else { continue }
+            let codes = Set(pages.compactMap(\.httpStatus)).sorted().map { "HTTP \($0)" }
+            html += "<li><strong>\(status.rawValue)</strong> (\(pages.count)\(codes.isEmpty ? "" : ", " + codes.joined(separator: ", "))): "
             html +=
-                "<tr><td>\(escape(page.page))</td><td>\(page.status.rawValue)</td><td>\(page.httpStatus.map(String.init) ?? "")</td><td>\(escape(page.schemaVersion ?? ""))</td><td>\(page.findings)</td><td>\(escape(page.error ?? ""))</td></tr>\n"
-        }
-        html += "</tbody></table>\n<h2>Findings</h2>\n"
-        if report.findings.isEmpty { html += "<p>None: the store matches every page read.</p>\n" }
-        html += "<ul>\n"
-        for finding in report.findings {
-            html += "<li><strong>\(finding.kind.rawValue)</strong> \(escape(finding.page))"
-            if let anchor = finding.anchor { html += "#\(escape(anchor))" }
-            if let tab = finding.tab { html += " (tab \(escape(tab)))" }
-            html += ": \(escape(finding.message))"
-            if !finding.records.isEmpty { html += "; records \(escape(finding.records.joined(separator: ", ")))" }
-            if let before = finding.before { html += "<br>before: \(escape(before))" }
-            if let after = finding.after { html += "<br>after: \(escape(after))" }
+                pages.map { page in
+                    var item = "<a href=\"\(escape(page.url))\">\(escape(page.page))</a>"
+                    if let error = page.error { item += " (\(escape(error)))" }
+                    return item
+                }.joined(separator: ", ")
             html += "</li>\n"
         }
-        html += "</ul>\n"
+        html += "</ul>\n<h2 id=\"findings\">Findings</h2>\n"
+        if report.findings.isEmpty { html += "<p>None: the store matches every page read.</p>\n" }
+        for (kind, count) in counts {
+            let findings = report.findings.filter { $0.kind == kind }
+            var list = "<ul>\n"
+            for finding in findings {
+                list += "<li>\(escape(finding.page))"
+                if let anchor = finding.anchor { list += "#\(escape(anchor))" }
+                if let tab = finding.tab { list += " (tab \(escape(tab)))" }
+                list += ": \(escape(finding.message))"
+                if !finding.records.isEmpty {
+                    list += "; records " + finding.records.map(recordLink).joined(separator: ", ")
+                }
+                if let before = finding.before { list += "<br>before: <q>\(escape(before))</q>" }
+                if let after = finding.after { list += "<br>after: <q>\(escape(after))</q>" }
+                list += "</li>\n"
+            }
+            list += "</ul>\n"
+            let title = "\(kind.rawValue) (\(count))"
+            if count > foldedAfter {
+                html += "<details><summary><strong>\(title)</strong></summary>\n\(list)</details>\n"
+            } else {
+                html += "<h3>\(title)</h3>\n\(list)"
+            }
+        }
         return SitePage.render(
             title: "Source check", crumbs: [("Home", "/"), ("Source check", nil)], current: nil,
             version: report.version, body: html)
+    }
+
+    /// A record id as a link to its page, or the id alone when no route serves it.
+    private static func recordLink(_ id: String) -> String {
+        guard let path = RecordLink.path(for: id) else { return HTMLRenderer.escape(id) }
+        return "<a href=\"\(HTMLRenderer.escape(path))\">\(HTMLRenderer.escape(id))</a>"
     }
 }

@@ -10,6 +10,7 @@ struct JSONParser: ~Copyable {
     static let maximumDepth = 256
 
     private let bytes: UnsafeBufferPointer<UInt8>
+    private let depthLimit: Int
     private var index = 0
     private var depth = 0
     private var interner: StringInterner?
@@ -22,19 +23,22 @@ struct JSONParser: ~Copyable {
     // their names in the same order, so most objects reuse the previous array's storage.
     private var lastKeys: [[String]] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, interning: Bool) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, interning: Bool, depthLimit: Int) {
         self.bytes = bytes
+        self.depthLimit = depthLimit
         self.interner = interning ? StringInterner() : nil
     }
 
     /// Parses exactly one JSON value, optionally surrounded by whitespace.
     ///
-    /// - Parameter interning: share one storage between equal strings longer than 15 bytes
-    ///   (shorter ones are stored inline by `String` anyway).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, interning: Bool = false) throws(JSONSyntaxError)
-        -> JSONValue
-    {
-        var parser = JSONParser(bytes: bytes, interning: interning)
+    /// - Parameters:
+    ///   - interning: share one storage between equal strings longer than 15 bytes (shorter ones
+    ///     are stored inline by `String` anyway).
+    ///   - depthLimit: the deepest nesting accepted, at most ``maximumDepth``.
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, interning: Bool = false, depthLimit: Int = maximumDepth
+    ) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, interning: interning, depthLimit: min(depthLimit, maximumDepth))
         parser.keyStack.reserveCapacity(64)
         parser.valueStack.reserveCapacity(256)
         var start = 0
@@ -187,8 +191,8 @@ struct JSONParser: ~Copyable {
 
     private mutating func enterContainer() throws(JSONSyntaxError) {
         depth += 1
-        if depth > JSONParser.maximumDepth {
-            throw error("nesting deeper than \(JSONParser.maximumDepth) levels")
+        if depth > depthLimit {
+            throw error("nesting deeper than \(depthLimit) levels")
         }
     }
 

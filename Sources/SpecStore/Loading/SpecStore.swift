@@ -70,10 +70,15 @@ public final class SpecStore: Sendable {
 
     /// Loads and validates a data file's bytes; `sourceName` names it in errors.
     public static func load(bytes: [UInt8], sourceName: String) throws(SpecStoreError) -> SpecStore {
+        guard bytes.count <= DataFileLimits.maximumBytes else {
+            throw SpecStoreError(
+                code: .tooLarge, file: sourceName, jsonPath: "$",
+                message: "the file is \(bytes.count) bytes, over the limit of \(DataFileLimits.maximumBytes)")
+        }
         let root: JSONValue
         do {
             root = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
-                try JSONParser.parse(buffer, interning: true)
+                try JSONParser.parse(buffer, interning: true, depthLimit: DataFileLimits.maximumDepth)
             }
         } catch {
             throw SpecStoreError(
@@ -123,6 +128,8 @@ public final class SpecStore: Sendable {
         while true {
             let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
             if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
+            // Stop reading past the limit: the loader refuses the file by its size alone.
+            if bytes.count > DataFileLimits.maximumBytes { break }
             if count < chunk.count {
                 if ferror(handle) != 0 {
                     let reason = String(cString: strerror(errno))

@@ -14,6 +14,8 @@ public struct SpecStoreError: Error, Sendable, Hashable, CustomStringConvertible
 
         /// The file could not be read.
         public static let unreadable = Code(rawValue: "unreadable")
+        /// The file is over one of ``DataFileLimits``: its bytes, its nesting or its records.
+        public static let tooLarge = Code(rawValue: "too_large")
         /// The file is not JSON; `line` and `column` say where.
         public static let syntax = Code(rawValue: "syntax")
         /// `schemaVersion` is not one this library knows.

@@ -67,6 +67,7 @@ struct StoreLoader {
             throw fault(
                 .unknownKey, "$.\(key)", "unknown top-level key '\(key)'; expected \(allowed.joined(separator: ", "))")
         }
+        try checkRecordCounts(top)
         var title = ""
         if let value = top["title"] {
             guard case .string(let string) = value else { throw wrongType("$.title", value, "a string") }
@@ -101,6 +102,24 @@ struct StoreLoader {
         return Output(
             schemaVersion: isVersion2 ? 2 : 1, title: title, versions: versions, records: records,
             locations: idLocations, elements: elements, synonyms: synonyms)
+    }
+
+    /// Refuses a file with more records than ``DataFileLimits`` allows before any is validated.
+    private func checkRecordCounts(_ top: JSONObject) throws(SpecStoreError) {
+        var total = 0
+        for collection in SpecCollection.allCases {
+            guard case .array(let records)? = top[collection.key] else { continue }
+            if records.count > DataFileLimits.maximumRecordsPerCollection {
+                throw fault(
+                    .tooLarge, "$.\(collection.key)",
+                    "\(records.count) records, over the limit of \(DataFileLimits.maximumRecordsPerCollection) per collection"
+                )
+            }
+            total += records.count
+        }
+        if total > DataFileLimits.maximumRecords {
+            throw fault(.tooLarge, "$", "\(total) records, over the limit of \(DataFileLimits.maximumRecords) in all")
+        }
     }
 
     // MARK: - Versions
