@@ -28,8 +28,8 @@ enum SourcesPage {
         for status in statuses {
             let pages = report.pages.filter { $0.status == status }
             guard !pages.isEmpty else { continue }
-            let codes = Set(pages.compactMap(\.httpStatus)).sorted().map { "HTTP \($0)" }
-            html += "<li><strong>\(status.rawValue)</strong> (\(pages.count)\(codes.isEmpty ? "" : ", " + codes.joined(separator: ", "))): "
+            let counted = ["\(pages.count)"] + Set(pages.compactMap(\.httpStatus)).sorted().map { "HTTP \($0)" }
+            html += "<li><strong>\(status.rawValue)</strong> (\(counted.joined(separator: ", "))): "
             html +=
                 pages.map { page in
                     var item = "<a href=\"\(escape(page.url))\">\(escape(page.page))</a>"
