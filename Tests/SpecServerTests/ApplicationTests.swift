@@ -374,3 +374,49 @@ final class LogLines: @unchecked Sendable {
     func append(_ line: String) { lock.withLock { lines.append(line) } }
     var all: [String] { lock.withLock { lines } }
 }
+
+/// A data file's size, not the code, sets how many records a route has: the first
+/// ``ServedStore/maximumPrebuiltRecords`` are built at start, the rest when asked for.
+@Suite struct LargeStoreTests {
+    @Test func recordsPastThePrebuiltOnesAreServedWhenAskedFor() throws {
+        // The embedded store with 300 more devices, each a copy of the first under its own id.
+        var root = try JSONValue.parse(Array(EmbeddedSpecData.json.utf8))
+        guard case .object(var top) = root, case .array(var devices)? = top["devices"],
+            case .object(let first)? = devices.first
+        else { throw SpecStoreError(code: .wrongType, file: "embedded", jsonPath: "$.devices", message: "no devices") }
+        let extra = ServedStore.maximumPrebuiltRecords + 44
+        for n in 0..<extra {
+            var copy = first
+            copy["id"] = .string("device.large-store-copy-\(n)")
+            copy["name"] = .string("Large store copy \(n)")
+            devices.append(.object(copy))
+        }
+        top["devices"] = .array(devices)
+        root = .object(top)
+        let store = try SpecStore.load(bytes: root.serializedBytes(), sourceName: "large.json")
+        // The first devices' pages are prepared at load; the last one's are not.
+        let served = ServedStore(store: store, cacheBudget: 1 << 20)
+        let prepared = { (id: String) in
+            try ServedStoreTests.responseBytes(served, "GET /v1/devices/\(id) HTTP/1.1\r\nHost: x\r\n\r\n") != nil
+        }
+        #expect(try prepared("device.large-store-copy-0"))
+        #expect(try !prepared("device.large-store-copy-\(extra - 1)"))
+
+        let application = SpecApplication(configuration: ServerConfiguration()) { _ in }
+        application.install(store)
+        let harness = ApplicationHarness(application: application)
+
+        let last = "/v1/devices/device.large-store-copy-\(extra - 1)"
+        let json = harness.request(.get, last)
+        #expect(json.status == 200)
+        #expect(json.json?["item"]?["name"] == .string("Large store copy \(extra - 1)"))
+        let page = harness.request(.get, last + "?format=html")
+        #expect(page.status == 200)
+        #expect(page.text.contains("Large store copy \(extra - 1)"))
+        // Asked again, the same bytes and tag: built once, then kept in the answer cache.
+        let again = harness.request(.get, last)
+        #expect(again.body == json.body)
+        #expect(again[header: "ETag"] == json[header: "ETag"])
+        #expect(harness.request(.get, "/v1/devices").json?["total"] == .number(JSONNumber(devices.count)))
+    }
+}
