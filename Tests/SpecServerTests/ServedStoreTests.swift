@@ -16,6 +16,13 @@ import Testing
         }
     }
 
+    @Test func theSearchIndexIsBuiltAtLoadNotByTheFirstSearch() throws {
+        let fresh = try SpecStore.load(bytes: Array(EmbeddedSpecData.json.utf8), sourceName: "embedded")
+        #expect(!fresh.isSearchPrepared, "a store alone (check-data) builds no index")
+        _ = ServedStore(store: fresh, cacheBudget: 1 << 20)
+        #expect(fresh.isSearchPrepared)
+    }
+
     @Test func latestRepresentationsAreBuiltAtLoadAndPinnedOnesWait() throws {
         let served = ServedStore(store: store, cacheBudget: 1 << 20)
         let before = served.fixedUsage

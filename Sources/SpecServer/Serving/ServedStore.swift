@@ -55,6 +55,8 @@ final class ServedStore: Sendable {
         // Where the fixed representations' large bodies live: they last as long as this object,
         // so they can share chunks of memory (the cache's entries, which come and go, do not).
         let arena = BodyArena()
+        // Built here, on the load's thread, rather than by the first search on an event loop.
+        store.prepareSearch()
         let catalogues = FieldCatalogues(store: store)
         self.catalogues = catalogues
         let openAPI = OpenAPIDocument.make(store: store)

@@ -116,6 +116,16 @@ public final class SpecStore: Sendable {
     /// The whole store, every version, in the data file's own format: the parsed file.
     public func export() -> JSONValue { root }
 
+    /// Builds now what the first search would otherwise build: the search index, shared by every
+    /// version. A server calls it while it loads, off its event loops, so no request waits for it
+    /// (0.03 s for today's store, 3 s for one a hundred times its size).
+    public func prepareSearch() {
+        _ = latest.searchIndex.index
+    }
+
+    /// Whether the search index is built.
+    public var isSearchPrepared: Bool { latest.searchIndex.isBuilt }
+
     private static func readFile(_ path: String) throws(SpecStoreError) -> [UInt8] {
         guard let handle = fopen(path, "rb") else {
             let reason = String(cString: strerror(errno))

@@ -453,6 +453,9 @@ final class SearchIndexCache: Sendable {
         self.synonyms = synonyms
     }
 
+    /// Whether the index has been built (``SpecStore/prepareSearch()``, or a first search).
+    var isBuilt: Bool { cache.isBuilt }
+
     var index: SearchIndex {
         cache.value {
             SearchIndex(records: records, versionCount: versionCount, synonyms: synonyms)

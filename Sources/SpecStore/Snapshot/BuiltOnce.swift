@@ -22,6 +22,13 @@ final class BuiltOnce<Value: Sendable>: @unchecked Sendable {
         lock.deallocate()
     }
 
+    /// Whether the value has been built.
+    var isBuilt: Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return built != nil
+    }
+
     /// The value, built by `build` the first time any thread asks.
     func value(orBuild build: () -> Value) -> Value {
         pthread_mutex_lock(lock)
