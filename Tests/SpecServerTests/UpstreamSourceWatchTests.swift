@@ -84,7 +84,7 @@
         {
             CurlTransfer.initialize()
             return SourceCheck(
-                base: server.base, timeoutSeconds: timeout, maxBytes: maxBytes, fetch: CurlPageTransfer.fetch)
+                base: server.base, timeoutSeconds: timeout, maxBytes: maxBytes, fetch: CurlTransfer.fetchPage)
         }
 
         @Test func unchangedPagesOverLoopbackGiveNoFindingAndKeepValidators() throws {
@@ -210,7 +210,7 @@
             #expect(markdown.text.contains("**page-missing** layout"))
             let html = try server.get("/v1/sources?format=html")
             #expect(html.text.hasPrefix("<!doctype html>"))
-            #expect(html.text.contains("<strong>page-missing</strong> layout"))
+            #expect(html.text.contains("<h3>page-missing (1)</h3>\n<ul>\n<li>layout: "))
             #expect(try server.get("/v1/sources?format=xml").status == 400)
             #expect(try server.metric("spec_server_source_findings{kind=\"page-missing\"}") == 1)
             #expect(try server.metric("spec_server_source_findings{kind=\"quote-missing\"}") == 0)

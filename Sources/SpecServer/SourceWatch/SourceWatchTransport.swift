@@ -4,7 +4,7 @@ enum SourceWatchTransport {
     static var fetch: PageFetch? {
         #if UpstreamFetch
             CurlTransfer.initialize()
-            return CurlPageTransfer.fetch
+            return CurlTransfer.fetchPage
         #else
             return nil
         #endif
