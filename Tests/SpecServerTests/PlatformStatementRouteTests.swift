@@ -19,9 +19,17 @@ struct PlatformStatementRouteTests {
         #expect(ids.contains("metric.live-activities.ios.393x852.lock-screen-height"), "\(ids)")
         let notes = envelope["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
         let note = try #require(notes.first { $0.contains(Self.statement) }, "\(notes)")
+        #expect(note.contains("HIG › Live Activities › Specifications"), "\(note)")
+        // The rows carry the citation in full: Apple's words with the page's URL.
+        let row = try #require(
+            envelope["items"]?.arrayValue?.first { $0["id"] == "metric.live-activities.ios.393x852.lock-screen-height" }
+        )
         #expect(
-            note.contains(
-                "https://developer.apple.com/design/human-interface-guidelines/live-activities#Specifications"))
+            (row["citations"]?.arrayValue ?? []).contains {
+                $0["quote"] == "Use the provided iOS dimensions"
+                    && $0["url"]
+                        == "https://developer.apple.com/design/human-interface-guidelines/live-activities#Specifications"
+            }, "\(row)")
         let headers = try json.values(header: "Spec-Note").map(EmptyAnswerNoteTests.decodeDisplayString)
         #expect(headers.contains(note))
 

@@ -118,7 +118,6 @@ struct PlatformScopeTests {
             notes.contains {
                 $0.contains("On macos, Apple says: 'Use the provided iOS dimensions'")
                     && $0.contains("HIG › Live Activities › Specifications")
-                    && $0.contains("live-activities#Specifications")
             }, "\(notes)")
         // The iOS answer is the iOS table as before, with no macOS words.
         let iOS = try RealDataTests.store.latest.metrics(

@@ -101,7 +101,7 @@ extension SpecSnapshot {
     }
 
     /// Notes for an answer for one platform holding figures Apple scopes on it: Apple's statement,
-    /// quoted with where it says it, so a macOS answer with the iOS Live Activity dimensions says
+    /// quoted with the page and section that say it (the rows' citations carry the URL), so a macOS answer with the iOS Live Activity dimensions says
     /// that Apple tells the Mac to use them.
     func platformStatementNotes(platform: String, items: [JSONValue]) -> [Note] {
         var quoted: Set<String> = []
@@ -117,7 +117,7 @@ extension SpecSnapshot {
             let citation = statement.citation
             let section = citation["section"]?.stringValue.flatMap { $0.isEmpty ? nil : " › \($0)" } ?? ""
             return
-                "On \(platform), Apple says: '\(statement.quote)' (\(citation["page"]?.stringValue ?? "")\(section), \(citation["url"]?.stringValue ?? "")). The figures here that quote it apply on \(platform) as Apple scopes them."
+                "On \(platform), Apple says: '\(statement.quote)' (\(citation["page"]?.stringValue ?? "")\(section)). The figures here that quote it cite it and apply on \(platform) as Apple scopes them."
         }
     }
 
