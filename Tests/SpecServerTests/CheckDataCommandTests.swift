@@ -69,3 +69,36 @@ extension CheckDataCommandTests {
         #expect(outcome.output.contains("python3 scripts/convert-specs-v2.py \(path)"))
     }
 }
+
+extension CheckDataCommandTests {
+    /// The repository's file with tvOS added to the platforms of the records with these ids.
+    static func dataFile(addingTVOSTo ids: [String]) throws -> (text: String, lines: [String]) {
+        let original = try String(
+            contentsOf: ServerProcess.packageRoot.appendingPathComponent("Data/specs.json"), encoding: .utf8)
+        var lines = original.components(separatedBy: "\n")
+        for id in ids {
+            let index = try #require(lines.firstIndex { $0.contains("{\"id\": \"\(id)\"") }, "\(id)")
+            let range = try #require(lines[index].range(of: "\"platforms\": ["))
+            lines[index].replaceSubrange(range, with: "\"platforms\": [\"tvos\", ")
+        }
+        return (lines.joined(separator: "\n"), lines)
+    }
+
+    @Test func aWidgetFigureForTVOSIsNamedAtItsLineAndColumn() throws {
+        // Two offenders: the refusal names the first in the file, where its platforms are.
+        let figure = "metric.widgets.all.minimum-text-size"
+        let (text, lines) = try Self.dataFile(addingTVOSTo: ["rule.widgets.balance-density", figure])
+        let line = try #require(lines.firstIndex { $0.contains("{\"id\": \"\(figure)\"") }) + 1
+        // The locator points at the value, the array after the key.
+        let column = try #require(lines[line - 1].range(of: "\"platforms\": ")).upperBound.utf16Offset(
+            in: lines[line - 1])
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("check-data-tvos-\(getpid()).json")
+            .path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let outcome = try Self.checkData([path])
+        #expect(outcome.status == 1)
+        #expect(outcome.error.hasPrefix("\(path):\(line):\(column + 1): bad_value at $.metrics["), "\(outcome.error)")
+        #expect(outcome.error.contains("].platforms: '\(figure)' is for tvos, but the page it cites, HIG › Widgets"))
+    }
+}

@@ -54,7 +54,7 @@ public final class SpecStore: Sendable {
                 SpecSnapshot(
                     version: version, isLatest: version.index == output.versions.count - 1, records: output.records,
                     variantRows: rows, locations: output.locations, versions: output.versions, searchIndex: searchIndex,
-                    previous: snapshots.last, elements: output.elements))
+                    previous: snapshots.last, elements: output.elements, statements: output.statements))
         }
         self.snapshots = snapshots
     }

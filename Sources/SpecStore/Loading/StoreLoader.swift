@@ -20,6 +20,11 @@ struct StoreLoader {
     private var records: [[StoredRecord]] = Array(repeating: [], count: SpecCollection.allCases.count)
     /// Schema version 2: citation sources by id, and per-collection defaults.
     private var sources: [String: JSONObject] = [:]
+    /// Schema version 2: the platforms each cited page covers, by the page's URL without its
+    /// fragment, and the source that declares them.
+    private var pageCoverage: [String: (source: String, platforms: [String])] = [:]
+    /// Schema version 2: per source, Apple's statements that scope its figures on a platform.
+    private var sourceQualifiers: [String: [PlatformStatement]] = [:]
     private var defaults: [JSONObject?] = Array(repeating: nil, count: SpecCollection.allCases.count)
     /// Schema version 2: what records may describe, and the version each appeared in.
     private var subjects: [StoreSubject] = []
@@ -40,6 +45,8 @@ struct StoreLoader {
         let records: [[StoredRecord]]
         let locations: [String: RecordLocation]
         let elements: [UIElement]
+        /// Apple's statements that scope a page's figures on one platform (`qualifiers`).
+        var statements: [PlatformStatement] = []
         /// The words search reads for one another (`searchSynonyms`, optional).
         var synonyms = SearchSynonyms.none
     }
@@ -98,10 +105,13 @@ struct StoreLoader {
         try checkReferences()
         try checkSubjects()
         try checkFigureKinds()
+        try checkPlatformCoverage()
         if isVersion2 { try loadElements(top["elements"]) }
         return Output(
             schemaVersion: isVersion2 ? 2 : 1, title: title, versions: versions, records: records,
-            locations: idLocations, elements: elements, synonyms: synonyms)
+            locations: idLocations, elements: elements,
+            statements: sourceQualifiers.keys.sorted().flatMap { sourceQualifiers[$0] ?? [] },
+            synonyms: synonyms)
     }
 
     /// Refuses a file with more records than ``DataFileLimits`` allows before any is validated.
@@ -168,6 +178,8 @@ struct StoreLoader {
     private mutating func loadSources(_ value: JSONValue?) throws(SpecStoreError) {
         guard let value else { return }
         guard case .object(let object) = value else { throw wrongType("$.sources", value, "an object") }
+        // Qualifiers are citations themselves, so they are resolved once every source is known.
+        var pendingQualifiers: [(String, JSONValue)] = []
         for (id, source) in object {
             let path = "$.sources.\(id)"
             guard StoreLoader.isRecordID(id) else {
@@ -175,7 +187,54 @@ struct StoreLoader {
             }
             try checkObject(source, path, StoreLoader.sourceFields)
             try checkCitationTarget(source, path)
-            sources[id] = source.objectValue
+            guard var citation = source.objectValue else { continue }
+            if let platforms = citation["platforms"] {
+                try check(platforms, .platforms, "\(path).platforms")
+                // A page covers named platforms; "all" would say nothing a check could hold it to.
+                for (offset, name) in (platforms.arrayValue ?? []).enumerated() where name == "all" {
+                    throw fault(
+                        .badValue, "\(path).platforms[\(offset)]", "a page names the platforms it covers, not all")
+                }
+                let page = StoreLoader.page(of: citation["url"]?.stringValue ?? "")
+                if let other = pageCoverage[page] {
+                    throw fault(
+                        .duplicateID, "\(path).platforms",
+                        "the platforms of \(page) are already declared by sources.\(other.source); a page declares them once"
+                    )
+                }
+                pageCoverage[page] = (id, platforms.arrayValue?.compactMap(\.stringValue) ?? [])
+            }
+            let qualifiers = citation["qualifiers"]
+            // A citation made from a source holds where Apple says it, not what the page covers.
+            citation["platforms"] = nil
+            citation["qualifiers"] = nil
+            sources[id] = citation
+            if let qualifiers { pendingQualifiers.append((id, qualifiers)) }
+        }
+        for (id, qualifiers) in pendingQualifiers {
+            try loadQualifiers(qualifiers, of: id)
+        }
+    }
+
+    /// `qualifiers`: `{"platform": citation}`, Apple's statement that scopes the source's figures on
+    /// that platform. The statement is a citation with Apple's quote.
+    private mutating func loadQualifiers(_ value: JSONValue, of id: String) throws(SpecStoreError) {
+        let path = "$.sources.\(id).qualifiers"
+        guard case .object(let object) = value else { throw wrongType(path, value, "an object") }
+        for (platform, member) in object {
+            try check(.string(platform), .oneOf(FilterVocabulary.platforms), "\(path).\(platform)")
+            guard case .array(let resolved) = try resolveCitations(.array([member]), "\(path).\(platform)"),
+                let citation = resolved.first
+            else { continue }
+            try checkObject(citation, "\(path).\(platform)", StoreLoader.citationFields)
+            guard let statement = citation["quote"]?.stringValue, !statement.isEmpty,
+                let object = citation.objectValue
+            else {
+                throw fault(
+                    .missingField, "\(path).\(platform).quote", "a qualifier quotes Apple's statement for \(platform)")
+            }
+            sourceQualifiers[id, default: []].append(
+                PlatformStatement(platform: platform, quote: statement, citation: object))
         }
     }
 
@@ -211,6 +270,7 @@ struct StoreLoader {
         if let defaults = defaults[collection.rawValue] {
             for (key, member) in defaults where object[key] == nil { object.append(key, member) }
         }
+        try checkQualifiers(object, path: path())
         if let citations = object["citations"] {
             object["citations"] = try resolveCitations(citations, "\(path()).citations")
         }
@@ -645,7 +705,7 @@ struct StoreLoader {
     ]
     private static let sourceFields = [
         FieldSpec("page", .string, required: true), FieldSpec("section", .string),
-        FieldSpec("url", .string, required: true),
+        FieldSpec("url", .string, required: true), FieldSpec("platforms", .any), FieldSpec("qualifiers", .any),
     ]
     private static let basisFields = [
         FieldSpec("reason", .string, required: true), FieldSpec("searched", .strings, required: true),
@@ -792,6 +852,74 @@ struct StoreLoader {
                 }
             }
         }
+    }
+
+    /// A record citing a source for a platform Apple scopes on it also quotes Apple's statement for
+    /// that platform (`qualifiers`), in every state of the record: the 16 pt widget margin for the
+    /// Mac says that widgets use smaller margins on the desktop on Mac.
+    private func checkQualifiers(_ object: JSONObject, path: @autoclosure () -> String) throws(SpecStoreError) {
+        guard !sourceQualifiers.isEmpty else { return }
+        let entries = object["history"]?.arrayValue?.map { $0["values"]?.objectValue ?? JSONObject() } ?? []
+        for variant in 0...entries.count {
+            // A state's fields are the earliest history entry from it on that sets them.
+            let owner = (variant..<entries.count).first { entries[$0]["citations"] != nil }
+            let citations = (owner.map { entries[$0]["citations"] } ?? object["citations"])??.arrayValue ?? []
+            let platforms =
+                ((variant..<entries.count).lazy.compactMap { entries[$0]["platforms"] }.first ?? object["platforms"])?
+                .arrayValue?.compactMap(\.stringValue) ?? []
+            let quotes = citations.compactMap { $0["quote"]?.stringValue }
+            for citation in citations {
+                guard let id = citation.stringValue ?? citation["source"]?.stringValue,
+                    let statements = sourceQualifiers[id]
+                else { continue }
+                for statement in statements
+                where platforms.contains(statement.platform) || platforms.contains("all") {
+                    guard !quotes.contains(where: { $0.contains(statement.quote) }) else { continue }
+                    throw fault(
+                        .missingCitation,
+                        owner.map { "\(path()).history[\($0)].values.citations" } ?? "\(path()).citations",
+                        "'\(object["id"]?.stringValue ?? "")' cites sources.\(id) for \(statement.platform), where Apple scopes it: '\(statement.quote)'; quote that statement in a citation, or leave \(statement.platform) out"
+                    )
+                }
+            }
+        }
+    }
+
+    /// A record's platforms follow its citations: every cited page that declares the platforms it
+    /// covers (`sources.*.platforms`) covers each platform the record is for, in every state. A
+    /// widget figure is never served for tvOS, which has no widgets.
+    ///
+    /// Records are checked in file order, so the first offending record is the one reported.
+    private func checkPlatformCoverage() throws(SpecStoreError) {
+        guard !pageCoverage.isEmpty else { return }
+        for collection in SpecCollection.allCases {
+            for (position, record) in records[collection.rawValue].enumerated() {
+                for variant in 0..<record.variantCount {
+                    let object = record.object(variant: variant)
+                    guard let listed = object["platforms"]?.arrayValue?.compactMap(\.stringValue) else { continue }
+                    let platforms = listed.contains("all") ? FilterVocabulary.platforms : listed
+                    for citation in object["citations"]?.arrayValue ?? [] {
+                        guard let url = citation["url"]?.stringValue,
+                            let coverage = pageCoverage[StoreLoader.page(of: url)],
+                            let missing = platforms.first(where: { !coverage.platforms.contains($0) })
+                        else { continue }
+                        let owner = (variant..<record.history.count).first {
+                            record.history[$0].values["platforms"] != nil
+                        }
+                        let path = "$.\(collection.key)[\(position)]"
+                        throw fault(
+                            .badValue, owner.map { "\(path).history[\($0)].values.platforms" } ?? "\(path).platforms",
+                            "'\(record.id)' is for \(missing)\(listed.contains("all") ? " (it says all)" : ""), but the page it cites, \(citation["page"]?.stringValue ?? url), covers \(coverage.platforms.joined(separator: ", ")) (sources.\(coverage.source).platforms): a figure's platforms follow its citation; name only platforms the page covers"
+                        )
+                    }
+                }
+            }
+        }
+    }
+
+    /// A page's URL without its `#fragment`: the page every section of it belongs to.
+    static func page(of url: String) -> String {
+        String(url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     }
 
     /// A figure's force follows its citation: a metric quoting the sentence of a rule has that

@@ -8,7 +8,10 @@ extension SpecSnapshot {
         let topic = try topic(filter.topic)
         let status = filter.status?.rawValue
         let items = rowValues(.metrics, platform: platform, where: ["topic": topic, "status": status])
-        guard items.isEmpty, let platform, let topic else { return QueryResult(items: items) }
+        guard let platform else { return QueryResult(items: items) }
+        guard items.isEmpty, let topic else {
+            return QueryResult(items: items, notes: platformStatementNotes(platform: platform, items: items))
+        }
         return QueryResult(items: items, notes: emptyMetricNotes(platform: platform, topic: topic))
     }
 

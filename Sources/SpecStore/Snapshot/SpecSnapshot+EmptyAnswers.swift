@@ -100,6 +100,27 @@ extension SpecSnapshot {
         ]
     }
 
+    /// Notes for an answer for one platform holding figures Apple scopes on it: Apple's statement,
+    /// quoted with the page and section that say it (the rows' citations carry the URL), so a macOS answer with the iOS Live Activity dimensions says
+    /// that Apple tells the Mac to use them.
+    func platformStatementNotes(platform: String, items: [JSONValue]) -> [Note] {
+        var quoted: Set<String> = []
+        return statements.filter { statement in
+            statement.platform == platform && quoted.insert(statement.quote).inserted
+                && items.contains { item in
+                    (item["citations"]?.arrayValue ?? []).contains {
+                        $0["quote"]?.stringValue?.contains(statement.quote) == true
+                    }
+                }
+        }
+        .map { statement in
+            let citation = statement.citation
+            let section = citation["section"]?.stringValue.flatMap { $0.isEmpty ? nil : " › \($0)" } ?? ""
+            return
+                "On \(platform), Apple says: '\(statement.quote)' (\(citation["page"]?.stringValue ?? "")\(section)). The figures here that quote it cite it and apply on \(platform) as Apple scopes them."
+        }
+    }
+
     private func emptyFallback(_ detail: String?) -> [Note] {
         [
             "No row of Apple's tables in version \(version.id) matches every filter given\(detail.map { " (\($0))" } ?? "")."

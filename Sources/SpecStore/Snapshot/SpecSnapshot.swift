@@ -24,6 +24,8 @@ public final class SpecSnapshot: Sendable {
     let searchIndex: SearchIndexCache
     /// The element vocabulary, and the figures that apply to each element (``UIElement``).
     public let elements: [UIElement]
+    /// Apple's statements that scope a page's figures on one platform (``PlatformStatement``).
+    let statements: [PlatformStatement]
     private let vocabularyCache = BuiltOnce<SnapshotVocabulary>()
     /// Each collection's ``EntryColumns``, made on its first filtered query.
     private let columnCaches = SpecCollection.allCases.map { _ in BuiltOnce<EntryColumns>() }
@@ -60,9 +62,10 @@ public final class SpecSnapshot: Sendable {
     init(
         version: StoreVersion, isLatest: Bool, records: [[StoredRecord]], variantRows: [[[JSONValue]]],
         locations: [String: RecordLocation], versions: [StoreVersion], searchIndex: SearchIndexCache,
-        previous: SpecSnapshot?, elements: [UIElement] = []
+        previous: SpecSnapshot?, elements: [UIElement] = [], statements: [PlatformStatement] = []
     ) {
         self.elements = elements
+        self.statements = statements
         self.version = version
         self.isLatest = isLatest
         self.versions = versions
