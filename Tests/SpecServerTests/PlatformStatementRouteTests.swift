@@ -8,7 +8,7 @@ import Testing
 /// the JSON envelope, the header fields and the Markdown page.
 struct PlatformStatementRouteTests {
     let app = ApplicationHarness.shared
-    static let statement = "On macos, Apple says: 'Use the provided iOS dimensions'"
+    static let statement = "On macOS, Apple says: 'Use the provided iOS dimensions'"
 
     @Test("a macOS Live Activity answer quotes 'Use the provided iOS dimensions' with its citation")
     func macOSLiveActivityAnswerQuotesApple() throws {

@@ -116,7 +116,7 @@ struct PlatformScopeTests {
         let notes = answer.notes.map { $0.text { _ in "" } }
         #expect(
             notes.contains {
-                $0.contains("On macos, Apple says: 'Use the provided iOS dimensions'")
+                $0.contains("On macOS, Apple says: 'Use the provided iOS dimensions'")
                     && $0.contains("HIG › Live Activities › Specifications")
             }, "\(notes)")
         // The iOS answer is the iOS table as before, with no macOS words.

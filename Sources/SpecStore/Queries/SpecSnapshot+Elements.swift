@@ -197,7 +197,7 @@ extension SpecSnapshot {
     }
 
     /// Platform names for messages.
-    private static let platformNames = [
+    static let platformNames = [
         "ios": "iOS", "ipados": "iPadOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS",
         "visionos": "visionOS", "web": "the web", "carplay": "CarPlay",
     ]

@@ -116,8 +116,9 @@ extension SpecSnapshot {
         .map { statement in
             let citation = statement.citation
             let section = citation["section"]?.stringValue.flatMap { $0.isEmpty ? nil : " › \($0)" } ?? ""
+            let name = Self.platformNames[platform] ?? platform
             return
-                "On \(platform), Apple says: '\(statement.quote)' (\(citation["page"]?.stringValue ?? "")\(section)). The figures here that quote it cite it and apply on \(platform) as Apple scopes them."
+                "On \(name), Apple says: '\(statement.quote)' (\(citation["page"]?.stringValue ?? "")\(section)). The figures here that quote it cite it and apply on \(name) as Apple scopes them."
         }
     }
 
