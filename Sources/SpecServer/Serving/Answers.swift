@@ -30,7 +30,12 @@ enum Answers {
             {
                 content = .collection(QueryResult(items: [], notes: [note]))
             }
-            return (try paged(content, route: route, options: options, catalogues: catalogues), snapshot.version.id)
+            // Unfiltered rows of the latest version take their order from the store's, made once.
+            let unfiltered = filters.isEmpty && parameter == nil && snapshot.isLatest
+            return (
+                try paged(content, route: route, options: options, catalogues: catalogues, unfiltered: unfiltered),
+                snapshot.version.id
+            )
         } catch let error as QueryError {
             if let (empty, version) = emptyAnswerForOlderVersion(error, store: store, route: route, options: options) {
                 return (try paged(empty, route: route, options: options, catalogues: catalogues), version)
@@ -46,7 +51,8 @@ enum Answers {
     /// A collection route's rows as the page `limit`, `offset`, `sort` and `fields` ask for, with
     /// the total; a record trimmed to `fields`; other routes' content as it is.
     private static func paged(
-        _ content: Content, route: Route, options: RequestOptions, catalogues: FieldCatalogues
+        _ content: Content, route: Route, options: RequestOptions, catalogues: FieldCatalogues,
+        unfiltered: Bool = false
     ) throws(APIError) -> Content {
         if case .record(let result) = content, options.rows.fields != nil {
             return .record(
@@ -55,8 +61,8 @@ enum Answers {
         guard route.endpoint.selectsRows, case .collection(let result) = content else { return content }
         return .page(
             try options.rows.apply(
-                to: result, catalogue: { catalogues[route] },
-                defaultLimit: route.endpoint.defaultLimit))
+                to: result, catalogue: { catalogues[route] }, defaultLimit: route.endpoint.defaultLimit,
+                order: unfiltered ? { catalogues.order(of: route, by: $0, descending: $1) } : nil))
     }
 
     /// `GET /v1/search?q=`: without paging or order, the best ``SpecSnapshot/searchLimit`` hits

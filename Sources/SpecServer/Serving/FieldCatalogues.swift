@@ -1,3 +1,4 @@
+import HTTPCore
 import SpecStore
 import Synchronization
 
@@ -21,6 +22,26 @@ final class FieldCatalogues: Sendable {
     init(store: SpecStore) {
         self.store = store
         self.slots = Dictionary(uniqueKeysWithValues: Route.allCases.map { ($0, Slot()) })
+    }
+
+    /// The latest version's unfiltered rows of a route in each order asked for, as positions in
+    /// the route's own order: made on the first `sort=` of that field and direction, then kept.
+    /// At most one per sortable field and direction of each route, so bounded by the schema.
+    private let orders = Locked<[String: [Int]]>([:])
+
+    /// The order of `route`'s unfiltered latest rows by `path` (`descending` or not), as the
+    /// positions of the rows in the route's unfiltered answer: what ``RowSelection/sorted(_:by:descending:)``
+    /// gives for those rows. `nil` for a route whose rows come from no plain query.
+    func order(of route: Route, by path: [String], descending: Bool) -> [Int]? {
+        let key = "\(route.rawValue)|\(path.joined(separator: "."))|\(descending ? "-" : "+")"
+        if let made = orders.withLock({ $0[key] }) { return made }
+        guard let rows = FieldCatalogue.unfilteredRows(of: route, store: store) else { return nil }
+        let made = RowSelection.sortedPositions(rows, by: path, descending: descending)
+        return orders.withLock { orders in
+            if let raced = orders[key] { return raced }
+            orders[key] = made
+            return made
+        }
     }
 
     /// The catalogue of `route`'s rows in the latest version (see ``FieldCatalogue/of(_:store:)``).

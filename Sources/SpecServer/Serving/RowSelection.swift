@@ -75,14 +75,26 @@ struct RowSelection: Equatable, Sendable {
     ///   - catalogue: the fields the route's rows have, for checking `sort` and `fields`; read only
     ///     when one of them is given.
     ///   - defaultLimit: the page size when `limit` is absent (`nil`: every row).
-    func apply(to result: QueryResult, catalogue: () -> FieldCatalogue, defaultLimit: Int?) throws(APIError) -> Page {
+    ///   - order: for rows that are the route's unfiltered latest rows, their order by a path and
+    ///     direction, made once per store (``FieldCatalogues/order(of:by:descending:)``); `nil`
+    ///     sorts the rows given.
+    func apply(
+        to result: QueryResult, catalogue: () -> FieldCatalogue, defaultLimit: Int?,
+        order: ((_ path: [String], _ descending: Bool) -> [Int]?)? = nil
+    ) throws(APIError) -> Page {
         var items = result.items
+        // The positions of the rows in their order when that order was made once for the store.
+        var ordered: [Int]? = nil
         var fieldPaths: [[String]]? = nil
         if sort != nil || fields != nil {
             let catalogue = catalogue()
             if let sort {
                 let path = try catalogue.resolve(sort, parameter: "sort", among: catalogue.sortable)
-                items = Self.sorted(items, by: path, descending: descending)
+                if let positions = order?(path, descending), positions.count == items.count {
+                    ordered = positions
+                } else {
+                    items = Self.sorted(items, by: path, descending: descending)
+                }
             }
             if let fields {
                 var paths: [[String]] = []
@@ -96,7 +108,8 @@ struct RowSelection: Equatable, Sendable {
         let limit = self.limit ?? defaultLimit
         let start = min(offset, total)
         let end = limit.map { min(total, start + $0) } ?? total
-        var page = Array(items[start..<end])
+        // Only the page's rows are taken, in either case.
+        var page = ordered.map { positions in positions[start..<end].map { items[$0] } } ?? Array(items[start..<end])
         if let fieldPaths { page = page.map { Self.keeping(fieldPaths, of: $0) } }
         return Page(result: QueryResult(items: page, notes: result.notes), total: total, offset: offset, limit: limit)
     }
@@ -155,15 +168,19 @@ struct RowSelection: Equatable, Sendable {
 
     /// A stable sort by the value at `path`; rows without it come last either way.
     static func sorted(_ items: [JSONValue], by path: [String], descending: Bool) -> [JSONValue] {
+        sortedPositions(items, by: path, descending: descending).map { items[$0] }
+    }
+
+    /// The positions of `items` in the order ``sorted(_:by:descending:)`` gives them.
+    static func sortedPositions(_ items: [JSONValue], by path: [String], descending: Bool) -> [Int] {
         let keys = items.map { SortValue(value(at: path, in: $0)) }
-        let order = items.indices.sorted { left, right in
+        return items.indices.sorted { left, right in
             let a = keys[left]
             let b = keys[right]
             if a.isMissing != b.isMissing { return b.isMissing }
             let comparison = descending ? b.compare(a) : a.compare(b)
             return comparison != 0 ? comparison < 0 : left < right
         }
-        return order.map { items[$0] }
     }
 
     static func value(at path: [String], in row: JSONValue) -> JSONValue? {
@@ -307,13 +324,20 @@ struct FieldCatalogue: Sendable, Equatable {
         {
             return of(collection, store: store)
         }
+        guard let rows = unfilteredRows(of: route, store: store) else { return FieldCatalogue(paths: [], sortable: []) }
+        return FieldCatalogue(rows: rows)
+    }
+
+    /// The rows of `route`'s unfiltered query in the latest version, or `nil` for a route that
+    /// has no such query.
+    static func unfilteredRows(of route: Route, store: SpecStore) -> [JSONValue]? {
         guard case .query(let query) = route.endpoint.answer,
             let content = try? query(
                 AnswerRequest(
                     store: store, snapshot: store.latest, pathValue: nil, filters: [:], options: RequestOptions())),
             case .collection(let result) = content
-        else { return FieldCatalogue(paths: [], sortable: []) }
-        return FieldCatalogue(rows: result.items)
+        else { return nil }
+        return result.items
     }
 
     /// The path `name` means among `accepted`: as the JSON nests it (`points.width`), as the CSV

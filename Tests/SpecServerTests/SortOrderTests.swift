@@ -1,0 +1,44 @@
+import SpecStore
+import Testing
+
+@testable import HTTPCore
+@testable import SpecServer
+
+/// A sort of a route's every row takes its order from the store's, made once per field and
+/// direction: each page must be the page a sort of those rows gives, for every sortable field.
+@Suite struct SortOrderTests {
+    let app = ApplicationHarness.shared
+
+    @Test(arguments: [Route.tracking, .devices, .metrics, .widgets, .dynamicType, .rules])
+    func everyPageOfEveryOrderIsTheSortedRowsPage(route: Route) throws {
+        let store = try #require(app.application.current?.store)
+        let rows = try #require(FieldCatalogue.unfilteredRows(of: route, store: store))
+        let catalogue = FieldCatalogue.of(route, store: store)
+        #expect(!catalogue.sortable.isEmpty)
+        for field in catalogue.sortable {
+            let path = field.split(separator: ".").map(String.init)
+            for descending in [false, true] {
+                let expected = RowSelection.sorted(rows, by: path, descending: descending).dropFirst(3).prefix(4)
+                let answer = app.request(
+                    .get, "\(route.template)?sort=\(descending ? "-" : "")\(field)&offset=3&limit=4&fields=id")
+                #expect(answer.status == 200, "\(field): \(answer.text)")
+                let ids = answer.json?["items"]?.arrayValue?.map { $0["id"] }
+                #expect(ids == expected.map { $0["id"] }, "\(route.template) sort=\(descending ? "-" : "")\(field)")
+            }
+        }
+    }
+
+    @Test func aFilteredOrPinnedSortStillSortsItsOwnRows() throws {
+        // Filtered: the order of the rows the filter keeps.
+        let filtered = app.request(.get, "/v1/tracking?font=sf%20pro&sort=-size&limit=3&fields=id,size")
+        let sizes = filtered.json?["items"]?.arrayValue?.compactMap { $0["size"]?.doubleValue } ?? []
+        #expect(sizes.count == 3)
+        #expect(sizes == sizes.sorted(by: >))
+        // Pinned to an older version, whose rows differ: sorted from those rows.
+        let pinned = app.request(.get, "/v1/devices?version=2023&sort=-points.width&limit=50&fields=id,points")
+        let widths = pinned.json?["items"]?.arrayValue?.compactMap { $0["points"]?["width"]?.doubleValue } ?? []
+        #expect(!widths.isEmpty)
+        #expect(widths == widths.sorted(by: >))
+        #expect(pinned.json?["total"] != app.request(.get, "/v1/devices?sort=-points.width").json?["total"])
+    }
+}
