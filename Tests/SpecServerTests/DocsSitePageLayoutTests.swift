@@ -292,6 +292,27 @@ import Testing
         #expect(page.contains("<td class=\"hig-figure\" data-label=\"Figure\">44×44 pt</td>"))
     }
 
+    @Test func theDisplayValueIsInTheJSONRowsToo() throws {
+        let record = try #require(app.request(.get, "/v1/metrics/metric.controls.ios.minimum-size").json)
+        #expect(record["item"]?["display"] == "≥ 28×28 pt")
+        let rows = try #require(app.request(.get, "/v1/metrics?shape=array").json?.arrayValue)
+        let withFigures = rows.filter { $0["bound"] != nil }
+        #expect(!withFigures.isEmpty)
+        // Every metric has a figure, so every row has its display text, and it is the text the
+        // tables print from the separate fields.
+        for row in withFigures {
+            let expected = FigureDisplay.text { name in row[name].map(FlatTable.scalarText) }
+            #expect(row["display"]?.stringValue == expected, "\(row["id"] ?? .null)")
+        }
+        // An explicit projection keeps it only when asked, as every other field.
+        let trimmed = try #require(app.request(.get, "/v1/metrics?fields=id,display&shape=array").json?.arrayValue)
+        #expect(trimmed.first?.objectValue?.keys == ["id", "display"])
+        // The export stays the data file as loaded: no member the file does not have.
+        let metrics = try #require(app.request(.get, "/v1/export").json?["metrics"]?.arrayValue)
+        #expect(!metrics.isEmpty)
+        #expect(metrics.allSatisfy { $0["display"] == nil })
+    }
+
     @Test(arguments: [
         ("Widget sizes (pt) — 2/3!", "Widget sizes (pt) — 2/3!"),
         ("a|b #c", "a|b #c"),
