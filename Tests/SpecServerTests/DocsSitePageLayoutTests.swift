@@ -167,16 +167,54 @@ import Testing
         #expect(page.contains("<option value=\"\(value)\">\(value) (\(total))</option>"), "\(name)=\(value)")
     }
 
-    @Test(arguments: Array(HTMLRenderer.searchTypes.keys.map(\.rawValue).sorted()))
-    func aCollectionPageSearchesItsOwnRecords(_ raw: Int) throws {
-        let route = try #require(Route(rawValue: raw))
-        let (type, _) = try #require(HTMLRenderer.searchTypes[route])
+    /// Each record collection and a word some of its records have.
+    static let searchWords: [(Route, String)] = [
+        (.devices, "iphone"), (.sizeClasses, "ipad"), (.widgets, "small"), (.widgetFamilies, "medium"),
+        (.dynamicType, "body"), (.textStyles, "title"), (.tracking, "rounded"), (.metrics, "minimum"),
+        (.rules, "button"), (.myths, "widgets"),
+    ]
+
+    @Test func everyRecordCollectionHasASearchWord() {
+        let collections = Route.allCases.filter { $0.endpoint.recordType != nil }
+        #expect(Set(collections) == Set(Self.searchWords.map(\.0)))
+    }
+
+    @Test(arguments: searchWords)
+    func aCollectionPagesSearchBoxFiltersItsOwnTable(_ route: Route, _ word: String) throws {
+        let type = try #require(route.endpoint.recordType)
         let page = app.request(.get, route.template + "?format=html").text
-        #expect(page.contains("<input type=\"hidden\" name=\"type\" value=\"\(type)\">"))
-        // The search it sends answers with that collection's records only.
-        let results = app.request(.get, "/v1/search?q=a&type=\(type)")
-        #expect(results.status == 200, "\(type)")
-        for item in results.json?["items"]?.arrayValue ?? [] { #expect(item["type"]?.stringValue == type) }
+        #expect(page.contains("action=\"\(route.template)\" role=\"search\""))
+        #expect(page.contains("<input id=\"search-here\" name=\"q\" type=\"search\" value=\"\" required>"))
+        // What the box sends answers with the collection's own rows, in its envelope: those whose
+        // records /v1/search finds among that type, best first.
+        let answer = app.request(.get, route.template + "?q=\(word)&limit=1000")
+        #expect(answer.status == 200)
+        let json = try #require(answer.json)
+        let items = try #require(json["items"]?.arrayValue)
+        #expect(json["version"]?.stringValue != nil && json["total"] != nil)
+        #expect(!items.isEmpty, "\(route.template)?q=\(word)")
+        let hits =
+            app.request(.get, "/v1/search?q=\(word)&type=\(type.rawValue)&limit=1000").json?["items"]?
+            .arrayValue ?? []
+        let found = Set(hits.compactMap { $0["id"]?.stringValue })
+        let unfiltered = Set(
+            (app.request(.get, route.template + "?fields=id&shape=array").json?.arrayValue ?? []).compactMap {
+                $0["id"]?.stringValue
+            })
+        var matched = Set<String>()
+        for item in items {
+            let id = item["id"]?.stringValue ?? ""
+            let whole = id.split(separator: ".").dropLast().joined(separator: ".")
+            #expect(found.contains(id) || found.contains(whole), "\(id)")
+            matched.insert(found.contains(id) ? id : whole)
+        }
+        // Every record the search finds that the collection lists is there.
+        for id in found where unfiltered.contains(id) || unfiltered.contains(where: { $0.hasPrefix(id + ".") }) {
+            #expect(matched.contains(id), "\(id)")
+        }
+        let scores = items.compactMap { $0["score"]?.doubleValue }
+        #expect(scores.count == items.count)
+        #expect(scores == scores.sorted(by: >))
     }
 
     @Test func theSortOrderIsSaidInWords() {

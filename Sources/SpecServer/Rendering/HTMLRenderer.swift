@@ -455,28 +455,29 @@ enum HTMLRenderer {
         return "<p class=\"formats\">This data as " + links.joined(separator: " · ") + "</p>\n"
     }
 
-    /// The record type `/v1/search?type=` takes for a collection's records.
-    static let searchTypes: [Route: (type: String, noun: String)] = [
-        .devices: ("device", "devices"), .sizeClasses: ("size-class", "size classes"),
-        .widgets: ("widget", "widget sizes"),
-        .widgetFamilies: ("widget-family", "widget families"), .dynamicType: ("dynamic-type", "Dynamic Type rows"),
-        .textStyles: ("text-style", "text styles"), .tracking: ("tracking", "tracking rows"),
-        .metrics: ("metric", "metrics"), .rules: ("rule", "rules"), .myths: ("myth", "myths"),
-    ]
-
-    /// A search box for the collection's records alone: a plain GET to the search page with the
-    /// collection's `type`, so it works with no script.
+    /// A search box that filters the table: a plain GET to this same page with `q=`
+    /// (``CommonParameter/q``), so it works with no script. It keeps the filters, the order, the
+    /// page size, the columns and the pinned version, and starts again at the first page.
     static func collectionSearch(_ page: PageContext) -> String {
-        guard let (type, noun) = searchTypes[page.route] else { return "" }
-        return """
-            <form class="hig-search hig-search-here" method="get" action="/v1/search" role="search" aria-label="Search the \(noun)">
-            <input type="hidden" name="format" value="html"><input type="hidden" name="type" value="\(type)">
-            <label for="search-here">Search the \(noun)</label>
-            <input id="search-here" name="q" type="search" required>
-            <button type="submit">Search</button>
-            </form>
-
-            """
+        guard page.parameter == nil, let type = page.route.endpoint.recordType,
+            page.route.endpoint.common.contains(.q)
+        else { return "" }
+        let name = CommonParameter.q.rawValue
+        let current = page.applied.first { $0.name == name }?.value
+        var html =
+            "<form class=\"hig-search hig-search-here\" method=\"get\" action=\"\(escape(page.path))\" role=\"search\" aria-label=\"Search the \(type.pluralNoun)\">\n"
+        html += "<input type=\"hidden\" name=\"format\" value=\"html\">"
+        for (key, value) in page.keptBySearch {
+            html += "<input type=\"hidden\" name=\"\(escape(key))\" value=\"\(escape(value))\">"
+        }
+        html += "\n<label for=\"search-here\">Search the \(type.pluralNoun)</label>\n"
+        html +=
+            "<input id=\"search-here\" name=\"\(name)\" type=\"search\" value=\"\(escape(current ?? ""))\" required>\n"
+        html += "<button type=\"submit\">Search</button>\n"
+        if current != nil {
+            html += "<a href=\"\(escape(page.link(changing: [(name, nil), ("offset", nil)])))\">Every row</a>\n"
+        }
+        return html + "</form>\n"
     }
 
     /// A plain GET form, one field per filter the route defines; a blank field means any value.
@@ -492,6 +493,10 @@ enum HTMLRenderer {
             html += "<input type=\"hidden\" name=\"version\" value=\"\(escape(version))\">\n"
         }
         if let sort = page.sort { html += "<input type=\"hidden\" name=\"sort\" value=\"\(escape(sort))\">\n" }
+        // The words of the search box, kept as the filters change.
+        if page.route.endpoint.common.contains(.q), let words = page.applied.first(where: { $0.name == "q" })?.value {
+            html += "<input type=\"hidden\" name=\"q\" value=\"\(escape(words))\">\n"
+        }
         for field in page.fields {
             let id = "filter-" + field.name
             let current = page.applied.first { $0.name == field.name }?.value

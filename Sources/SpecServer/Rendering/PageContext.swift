@@ -149,6 +149,19 @@ struct PageContext: Sendable {
         return query.isEmpty ? path : path + "?" + query
     }
 
+    /// What the search box sends besides its words: the filters, the order, a page size asked
+    /// for, the columns and the pinned version; never `offset`, as new words start a new list.
+    var keptBySearch: [(String, String)] {
+        var pairs: [(String, String)] = applied.filter { $0.name != CommonParameter.q.rawValue }.map {
+            ($0.name, $0.value)
+        }
+        if let sort { pairs.append(("sort", sort)) }
+        if let projection { pairs.append(("fields", projection.joined(separator: ","))) }
+        if let limit, defaultLimit == nil { pairs.append(("limit", String(limit))) }
+        if let pinnedVersion { pairs.append(("version", pinnedVersion)) }
+        return pairs
+    }
+
     /// The filters in words, for a caption: `family iphone, platform ios`.
     var filterSummary: String? {
         guard !applied.isEmpty else { return nil }
