@@ -272,6 +272,74 @@ import Testing
         #expect(!page.contains("the result row&#39;s error names"))
     }
 
+    /// The record paths a page's "Related records" section links, by its group headings.
+    static func relatedLinks(_ page: String) -> [String: [String]] {
+        guard let start = page.firstRange(of: "<section class=\"hig-related\""),
+            let end = page[start.upperBound...].firstRange(of: "</section>")
+        else { return [:] }
+        var groups: [String: [String]] = [:]
+        var heading = ""
+        for line in page[start.upperBound..<end.lowerBound].split(separator: "\n") {
+            if line.hasPrefix("<h3>") {
+                heading = String(line.dropFirst(4).dropLast(5))
+            } else if let href = line.firstRange(of: "href=\""),
+                let close = line[href.upperBound...].firstIndex(of: "\"")
+            {
+                groups[heading, default: []].append(String(line[href.upperBound..<close]))
+            }
+        }
+        return groups
+    }
+
+    @Test func aMetricPageLinksItsTopicsOtherFiguresItsRulesAndItsMyths() throws {
+        let minimum = Self.relatedLinks(
+            app.request(.get, "/v1/metrics/metric.controls.ios.minimum-size?format=html").text)
+        let others = try #require(minimum["Other controls figures on iOS"])
+        #expect(others.contains("/v1/metrics/metric.controls.ios.default-size"))
+        #expect(!others.contains("/v1/metrics/metric.controls.ios.minimum-size"))
+        // Both ways: the default size's page links the minimum.
+        let byDefault = Self.relatedLinks(
+            app.request(.get, "/v1/metrics/metric.controls.ios.default-size?format=html").text)
+        #expect(
+            byDefault["Other controls figures on iOS"]?.contains("/v1/metrics/metric.controls.ios.minimum-size") == true
+        )
+        // The rule whose quote is the sentence the metric cites.
+        let metric = try #require(app.request(.get, "/v1/metrics/metric.controls.ios.minimum-size").json?["item"])
+        let rule = try #require(
+            app.request(.get, "/v1/rules/rule.accessibility.strive-for-minimum-control-size").json?["item"])
+        #expect(rule["quote"] == metric["citations"]?.arrayValue?.first?["quote"])
+        #expect(
+            minimum["Rules that quote its sentence or name it"]?.contains(
+                "/v1/rules/rule.accessibility.strive-for-minimum-control-size") == true)
+        // The myths whose related records name it, and no other.
+        let myths = try #require(app.request(.get, "/v1/myths?shape=array").json?.arrayValue)
+        let naming = myths.filter { ($0["related"]?.arrayValue ?? []).contains("metric.controls.ios.minimum-size") }
+            .compactMap { $0["id"]?.stringValue }.map { "/v1/myths/" + $0 }
+        #expect(naming.count >= 2)
+        #expect(minimum["Myths about it"] == naming)
+    }
+
+    @Test func aMetricsOtherFiguresShareItsTopicAndPlatform() throws {
+        let metrics = try #require(app.request(.get, "/v1/metrics?topic=controls&shape=array").json?.arrayValue)
+        #expect(metrics.count > 3)
+        var checked = 0
+        for metric in metrics {
+            let id = try #require(metric["id"]?.stringValue)
+            let platform = try #require(metric["platform"]?.stringValue)
+            let links = Self.relatedLinks(app.request(.get, "/v1/metrics/\(id)?format=html").text)
+            let others = links.first { $0.key.hasPrefix("Other controls figures on ") }?.value ?? []
+            for path in others {
+                checked += 1
+                let other = app.request(.get, path).json?["item"]
+                #expect(other?["topic"] == "controls", "\(id) → \(path)")
+                #expect(
+                    other?["platforms"]?.arrayValue?.contains(.string(platform)) == true
+                        || other?["platforms"]?.arrayValue?.contains("all") == true, "\(id) → \(path)")
+            }
+        }
+        #expect(checked > metrics.count)
+    }
+
     @Test func aDevicePageLinksWhatReadersAskNext() {
         let page = app.request(.get, "/v1/devices/device.iphone-15-pro-max?format=html").text
         for path in [

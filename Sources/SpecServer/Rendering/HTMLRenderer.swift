@@ -120,6 +120,7 @@ enum HTMLRenderer {
                 "<p class=\"formats\">Related: "
                 + related.map { "<a href=\"\(escape($0.1))\">\($0.0)</a>" }.joined(separator: " · ") + "</p>\n"
         }
+        body += relatedSection(page.related)
         if collection == .devices {
             let widgets = item["widgets"]?["items"]?.arrayValue ?? []
             if !widgets.isEmpty {
@@ -137,6 +138,24 @@ enum HTMLRenderer {
         }
         let crumbs: [(String, String?)] = [("Home", "/"), (collection.title, collection.template), (name, nil)]
         return SitePage.render(title: name, crumbs: crumbs, current: collection, version: table.version, body: body)
+    }
+
+    /// A record's related records, a list under a heading per group; empty when it has none.
+    static func relatedSection(_ related: RelatedRecords) -> String {
+        guard !related.groups.isEmpty else { return "" }
+        var html = "<section class=\"hig-related\" aria-labelledby=\"related-heading\">\n"
+        html += "<h2 id=\"related-heading\">Related records</h2>\n"
+        for group in related.groups {
+            html += "<h3>\(escape(group.heading))</h3>\n<ul>\n"
+            for link in group.links {
+                html += "<li><a href=\"\(escape(link.path))\">\(escape(link.label))</a>"
+                if let detail = link.detail { html += ": \(escape(detail))" }
+                html += "</li>\n"
+            }
+            if let more = group.more { html += "<li><a href=\"\(escape(more.path))\">\(escape(more.label))</a></li>\n" }
+            html += "</ul>\n"
+        }
+        return html + "</section>\n"
     }
 
     /// The heading of a record's page: its name where it has one (with its Dynamic Type

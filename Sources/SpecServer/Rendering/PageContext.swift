@@ -50,6 +50,8 @@ struct PageContext: Sendable {
     var versionSteps: [VersionStep] = []
     /// On a device's page with no widget rows, the nearest screen that has some (`393x852`).
     var nearestWidgetScreen: String?
+    /// On a metric's page, the records its topic, platform and citations tie it to.
+    var related = RelatedRecords(groups: [])
     /// `fields=` as given, split at commas: the columns a reader picked, or `nil` for the route's
     /// default columns.
     var projection: [String]?

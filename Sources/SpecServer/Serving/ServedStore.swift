@@ -300,6 +300,11 @@ final class ServedStore: Sendable {
                 page.nearestWidgetScreen = nearestWidgetScreen(
                     store: store, device: record.item, version: options.version, catalogues: catalogues)
             }
+            if route == .metric, format == .html, !options.fragment, case .record(let record) = content,
+                let snapshot = try? store.snapshot(version: options.version)
+            {
+                page.related = RelatedRecords.ofMetric(record.item, in: snapshot)
+            }
             if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
                 page.counts = facetCounts(
                     store: store, route: route, filters: filters, fields: page.fields, version: options.version,
