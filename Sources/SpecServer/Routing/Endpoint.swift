@@ -68,12 +68,14 @@ struct Endpoint: Sendable {
 
         /// The tool of a collection route: `list_` and the path's last segment (`/v1/size-classes`
         /// gives `list_size_classes`).
-        static func listing(template: String, title: String, summary: String) -> Tool {
+        static func listing(template: String, title: String, summary: String, words: Bool = false) -> Tool {
             let segment = template.split(separator: "/").last.map(String.init) ?? template
+            let narrow =
+                words ? "Filters and q (words, as search matches them) narrow the rows" : "Filters narrow the rows"
             return Tool(
                 name: "list_" + segment.replacing("-", with: "_"), title: title,
                 description:
-                    "\(title): \(summary). Filters narrow the rows; limit, offset, sort and fields page, order and trim them. The result is the JSON of GET \(template)."
+                    "\(title): \(summary). \(narrow); limit, offset, sort and fields page, order and trim them. The result is the JSON of GET \(template)."
             )
         }
     }

@@ -277,7 +277,7 @@ extension Endpoint {
             common: CommonParameter.data + CommonParameter.rows + (records == nil ? [] : CommonParameter.words),
             prebuilt: prebuilt, example: example ?? template, rowFields: rowFields, defaultLimit: defaultLimit,
             recordType: records,
-            tool: tool ?? .listing(template: template, title: title, summary: summary))
+            tool: tool ?? .listing(template: template, title: title, summary: summary, words: records != nil))
     }
 
     /// A record route, `{path}/{id}`: the row of `collection` with that id (or a record the
