@@ -167,16 +167,54 @@ import Testing
         #expect(page.contains("<option value=\"\(value)\">\(value) (\(total))</option>"), "\(name)=\(value)")
     }
 
-    @Test(arguments: Array(HTMLRenderer.searchTypes.keys.map(\.rawValue).sorted()))
-    func aCollectionPageSearchesItsOwnRecords(_ raw: Int) throws {
-        let route = try #require(Route(rawValue: raw))
-        let (type, _) = try #require(HTMLRenderer.searchTypes[route])
+    /// Each record collection and a word some of its records have.
+    static let searchWords: [(Route, String)] = [
+        (.devices, "iphone"), (.sizeClasses, "ipad"), (.widgets, "small"), (.widgetFamilies, "medium"),
+        (.dynamicType, "body"), (.textStyles, "title"), (.tracking, "rounded"), (.metrics, "minimum"),
+        (.rules, "button"), (.myths, "widgets"),
+    ]
+
+    @Test func everyRecordCollectionHasASearchWord() {
+        let collections = Route.allCases.filter { $0.endpoint.recordType != nil }
+        #expect(Set(collections) == Set(Self.searchWords.map(\.0)))
+    }
+
+    @Test(arguments: searchWords)
+    func aCollectionPagesSearchBoxFiltersItsOwnTable(_ route: Route, _ word: String) throws {
+        let type = try #require(route.endpoint.recordType)
         let page = app.request(.get, route.template + "?format=html").text
-        #expect(page.contains("<input type=\"hidden\" name=\"type\" value=\"\(type)\">"))
-        // The search it sends answers with that collection's records only.
-        let results = app.request(.get, "/v1/search?q=a&type=\(type)")
-        #expect(results.status == 200, "\(type)")
-        for item in results.json?["items"]?.arrayValue ?? [] { #expect(item["type"]?.stringValue == type) }
+        #expect(page.contains("action=\"\(route.template)\" role=\"search\""))
+        #expect(page.contains("<input id=\"search-here\" name=\"q\" type=\"search\" value=\"\" required>"))
+        // What the box sends answers with the collection's own rows, in its envelope: those whose
+        // records /v1/search finds among that type, best first.
+        let answer = app.request(.get, route.template + "?q=\(word)&limit=1000")
+        #expect(answer.status == 200)
+        let json = try #require(answer.json)
+        let items = try #require(json["items"]?.arrayValue)
+        #expect(json["version"]?.stringValue != nil && json["total"] != nil)
+        #expect(!items.isEmpty, "\(route.template)?q=\(word)")
+        let hits =
+            app.request(.get, "/v1/search?q=\(word)&type=\(type.rawValue)&limit=1000").json?["items"]?
+            .arrayValue ?? []
+        let found = Set(hits.compactMap { $0["id"]?.stringValue })
+        let unfiltered = Set(
+            (app.request(.get, route.template + "?fields=id&shape=array").json?.arrayValue ?? []).compactMap {
+                $0["id"]?.stringValue
+            })
+        var matched = Set<String>()
+        for item in items {
+            let id = item["id"]?.stringValue ?? ""
+            let whole = id.split(separator: ".").dropLast().joined(separator: ".")
+            #expect(found.contains(id) || found.contains(whole), "\(id)")
+            matched.insert(found.contains(id) ? id : whole)
+        }
+        // Every record the search finds that the collection lists is there.
+        for id in found where unfiltered.contains(id) || unfiltered.contains(where: { $0.hasPrefix(id + ".") }) {
+            #expect(matched.contains(id), "\(id)")
+        }
+        let scores = items.compactMap { $0["score"]?.doubleValue }
+        #expect(scores.count == items.count)
+        #expect(scores == scores.sorted(by: >))
     }
 
     @Test func theSortOrderIsSaidInWords() {
@@ -232,6 +270,74 @@ import Testing
             ))
         #expect(page.contains(">The figure to check your measurement against.</small>"))
         #expect(!page.contains("the result row&#39;s error names"))
+    }
+
+    /// The record paths a page's "Related records" section links, by its group headings.
+    static func relatedLinks(_ page: String) -> [String: [String]] {
+        guard let start = page.firstRange(of: "<section class=\"hig-related\""),
+            let end = page[start.upperBound...].firstRange(of: "</section>")
+        else { return [:] }
+        var groups: [String: [String]] = [:]
+        var heading = ""
+        for line in page[start.upperBound..<end.lowerBound].split(separator: "\n") {
+            if line.hasPrefix("<h3>") {
+                heading = String(line.dropFirst(4).dropLast(5))
+            } else if let href = line.firstRange(of: "href=\""),
+                let close = line[href.upperBound...].firstIndex(of: "\"")
+            {
+                groups[heading, default: []].append(String(line[href.upperBound..<close]))
+            }
+        }
+        return groups
+    }
+
+    @Test func aMetricPageLinksItsTopicsOtherFiguresItsRulesAndItsMyths() throws {
+        let minimum = Self.relatedLinks(
+            app.request(.get, "/v1/metrics/metric.controls.ios.minimum-size?format=html").text)
+        let others = try #require(minimum["Other controls figures on iOS"])
+        #expect(others.contains("/v1/metrics/metric.controls.ios.default-size"))
+        #expect(!others.contains("/v1/metrics/metric.controls.ios.minimum-size"))
+        // Both ways: the default size's page links the minimum.
+        let byDefault = Self.relatedLinks(
+            app.request(.get, "/v1/metrics/metric.controls.ios.default-size?format=html").text)
+        #expect(
+            byDefault["Other controls figures on iOS"]?.contains("/v1/metrics/metric.controls.ios.minimum-size") == true
+        )
+        // The rule whose quote is the sentence the metric cites.
+        let metric = try #require(app.request(.get, "/v1/metrics/metric.controls.ios.minimum-size").json?["item"])
+        let rule = try #require(
+            app.request(.get, "/v1/rules/rule.accessibility.strive-for-minimum-control-size").json?["item"])
+        #expect(rule["quote"] == metric["citations"]?.arrayValue?.first?["quote"])
+        #expect(
+            minimum["Rules that quote its sentence or name it"]?.contains(
+                "/v1/rules/rule.accessibility.strive-for-minimum-control-size") == true)
+        // The myths whose related records name it, and no other.
+        let myths = try #require(app.request(.get, "/v1/myths?shape=array").json?.arrayValue)
+        let naming = myths.filter { ($0["related"]?.arrayValue ?? []).contains("metric.controls.ios.minimum-size") }
+            .compactMap { $0["id"]?.stringValue }.map { "/v1/myths/" + $0 }
+        #expect(naming.count >= 2)
+        #expect(minimum["Myths about it"] == naming)
+    }
+
+    @Test func aMetricsOtherFiguresShareItsTopicAndPlatform() throws {
+        let metrics = try #require(app.request(.get, "/v1/metrics?topic=controls&shape=array").json?.arrayValue)
+        #expect(metrics.count > 3)
+        var checked = 0
+        for metric in metrics {
+            let id = try #require(metric["id"]?.stringValue)
+            let platform = try #require(metric["platform"]?.stringValue)
+            let links = Self.relatedLinks(app.request(.get, "/v1/metrics/\(id)?format=html").text)
+            let others = links.first { $0.key.hasPrefix("Other controls figures on ") }?.value ?? []
+            for path in others {
+                checked += 1
+                let other = app.request(.get, path).json?["item"]
+                #expect(other?["topic"] == "controls", "\(id) → \(path)")
+                #expect(
+                    other?["platforms"]?.arrayValue?.contains(.string(platform)) == true
+                        || other?["platforms"]?.arrayValue?.contains("all") == true, "\(id) → \(path)")
+            }
+        }
+        #expect(checked > metrics.count)
     }
 
     @Test func aDevicePageLinksWhatReadersAskNext() {
@@ -290,6 +396,27 @@ import Testing
         #expect(markdown.contains("| 44×44 pt |"))
         let page = app.request(.get, "/v1/metrics?format=html").text
         #expect(page.contains("<td class=\"hig-figure\" data-label=\"Figure\">44×44 pt</td>"))
+    }
+
+    @Test func theDisplayValueIsInTheJSONRowsToo() throws {
+        let record = try #require(app.request(.get, "/v1/metrics/metric.controls.ios.minimum-size").json)
+        #expect(record["item"]?["display"] == "≥ 28×28 pt")
+        let rows = try #require(app.request(.get, "/v1/metrics?shape=array").json?.arrayValue)
+        let withFigures = rows.filter { $0["bound"] != nil }
+        #expect(!withFigures.isEmpty)
+        // Every metric has a figure, so every row has its display text, and it is the text the
+        // tables print from the separate fields.
+        for row in withFigures {
+            let expected = FigureDisplay.text { name in row[name].map(FlatTable.scalarText) }
+            #expect(row["display"]?.stringValue == expected, "\(row["id"] ?? .null)")
+        }
+        // An explicit projection keeps it only when asked, as every other field.
+        let trimmed = try #require(app.request(.get, "/v1/metrics?fields=id,display&shape=array").json?.arrayValue)
+        #expect(trimmed.first?.objectValue?.keys == ["id", "display"])
+        // The export stays the data file as loaded: no member the file does not have.
+        let metrics = try #require(app.request(.get, "/v1/export").json?["metrics"]?.arrayValue)
+        #expect(!metrics.isEmpty)
+        #expect(metrics.allSatisfy { $0["display"] == nil })
     }
 
     @Test(arguments: [

@@ -72,6 +72,28 @@ import Testing
         #expect(silent.isEmpty, "\(route.template): empty without a note: \(silent.prefix(5))")
     }
 
+    @Test(arguments: DocsSitePageLayoutTests.searchWords)
+    func everyEmptyAnswerWithWordsHasANote(_ route: Route, _ word: String) throws {
+        // Words alone that match nothing, and words that match with each filter value in turn.
+        var silent: [String] = []
+        var empty = 0
+        let queries =
+            ["q=zzzzqqqq"]
+            + (try filterValues(route)).flatMap { filter in
+                filter.values.map { "q=\(word)&\(filter.name)=\(RecordLink.percentEncoded($0))" }
+            }
+        for query in queries {
+            let answer = app.request(.get, route.template + "?" + query)
+            guard answer.status == 200, let json = answer.json, json["count"]?.doubleValue == 0 else { continue }
+            empty += 1
+            if (json["notes"]?.arrayValue ?? []).isEmpty || answer.values(header: "Spec-Note").isEmpty {
+                silent.append(query)
+            }
+        }
+        #expect(empty > 0)
+        #expect(silent.isEmpty, "\(route.template): empty without a note: \(silent.prefix(5))")
+    }
+
     @Test func theWalkFindsEmptyAnswers() throws {
         // The walk is not vacuous: the metrics alone have many empty combinations (208 were
         // counted before every empty answer carried a note, all silent then).

@@ -36,7 +36,12 @@ import Testing
         let endpoint = route.endpoint
         let names = endpoint.parameterNames
         #expect(Set(names).count == names.count, "\(route): \(names)")
-        #expect(!endpoint.filters.contains { CommonParameter.names.contains($0.name) }, "\(route)")
+        // A filter never shadows a common parameter the route takes; `q` is common on a collection
+        // of records and the search's own (required) filter on /v1/search, never both.
+        #expect(!endpoint.filters.contains { filter in endpoint.common.contains { $0.rawValue == filter.name } })
+        let commonOnly = CommonParameter.allCases.filter { $0 != .q }.map(\.rawValue)
+        #expect(!endpoint.filters.contains { commonOnly.contains($0.name) }, "\(route)")
+        #expect(endpoint.common.contains(.q) == (endpoint.recordType != nil), "\(route)")
         #expect(Set(endpoint.formats).count == endpoint.formats.count)
         #expect(!endpoint.summary.isEmpty && !endpoint.title.isEmpty)
         if endpoint.servesData { #expect(!endpoint.formats.isEmpty) }

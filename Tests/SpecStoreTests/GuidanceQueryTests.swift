@@ -37,9 +37,10 @@ struct GuidanceQueryTests {
         #expect(
             Array(row.keys) == [
                 "id", "name", "topic", "platform", "platforms", "width", "height", "bound", "status", "unit",
-                "citations",
-                "basis", "since",
+                "display", "citations", "basis", "since",
             ])
+        // The figure as one text, built with the row: the width and height with the row's unit.
+        #expect(row["display"] == "36×5 pt")
     }
 
     @Test(

@@ -48,6 +48,8 @@ PAGES = [
     ("tracking", "/v1/tracking?font=sf%20pro&format=html"),
     ("metrics", "/v1/metrics?format=html"),
     ("metrics-convention", "/v1/metrics?topic=sheets&format=html"),
+    ("metrics-words", "/v1/metrics?q=minimum&platform=ios&format=html"),
+    ("metrics-words-empty", "/v1/metrics?q=qwertyxyz&format=html"),
     ("rules", "/v1/rules?format=html"),
     ("myths", "/v1/myths?format=html"),
     ("versions", "/v1/versions?format=html"),

@@ -120,6 +120,7 @@ enum HTMLRenderer {
                 "<p class=\"formats\">Related: "
                 + related.map { "<a href=\"\(escape($0.1))\">\($0.0)</a>" }.joined(separator: " · ") + "</p>\n"
         }
+        body += relatedSection(page.related)
         if collection == .devices {
             let widgets = item["widgets"]?["items"]?.arrayValue ?? []
             if !widgets.isEmpty {
@@ -137,6 +138,24 @@ enum HTMLRenderer {
         }
         let crumbs: [(String, String?)] = [("Home", "/"), (collection.title, collection.template), (name, nil)]
         return SitePage.render(title: name, crumbs: crumbs, current: collection, version: table.version, body: body)
+    }
+
+    /// A record's related records, a list under a heading per group; empty when it has none.
+    static func relatedSection(_ related: RelatedRecords) -> String {
+        guard !related.groups.isEmpty else { return "" }
+        var html = "<section class=\"hig-related\" aria-labelledby=\"related-heading\">\n"
+        html += "<h2 id=\"related-heading\">Related records</h2>\n"
+        for group in related.groups {
+            html += "<h3>\(escape(group.heading))</h3>\n<ul>\n"
+            for link in group.links {
+                html += "<li><a href=\"\(escape(link.path))\">\(escape(link.label))</a>"
+                if let detail = link.detail { html += ": \(escape(detail))" }
+                html += "</li>\n"
+            }
+            if let more = group.more { html += "<li><a href=\"\(escape(more.path))\">\(escape(more.label))</a></li>\n" }
+            html += "</ul>\n"
+        }
+        return html + "</section>\n"
     }
 
     /// The heading of a record's page: its name where it has one (with its Dynamic Type
@@ -455,28 +474,29 @@ enum HTMLRenderer {
         return "<p class=\"formats\">This data as " + links.joined(separator: " · ") + "</p>\n"
     }
 
-    /// The record type `/v1/search?type=` takes for a collection's records.
-    static let searchTypes: [Route: (type: String, noun: String)] = [
-        .devices: ("device", "devices"), .sizeClasses: ("size-class", "size classes"),
-        .widgets: ("widget", "widget sizes"),
-        .widgetFamilies: ("widget-family", "widget families"), .dynamicType: ("dynamic-type", "Dynamic Type rows"),
-        .textStyles: ("text-style", "text styles"), .tracking: ("tracking", "tracking rows"),
-        .metrics: ("metric", "metrics"), .rules: ("rule", "rules"), .myths: ("myth", "myths"),
-    ]
-
-    /// A search box for the collection's records alone: a plain GET to the search page with the
-    /// collection's `type`, so it works with no script.
+    /// A search box that filters the table: a plain GET to this same page with `q=`
+    /// (``CommonParameter/q``), so it works with no script. It keeps the filters, the order, the
+    /// page size, the columns and the pinned version, and starts again at the first page.
     static func collectionSearch(_ page: PageContext) -> String {
-        guard let (type, noun) = searchTypes[page.route] else { return "" }
-        return """
-            <form class="hig-search hig-search-here" method="get" action="/v1/search" role="search" aria-label="Search the \(noun)">
-            <input type="hidden" name="format" value="html"><input type="hidden" name="type" value="\(type)">
-            <label for="search-here">Search the \(noun)</label>
-            <input id="search-here" name="q" type="search" required>
-            <button type="submit">Search</button>
-            </form>
-
-            """
+        guard page.parameter == nil, let type = page.route.endpoint.recordType,
+            page.route.endpoint.common.contains(.q)
+        else { return "" }
+        let name = CommonParameter.q.rawValue
+        let current = page.applied.first { $0.name == name }?.value
+        var html =
+            "<form class=\"hig-search hig-search-here\" method=\"get\" action=\"\(escape(page.path))\" role=\"search\" aria-label=\"Search the \(type.pluralNoun)\">\n"
+        html += "<input type=\"hidden\" name=\"format\" value=\"html\">"
+        for (key, value) in page.keptBySearch {
+            html += "<input type=\"hidden\" name=\"\(escape(key))\" value=\"\(escape(value))\">"
+        }
+        html += "\n<label for=\"search-here\">Search the \(type.pluralNoun)</label>\n"
+        html +=
+            "<input id=\"search-here\" name=\"\(name)\" type=\"search\" value=\"\(escape(current ?? ""))\" required>\n"
+        html += "<button type=\"submit\">Search</button>\n"
+        if current != nil {
+            html += "<a href=\"\(escape(page.link(changing: [(name, nil), ("offset", nil)])))\">Every row</a>\n"
+        }
+        return html + "</form>\n"
     }
 
     /// A plain GET form, one field per filter the route defines; a blank field means any value.
@@ -492,6 +512,10 @@ enum HTMLRenderer {
             html += "<input type=\"hidden\" name=\"version\" value=\"\(escape(version))\">\n"
         }
         if let sort = page.sort { html += "<input type=\"hidden\" name=\"sort\" value=\"\(escape(sort))\">\n" }
+        // The words of the search box, kept as the filters change.
+        if page.route.endpoint.common.contains(.q), let words = page.applied.first(where: { $0.name == "q" })?.value {
+            html += "<input type=\"hidden\" name=\"q\" value=\"\(escape(words))\">\n"
+        }
         for field in page.fields {
             let id = "filter-" + field.name
             let current = page.applied.first { $0.name == field.name }?.value

@@ -50,6 +50,8 @@ struct PageContext: Sendable {
     var versionSteps: [VersionStep] = []
     /// On a device's page with no widget rows, the nearest screen that has some (`393x852`).
     var nearestWidgetScreen: String?
+    /// On a metric's page, the records its topic, platform and citations tie it to.
+    var related = RelatedRecords(groups: [])
     /// `fields=` as given, split at commas: the columns a reader picked, or `nil` for the route's
     /// default columns.
     var projection: [String]?
@@ -147,6 +149,19 @@ struct PageContext: Sendable {
         if let format { pairs.append(("format", format)) }
         let query = RecordLink.query(pairs)
         return query.isEmpty ? path : path + "?" + query
+    }
+
+    /// What the search box sends besides its words: the filters, the order, a page size asked
+    /// for, the columns and the pinned version; never `offset`, as new words start a new list.
+    var keptBySearch: [(String, String)] {
+        var pairs: [(String, String)] = applied.filter { $0.name != CommonParameter.q.rawValue }.map {
+            ($0.name, $0.value)
+        }
+        if let sort { pairs.append(("sort", sort)) }
+        if let projection { pairs.append(("fields", projection.joined(separator: ","))) }
+        if let limit, defaultLimit == nil { pairs.append(("limit", String(limit))) }
+        if let pinnedVersion { pairs.append(("version", pinnedVersion)) }
+        return pairs
     }
 
     /// The filters in words, for a caption: `family iphone, platform ios`.

@@ -1,3 +1,5 @@
+import SpecStore
+
 /// Which columns a collection's HTML page shows at first, and in which order: the record's name,
 /// its figures with their units, then its status and citation, so all three sit in view at
 /// 1280 px without sideways scrolling. Every other column (ids, prose, fields rarely compared

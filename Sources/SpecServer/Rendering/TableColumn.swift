@@ -1,3 +1,5 @@
+import SpecStore
+
 /// One column of a table as the CSV, Markdown and HTML forms show it: which flattened field it
 /// holds, its heading in words with the unit, and its name in CSV.
 struct TableColumn: Equatable, Sendable {

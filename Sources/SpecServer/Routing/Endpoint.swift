@@ -40,6 +40,9 @@ struct Endpoint: Sendable {
     var rowFields: [String]? = nil
     /// The page size of a collection route when `limit` is absent; `nil` for every row.
     var defaultLimit: Int? = nil
+    /// The record type of a collection route's rows, which `q=` searches among (``CommonParameter/q``);
+    /// `nil` for a route whose rows are no store records' (search results, versions, checks).
+    var recordType: RecordType? = nil
     /// The MCP tool that answers as this route does (`POST /mcp`, `spec-server mcp`), if any: its
     /// arguments are the route's parameters and its result the route's JSON (``MCPCatalogue``).
     var tool: Tool? = nil
@@ -65,12 +68,14 @@ struct Endpoint: Sendable {
 
         /// The tool of a collection route: `list_` and the path's last segment (`/v1/size-classes`
         /// gives `list_size_classes`).
-        static func listing(template: String, title: String, summary: String) -> Tool {
+        static func listing(template: String, title: String, summary: String, words: Bool = false) -> Tool {
             let segment = template.split(separator: "/").last.map(String.init) ?? template
+            let narrow =
+                words ? "Filters and q (words, as search matches them) narrow the rows" : "Filters narrow the rows"
             return Tool(
                 name: "list_" + segment.replacing("-", with: "_"), title: title,
                 description:
-                    "\(title): \(summary). Filters narrow the rows; limit, offset, sort and fields page, order and trim them. The result is the JSON of GET \(template)."
+                    "\(title): \(summary). \(narrow); limit, offset, sort and fields page, order and trim them. The result is the JSON of GET \(template)."
             )
         }
     }
@@ -210,15 +215,16 @@ struct AnswerRequest {
 enum CommonParameter: String, CaseIterable, Sendable {
     case version, format, shape, pretty, fragment, flat
     case limit, offset, sort, fields
-
-    /// Every name, for filtering them out of a query.
-    static let names: Set<String> = Set(allCases.map(\.rawValue))
+    case q
 
     /// What every data route takes (API.md §1).
     static let data: [CommonParameter] = [.version, .format, .shape, .pretty, .fragment, .flat]
 
     /// What a collection route takes besides: paging, order and field selection (API.md §6).
     static let rows: [CommonParameter] = [.limit, .offset, .sort, .fields]
+
+    /// What a collection of one record type takes besides: words that narrow its rows.
+    static let words: [CommonParameter] = [.q]
 
     /// One sentence for the OpenAPI document.
     var summary: String {
@@ -237,6 +243,8 @@ enum CommonParameter: String, CaseIterable, Sendable {
             "Orders the rows by a field before paging: sort=field ascending, sort=-field descending. A nested field is named as the JSON nests it (points.width; the CSV column name points_width is accepted too). Numbers sort as numbers, text without regard to case; rows without the field come last; ties keep the route's order."
         case .fields:
             "Keeps only these fields of each row, comma-separated, in this order (a nested field as points.width keeps only that member)."
+        case .q:
+            "Words that narrow the rows, matched as /v1/search matches them (a designer's synonyms, a size such as 44x44 as one term) but among this collection's rows only: the matching rows, best first, each with its score. The other filters, sort and paging apply as well."
         }
     }
 }

@@ -17,7 +17,7 @@ extension Route {
         case .devices:
             .collection(
                 "/v1/devices", title: "Devices", summary: "screen sizes, scale and size classes per device",
-                filter: DeviceFilter.self
+                filter: DeviceFilter.self, records: .device
             ) { .collection(try $0.snapshot.devices(matching: DeviceFilter(parameters: $0.filters))) }
         case .device:
             Endpoint(
@@ -35,7 +35,7 @@ extension Route {
         case .sizeClasses:
             .collection(
                 "/v1/size-classes", title: "Size classes", summary: "one row per model × orientation",
-                filter: SizeClassFilter.self
+                filter: SizeClassFilter.self, records: .sizeClass
             ) { .collection(try $0.snapshot.sizeClasses(matching: SizeClassFilter(parameters: $0.filters))) }
         case .sizeClass:
             .record(
@@ -45,7 +45,7 @@ extension Route {
         case .widgets:
             .collection(
                 "/v1/widgets", title: "Widget sizes", summary: "widget dimensions per screen and family",
-                filter: WidgetFilter.self
+                filter: WidgetFilter.self, records: .widget
             ) { .collection(try $0.snapshot.widgets(matching: WidgetFilter(parameters: $0.filters))) }
         case .widget:
             .record(
@@ -54,7 +54,8 @@ extension Route {
         case .widgetFamilies:
             .collection(
                 "/v1/widget-families", title: "Widget families",
-                summary: "which widget families and rendering modes each platform has", filter: WidgetFamilyFilter.self
+                summary: "which widget families and rendering modes each platform has", filter: WidgetFamilyFilter.self,
+                records: .widgetFamily
             ) { .collection(try $0.snapshot.widgetFamilies(matching: WidgetFamilyFilter(parameters: $0.filters))) }
         case .widgetFamily:
             .record(
@@ -63,7 +64,7 @@ extension Route {
         case .dynamicType:
             .collection(
                 "/v1/dynamic-type", title: "Dynamic Type", summary: "Dynamic Type sizes per category and style",
-                filter: DynamicTypeFilter.self, formats: Format.code
+                filter: DynamicTypeFilter.self, records: .dynamicType, formats: Format.code
             ) { .collection(try $0.snapshot.dynamicType(matching: DynamicTypeFilter(parameters: $0.filters))) }
         case .dynamicTypeSize:
             .record(
@@ -72,7 +73,7 @@ extension Route {
         case .textStyles:
             .collection(
                 "/v1/text-styles", title: "Text styles", summary: "the other platforms' text styles",
-                filter: TextStyleFilter.self, formats: Format.code
+                filter: TextStyleFilter.self, records: .textStyle, formats: Format.code
             ) { .collection(try $0.snapshot.textStyles(matching: TextStyleFilter(parameters: $0.filters))) }
         case .textStyle:
             .record(
@@ -81,7 +82,7 @@ extension Route {
         case .tracking:
             .collection(
                 "/v1/tracking", title: "Tracking", summary: "tracking values per font and size",
-                filter: TrackingFilter.self
+                filter: TrackingFilter.self, records: .tracking
             ) { .collection(try $0.snapshot.tracking(matching: TrackingFilter(parameters: $0.filters))) }
         case .trackingValue:
             .record(
@@ -90,7 +91,7 @@ extension Route {
         case .metrics:
             .collection(
                 "/v1/metrics", title: "Metrics", summary: "every other figure: controls, margins, bars, icons, …",
-                filter: MetricFilter.self, formats: Format.code
+                filter: MetricFilter.self, records: .metric, formats: Format.code
             ) { .collection(try $0.snapshot.metrics(matching: MetricFilter(parameters: $0.filters))) }
         case .metric:
             .record(
@@ -98,7 +99,8 @@ extension Route {
                 example: "metric.controls.ios.minimum-size")
         case .rules:
             .collection(
-                "/v1/rules", title: "Rules", summary: "Apple's rules in Apple's words", filter: RuleFilter.self
+                "/v1/rules", title: "Rules", summary: "Apple's rules in Apple's words", filter: RuleFilter.self,
+                records: .rule
             ) { .collection(try $0.snapshot.rules(matching: RuleFilter(parameters: $0.filters))) }
         case .rule:
             .record(
@@ -106,7 +108,8 @@ extension Route {
                 example: "rule.tab-bars.navigation-not-actions")
         case .myths:
             .collection(
-                "/v1/myths", title: "Myths", summary: "beliefs that produce false findings", filter: MythFilter.self
+                "/v1/myths", title: "Myths", summary: "beliefs that produce false findings", filter: MythFilter.self,
+                records: .myth
             ) { .collection(try $0.snapshot.myths(matching: MythFilter(parameters: $0.filters))) }
         case .myth:
             .record(
@@ -260,18 +263,21 @@ extension Format {
 extension Endpoint {
     /// A collection route: rows in the envelope, in every table format, filtered by a store
     /// filter whose parameters it accepts; its unfiltered answers prebuilt for every version.
+    /// A collection of `records` takes `q` too (``CommonParameter/words``).
     static func collection(
         _ template: String, title: String, summary: String, listing: String? = nil, filter: any QueryFilter.Type,
-        formats: [Format] = Format.tables, prebuilt: Prebuilt = .everyVersion, example: String? = nil,
+        records: RecordType? = nil, formats: [Format] = Format.tables, prebuilt: Prebuilt = .everyVersion,
+        example: String? = nil,
         rowFields: [String]? = nil,
         defaultLimit: Int? = nil, tool: Tool? = nil, answer: @escaping @Sendable (AnswerRequest) throws -> Content
     ) -> Endpoint {
         Endpoint(
             template: template, title: title, summary: summary, listing: listing, formats: formats,
             answer: .query(answer), filters: filter.parameters.map(Parameter.init),
-            common: CommonParameter.data + CommonParameter.rows, prebuilt: prebuilt, example: example ?? template,
-            rowFields: rowFields, defaultLimit: defaultLimit,
-            tool: tool ?? .listing(template: template, title: title, summary: summary))
+            common: CommonParameter.data + CommonParameter.rows + (records == nil ? [] : CommonParameter.words),
+            prebuilt: prebuilt, example: example ?? template, rowFields: rowFields, defaultLimit: defaultLimit,
+            recordType: records,
+            tool: tool ?? .listing(template: template, title: title, summary: summary, words: records != nil))
     }
 
     /// A record route, `{path}/{id}`: the row of `collection` with that id (or a record the

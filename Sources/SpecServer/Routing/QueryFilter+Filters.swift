@@ -141,7 +141,8 @@ extension MetricFilter: QueryFilter {
 }
 
 extension RuleFilter: QueryFilter {
-    /// `topic`, `platform`, `kind`, `status`, `q`.
+    /// `topic`, `platform`, `kind`, `status` (`q` is every record collection's:
+    /// ``CommonParameter/q``).
     static let parameters = [
         FilterParameter.topic, FilterParameter.platform,
         FilterParameter(
@@ -150,14 +151,13 @@ extension RuleFilter: QueryFilter {
         FilterParameter(
             name: "status", summary: "Apple's words (published) or the store's reading.",
             value: .vocabulary(.ruleStatus)),
-        FilterParameter(name: "q", summary: "Words to search for in the quote and topic.", value: .text),
     ]
 
     init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
         self.init(
             topic: reader.text("topic"), platform: try reader.term("platform"), kind: try reader.term("kind"),
-            status: try reader.term("status"), q: reader.text("q"))
+            status: try reader.term("status"))
     }
 }
 

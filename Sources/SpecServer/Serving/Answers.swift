@@ -22,6 +22,10 @@ enum Answers {
             let request = AnswerRequest(
                 store: store, snapshot: snapshot, pathValue: parameter, filters: filters, options: options)
             var content = try query(request)
+            // `q=` narrows a collection's rows to those whose records match the words, best first.
+            if let words = options.words, let type = route.endpoint.recordType, case .collection(let result) = content {
+                content = .collection(snapshot.rows(of: result, type: type, matching: words))
+            }
             // An empty collection answer always says why: where the store's query
             // gave no reason, the filters and their near misses do.
             if route.endpoint.selectsRows, case .collection(let result) = content, result.items.isEmpty,

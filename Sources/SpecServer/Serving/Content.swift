@@ -73,13 +73,9 @@ enum Content: Sendable {
         }
     }
 
+    // A metric's range or size as one figure (`2–5`, `44×44 pt`) is the row's own `display`
+    // (``FigureDisplay``), so every tabular format has it with no work per request.
     func table(route: Route, version: String) -> FlatTable {
-        let table = flatTable(route: route, version: version)
-        // A metric's range or size as one figure (`2–5`, `44×44 pt`), in every tabular format.
-        return route == .metrics || route == .metric ? table.addingFigureDisplay() : table
-    }
-
-    private func flatTable(route: Route, version: String) -> FlatTable {
         switch self {
         case .collection(let result):
             return FlatTable(title: route.title, version: version, records: result.items, notes: notes)

@@ -264,6 +264,7 @@ enum OpenAPIDocument {
             case .format: schema = ["type": "string", "enum": .array(route.formats.map { .string($0.rawValue) })]
             case .shape: schema = ["type": "string", "enum": ["envelope", "array"]]
             case .pretty, .fragment, .flat, nil: schema = ["type": "boolean"]
+            case .q: schema = filterSchema(.text, latest: latest)
             case .limit:
                 schema = ["type": "integer", "minimum": 1, "maximum": .number(JSONNumber(RowSelection.maximumLimit))]
             case .offset:

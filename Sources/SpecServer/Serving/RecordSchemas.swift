@@ -271,6 +271,12 @@ enum RecordSchemas {
                         ("max", number("Upper end of a range, in unit.")),
                         ("minCategory", with(category, "Lower end of a range of Dynamic Type categories.")),
                         ("maxCategory", with(category, "Upper end of a range of Dynamic Type categories.")),
+                        (
+                            "display",
+                            text(
+                                "The figure as one display text, with its bound and unit: 44×44 pt, ≥ 28×28 pt, 2–5, ≥ 4.5:1, < 15 (the API's, not the data file's; figure_display in CSV)."
+                            )
+                        ),
                         ("bound", closed(["minimum", "maximum", "default", "exact", "range"], "metrics", "bound")),
                         (
                             "exclusive",

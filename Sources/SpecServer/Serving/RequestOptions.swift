@@ -1,5 +1,5 @@
 /// The parameters every data route shares, read and checked: format, shape, pretty, fragment,
-/// flat and version.
+/// flat and version, and a collection's paging, order, fields and words.
 struct RequestOptions: Equatable, Sendable {
     enum Shape: String, CaseIterable, Sendable {
         case envelope, array
@@ -15,6 +15,8 @@ struct RequestOptions: Equatable, Sendable {
     var version: String?
     /// Paging, order and fields of a collection route's rows (API.md §6).
     var rows = RowSelection()
+    /// `q=` of a collection of records: words its rows must match (``CommonParameter/q``).
+    var words: String?
 
     /// The `format=` spellings accepted besides the format names.
     static let formatAliases: [String: Format] = [
@@ -66,6 +68,8 @@ struct RequestOptions: Equatable, Sendable {
         flat = try Self.flag("flat", query)
         version = query["version"].flatMap(Self.pinnedVersion)
         rows = try RowSelection(query: query)
+        // Only where `q` is the common parameter: on `/v1/search` it is the route's own filter.
+        if route.endpoint.common.contains(.q) { words = query["q"] }
     }
 
     /// The name that stands for the newest store version wherever a version is accepted.

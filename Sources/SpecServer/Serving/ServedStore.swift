@@ -214,7 +214,9 @@ final class ServedStore: Sendable {
     func representation(
         route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format
     ) throws(APIError) -> Representation {
-        let filters = query.pairs.filter { !CommonParameter.names.contains($0.name) }
+        // The route's own common parameters: `q` is one on a collection, a filter on a search.
+        let common = route.endpoint.common
+        let filters = query.pairs.filter { pair in !common.contains { $0.rawValue == pair.name } }
         let normalised = filters.map { pair in (pair.name, Self.normalise(pair.value)) }.sorted { $0.0 < $1.0 }
         let key = Self.key(route: route, parameter: parameter, filters: normalised, options: options, format: format)
         if let representation = fixed[key]?.representation ?? cache.representation(for: key) { return representation }
@@ -291,7 +293,10 @@ final class ServedStore: Sendable {
                 catalogues: catalogues)
             // What the page around a table needs: the filters as sent, its order and paging, and
             // the route's filter form.
-            let paging = query.filter { CommonParameter.rows.map(\.rawValue).contains($0.name) }
+            let paging = query.filter { pair in
+                (CommonParameter.rows + CommonParameter.words).contains { $0.rawValue == pair.name }
+                    && route.endpoint.common.contains { $0.rawValue == pair.name }
+            }
             var page = PageContext(
                 route: route, parameter: parameter,
                 filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
@@ -304,10 +309,15 @@ final class ServedStore: Sendable {
                 page.nearestWidgetScreen = nearestWidgetScreen(
                     store: store, device: record.item, version: options.version, catalogues: catalogues)
             }
+            if route == .metric, format == .html, !options.fragment, case .record(let record) = content,
+                let snapshot = try? store.snapshot(version: options.version)
+            {
+                page.related = RelatedRecords.ofMetric(record.item, in: snapshot)
+            }
             if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
                 page.counts = facetCounts(
                     store: store, route: route, filters: filters, fields: page.fields, version: options.version,
-                    catalogues: catalogues)
+                    words: options.words, catalogues: catalogues)
             }
             var link: [(name: String, value: String)] = []
             if format == .html, route.formats.contains(.md) {
@@ -377,11 +387,12 @@ final class ServedStore: Sendable {
     /// with a short list of choices; a choice the route refuses is left without a count.
     static func facetCounts(
         store: SpecStore, route: Route, filters: [String: String], fields: [PageContext.Field], version: String?,
-        catalogues: FieldCatalogues?
+        words: String? = nil, catalogues: FieldCatalogues?
     ) -> [String: [String: Int]] {
         var counts: [String: [String: Int]] = [:]
         var options = RequestOptions()
         options.version = version
+        options.words = words
         options.rows.limit = 1
         for field in fields where !field.choices.isEmpty && field.choices.count <= 40 {
             for choice in field.choices {
@@ -408,6 +419,7 @@ final class ServedStore: Sendable {
         key += options.fragment && (format == .html || format == .md) ? "f" : ""
         key += options.flat ? "t" : ""
         key += options.rows.key
+        if let words = options.words { key += "|q" + normalise(words) }
         return key
     }
 

@@ -31,15 +31,8 @@ extension SpecSnapshot {
             status = status == nil || status == "reading" ? "reading" : "none"
         }
         let candidates = rows(.rules, platform: platform, where: ["topic": topic, "kind": kind, "status": status])
-        guard let q = filter.q else { return QueryResult(items: candidates.map(\.row)) }
-        let allowed = Set(candidates.map(\.id))
-        let hits = searchHits(q, types: ["rule"]).hits.filter { allowed.contains($0.id) }
-        let items = hits.compactMap { hit -> JSONValue? in
-            guard case .object(var row) = record(id: hit.id) else { return nil }
-            row.append("score", .number(JSONNumber(hit.score)))
-            return .object(row)
-        }
-        return QueryResult(items: items, notes: items.isEmpty ? ["No rule matches '\(q)'."] : [])
+        let result = QueryResult(items: candidates.map(\.row))
+        return filter.q.map { rows(of: result, type: .rule, matching: $0) } ?? result
     }
 
     /// Beliefs that produce false findings (`/v1/myths`).

@@ -3,9 +3,10 @@
 /// Field order: `id`; the collection's own fields in Docs/schema.md order, with `platform` (the
 /// record's first platform) just before `platforms` on widgets, type, tracking and metric rows,
 /// and `sizeClasses` just after `pixels` on device rows; then `status`, `unit` (`pt` when the
-/// file leaves it out; none on size-class rows), `citations`, `basis`, `notes`, `since`, `seen`
-/// (only where no change log dates the record), `until`, and `presence: "uncertain"` in the
-/// versions of its evidence window before the first copy that shows it.
+/// file leaves it out; none on size-class rows), `display` on metric rows (``FigureDisplay``),
+/// `citations`, `basis`, `notes`, `since`, `seen` (only where no change log dates the record),
+/// `until`, and `presence: "uncertain"` in the versions of its evidence window before the first
+/// copy that shows it.
 ///
 /// One builder serves one collection's records in file order, so it can remember the last
 /// record's layout and the last row's member names and share them with the next.
@@ -53,6 +54,10 @@ struct RecordRowBuilder {
             row.append("status", value(trailing) ?? .null)
             if collection.declaration.carriesUnit {
                 row.append("unit", value(trailing + 1) ?? "pt")
+            }
+            // Built here, once per record state, so no request formats a figure.
+            if collection == .metrics, let display = FigureDisplay.text(of: row) {
+                row.append(FigureDisplay.key, .string(display))
             }
             row.append("citations", value(trailing + 2) ?? .array([]))
             if let basis = value(trailing + 3) { row.append("basis", basis) }
