@@ -28,6 +28,17 @@ import Testing
         }
     }
 
+    /// Words that every row matches still reorder the rows (best first): a sort of them must not
+    /// take the order made for the route's own.
+    @Test func rowsNarrowedByWordsThatMatchEveryRowAreSortedThemselves() throws {
+        let all = app.request(.get, "/v1/widget-families?fields=id").json?["total"]
+        let words = app.request(.get, "/v1/widget-families?q=widget%20accessory&fields=id")
+        #expect(words.json?["total"] == all, "the words match every row")
+        let sorted = app.request(.get, "/v1/widget-families?q=widget%20accessory&sort=id&limit=3&fields=id")
+        let plain = app.request(.get, "/v1/widget-families?sort=id&limit=3&fields=id")
+        #expect(sorted.json?["items"] == plain.json?["items"], "\(sorted.text)")
+    }
+
     @Test func aFilteredOrPinnedSortStillSortsItsOwnRows() throws {
         // Filtered: the order of the rows the filter keeps.
         let filtered = app.request(.get, "/v1/tracking?font=sf%20pro&sort=-size&limit=3&fields=id,size")

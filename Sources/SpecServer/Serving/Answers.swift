@@ -34,8 +34,9 @@ enum Answers {
             {
                 content = .collection(QueryResult(items: [], notes: [note]))
             }
-            // Unfiltered rows of the latest version take their order from the store's, made once.
-            let unfiltered = filters.isEmpty && parameter == nil && snapshot.isLatest
+            // Unfiltered rows of the latest version, in the route's own order, take their order by a
+            // field from the store's, made once; `q=` rows come best first, so they are sorted.
+            let unfiltered = filters.isEmpty && options.words == nil && parameter == nil && snapshot.isLatest
             return (
                 try paged(content, route: route, options: options, catalogues: catalogues, unfiltered: unfiltered),
                 snapshot.version.id
