@@ -109,9 +109,7 @@ enum DiffLog {
 
     private static func link(_ row: FlatTable.Row, table: FlatTable) -> String {
         let id = table.cell(row, "id") ?? ""
-        let text = HTMLRenderer.escape(table.cell(row, "title") ?? id)
-        guard let path = RecordLink.path(for: id) else { return text }
-        return "<a href=\"\(HTMLRenderer.escape(path))\">\(text)</a>"
+        return HTMLRenderer.recordLink(id, text: table.cell(row, "title"))
     }
 
     /// A value before or after: the field's value, or a nested one's parts (`width 152; height 69.5`).

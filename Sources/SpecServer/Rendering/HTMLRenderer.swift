@@ -366,12 +366,12 @@ enum HTMLRenderer {
                 }
                 let value = table.cell(row, column.key) ?? ""
                 let label = fragment ? "" : " data-label=\"\(escape(column.header))\""
-                var content = cellContent(
-                    value, column: column, fragment: fragment, row: row, table: table, route: page.route)
+                var content = cellContent(value, column: column, fragment: fragment)
+                // The name leading a row links to the row's record (a search result's title too).
                 if position == 0, arrangement.linksName, !value.isEmpty, column.kind == .text,
-                    !content.hasPrefix("<a "), let id = table.cell(row, "id"), let path = RecordLink.path(for: id)
+                    let id = table.cell(row, "id")
                 {
-                    content = "<a href=\"\(escape(path))\">\(content)</a>"
+                    content = recordLink(id, text: value)
                 }
                 html +=
                     "<td\(cellClass(column, figure: figure, first: position == 0 && arrangement.linksName))\(label)>\(content)</td>"
@@ -400,26 +400,21 @@ enum HTMLRenderer {
         return classes.isEmpty ? "" : " class=\"" + classes.joined(separator: " ") + "\""
     }
 
-    static func cellContent(
-        _ value: String, column: TableColumn, fragment: Bool, row: FlatTable.Row? = nil, table: FlatTable? = nil,
-        route: Route? = nil
-    ) -> String {
+    static func cellContent(_ value: String, column: TableColumn, fragment: Bool) -> String {
         switch column.kind {
         case .id where !fragment, .references where !fragment:
-            let ids = value.split(separator: "; ").map(String.init)
-            return ids.map { id in
-                guard let path = RecordLink.path(for: id) else { return escape(id) }
-                return "<a href=\"\(escape(path))\">\(escape(id))</a>"
-            }.joined(separator: ", ")
+            value.split(separator: "; ").map { recordLink(String($0)) }.joined(separator: ", ")
         default:
-            // A search result's title links to the record it names.
-            if route == .search, column.key == "title", !fragment, let row, let table,
-                let id = table.cell(row, "id"), let path = RecordLink.path(for: id)
-            {
-                return "<a href=\"\(escape(path))\">\(escape(value))</a>"
-            }
-            return escape(value)
+            escape(value)
         }
+    }
+
+    /// `text` (escaped; the id itself when `nil`) as a link to the record `id` names, or the text
+    /// alone when no route serves that id.
+    static func recordLink(_ id: String, text: String? = nil) -> String {
+        let shown = escape(text ?? id)
+        guard let path = RecordLink.path(for: id) else { return shown }
+        return "<a href=\"\(escape(path))\">\(shown)</a>"
     }
 
     /// The status in words with a mark (never colour alone), the citations as links, and for a

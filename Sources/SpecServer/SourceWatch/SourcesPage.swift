@@ -49,7 +49,7 @@ enum SourcesPage {
                 if let tab = finding.tab { list += " (tab \(escape(tab)))" }
                 list += ": \(escape(finding.message))"
                 if !finding.records.isEmpty {
-                    list += "; records " + finding.records.map(recordLink).joined(separator: ", ")
+                    list += "; records " + finding.records.map { HTMLRenderer.recordLink($0) }.joined(separator: ", ")
                 }
                 if let before = finding.before { list += "<br>before: <q>\(escape(before))</q>" }
                 if let after = finding.after { list += "<br>after: <q>\(escape(after))</q>" }
@@ -66,11 +66,5 @@ enum SourcesPage {
         return SitePage.render(
             title: "Source check", crumbs: [("Home", "/"), ("Source check", nil)], current: nil,
             version: report.version, body: html)
-    }
-
-    /// A record id as a link to its page, or the id alone when no route serves it.
-    private static func recordLink(_ id: String) -> String {
-        guard let path = RecordLink.path(for: id) else { return HTMLRenderer.escape(id) }
-        return "<a href=\"\(HTMLRenderer.escape(path))\">\(HTMLRenderer.escape(id))</a>"
     }
 }
