@@ -204,6 +204,51 @@ def slow_reader_checks():
     stop(process)
 
 
+def statuses_seen(clients, seconds):
+    """The status each client was sent first (reading what already arrived), then closes it."""
+    statuses = {}
+    deadline = time.time() + seconds
+    for client in clients:
+        client.settimeout(max(0.001, min(1, deadline - time.time())))
+        try:
+            head = client.recv(4096)
+            status = head.split(b" ", 2)[1].decode() if head.startswith(b"HTTP/") else "none"
+        except OSError:
+            status = "none"
+        statuses[status] = statuses.get(status, 0) + 1
+        client.close()
+    return statuses
+
+
+def slow_reader_pages():
+    """1,000 clients with a 1,400-byte segment size each ask a distinct large page and never read."""
+    process = start()
+    before, tcp_before = rss_mib(process.pid), tcp_mem_mib()
+    clients, peak, peak_tcp = [], before, tcp_before
+    for index in range(1000):
+        client = socket.socket()
+        client.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 1400)
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        client.connect(("127.0.0.1", PORT))
+        # About 70-140 KB each, every one a page no other client asked for.
+        client.sendall(f"GET /v1/metrics?limit={100 + index % 100}&offset={index // 100} HTTP/1.1\r\n"
+                       "Host: x\r\n\r\n".encode())
+        clients.append(client)
+        if index % 100 == 99:
+            peak, peak_tcp = max(peak, rss_mib(process.pid)), max(peak_tcp, tcp_mem_mib())
+    time.sleep(2)
+    peak, peak_tcp = max(peak, rss_mib(process.pid)), max(peak_tcp, tcp_mem_mib())
+    probe = time.time()
+    health = get("/healthz")
+    probe = time.time() - probe
+    statuses = statuses_seen(clients, seconds=10)
+    rows.append(("slow reader pages", "1,000 distinct /v1/metrics pages of 70-140 KB, MSS 1400, never read",
+                 f"RSS {before:.1f} -> {peak:.1f} MiB at most; kernel TCP memory {tcp_before:.1f} -> {peak_tcp:.1f} MiB; "
+                 f"/healthz {health} in {probe * 1000:.0f} ms; answers "
+                 + ", ".join(f"{count} x {status}" for status, count in sorted(statuses.items()))))
+    stop(process)
+
+
 def queued_at_sigterm():
     process = start()
     os.kill(process.pid, signal.SIGSTOP)  # the loop cannot accept: connections queue
@@ -300,7 +345,7 @@ def cache_accounting():
                  f"({', '.join(f'{k}: {v}' for k, v in sorted(statuses.items()))})"))
 
 
-for fault in (load_held, slow_clients, slow_readers, partial_bodies, cornered_budget, slow_reader_checks,
+for fault in (load_held, slow_clients, slow_readers, partial_bodies, cornered_budget, slow_reader_pages, slow_reader_checks,
               queued_at_sigterm, reload_faults, cache_accounting):
     if os.environ.get("FAULTS") and fault.__name__ not in os.environ["FAULTS"].split(","):
         continue

@@ -32,6 +32,14 @@ public struct HTTPResponse {
         self.init(status: status, headers: headers, body: Array(body.utf8))
     }
 
+    /// The number of content bytes.
+    var bodyCount: Int {
+        switch storage {
+        case .prepared(let response): response.bodyCount
+        case .dynamic(_, _, let body): body.count
+        }
+    }
+
     /// The status the response carries.
     public var status: HTTPStatus {
         switch storage {

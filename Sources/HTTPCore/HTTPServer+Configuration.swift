@@ -52,6 +52,22 @@ extension HTTPServer {
         /// holds this much, not the whole length.
         public var maxBufferedBodyBytesPerConnection: Int = 64 << 10
 
+        /// Bytes of answers all connections together may hold for clients that do not read them:
+        /// what a connection has queued when its socket takes no more, and each large prepared
+        /// answer such connections send from, counted once however many send it (the answer
+        /// cache's copy of an answer it has evicted lives on while a connection sends it). While
+        /// none is left, or none of the client's share, an answer of 4 KiB or more (or one queued
+        /// behind others on its connection) is replaced by `503 Service Unavailable` with
+        /// `Retry-After: 1`, and the connection closes; a small answer on a connection that holds
+        /// nothing unread (a health probe) still goes out. Kernel send buffers are bounded apart,
+        /// by ``sendBufferBytes``.
+        public var maxUnreadAnswerBytes: Int = 32 << 20
+
+        /// Bytes of ``maxUnreadAnswerBytes`` the connections of one client (bucketed as for
+        /// ``maxBufferedBodyBytesPerClient``) may hold; a shared answer counts against the
+        /// client whose connection first stopped on it.
+        public var maxUnreadAnswerBytesPerClient: Int = 8 << 20
+
         /// The slowest a body may arrive, averaged from its first byte: after
         /// ``bodyRateGracePeriod`` a body below it gets `408` and a close, long before
         /// ``requestReadTimeout``. `0` turns the check off.

@@ -24,8 +24,7 @@ public final class HTTPServer: Sendable {
     public init(configuration: Configuration, application: some HTTPApplication) {
         self.configuration = configuration
         self.application = application
-        self.control = ServerControl(
-            bodyBudget: configuration.maxBufferedBodyBytes, perClient: configuration.maxBufferedBodyBytesPerClient)
+        self.control = ServerControl(configuration: configuration)
     }
 
     /// Binds, serves until SIGTERM/SIGINT or ``stop()``, drains gracefully, and returns.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A complete response built once — status line, headers, `Content-Length`, body — and served
 /// many times: the head is copied and its `Date` patched; a large body is never copied, every
 /// connection sending it holds a reference to these bytes.
@@ -30,6 +32,12 @@ public final class PreparedResponse: @unchecked Sendable {
 
     /// Where the 29 bytes of the `Date` value start.
     let dateOffset: Int
+
+    /// The connections that stopped sending this response at a client that does not read it
+    /// (low 32 bits), and the client bucket its unread-answer charge was taken from (the bits
+    /// above): one value, so the last connection to let go gives the charge back to the bucket
+    /// that paid it, whatever other loops do meanwhile.
+    private let unreadHolders = Atomic<Int>(0)
 
     /// Builds the bytes of a response.
     ///
@@ -100,6 +108,37 @@ public final class PreparedResponse: @unchecked Sendable {
     /// and the object), for caches that budget memory.
     public var memoryCost: Int {
         storage.memoryCost + 64
+    }
+
+    /// Whether a connection holds this response for a client that has not read it: a cache
+    /// that evicts it keeps it findable until then, so the same answer is not built twice.
+    public var isHeldUnread: Bool {
+        unreadHolders.load(ordering: .acquiring) & 0xFFFF_FFFF > 0
+    }
+
+    /// A connection sending this response stopped at a full socket: the first such connection
+    /// charges ``memoryCost`` to `budget` (for `client`), so an answer many clients fail to
+    /// read is counted once.
+    func beginUnread(budget: ByteBudget, client: Int) {
+        var current = unreadHolders.load(ordering: .relaxed)
+        while true {
+            let count = current & 0xFFFF_FFFF
+            let desired = count == 0 ? (client << 32) | 1 : current + 1
+            let (exchanged, original) = unreadHolders.compareExchange(
+                expected: current, desired: desired, ordering: .acquiringAndReleasing)
+            if exchanged {
+                if count == 0 { budget.charge(memoryCost, client: client) }
+                return
+            }
+            current = original
+        }
+    }
+
+    /// A connection counted by ``beginUnread(budget:client:)`` sent the response or gave it up;
+    /// the last one gives the charge back.
+    func endUnread(budget: ByteBudget) {
+        let previous = unreadHolders.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue
+        if previous & 0xFFFF_FFFF == 1 { budget.release(memoryCost, client: previous >> 32) }
     }
 
     /// A copy of this whole response — head with `date` in its `Date` slot, blank line, body —

@@ -55,7 +55,7 @@ import Testing
         }
     }
 
-    @Test func theBodyBudgetComesFromAFlagOrTheEnvironment() throws {
+    @Test func theByteBudgetComesFromAFlagOrTheEnvironment() throws {
         let fromEnvironment = try ServerConfiguration.parse(
             arguments: [], environment: ["SPEC_SERVER_MAX_BUFFERED_BODY_BYTES": "8388608"])
         guard case .serve(let configured) = fromEnvironment else {
@@ -89,7 +89,7 @@ import Testing
                 "--max-buffered-body-bytes 4095 is below --max-body-bytes 4096"
             ),
         ] as [([String], [String: String], String)])
-    func refusesABadBodyBudget(arguments: [String], environment: [String: String], message: String) {
+    func refusesABadByteBudget(arguments: [String], environment: [String: String], message: String) {
         #expect {
             try ServerConfiguration.parse(arguments: arguments, environment: environment)
         } throws: { error in

@@ -33,6 +33,31 @@ import Testing
         #expect(cache.usage.bytes >= budget * 9 / 10 - 4096)
     }
 
+    /// An evicted answer that a connection still sends to a client that has not read it stays
+    /// findable, so a request for it is served those bytes rather than a second copy; once the
+    /// client lets go, the next eviction forgets it.
+    @Test func anEvictedAnswerStillBeingSentIsServedAgain() {
+        let cache = ResponseCache(budget: 1 << 20)
+        let held = Self.representation(bytes: 20_000)
+        let read = Self.representation(bytes: 20_000)
+        cache.insert(held, for: "held")
+        cache.insert(read, for: "read")
+        let unread = ByteBudget(bytes: 1 << 20)
+        held.ok.beginUnread(budget: unread, client: 0)
+        for index in 0..<200 {
+            cache.insert(Self.representation(bytes: 20_000), for: "filler-\(index)")
+        }
+        #expect(cache.representation(for: "read") == nil)
+        #expect(cache.representation(for: "held") === held)
+        #expect(cache.lingeringCount == 1)
+        #expect(cache.usage.bytes <= 1 << 20)
+
+        held.ok.endUnread(budget: unread)
+        #expect(unread.remaining == 1 << 20)
+        #expect(cache.representation(for: "held") == nil)
+        #expect(cache.lingeringCount == 0)
+    }
+
     /// One answer kept under two keys (its normalised key and its raw bytes) is counted once,
     /// and its cost leaves the count only with the last key that holds it.
     @Test func anAnswerHeldUnderTwoKeysIsCountedOnce() {

@@ -72,9 +72,14 @@ struct Connection: ~Copyable {
     var input = ByteBuffer()
     var output = ByteBuffer()
     /// A prepared response whose body goes out after `output`, from its own shared bytes;
-    /// retained while held, released by ``dropSharedBody()``.
+    /// retained while held, released by ``dropSharedBody(context:)``.
     private var sharedBody = SharedResponse()
     private var sharedBodySent = 0
+    /// Bytes of the unread-answer budget the output holds: taken when a send blocks, given
+    /// back as the client reads.
+    private var unreadOutputCharge = 0
+    /// Whether this connection counts among the shared body's unread holders.
+    private var sharedBodyCharged = false
 
     // The request in progress; offsets are from `input.readerIndex`, the request's first byte.
     private var scanner = HeadScanner()
@@ -143,8 +148,9 @@ struct Connection: ~Copyable {
     /// Releases the buffers and the body reservation, and marks the slot closed; the socket
     /// is already closed.
     private mutating func reset(context: LoopContext) {
-        dropSharedBody()
+        dropSharedBody(context: context)
         context.bodyBudget.release(bodyReservation, client: Int(clientBucketPlusOne) - 1)
+        context.unreadBudget.release(unreadOutputCharge, client: Int(clientBucketPlusOne) - 1)
         context.pool.recycle(&input)
         context.pool.recycle(&output)
         let keptGeneration = generation
@@ -189,9 +195,14 @@ struct Connection: ~Copyable {
         if output.readableCount == 0 {
             context.pool.recycle(&output)
         }
+        if unreadOutputCharge > output.readableCount {
+            context.unreadBudget.release(
+                unreadOutputCharge - output.readableCount, client: Int(clientBucketPlusOne) - 1)
+            unreadOutputCharge = output.readableCount
+        }
         if sharedBody.isHeld {
             sharedBodySent += count - fromOutput
-            if sharedBodySent >= sharedBody.bodyCount { dropSharedBody() }
+            if sharedBodySent >= sharedBody.bodyCount { dropSharedBody(context: context) }
         }
         if timer == .write { timer = .none }
     }
@@ -229,7 +240,9 @@ struct Connection: ~Copyable {
             }
             timer = .none
             output.clear()
-            dropSharedBody()
+            context.unreadBudget.release(unreadOutputCharge, client: Int(clientBucketPlusOne) - 1)
+            unreadOutputCharge = 0
+            dropSharedBody(context: context)
             hasUnparsedInput = false
         }
         return true
@@ -254,8 +267,7 @@ struct Connection: ~Copyable {
         let held = max(0, input.readableCount - Int(headLength))
         let target = min(bodyExpected, held + context.bodyWindow)
         guard target > bodyReservation else { return true }
-        if clientBucketPlusOne == 0 { clientBucketPlusOne = UInt16(socket.clientBucket + 1) }
-        guard context.bodyBudget.reserve(target - bodyReservation, client: Int(clientBucketPlusOne) - 1) else {
+        guard context.bodyBudget.reserve(target - bodyReservation, client: clientBucket) else {
             return false
         }
         bodyReservation = target
@@ -372,17 +384,49 @@ struct Connection: ~Copyable {
     }
 
     /// Releases the shared body, sent or abandoned.
-    private mutating func dropSharedBody() {
+    private mutating func dropSharedBody(context: LoopContext) {
+        if sharedBodyCharged {
+            sharedBody.endUnread(budget: context.unreadBudget)
+            sharedBodyCharged = false
+        }
         sharedBody.release()
         sharedBodySent = 0
     }
 
-    /// The loop could not write everything: wait for the client to read, within the write timeout.
+    /// The loop could not write everything: wait for the client to read, within the write
+    /// timeout, and count what waits against the unread-answer budget.
     mutating func didBlockOnOutput(context: LoopContext) {
         if timer != .write {
             timer = .write
             deadline = context.now + context.writeTimeout
         }
+        let client = clientBucket
+        if output.readableCount > unreadOutputCharge {
+            context.unreadBudget.charge(output.readableCount - unreadOutputCharge, client: client)
+            unreadOutputCharge = output.readableCount
+        }
+        if sharedBody.isHeld && !sharedBodyCharged {
+            sharedBody.beginUnread(budget: context.unreadBudget, client: client)
+            sharedBodyCharged = true
+        }
+    }
+
+    /// The client's budget bucket, looked up once per connection.
+    private var clientBucket: Int {
+        mutating get {
+            if clientBucketPlusOne == 0 { clientBucketPlusOne = UInt16(socket.clientBucket + 1) }
+            return Int(clientBucketPlusOne) - 1
+        }
+    }
+
+    /// Whether the answers clients have not read fill the budget, or this client's share of it:
+    /// the next request is refused before it is answered. The client's share is looked up only
+    /// once the whole budget is short by at least a share.
+    private mutating func isOverUnreadBudget(context: LoopContext) -> Bool {
+        let budget = context.unreadBudget
+        if budget.isSpent() { return true }
+        guard budget.remaining <= context.unreadClientCheckThreshold else { return false }
+        return budget.isSpent(client: clientBucket)
     }
 
     /// How much free space to offer the next read.
@@ -414,7 +458,9 @@ struct Connection: ~Copyable {
                 parsed = head
             }
             guard let bodyEnd = bodyIsComplete(context: context) else { return }
-            answer(bodyEnd: bodyEnd, parsed: parsed, context: context)
+            answer(
+                bodyEnd: bodyEnd, parsed: parsed, refusingLargeAnswers: isOverUnreadBudget(context: context),
+                context: context)
         }
     }
 
@@ -546,7 +592,14 @@ struct Connection: ~Copyable {
     }
 
     /// Answers the complete request at the front of the input and consumes it.
-    private mutating func answer(bodyEnd: Int, parsed: RequestHead?, context: LoopContext) {
+    ///
+    /// With `refusingLargeAnswers` (answers clients have not read fill their budget, or this
+    /// client's share), an answer of ``sharedBodyThreshold`` bytes or more, or any answer queued
+    /// behind others on this connection, is replaced by `503` and a close: memory stays bounded,
+    /// while a probe's or a small query's answer on a fresh connection still goes out.
+    private mutating func answer(
+        bodyEnd: Int, parsed: RequestHead?, refusingLargeAnswers: Bool, context: LoopContext
+    ) {
         // The field table is shared by the loop's connections: a head parsed before its body
         // arrived is parsed again, as another connection's request may have been parsed since.
         // The head is known valid.
@@ -573,6 +626,12 @@ struct Connection: ~Copyable {
         } else {
             let response = withRequest(head, bodyEnd: bodyEnd, context: context) { request in
                 context.application.respond(to: request)
+            }
+            if refusingLargeAnswers
+                && (response.bodyCount >= Self.sharedBodyThreshold || output.readableCount > 0 || sharedBody.isHeld)
+            {
+                fail(.answersOverBudget, context: context)
+                return
             }
             status = response.status
             switch response.storage {

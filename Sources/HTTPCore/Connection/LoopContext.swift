@@ -16,7 +16,12 @@ final class LoopContext {
     /// The answer to each ``RequestError``, by raw value, as the application renders it.
     let errorResponses: [PreparedResponse]
     /// The server-wide budget for buffered request bodies.
-    let bodyBudget: BodyBudget
+    let bodyBudget: ByteBudget
+    /// The server-wide budget for answers clients have not read.
+    let unreadBudget: ByteBudget
+    /// Below this much left of ``unreadBudget``, one client may have spent its share, so a
+    /// request looks its client's share up.
+    let unreadClientCheckThreshold: Int
     /// Budget a body may hold beyond the bytes it has received.
     let bodyWindow: Int
     /// Slowest body rate, bytes per second (0: no check), and when it starts to apply.
@@ -51,12 +56,19 @@ final class LoopContext {
 
     init(
         application: any HTTPApplication, configuration: HTTPServer.Configuration, pool: BufferPool = BufferPool(),
-        bodyBudget: BodyBudget? = nil
+        bodyBudget: ByteBudget? = nil, unreadBudget: ByteBudget? = nil
     ) {
+        self.unreadBudget =
+            unreadBudget
+            ?? ByteBudget(
+                bytes: configuration.maxUnreadAnswerBytes, perClient: configuration.maxUnreadAnswerBytesPerClient)
         self.bodyBudget =
             bodyBudget
-            ?? BodyBudget(
+            ?? ByteBudget(
                 bytes: configuration.maxBufferedBodyBytes, perClient: configuration.maxBufferedBodyBytesPerClient)
+        self.unreadClientCheckThreshold =
+            configuration.maxUnreadAnswerBytes
+            - min(configuration.maxUnreadAnswerBytesPerClient, configuration.maxUnreadAnswerBytes)
         self.bodyWindow = max(4096, configuration.maxBufferedBodyBytesPerConnection)
         self.minBodyRate = max(0, configuration.minBodyBytesPerSecond)
         self.bodyRateGrace = max(0, configuration.bodyRateGracePeriod.milliseconds)

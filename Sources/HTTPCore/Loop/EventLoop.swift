@@ -57,7 +57,8 @@ final class EventLoop {
         self.wake = wake
         self.control = control
         self.context = LoopContext(
-            application: application, configuration: configuration, bodyBudget: control.bodyBudget)
+            application: application, configuration: configuration, bodyBudget: control.bodyBudget,
+            unreadBudget: control.unreadBudget)
         self.connections = SlotTable(count: tableSize)
         self.maxConnections = max(1, configuration.maxConnections)
         self.drainTimeout = configuration.drainTimeout.milliseconds

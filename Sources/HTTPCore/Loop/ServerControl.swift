@@ -2,9 +2,10 @@ import CLinuxSupport
 import Glibc
 import Synchronization
 
-/// The bytes of request bodies all loops may hold at once (``HTTPServer/Configuration/maxBufferedBodyBytes``),
-/// and the share of it one client may hold (``HTTPServer/Configuration/maxBufferedBodyBytesPerClient``).
-final class BodyBudget: Sendable {
+/// Bytes of memory all loops together may hold for one purpose, and the share of them one client
+/// may hold: request bodies as they arrive (``HTTPServer/Configuration/maxBufferedBodyBytes``),
+/// or answers a client has not read (``HTTPServer/Configuration/maxUnreadAnswerBytes``).
+final class ByteBudget: Sendable {
     private let available: Atomic<Int>
     /// Bytes each client bucket may still take; a client's bucket is a hash of its address.
     private let clients: InlineArray<1024, Atomic<Int>>
@@ -29,7 +30,23 @@ final class BodyBudget: Sendable {
         return true
     }
 
-    /// Gives back bytes taken by ``reserve(_:client:)``.
+    /// Takes `count` bytes whether or not that many are left, for memory already in use (an
+    /// answer built, then found unread): the budget may go below zero, and ``isSpent(client:)``
+    /// then refuses what comes next.
+    func charge(_ count: Int, client: Int = -1) {
+        guard count > 0 else { return }
+        available.wrappingSubtract(count, ordering: .relaxed)
+        if client >= 0 { clients[client & (Self.clientBuckets - 1)].wrappingSubtract(count, ordering: .relaxed) }
+    }
+
+    /// Whether nothing is left of the whole budget, or of `client`'s share when `client` is a
+    /// bucket.
+    func isSpent(client: Int = -1) -> Bool {
+        if available.load(ordering: .relaxed) <= 0 { return true }
+        return client >= 0 && clients[client & (Self.clientBuckets - 1)].load(ordering: .relaxed) <= 0
+    }
+
+    /// Gives back bytes taken by ``reserve(_:client:)`` or ``charge(_:client:)``.
     func release(_ count: Int, client: Int = -1) {
         guard count > 0 else { return }
         available.wrappingAdd(count, ordering: .relaxed)
@@ -70,10 +87,15 @@ final class ServerControl: Sendable {
     private let served = Atomic<Int>(0)
     private let port = Atomic<Int>(-1)
     /// Shared by every loop's connections.
-    let bodyBudget: BodyBudget
+    let bodyBudget: ByteBudget
+    /// Shared by every loop's connections.
+    let unreadBudget: ByteBudget
 
-    init(bodyBudget: Int, perClient: Int = .max) {
-        self.bodyBudget = BodyBudget(bytes: bodyBudget, perClient: perClient)
+    init(configuration: HTTPServer.Configuration) {
+        self.bodyBudget = ByteBudget(
+            bytes: configuration.maxBufferedBodyBytes, perClient: configuration.maxBufferedBodyBytesPerClient)
+        self.unreadBudget = ByteBudget(
+            bytes: configuration.maxUnreadAnswerBytes, perClient: configuration.maxUnreadAnswerBytesPerClient)
     }
 
     var openConnections: Int { open.load(ordering: .relaxed) }

@@ -35,6 +35,9 @@ enum RequestError: UInt8, Error, CaseIterable {
     case versionNotSupported
     /// The bodies being received already fill the server's budget (RFC 9110 §15.6.4).
     case bodiesOverBudget
+    /// The answers clients have not read fill the server's budget for them, or the client's
+    /// share of it (RFC 9110 §15.6.4).
+    case answersOverBudget
 
     /// The status this error answers with.
     var status: HTTPStatus {
@@ -48,7 +51,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .headerFieldsTooLarge: 431
         case .methodNotImplemented, .transferCodingNotImplemented: 501
         case .versionNotSupported: 505
-        case .bodiesOverBudget: 503
+        case .bodiesOverBudget, .answersOverBudget: 503
         }
     }
 
@@ -64,7 +67,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .headerFieldsTooLarge: "header_fields_too_large"
         case .methodNotImplemented, .transferCodingNotImplemented: "not_implemented"
         case .versionNotSupported: "http_version_not_supported"
-        case .bodiesOverBudget: "service_unavailable"
+        case .bodiesOverBudget, .answersOverBudget: "service_unavailable"
         }
     }
 
@@ -86,6 +89,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .transferCodingNotImplemented: "Only the chunked transfer coding is supported."
         case .versionNotSupported: "Only HTTP/1.0 and HTTP/1.1 are supported."
         case .bodiesOverBudget: "The server is receiving as many request bodies as it has room for."
+        case .answersOverBudget: "The server holds as many unread answers as it has room for."
         }
     }
 
@@ -111,6 +115,8 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .transferCodingNotImplemented: "Send the body with Content-Length or chunked only."
         case .versionNotSupported: "Use HTTP/1.1."
         case .bodiesOverBudget: "Retry after the time Retry-After gives."
+        case .answersOverBudget:
+            "Read the answers already sent on other connections, then retry after the time Retry-After gives."
         }
     }
 

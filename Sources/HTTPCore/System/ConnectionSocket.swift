@@ -38,10 +38,10 @@ struct ConnectionSocket: ~Copyable {
         }
     }
 
-    /// The budget bucket of the client at the other end (``BodyBudget/clientBuckets``).
+    /// The budget bucket of the client at the other end (``ByteBudget/clientBuckets``).
     var clientBucket: Int {
         guard let descriptor else { return 0 }
-        return Int(truncatingIfNeeded: Descriptor.peerAddressHash(descriptor) % UInt64(BodyBudget.clientBuckets))
+        return Int(truncatingIfNeeded: Descriptor.peerAddressHash(descriptor) % UInt64(ByteBudget.clientBuckets))
     }
 
     /// Whether a socket is held.

@@ -28,6 +28,17 @@ struct SharedResponse: ~Copyable {
         reference = nil
     }
 
+    /// Counts this holder among the held response's unread ones
+    /// (``PreparedResponse/beginUnread(budget:client:)``); a response must be held.
+    @inline(__always) func beginUnread(budget: ByteBudget, client: Int) {
+        reference?._withUnsafeGuaranteedRef { $0.beginUnread(budget: budget, client: client) }
+    }
+
+    /// Takes this holder off the held response's unread ones (``PreparedResponse/endUnread(budget:)``).
+    @inline(__always) func endUnread(budget: ByteBudget) {
+        reference?._withUnsafeGuaranteedRef { $0.endUnread(budget: budget) }
+    }
+
     /// The held response's body length; 0 when none is held.
     @inline(__always) var bodyCount: Int {
         reference?._withUnsafeGuaranteedRef(\.bodyCount) ?? 0

@@ -32,6 +32,10 @@ struct ServerConfiguration: Equatable, Sendable {
     var maxBufferedBodyBytesPerClient = engineDefaults.maxBufferedBodyBytesPerClient
     /// Of those, the bytes one connection may hold beyond what it has received.
     var maxBufferedBodyBytesPerConnection = engineDefaults.maxBufferedBodyBytesPerConnection
+    /// Bytes of answers all connections together may hold for clients that do not read them.
+    var maxUnreadBytes = engineDefaults.maxUnreadAnswerBytes
+    /// Of those, the bytes one client (an IPv4 address or an IPv6 /64) may hold.
+    var maxUnreadBytesPerClient = engineDefaults.maxUnreadAnswerBytesPerClient
     /// The slowest a body may arrive after its first two seconds (0: any rate).
     var minBodyBytesPerSecond = engineDefaults.minBodyBytesPerSecond
     /// Each connection's kernel send buffer (0: the kernel's autotuning).
@@ -149,6 +153,13 @@ extension ServerConfiguration {
             "max-buffered-body-bytes-per-connection", "BYTES",
             "of those, bytes a connection may hold ahead of the body bytes it has sent",
             \.maxBufferedBodyBytesPerConnection, 4096...1 << 30),
+        intOption(
+            "max-unread-bytes", "BYTES",
+            "answer bytes all connections may hold for clients that do not read them (beyond: 503 and Retry-After)",
+            \.maxUnreadBytes, 65536...1 << 36),
+        intOption(
+            "max-unread-bytes-per-client", "BYTES", "of those, bytes one client may hold (beyond: 503)",
+            \.maxUnreadBytesPerClient, 4096...1 << 36),
         intOption(
             "min-body-rate", "BYTES", "slowest body, bytes a second, after its first 2 s (slower: 408); 0 for any",
             \.minBodyBytesPerSecond, 0...1 << 30),

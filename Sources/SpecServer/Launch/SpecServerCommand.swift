@@ -138,6 +138,8 @@ enum SpecServerCommand {
         engine.maxBufferedBodyBytes = configuration.maxBufferedBodyBytes
         engine.maxBufferedBodyBytesPerClient = configuration.maxBufferedBodyBytesPerClient
         engine.maxBufferedBodyBytesPerConnection = configuration.maxBufferedBodyBytesPerConnection
+        engine.maxUnreadAnswerBytes = configuration.maxUnreadBytes
+        engine.maxUnreadAnswerBytesPerClient = configuration.maxUnreadBytesPerClient
         engine.minBodyBytesPerSecond = configuration.minBodyBytesPerSecond
         engine.sendBufferBytes = configuration.sendBufferBytes
         engine.requestReadTimeout = .seconds(configuration.requestTimeoutSeconds)

@@ -125,6 +125,11 @@ final class Representation: Sendable {
         return gzipOK
     }
 
+    /// Whether a connection still sends one of its bodies to a client that has not read it.
+    var isHeldUnread: Bool {
+        ok.isHeldUnread || gzipped.load()?.ok?.isHeldUnread == true
+    }
+
     /// The gzip form, compressed on first use with the project's encoder (``Gzip``) and kept:
     /// once per representation, so once per store version for the fixed answers. Two requests
     /// that race both compress, one result is kept; both are the same bytes.

@@ -22,11 +22,31 @@ final class ResponseCache: Sendable {
         /// its bytes into a key or hashing a string. Of two raw keys with the same hash, the
         /// later one is found.
         var rawKeys: [UInt64: Node] = [:]
+        /// Evicted entries a connection still sends to a client that has not read them, by
+        /// key: the engine's unread-answer budget counts them, and a request for one is served
+        /// these bytes rather than a second copy. Dropped at the next eviction once no
+        /// connection holds them.
+        var lingering: [String: Node] = [:]
 
-        /// The node kept under `key`, marked as used now.
+        /// The node kept under `key`, marked as used now; or an evicted one still being sent.
         mutating func use(_ key: String) -> Node? {
-            guard let node = entries[key] else { return nil }
+            guard let node = entries[key] else { return lingeringNode(key) }
             return use(node)
+        }
+
+        /// The evicted node under `key` while a connection still holds its answer unread.
+        private mutating func lingeringNode(_ key: String) -> Node? {
+            guard let node = lingering[key] else { return nil }
+            guard node.representation.isHeldUnread else {
+                lingering[key] = nil
+                return nil
+            }
+            return node
+        }
+
+        /// Forgets lingering nodes no connection holds any more.
+        mutating func dropReadLingering() {
+            lingering = lingering.filter { $0.value.representation.isHeldUnread }
         }
 
         /// `node`, marked as used now.
@@ -215,6 +235,7 @@ final class ResponseCache: Sendable {
             // Hold the new one first, so replacing a key's entry by the same object keeps it.
             state.hold(representation, cost: representationCost)
             let node = Node(key: key, representation: representation, route: route, cost: keyCost, lastUse: state.clock)
+            state.lingering[key] = nil
             if let old = state.entries.updateValue(node, forKey: key) {
                 state.bytes -= old.cost
                 state.release(old.representation)
@@ -225,6 +246,7 @@ final class ResponseCache: Sendable {
                 // Evict the least recently used tenth in one pass, so eviction stays amortised
                 // cheap per insert and the cache stays between 90 % and 100 % of its budget.
                 let ordered = state.entries.sorted { $0.value.lastUse < $1.value.lastUse }
+                state.dropReadLingering()
                 var index = 0
                 while state.bytes > budget * 9 / 10, index < ordered.count {
                     let (victim, node) = ordered[index]
@@ -232,6 +254,7 @@ final class ResponseCache: Sendable {
                     state.forget(node)
                     state.bytes -= node.cost
                     state.release(node.representation)
+                    if node.representation.isHeldUnread { state.lingering[victim] = node }
                     index += 1
                 }
             }
@@ -241,6 +264,11 @@ final class ResponseCache: Sendable {
     /// Entries and bytes held.
     var usage: (entries: Int, bytes: Int) {
         state.withLock { ($0.entries.count, $0.bytes) }
+    }
+
+    /// Evicted entries kept while a connection still sends them unread.
+    var lingeringCount: Int {
+        state.withLock { $0.lingering.count }
     }
 
     /// Raw keys in the index by hash (each is also an entry).

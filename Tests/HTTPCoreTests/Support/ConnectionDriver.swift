@@ -22,9 +22,11 @@ final class ConnectionDriver {
     init(
         configuration: HTTPServer.Configuration = HTTPServer.Configuration(),
         application: any HTTPApplication = EchoApplication(),
-        bodyBudget: BodyBudget? = nil
+        bodyBudget: ByteBudget? = nil,
+        unreadBudget: ByteBudget? = nil
     ) {
-        context = LoopContext(application: application, configuration: configuration, bodyBudget: bodyBudget)
+        context = LoopContext(
+            application: application, configuration: configuration, bodyBudget: bodyBudget, unreadBudget: unreadBudget)
         // The slot owns and closes the descriptor it is given: a real one, never a made-up number
         // that could be another test's socket.
         connection.open(
@@ -52,6 +54,12 @@ final class ConnectionDriver {
         clientClosed = true
         connection.markReadable()
         run()
+    }
+
+    /// The client is gone while output waits: the loop's next send fails and it closes the slot.
+    func dropClient() {
+        connection.close(context: context)
+        closed = true
     }
 
     /// Moves the clock forward and applies deadlines, as the loop's sweep does.
