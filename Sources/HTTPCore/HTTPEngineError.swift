@@ -18,7 +18,7 @@ public struct HTTPEngineError: Sendable {
         self.code = error.code
         self.message = error.message
         self.hint = error.hint(configuration)
-        self.headers = error == .bodiesOverBudget ? [("Retry-After", "1")] : []
+        self.headers = error.status == 503 ? [("Retry-After", "1")] : []
     }
 
     /// The engine's own rendering: `{"error": {"status", "code", "message", "hint"}}` as JSON,

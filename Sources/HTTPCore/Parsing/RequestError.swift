@@ -35,6 +35,9 @@ enum RequestError: UInt8, Error, CaseIterable {
     case versionNotSupported
     /// The bodies being received already fill the server's budget (RFC 9110 §15.6.4).
     case bodiesOverBudget
+    /// Answers computed off the loop already fill their queue, or the memory computing this one
+    /// takes does not fit the body budget (RFC 9110 §15.6.4).
+    case answersOverCapacity
 
     /// The status this error answers with.
     var status: HTTPStatus {
@@ -48,7 +51,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .headerFieldsTooLarge: 431
         case .methodNotImplemented, .transferCodingNotImplemented: 501
         case .versionNotSupported: 505
-        case .bodiesOverBudget: 503
+        case .bodiesOverBudget, .answersOverCapacity: 503
         }
     }
 
@@ -64,7 +67,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .headerFieldsTooLarge: "header_fields_too_large"
         case .methodNotImplemented, .transferCodingNotImplemented: "not_implemented"
         case .versionNotSupported: "http_version_not_supported"
-        case .bodiesOverBudget: "service_unavailable"
+        case .bodiesOverBudget, .answersOverCapacity: "service_unavailable"
         }
     }
 
@@ -86,6 +89,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .transferCodingNotImplemented: "Only the chunked transfer coding is supported."
         case .versionNotSupported: "Only HTTP/1.0 and HTTP/1.1 are supported."
         case .bodiesOverBudget: "The server is receiving as many request bodies as it has room for."
+        case .answersOverCapacity: "The server is computing as many costly answers as it has room for."
         }
     }
 
@@ -110,7 +114,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .methodNotImplemented: "Request the resource itself, not a tunnel to it."
         case .transferCodingNotImplemented: "Send the body with Content-Length or chunked only."
         case .versionNotSupported: "Use HTTP/1.1."
-        case .bodiesOverBudget: "Retry after the time Retry-After gives."
+        case .bodiesOverBudget, .answersOverCapacity: "Retry after the time Retry-After gives."
         }
     }
 
