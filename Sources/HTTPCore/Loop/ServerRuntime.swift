@@ -132,7 +132,8 @@ struct ServerRuntime {
         try require(
             configuration.maxBodyLength >= 0 && configuration.maxBodyLength <= 1 << 30,
             "maxBodyLength must be 0...1 GiB")
-        try require(configuration.answerThreads >= 0 && configuration.answerThreads <= 256, "answerThreads must be 0...256")
+        try require(
+            configuration.answerThreads >= 0 && configuration.answerThreads <= 256, "answerThreads must be 0...256")
         try require(configuration.maxQueuedAnswers >= 1, "maxQueuedAnswers must be at least 1")
     }
 }

@@ -157,10 +157,12 @@ extension ServerConfiguration {
             "min-body-rate", "BYTES", "slowest body, bytes a second, after its first 2 s (slower: 408); 0 for any",
             \.minBodyBytesPerSecond, 0...1 << 30),
         intOption(
-            "answer-threads", "N", "threads judging large check batches off the event loops; 0 judges them on the loops",
+            "answer-threads", "N",
+            "threads judging large check batches off the event loops; 0 judges them on the loops",
             \.answerThreads, 0...256),
         intOption(
-            "max-queued-answers", "N", "large check batches waiting for one of those threads (more: 503 and Retry-After)",
+            "max-queued-answers", "N",
+            "large check batches waiting for one of those threads (more: 503 and Retry-After)",
             \.maxQueuedAnswers, 1...1_000_000),
         intOption(
             "send-buffer-bytes", "BYTES", "each connection's kernel send buffer (SO_SNDBUF); 0 for the kernel's own",

@@ -190,7 +190,9 @@ final class SpecApplication: HTTPApplication {
                 let embed = try CheckBatch.embedsFigure(query["embed"])
                 if request.body.count > Self.largestCheckOnLoop {
                     let body = Array(request.body)
-                    return (route, deferredCheck(body: body, format: format, options: options, embed: embed, served: served))
+                    return (
+                        route, deferredCheck(body: body, format: format, options: options, embed: embed, served: served)
+                    )
                 }
                 let representation = try served.check(
                     body: request.body, format: format, options: options, embed: embed)
@@ -212,9 +214,12 @@ final class SpecApplication: HTTPApplication {
     static let largestCheckOnLoop = 1024
 
     /// The memory judging a batch takes, as a multiple of its body: the parsed JSON, the
-    /// results and the rendered answer (measured: 1 MiB of measurements peaked 27 MiB higher,
-    /// `Benchmarks/checks/run.sh`). Held in the body budget while the batch waits and runs.
-    static let checkMemoryPerBodyByte = 28
+    /// results and the rendered answer. Held in the body budget while the batch waits and runs.
+    /// Measured (`Benchmarks/checks/run.sh`, peak resident growth): 8–14× for 1 MiB batches of
+    /// 1,000 measurements, more (up to 70×) for a dense 69 KB batch rendered as HTML with
+    /// figures. 24× keeps the largest batch (1 MiB, plus its body) within the default 32 MiB
+    /// budget, which a larger factor would refuse for ever.
+    static let checkMemoryPerBodyByte = 24
 
     /// `POST /v1/check` of a batch larger than ``largestCheckOnLoop``: judged off the loop, with
     /// the same bytes as an answer judged on it.
@@ -272,7 +277,9 @@ final class SpecApplication: HTTPApplication {
         copied.mcpMethod = headers.strings(named: "Mcp-Method")
         copied.mcpName = headers.strings(named: "Mcp-Name")
         copied.body = Array(request.body)
-        guard copied.body.count > Self.largestCheckOnLoop else { return Self.response(mcp.respond(to: copied, served: served)) }
+        guard copied.body.count > Self.largestCheckOnLoop else {
+            return Self.response(mcp.respond(to: copied, served: served))
+        }
         // A large call (a `check` tool's batch, most likely) is answered off the loop, as a
         // large POST /v1/check is.
         return .deferred(reserving: copied.body.count * Self.checkMemoryPerBodyByte) { [self, copied] in
