@@ -96,6 +96,9 @@ struct ApplicationHarness {
             return Answer(
                 status: status.code, headers: headers, body: head || status.forbidsContent ? [] : body,
                 fieldLines: fields.map { ($0.name, $0.value) })
+        case .deferred(let deferred):
+            // What a worker thread would compute, computed here.
+            return takeApart(deferred.resolve(), head: head)
         }
     }
 }

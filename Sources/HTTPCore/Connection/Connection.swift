@@ -24,6 +24,9 @@ struct Connection: ~Copyable {
         case waitForInput
         /// Wait until the socket is writable.
         case waitForOutput
+        /// Watch nothing: the request's answer is computed off the loop, and pipelined requests
+        /// wait until ``didAnswer(_:context:)`` has written it.
+        case waitForAnswer
         /// Half-close the socket (`shutdown(SHUT_WR)`), then call ``didShutdownOutput()``.
         case shutdownOutput
         /// Close the socket and free the slot (call ``close(context:)``).
@@ -111,6 +114,10 @@ struct Connection: ~Copyable {
     private var lingerDiscarded = 0
     /// The server is draining: answer what the client already sent, then close politely.
     private var draining = false
+    /// The request at the front of the input is answered off the loop (``Action/waitForAnswer``).
+    private(set) var isAwaitingAnswer = false
+    /// When that answer was asked for, for the access log (0 with the log off).
+    private var answerStartedAt: Int64 = 0
     /// Close with `SO_LINGER` 0 (a reset), discarding unsent output: the client stopped reading.
     var resetOnClose: Bool { state == .reset }
 
@@ -252,7 +259,7 @@ struct Connection: ~Copyable {
     /// client sending a byte now and then would otherwise hold its share of the budget until
     /// the request timeout.
     private func isBodyTooSlow(now: Int64, context: LoopContext) -> Bool {
-        guard bodyExpected > 0, state == .open, context.minBodyRate > 0 else { return false }
+        guard bodyExpected > 0, state == .open, !isAwaitingAnswer, context.minBodyRate > 0 else { return false }
         let elapsed = now - bodyStartedAt
         guard elapsed >= context.bodyRateGrace, elapsed > 0 else { return false }
         let received = input.readableCount - Int(headLength)
@@ -323,6 +330,9 @@ struct Connection: ~Copyable {
             case .lingerAfterFlush: return peerClosed ? .close : .shutdownOutput
             case .closeAfterFlush, .reset, .closed: return .close
             case .open, .lingering: break
+            }
+            if isAwaitingAnswer {
+                return .waitForAnswer
             }
             if hasUnparsedInput {
                 parseAndRespond(context: context)
@@ -446,7 +456,7 @@ struct Connection: ~Copyable {
         defer {
             if output.readableCount == 0 { context.pool.recycle(&output) }
         }
-        while state == .open {
+        while state == .open && !isAwaitingAnswer {
             if output.writerIndex >= Self.outputHighWater || sharedBody.isHeld {
                 return  // resume after the output drains
             }
@@ -591,7 +601,8 @@ struct Connection: ~Copyable {
         return end
     }
 
-    /// Answers the complete request at the front of the input and consumes it.
+    /// Answers the complete request at the front of the input and consumes it, or hands its
+    /// answer to the worker threads when the application defers it.
     ///
     /// With `refusingLargeAnswers` (answers clients have not read fill their budget, or this
     /// client's share), an answer of ``sharedBodyThreshold`` bytes or more, or any answer queued
@@ -607,64 +618,118 @@ struct Connection: ~Copyable {
             let head = parsed
                 ?? (try? parseHead(context: context))
         else { preconditionFailure("a head that parsed once parses again") }
+        let started = context.accessLog == .off ? 0 : Clock.monotonicMicroseconds()
+        var response: HTTPResponse
+        if head.isAsteriskForm {
+            // RFC 9110 §9.3.7: OPTIONS * asks about the server as a whole.
+            response = .prepared(context.serverWideOptions)
+        } else {
+            response = withRequest(head, bodyEnd: bodyEnd, context: context) { request in
+                context.application.respond(to: request)
+            }
+        }
+        if case .deferred(let deferred) = response.storage {
+            guard let workers = context.answerWorkers, let completions = context.answerCompletions else {
+                response = deferred.resolve()  // no worker threads: computed here
+                write(
+                    response, head: head, bodyEnd: bodyEnd, started: started,
+                    refusingLargeAnswers: refusingLargeAnswers, context: context)
+                return
+            }
+            // The memory computing it takes counts against the body budget while it waits and
+            // runs; without room for it, or for it in the queue, the client is told to retry.
+            guard context.bodyBudget.reserve(deferred.memory) else {
+                fail(.answersOverCapacity, context: context)
+                return
+            }
+            let job = AnswerWorkers.Job(
+                answer: deferred, budget: context.bodyBudget, completions: completions, slot: socket.tableIndex,
+                generation: generation)
+            guard workers.submit(job) else {
+                context.bodyBudget.release(deferred.memory)
+                fail(.answersOverCapacity, context: context)
+                return
+            }
+            // The request stays at the front of the input (and the body's reservation with it)
+            // until the answer is written; no timer runs meanwhile.
+            isAwaitingAnswer = true
+            answerStartedAt = started
+            timer = .none
+            return
+        }
+        write(
+            response, head: head, bodyEnd: bodyEnd, started: started, refusingLargeAnswers: refusingLargeAnswers,
+            context: context)
+    }
+
+    /// A worker computed the answer to the request at the front of the input: writes it as
+    /// ``answer(bodyEnd:parsed:refusingLargeAnswers:context:)`` would have, judging the
+    /// unread-answer budget as it is now, then goes on with pipelined requests.
+    mutating func didAnswer(_ response: HTTPResponse, context: LoopContext) {
+        guard isAwaitingAnswer else { return }
+        isAwaitingAnswer = false
+        guard let head = try? parseHead(context: context) else {
+            preconditionFailure("a head that parsed once parses again")
+        }
+        context.pool.attach(to: &output, forOutput: true)
+        let bodyEnd = isChunked ? chunkDecoded : Int(headLength) + contentLength
+        write(
+            response, head: head, bodyEnd: bodyEnd, started: answerStartedAt,
+            refusingLargeAnswers: isOverUnreadBudget(context: context), context: context)
+        if output.readableCount == 0 { context.pool.recycle(&output) }
+    }
+
+    /// Writes `response` to the request at the front of the input, logs it, and consumes the
+    /// request; or, with `refusingLargeAnswers` and a large answer, refuses it instead.
+    private mutating func write(
+        _ response: HTTPResponse, head: RequestHead, bodyEnd: Int, started: Int64, refusingLargeAnswers: Bool,
+        context: LoopContext
+    ) {
+        if refusingLargeAnswers
+            && (response.bodyCount >= Self.sharedBodyThreshold || output.readableCount > 0 || sharedBody.isHeld)
+        {
+            fail(.answersOverBudget, context: context)
+            return
+        }
         requestsServed += 1
         let keepAlive =
             keepAliveRequested && !context.isDraining && Int(requestsServed) < context.maxRequestsPerConnection
         let connectionField: ResponseWriter.ConnectionField =
             !keepAlive ? .close : (head.version == .http1_0 ? .keepAlive : .none)
         let includeBody = head.method != .head
-        let started = context.accessLog == .off ? 0 : Clock.monotonicMicroseconds()
         let written: Int
-        let status: HTTPStatus
-        if head.isAsteriskForm {
-            // RFC 9110 §9.3.7: OPTIONS * asks about the server as a whole.
-            status = context.serverWideOptions.status
-            written = ResponseWriter.write(
-                context.serverWideOptions, date: context.dateCache.bytes, connection: connectionField,
-                includeBody: includeBody, to: &output
-            )
-        } else {
-            let response = withRequest(head, bodyEnd: bodyEnd, context: context) { request in
-                context.application.respond(to: request)
-            }
-            if refusingLargeAnswers
-                && (response.bodyCount >= Self.sharedBodyThreshold || output.readableCount > 0 || sharedBody.isHeld)
-            {
-                fail(.answersOverBudget, context: context)
-                return
-            }
-            status = response.status
-            switch response.storage {
-            case .prepared(let prepared):
-                // A large body is referenced, not copied: memory does not grow with the
-                // number of clients reading it.
-                let share = includeBody && prepared.bodyCount >= Self.sharedBodyThreshold
-                if share, connectionField == .none, let copy = context.datedCopy(of: prepared) {
-                    // Head and body in one `sendfile`, from this second's copy.
-                    written = copy.bodyCount
-                    sharedBody.hold(copy)
+        switch response.storage {
+        case .prepared(let prepared):
+            // A large body is referenced, not copied: memory does not grow with the
+            // number of clients reading it.
+            let share = includeBody && prepared.bodyCount >= Self.sharedBodyThreshold
+            if share, connectionField == .none, let copy = context.datedCopy(of: prepared) {
+                // Head and body in one `sendfile`, from this second's copy.
+                written = copy.bodyCount
+                sharedBody.hold(copy)
+                sharedBodySent = 0
+            } else {
+                written =
+                    ResponseWriter.write(
+                        prepared, date: context.dateCache.bytes, connection: connectionField,
+                        includeBody: includeBody && !share, to: &output
+                    ) + (share ? prepared.bodyCount : 0)
+                if share {
+                    sharedBody.hold(prepared)
                     sharedBodySent = 0
-                } else {
-                    written =
-                        ResponseWriter.write(
-                            prepared, date: context.dateCache.bytes, connection: connectionField,
-                            includeBody: includeBody && !share, to: &output
-                        ) + (share ? prepared.bodyCount : 0)
-                    if share {
-                        sharedBody.hold(prepared)
-                        sharedBodySent = 0
-                    }
                 }
-            case .dynamic(let status, let headers, let body):
-                written = ResponseWriter.write(
-                    status: status, headers: headers, body: body, date: context.dateCache.bytes,
-                    connection: connectionField, includeBody: includeBody, to: &output
-                )
             }
+        case .dynamic(let status, let headers, let body):
+            written = ResponseWriter.write(
+                status: status, headers: headers, body: body, date: context.dateCache.bytes,
+                connection: connectionField, includeBody: includeBody, to: &output
+            )
+        case .deferred:
+            preconditionFailure("a deferred answer is resolved before it is written")
         }
         if context.accessLog != .off {
             AccessLog.append(
-                head: head, request: input.readableSpan, status: status, bytes: written,
+                head: head, request: input.readableSpan, status: response.status, bytes: written,
                 microseconds: Clock.monotonicMicroseconds() - started, context: context
             )
         }

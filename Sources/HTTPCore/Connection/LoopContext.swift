@@ -27,6 +27,10 @@ final class LoopContext {
     /// Slowest body rate, bytes per second (0: no check), and when it starts to apply.
     let minBodyRate: Int
     let bodyRateGrace: Int64
+    /// The threads deferred answers are computed on, and where they come back to this loop;
+    /// `nil`: deferred answers are computed on the loop.
+    let answerWorkers: AnswerWorkers?
+    let answerCompletions: AnswerCompletions?
 
     let pool: BufferPool
     let dateCache = DateCache()
@@ -56,8 +60,11 @@ final class LoopContext {
 
     init(
         application: any HTTPApplication, configuration: HTTPServer.Configuration, pool: BufferPool = BufferPool(),
-        bodyBudget: ByteBudget? = nil, unreadBudget: ByteBudget? = nil
+        bodyBudget: ByteBudget? = nil, unreadBudget: ByteBudget? = nil, answerWorkers: AnswerWorkers? = nil,
+        answerCompletions: AnswerCompletions? = nil
     ) {
+        self.answerWorkers = answerCompletions == nil ? nil : answerWorkers
+        self.answerCompletions = answerWorkers == nil ? nil : answerCompletions
         self.unreadBudget =
             unreadBudget
             ?? ByteBudget(

@@ -45,6 +45,7 @@ final class EventLoop {
         configuration: HTTPServer.Configuration,
         application: any HTTPApplication,
         control: ServerControl,
+        workers: AnswerWorkers? = nil,
         tableSize: Int
     ) throws(SystemError) {
         let epoll = FileDescriptor(taking: try Descriptor.makeEpoll())
@@ -58,7 +59,8 @@ final class EventLoop {
         self.control = control
         self.context = LoopContext(
             application: application, configuration: configuration, bodyBudget: control.bodyBudget,
-            unreadBudget: control.unreadBudget)
+            unreadBudget: control.unreadBudget, answerWorkers: workers, answerCompletions: AnswerCompletions(wake: wake)
+        )
         self.connections = SlotTable(count: tableSize)
         self.maxConnections = max(1, configuration.maxConnections)
         self.drainTimeout = configuration.drainTimeout.milliseconds
@@ -87,11 +89,18 @@ final class EventLoop {
                 } else if data == Self.wakeToken {
                     Descriptor.drainEvent(wake)
                     if control.isStopRequested && !isDraining { beginDrain() }
+                    writeCompletedAnswers()
                 } else {
                     let index = Int(UInt32(truncatingIfNeeded: data))
                     let generation = UInt32(truncatingIfNeeded: data >> 32)
                     // An event for a socket closed earlier in this batch, perhaps reused.
                     guard connections[index].state != .closed, connections[index].generation == generation else {
+                        continue
+                    }
+                    if flags & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 && connections[index].isAwaitingAnswer {
+                        // Reset or gone while its answer is computed: nobody will read it. Epoll
+                        // reports these whatever the interest, so waiting would spin.
+                        close(index)
                         continue
                     }
                     if flags & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
@@ -240,6 +249,11 @@ final class EventLoop {
             case .waitForOutput:
                 setInterest(index, EPOLLOUT.rawValue)
                 return
+            case .waitForAnswer:
+                // No interest: pipelined requests stay in the socket and the buffer until the
+                // answer is written, and a level-triggered readiness would spin meanwhile.
+                setInterest(index, 0)
+                return
             case .shutdownOutput:
                 connections[index].socket.shutdownOutput()
                 connections[index].didShutdownOutput(context: context)
@@ -281,6 +295,20 @@ final class EventLoop {
         throws(SystemError) -> IOResult<Int>
     {
         try connection.socket.sendFile(file, offset: offset, count: connection.unsentBody.count)
+    }
+
+    /// Writes the deferred answers workers have computed for this loop's connections; one for a
+    /// connection closed meanwhile (its slot's generation moved on) is dropped.
+    private func writeCompletedAnswers() {
+        guard let completions = context.answerCompletions else { return }
+        for completion in completions.takeAll() {
+            let index = completion.slot
+            guard index < connections.count, connections[index].state != .closed,
+                connections[index].generation == completion.generation, connections[index].isAwaitingAnswer
+            else { continue }
+            connections[index].didAnswer(completion.response, context: context)
+            drive(index)
+        }
     }
 
     private func setInterest(_ index: Int, _ events: UInt32) {

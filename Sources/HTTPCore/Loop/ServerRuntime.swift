@@ -51,6 +51,10 @@ struct ServerRuntime {
             _ = server.control.removeWakeDescriptor()
         }
 
+        // Started after the signals were blocked, so the workers inherit the mask too.
+        let workers =
+            configuration.answerThreads > 0
+            ? AnswerWorkers(threads: configuration.answerThreads, queueLength: configuration.maxQueuedAnswers) : nil
         // Every descriptor counts against the table: listeners, epolls, eventfds, logs.
         let tableSize = min(descriptorLimit, configuration.maxConnections + 1024)
         var threads: [SystemThread] = []
@@ -58,7 +62,7 @@ struct ServerRuntime {
             guard let listener = listeners.removeLast() else { preconditionFailure("one listener per loop") }
             let start = LoopStart(
                 listener: listener, wake: loopWakes[index], configuration: configuration,
-                application: server.application, control: server.control, tableSize: tableSize
+                application: server.application, control: server.control, workers: workers, tableSize: tableSize
             )
             threads.append(SystemThread.start { start.run() })
         }
@@ -67,7 +71,10 @@ struct ServerRuntime {
         supervise(supervision, signals: signals)
         for index in 0..<loopWakes.count { Descriptor.signalEvent(loopWakes[index]) }
         for thread in threads { thread.join() }
-        // The loops borrowed their wake eventfds; they are closed once every loop has ended.
+        // Answers still computing (a loop stopped at the drain timeout) post to their loops'
+        // eventfds, so the workers end before those close.
+        workers?.stop()
+        // The loops borrowed their wake eventfds; they are closed once every loop and worker has ended.
         _ = consume loopWakes
     }
 
@@ -125,6 +132,9 @@ struct ServerRuntime {
         try require(
             configuration.maxBodyLength >= 0 && configuration.maxBodyLength <= 1 << 30,
             "maxBodyLength must be 0...1 GiB")
+        try require(
+            configuration.answerThreads >= 0 && configuration.answerThreads <= 256, "answerThreads must be 0...256")
+        try require(configuration.maxQueuedAnswers >= 1, "maxQueuedAnswers must be at least 1")
     }
 }
 
@@ -176,17 +186,19 @@ private final class LoopStart {
     let configuration: HTTPServer.Configuration
     let application: any HTTPApplication
     let control: ServerControl
+    let workers: AnswerWorkers?
     let tableSize: Int
 
     init(
         listener: consuming FileDescriptor, wake: Int32, configuration: HTTPServer.Configuration,
-        application: any HTTPApplication, control: ServerControl, tableSize: Int
+        application: any HTTPApplication, control: ServerControl, workers: AnswerWorkers?, tableSize: Int
     ) {
         self.listener = .some(listener)
         self.wake = wake
         self.configuration = configuration
         self.application = application
         self.control = control
+        self.workers = workers
         self.tableSize = tableSize
     }
 
@@ -198,7 +210,7 @@ private final class LoopStart {
             let loop = try EventLoop(
                 listener: listener, wake: wake, configuration: configuration,
                 application: application,
-                control: control, tableSize: tableSize
+                control: control, workers: workers, tableSize: tableSize
             )
             loop.run()
         } catch {

@@ -38,6 +38,9 @@ enum RequestError: UInt8, Error, CaseIterable {
     /// The answers clients have not read fill the server's budget for them, or the client's
     /// share of it (RFC 9110 §15.6.4).
     case answersOverBudget
+    /// Answers computed off the loop already fill their queue, or the memory computing this one
+    /// takes does not fit the body budget (RFC 9110 §15.6.4).
+    case answersOverCapacity
 
     /// The status this error answers with.
     var status: HTTPStatus {
@@ -51,7 +54,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .headerFieldsTooLarge: 431
         case .methodNotImplemented, .transferCodingNotImplemented: 501
         case .versionNotSupported: 505
-        case .bodiesOverBudget, .answersOverBudget: 503
+        case .bodiesOverBudget, .answersOverBudget, .answersOverCapacity: 503
         }
     }
 
@@ -67,7 +70,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .headerFieldsTooLarge: "header_fields_too_large"
         case .methodNotImplemented, .transferCodingNotImplemented: "not_implemented"
         case .versionNotSupported: "http_version_not_supported"
-        case .bodiesOverBudget, .answersOverBudget: "service_unavailable"
+        case .bodiesOverBudget, .answersOverBudget, .answersOverCapacity: "service_unavailable"
         }
     }
 
@@ -90,6 +93,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .versionNotSupported: "Only HTTP/1.0 and HTTP/1.1 are supported."
         case .bodiesOverBudget: "The server is receiving as many request bodies as it has room for."
         case .answersOverBudget: "The server holds as many unread answers as it has room for."
+        case .answersOverCapacity: "The server is computing as many costly answers as it has room for."
         }
     }
 
@@ -114,7 +118,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .methodNotImplemented: "Request the resource itself, not a tunnel to it."
         case .transferCodingNotImplemented: "Send the body with Content-Length or chunked only."
         case .versionNotSupported: "Use HTTP/1.1."
-        case .bodiesOverBudget: "Retry after the time Retry-After gives."
+        case .bodiesOverBudget, .answersOverCapacity: "Retry after the time Retry-After gives."
         case .answersOverBudget:
             "Read the answers already sent on other connections, then retry after the time Retry-After gives."
         }

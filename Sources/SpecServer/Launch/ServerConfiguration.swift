@@ -38,6 +38,10 @@ struct ServerConfiguration: Equatable, Sendable {
     var maxUnreadBytesPerClient = engineDefaults.maxUnreadAnswerBytesPerClient
     /// The slowest a body may arrive after its first two seconds (0: any rate).
     var minBodyBytesPerSecond = engineDefaults.minBodyBytesPerSecond
+    /// Threads that judge large check batches off the event loops (0: on the loops).
+    var answerThreads = engineDefaults.answerThreads
+    /// Large check batches that may wait for one of those threads (beyond: 503 and Retry-After).
+    var maxQueuedAnswers = engineDefaults.maxQueuedAnswers
     /// Each connection's kernel send buffer (0: the kernel's autotuning).
     var sendBufferBytes = engineDefaults.sendBufferBytes
     var requestTimeoutSeconds = wholeSeconds(engineDefaults.requestReadTimeout)
@@ -163,6 +167,14 @@ extension ServerConfiguration {
         intOption(
             "min-body-rate", "BYTES", "slowest body, bytes a second, after its first 2 s (slower: 408); 0 for any",
             \.minBodyBytesPerSecond, 0...1 << 30),
+        intOption(
+            "answer-threads", "N",
+            "threads judging large check batches off the event loops; 0 judges them on the loops",
+            \.answerThreads, 0...256),
+        intOption(
+            "max-queued-answers", "N",
+            "large check batches waiting for one of those threads (more: 503 and Retry-After)",
+            \.maxQueuedAnswers, 1...1_000_000),
         intOption(
             "send-buffer-bytes", "BYTES", "each connection's kernel send buffer (SO_SNDBUF); 0 for the kernel's own",
             \.sendBufferBytes, 0...1 << 30),

@@ -142,6 +142,8 @@ enum SpecServerCommand {
         engine.maxUnreadAnswerBytesPerClient = configuration.maxUnreadBytesPerClient
         engine.minBodyBytesPerSecond = configuration.minBodyBytesPerSecond
         engine.sendBufferBytes = configuration.sendBufferBytes
+        engine.answerThreads = configuration.answerThreads
+        engine.maxQueuedAnswers = configuration.maxQueuedAnswers
         engine.requestReadTimeout = .seconds(configuration.requestTimeoutSeconds)
         engine.idleTimeout = .seconds(configuration.idleTimeoutSeconds)
         engine.writeTimeout = .seconds(configuration.writeTimeoutSeconds)

@@ -19,7 +19,7 @@ struct MCPHTTPTransport: Sendable {
     var allowedOrigins: [String]
 
     /// What the transport reads of a request, copied out of the engine's buffers.
-    struct Request {
+    struct Request: Sendable {
         var method: String
         var origin: [String] = []
         var host: String?

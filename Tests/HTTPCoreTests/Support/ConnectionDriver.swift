@@ -98,7 +98,7 @@ final class ConnectionDriver {
                     continue
                 }
                 return
-            case .waitForOutput:
+            case .waitForOutput, .waitForAnswer:
                 return
             case .shutdownOutput:
                 shutDown = true

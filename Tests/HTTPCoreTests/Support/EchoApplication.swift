@@ -1,10 +1,12 @@
+import Dispatch
 import Glibc
 import HTTPCore
 import Synchronization
 
 /// A test application: `POST /echo` takes up to 1 KiB and echoes it; `/fixed` serves a
 /// prepared response; `/hold` keeps its loop busy until ``release()`` (so tests can queue
-/// work behind it); anything else describes the request it got.
+/// work behind it); `/deferred?reserve=N` is answered off the loop, holding `N` bytes of the
+/// body budget, once ``finishDeferred(_:)`` lets it; anything else describes the request it got.
 final class EchoApplication: HTTPApplication {
     let fixed = PreparedResponse(status: .ok, headers: [("Content-Type", "text/plain")], body: "fixed body\n")
     /// 4 MiB, more than loopback socket buffers hold: a client that does not read stalls it.
@@ -27,6 +29,24 @@ final class EchoApplication: HTTPApplication {
 
     var reloadCount: Int { reloads.load(ordering: .acquiring) }
 
+    /// What deferred answers wait on: one signal lets one finish.
+    private let deferredGate = DispatchSemaphore(value: 0)
+    private let deferredAsked = Atomic<Int>(0)
+    private let deferredStarted = Atomic<Int>(0)
+    private let deferredFinished = Atomic<Int>(0)
+
+    /// `/deferred` requests answered with a deferred answer so far (on the loop).
+    var deferredAskedCount: Int { deferredAsked.load(ordering: .acquiring) }
+    /// Deferred answers a worker thread has started computing.
+    var deferredStartedCount: Int { deferredStarted.load(ordering: .acquiring) }
+    /// Deferred answers computed and handed back.
+    var deferredFinishedCount: Int { deferredFinished.load(ordering: .acquiring) }
+
+    /// Lets `count` deferred answers (running or still to come) finish.
+    func finishDeferred(_ count: Int = 1) {
+        for _ in 0..<count { deferredGate.signal() }
+    }
+
     func bodyLimit(for request: borrowing HTTPRequest) -> Int {
         request.path.equals("/echo") ? 1024 : 0
     }
@@ -47,6 +67,19 @@ final class EchoApplication: HTTPApplication {
             }
             holding.store(false, ordering: .releasing)
             return .prepared(fixed)
+        }
+        if request.path.equals("/deferred") {
+            let query = request.query.string
+            let reserve = query.hasPrefix("reserve=") ? Int(query.dropFirst(8)) ?? 0 : 0
+            let description = "deferred \(request.methodName.string) query=\(query)"
+            deferredAsked.wrappingAdd(1, ordering: .releasing)
+            return .deferred(reserving: reserve) { [self] in
+                deferredStarted.wrappingAdd(1, ordering: .releasing)
+                // A deadline, so a failing test cannot hang a worker for ever.
+                _ = deferredGate.wait(timeout: .now() + 20)
+                deferredFinished.wrappingAdd(1, ordering: .releasing)
+                return HTTPResponse(status: .ok, headers: [("Content-Type", "text/plain")], body: description)
+            }
         }
         if request.path.equals("/echo") {
             return HTTPResponse(
