@@ -179,7 +179,7 @@ def cornered_budget():
 
 def slow_reader_checks():
     """1,000 clients with a 1,400-byte segment size post check bodies (embed=figure) and never read."""
-    process = start()
+    process = start(*os.environ.get("EXTRA", "").split())
     before, tcp_before = rss_mib(process.pid), tcp_mem_mib()
     body = check_body(36)
     request = (f"POST /v1/check?embed=figure HTTP/1.1\r\nHost: x\r\nContent-Length: {len(body)}\r\n\r\n"
@@ -196,11 +196,11 @@ def slow_reader_checks():
     probe = time.time()
     health = get("/healthz")
     probe = time.time() - probe
-    for client in clients:
-        client.close()
+    statuses = statuses_seen(clients, seconds=10)
     rows.append(("slow reader checks", f"1,000 x 4 check bodies of {len(body)} B, embed=figure, MSS 1400, never read",
                  f"RSS {before:.1f} -> {during:.1f} MiB; kernel TCP memory {tcp_before:.1f} -> {tcp_during:.1f} MiB; "
-                 f"/healthz {health} in {probe * 1000:.0f} ms"))
+                 f"/healthz {health} in {probe * 1000:.0f} ms; first answers "
+                 + ", ".join(f"{count} x {status}" for status, count in sorted(statuses.items()))))
     stop(process)
 
 

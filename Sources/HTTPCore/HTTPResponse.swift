@@ -1,6 +1,6 @@
 /// What ``HTTPApplication/respond(to:)`` returns: a ``PreparedResponse`` served as is, a
 /// response the engine serialises now, or an answer computed later, off the event loop
-/// (``deferred(reserving:_:)``).
+/// (``deferred(holding:reserving:_:)``).
 public struct HTTPResponse: Sendable {
     enum Storage: Sendable {
         case prepared(PreparedResponse)
@@ -22,17 +22,21 @@ public struct HTTPResponse: Sendable {
     /// copies of what it needs from the request (`Array(request.body)`, `request.query.string`),
     /// never the request. The connection reads no further request until the answer is written
     /// (pipelined ones wait in its buffer), with the `Connection` field, `HEAD` handling and
-    /// access-log line of any other answer. `memory` bytes of the server's body budget
-    /// (``HTTPServer/Configuration/maxBufferedBodyBytes``) are held while the answer waits and
-    /// runs: what computing it is expected to allocate. When the budget has no room, or
-    /// ``HTTPServer/Configuration/maxQueuedAnswers`` answers already wait for a thread, the
-    /// engine answers `503 Service Unavailable` with `Retry-After` at once, as rendered by
-    /// ``HTTPApplication/response(for:)``. With no worker threads configured, `answer` runs on
-    /// the loop, at once.
+    /// access-log line of any other answer.
+    ///
+    /// Two amounts of the server's body budget (``HTTPServer/Configuration/maxBufferedBodyBytes``)
+    /// bound what waiting answers hold: `held` bytes (the copies `answer` keeps of the request)
+    /// from when it is queued until it is computed, and `memory` bytes (what computing it is
+    /// expected to allocate) while it runs, so a long queue holds only its copies. When the
+    /// budget has no room for `held`, or ``HTTPServer/Configuration/maxQueuedAnswers`` answers
+    /// already wait, the engine answers `503 Service Unavailable` with `Retry-After` at once;
+    /// when it has no room for `memory` once a thread takes the answer, the same `503` follows
+    /// and `answer` never runs. Both are rendered by ``HTTPApplication/response(for:)``. With no
+    /// worker threads configured, `answer` runs on the loop, at once.
     public static func deferred(
-        reserving memory: Int = 0, _ answer: @escaping @Sendable () -> HTTPResponse
+        holding held: Int = 0, reserving memory: Int = 0, _ answer: @escaping @Sendable () -> HTTPResponse
     ) -> HTTPResponse {
-        HTTPResponse(storage: .deferred(DeferredAnswer(memory: max(0, memory), compute: answer)))
+        HTTPResponse(storage: .deferred(DeferredAnswer(held: max(0, held), memory: max(0, memory), compute: answer)))
     }
 
     private init(storage: Storage) {
@@ -73,17 +77,19 @@ public struct HTTPResponse: Sendable {
         }
     }
 
-    /// Whether the answer is computed later, off the event loop (``deferred(reserving:_:)``).
+    /// Whether the answer is computed later, off the event loop (``deferred(holding:reserving:_:)``).
     public var isDeferred: Bool {
         if case .deferred = storage { return true }
         return false
     }
 }
 
-/// The work behind ``HTTPResponse/deferred(reserving:_:)``: what computing it may allocate, and
+/// The work behind ``HTTPResponse/deferred(holding:reserving:_:)``: what computing it may allocate, and
 /// the closure that computes it.
 struct DeferredAnswer: Sendable {
-    /// Bytes of the body budget held while the answer waits and runs.
+    /// Bytes of the body budget held from when the answer is queued until it is computed.
+    let held: Int
+    /// Bytes of the body budget held while the answer is computed.
     let memory: Int
     let compute: @Sendable () -> HTTPResponse
 

@@ -73,14 +73,15 @@ extension HTTPServer {
         /// ``requestReadTimeout``. `0` turns the check off.
         public var minBodyBytesPerSecond: Int = 1024
 
-        /// Threads that compute deferred answers (``HTTPResponse/deferred(reserving:_:)``) off the
+        /// Threads that compute deferred answers (``HTTPResponse/deferred(holding:reserving:_:)``) off the
         /// event loops, shared by every loop; `0` computes them on the loop, as any other answer.
         public var answerThreads: Int = 2
 
         /// Deferred answers that may wait for a worker thread, all loops together; one more gets
         /// `503 Service Unavailable` with `Retry-After: 1` at once, rather than a wait no client
-        /// asked for.
-        public var maxQueuedAnswers: Int = 64
+        /// asked for. What waiting answers hold counts in ``maxBufferedBodyBytes`` too, so a long
+        /// queue is bounded by that budget as well as by this count.
+        public var maxQueuedAnswers: Int = 1024
 
         /// The kernel send buffer of each connection (`SO_SNDBUF`, which the kernel doubles for
         /// its bookkeeping); `0` leaves it to the kernel's autotuning, which grows it to

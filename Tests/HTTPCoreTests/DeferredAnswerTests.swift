@@ -5,7 +5,7 @@ import Testing
 
 @testable import HTTPCore
 
-/// Answers computed off the loop (``HTTPResponse/deferred(reserving:_:)``), over loopback, with
+/// Answers computed off the loop (``HTTPResponse/deferred(holding:reserving:_:)``), over loopback, with
 /// one loop and one worker thread: the test decides when each deferred answer finishes.
 @Suite(.timeLimit(.minutes(1))) struct DeferredAnswerTests {
     private static func makeServer(
@@ -132,8 +132,22 @@ import Testing
         try waitUntil("run returned") { server.hasFinished }
     }
 
-    /// An answer whose memory does not fit the body budget is refused with the same `503` and
-    /// never computed; one that fits is.
+    /// An answer whose copies of the request do not fit the body budget is refused with `503`
+    /// at once, never queued nor computed.
+    @Test func anAnswerHoldingMoreThanTheBodyBudgetGets503AtOnce() throws {
+        let server = try Self.makeServer { $0.maxBufferedBodyBytes = 64 << 10 }
+        let refused = try RawClient(port: server.port)
+        refused.send("GET /deferred?hold=100000 HTTP/1.1\r\nHost: x\r\n\r\n")
+        let answer = refused.read { $0.count == 1 }
+        #expect(answer.first?.status == 503)
+        #expect(answer.first?.header("Retry-After") == "1")
+        #expect(server.application.deferredAskedCount == 1)
+        #expect(server.application.deferredStartedCount == 0)
+        #expect(server.server.control.bodyBudget.remaining == 64 << 10)
+    }
+
+    /// An answer whose memory does not fit the body budget when a thread takes it is refused
+    /// with the same `503` and never computed; one that fits is.
     @Test func anAnswerOverTheBodyBudgetGets503() throws {
         let server = try Self.makeServer { $0.maxBufferedBodyBytes = 64 << 10 }
         let refused = try RawClient(port: server.port)

@@ -636,9 +636,10 @@ struct Connection: ~Copyable {
                     refusingLargeAnswers: refusingLargeAnswers, context: context)
                 return
             }
-            // The memory computing it takes counts against the body budget while it waits and
-            // runs; without room for it, or for it in the queue, the client is told to retry.
-            guard context.bodyBudget.reserve(deferred.memory) else {
+            // What it holds counts against the body budget while it waits (what computing it takes,
+            // while it runs); without room for it, or for it in the queue, the client is told to
+            // retry.
+            guard context.bodyBudget.reserve(deferred.held) else {
                 fail(.answersOverCapacity, context: context)
                 return
             }
@@ -646,7 +647,7 @@ struct Connection: ~Copyable {
                 answer: deferred, budget: context.bodyBudget, completions: completions, slot: socket.tableIndex,
                 generation: generation)
             guard workers.submit(job) else {
-                context.bodyBudget.release(deferred.memory)
+                context.bodyBudget.release(deferred.held)
                 fail(.answersOverCapacity, context: context)
                 return
             }
@@ -665,9 +666,14 @@ struct Connection: ~Copyable {
     /// A worker computed the answer to the request at the front of the input: writes it as
     /// ``answer(bodyEnd:parsed:refusingLargeAnswers:context:)`` would have, judging the
     /// unread-answer budget as it is now, then goes on with pipelined requests.
-    mutating func didAnswer(_ response: HTTPResponse, context: LoopContext) {
+    /// `nil`: the budget had no room for computing it, so the client is told to retry.
+    mutating func didAnswer(_ response: HTTPResponse?, context: LoopContext) {
         guard isAwaitingAnswer else { return }
         isAwaitingAnswer = false
+        guard let response else {
+            fail(.answersOverCapacity, context: context)
+            return
+        }
         guard let head = try? parseHead(context: context) else {
             preconditionFailure("a head that parsed once parses again")
         }

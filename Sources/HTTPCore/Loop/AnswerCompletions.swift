@@ -3,11 +3,12 @@
 /// A worker appends under the lock and signals the loop's wake eventfd; the loop takes them all
 /// at once when that eventfd is readable.
 final class AnswerCompletions: Sendable {
-    /// A computed answer and the connection it is for.
+    /// A computed answer and the connection it is for; no answer when the budget had no room
+    /// for computing it.
     struct Completion: Sendable {
         let slot: Int
         let generation: UInt32
-        let response: HTTPResponse
+        let response: HTTPResponse?
     }
 
     private let pending = Locked<[Completion]>([])

@@ -1,4 +1,4 @@
-/// The threads that compute deferred answers (``HTTPResponse/deferred(reserving:_:)``), shared
+/// The threads that compute deferred answers (``HTTPResponse/deferred(holding:reserving:_:)``), shared
 /// by every loop, and the bounded queue of answers waiting for one of them.
 ///
 /// A loop hands over a ``Job`` and goes on serving; a worker computes the answer, gives back its
@@ -9,7 +9,8 @@ final class AnswerWorkers: Sendable {
     /// One deferred answer and where it goes once computed.
     struct Job: Sendable {
         let answer: DeferredAnswer
-        /// The budget its ``DeferredAnswer/memory`` was reserved from.
+        /// The budget its ``DeferredAnswer/held`` bytes were reserved from, and its
+        /// ``DeferredAnswer/memory`` is reserved from while it runs.
         let budget: ByteBudget
         let completions: AnswerCompletions
         /// The connection's slot in its loop's table, and the slot's generation when the job
@@ -17,11 +18,16 @@ final class AnswerWorkers: Sendable {
         let slot: Int
         let generation: UInt32
 
+        /// Computes the answer if the budget has room for computing it (else posts `nil`: the
+        /// loop answers `503`), and gives its bytes back as soon as the work is done: the
+        /// answer's bytes are the connection's output from here, as any other answer's.
         func run() {
-            let response = answer.resolve()
-            // Given back as soon as the work is done: the answer's bytes are the connection's
-            // output from here, as any other answer's.
-            budget.release(answer.memory)
+            var response: HTTPResponse?
+            if budget.reserve(answer.memory) {
+                response = answer.resolve()
+                budget.release(answer.memory)
+            }
+            budget.release(answer.held)
             completions.post(AnswerCompletions.Completion(slot: slot, generation: generation, response: response))
         }
     }

@@ -208,7 +208,7 @@ final class SpecApplication: HTTPApplication {
     }
 
     /// The largest body a check judges on the event loop; a larger one is judged on a worker
-    /// thread (``HTTPResponse/deferred(reserving:_:)``). About 11 measurements: 0.3 ms as JSON,
+    /// thread (``HTTPResponse/deferred(holding:reserving:_:)``). About 11 measurements: 0.3 ms as JSON,
     /// 1 ms as HTML with figures, on the loop; handing a batch to a worker and back costs tens
     /// of microseconds, so only a batch this small is cheaper judged where it arrived.
     static let largestCheckOnLoop = 1024
@@ -218,7 +218,9 @@ final class SpecApplication: HTTPApplication {
     /// Measured (`Benchmarks/checks/run.sh`, peak resident growth): 8–14× for 1 MiB batches of
     /// 1,000 measurements, more (up to 70×) for a dense 69 KB batch rendered as HTML with
     /// figures. 24× keeps the largest batch (1 MiB, plus its body) within the default 32 MiB
-    /// budget, which a larger factor would refuse for ever.
+    /// budget, which a larger factor would refuse for ever. Held only while the batch is judged
+    /// (a waiting batch holds its body alone), so a burst of batches waits in the queue rather
+    /// than being refused for memory only two threads use at once.
     static let checkMemoryPerBodyByte = 24
 
     /// `POST /v1/check` of a batch larger than ``largestCheckOnLoop``: judged off the loop, with
@@ -226,7 +228,7 @@ final class SpecApplication: HTTPApplication {
     private func deferredCheck(
         body: [UInt8], format: Format, options: RequestOptions, embed: Bool, served: ServedStore
     ) -> HTTPResponse {
-        .deferred(reserving: body.count * Self.checkMemoryPerBodyByte) { [self] in
+        .deferred(holding: body.count, reserving: body.count * Self.checkMemoryPerBodyByte) { [self] in
             let start = Self.monotonicMicroseconds()
             let response: HTTPResponse
             do throws(APIError) {
@@ -282,7 +284,8 @@ final class SpecApplication: HTTPApplication {
         }
         // A large call (a `check` tool's batch, most likely) is answered off the loop, as a
         // large POST /v1/check is.
-        return .deferred(reserving: copied.body.count * Self.checkMemoryPerBodyByte) { [self, copied] in
+        return .deferred(holding: copied.body.count, reserving: copied.body.count * Self.checkMemoryPerBodyByte) {
+            [self, copied] in
             let start = Self.monotonicMicroseconds()
             let response = Self.response(mcp.respond(to: copied, served: served))
             metrics.record(route: nil, status: response.status.code, microseconds: Self.monotonicMicroseconds() - start)

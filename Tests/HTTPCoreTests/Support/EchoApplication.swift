@@ -5,8 +5,8 @@ import Synchronization
 
 /// A test application: `POST /echo` takes up to 1 KiB and echoes it; `/fixed` serves a
 /// prepared response; `/hold` keeps its loop busy until ``release()`` (so tests can queue
-/// work behind it); `/deferred?reserve=N` is answered off the loop, holding `N` bytes of the
-/// body budget, once ``finishDeferred(_:)`` lets it; anything else describes the request it got.
+/// work behind it); `/deferred?reserve=N` (or `?hold=N`) is answered off the loop, reserving
+/// (or holding) `N` bytes of the body budget, once ``finishDeferred(_:)`` lets it; anything else describes the request it got.
 final class EchoApplication: HTTPApplication {
     let fixed = PreparedResponse(status: .ok, headers: [("Content-Type", "text/plain")], body: "fixed body\n")
     /// 4 MiB, more than loopback socket buffers hold: a client that does not read stalls it.
@@ -71,9 +71,10 @@ final class EchoApplication: HTTPApplication {
         if request.path.equals("/deferred") {
             let query = request.query.string
             let reserve = query.hasPrefix("reserve=") ? Int(query.dropFirst(8)) ?? 0 : 0
+            let hold = query.hasPrefix("hold=") ? Int(query.dropFirst(5)) ?? 0 : 0
             let description = "deferred \(request.methodName.string) query=\(query)"
             deferredAsked.wrappingAdd(1, ordering: .releasing)
-            return .deferred(reserving: reserve) { [self] in
+            return .deferred(holding: hold, reserving: reserve) { [self] in
                 deferredStarted.wrappingAdd(1, ordering: .releasing)
                 // A deadline, so a failing test cannot hang a worker for ever.
                 _ = deferredGate.wait(timeout: .now() + 20)
