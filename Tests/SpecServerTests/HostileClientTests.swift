@@ -10,9 +10,14 @@ final class KeptConnection {
 
     /// Connects to `port` on 127.0.0.1, from `source` (another loopback address, so the
     /// server sees another client) when given.
-    init(port: Int, source: String? = nil) throws {
+    /// With `receiveBuffer`, the socket's receive buffer is that small (`SO_RCVBUF`), so a
+    /// client that does not read stops the server's sending soon.
+    init(port: Int, source: String? = nil, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw TimedOut(description: "socket failed: \(errno)") }
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         if let source {
             let bound = try SocketAddress(host: source, port: 0).withSocketAddress { bind(descriptor, $0, $1) }
             guard bound == 0 else {
@@ -187,5 +192,42 @@ final class KeptConnection {
         other.send(Self.announce(Self.checkBody.utf8.count, sending: Self.checkBody))
         #expect(try other.response().status == 200)
         withExtendedLifetime(stalled) {}
+    }
+
+    /// Answers one client does not read spend its share of the unread-answer budget: its next
+    /// large answer is refused with 503 and Retry-After, while its health probe, and another
+    /// client's large answer, are served; once it lets go, it is served again.
+    @Test func unreadAnswersSpendOnlyTheirClientsShare() throws {
+        let server = try ServerProcess([
+            "--threads", "1", "--max-unread-bytes-per-client", "131072", "--send-buffer-bytes", "4096",
+        ])
+        let page = "/v1/metrics?limit=200"
+        // Two clients that never read pages of over 100 KB each: more than the share unread.
+        var readers = try (0..<2).map { index in
+            let reader = try KeptConnection(port: server.boundPort, receiveBuffer: 4096)
+            reader.send("GET \(page)&offset=\(index) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            return reader
+        }
+        // Asked again until the server has sent (and stalled on) both readers' answers.
+        var refused: WireResponse?
+        let deadline = Date().addingTimeInterval(10)
+        while refused == nil && Date() < deadline {
+            let answer = try KeptConnection(port: server.boundPort).get(page + "&offset=5")
+            if answer.status == 503 { refused = answer } else { #expect(answer.status == 200) }
+        }
+        let refusal = try #require(refused, "no 503 while two answers stay unread")
+        #expect(refusal[header: "Retry-After"] == "1")
+        #expect(refusal.text.contains("unread answers"))
+        #expect(try KeptConnection(port: server.boundPort).get("/healthz").status == 200)
+        let other = try KeptConnection(port: server.boundPort, source: "127.0.0.2")
+        #expect(try other.get(page + "&offset=6").status == 200)
+        // The readers go away: their answers are given back, and the client is served again.
+        readers.removeAll()
+        var served = false
+        let again = Date().addingTimeInterval(10)
+        while !served && Date() < again {
+            served = try KeptConnection(port: server.boundPort).get(page + "&offset=7").status == 200
+        }
+        #expect(served, "the client is served again once its unread answers are gone")
     }
 }
