@@ -101,6 +101,11 @@ enum OpenAPIDocument {
                 ])
             responses.append(
                 "406", errorResponse("No format the request accepts; the body lists those the route produces."))
+            responses.append(
+                "503",
+                errorResponse(
+                    "An answer of 4 KiB or more while the answers clients have not read fill the server's budget for them, or this client's share (--max-unread-bytes); see Retry-After."
+                ))
         }
         if route == .check {
             // OpenAPI cannot tie one parameter's presence to another's value, so the dependency
@@ -146,6 +151,11 @@ enum OpenAPIDocument {
         let limit = ServerConfiguration().maxBodyBytes
         let described = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
         responses.append("413", errorResponse("A body over the limit (\(described) by default)."))
+        responses.append(
+            "503",
+            errorResponse(
+                "The server is receiving or judging as many batches as it has room for (--max-buffered-body-bytes, --max-queued-answers), or holds as many unread answers as it has room for; see Retry-After."
+            ))
         let measurement: JSONValue = ["$ref": "#/components/schemas/MeasurementItem"]
         return [
             "operationId": "postCheck",
