@@ -60,6 +60,18 @@ public final class HTTPServer: Sendable {
         control.requestsServed
     }
 
+    /// Bytes of ``Configuration/maxBufferedBodyBytes`` held right now: bodies arriving, and
+    /// what deferred answers hold while they wait and are computed (a gauge for metrics).
+    public var bufferedBodyBytes: Int {
+        configuration.maxBufferedBodyBytes - control.bodyBudget.remaining
+    }
+
+    /// Bytes of answers clients have not read, held right now, against
+    /// ``Configuration/maxUnreadAnswerBytes`` (a gauge for metrics; above it while spent).
+    public var unreadAnswerBytes: Int {
+        configuration.maxUnreadAnswerBytes - control.unreadBudget.remaining
+    }
+
     /// The bound port once listening, else `nil`.
     public var boundPort: Int? {
         control.boundPort

@@ -221,6 +221,11 @@ final class KeptConnection {
         #expect(try KeptConnection(port: server.boundPort).get("/healthz").status == 200)
         let other = try KeptConnection(port: server.boundPort, source: "127.0.0.2")
         #expect(try other.get(page + "&offset=6").status == 200)
+        // /metrics shows what the two readers hold.
+        let gauge = try other.get("/metrics").text.split(separator: "\n")
+            .first { $0.hasPrefix("spec_server_unread_answer_bytes ") }
+            .flatMap { Int($0.split(separator: " ")[1]) }
+        #expect((gauge ?? 0) > 131_072, "unread answer bytes on /metrics: \(gauge ?? -1)")
         // The readers go away: their answers are given back, and the client is served again.
         readers.removeAll()
         var served = false

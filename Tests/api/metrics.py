@@ -103,6 +103,10 @@ def main():
             "spec_server_build_info": "gauge",
             "spec_server_store_info": "gauge",
             "spec_server_open_connections": "gauge",
+            "spec_server_buffered_body_bytes": "gauge",
+            "spec_server_buffered_body_limit_bytes": "gauge",
+            "spec_server_unread_answer_bytes": "gauge",
+            "spec_server_unread_answer_limit_bytes": "gauge",
             "process_resident_memory_bytes": "gauge",
             "process_open_fds": "gauge",
             "process_start_time_seconds": "gauge",
@@ -111,6 +115,10 @@ def main():
         for name, kind in expected_types.items():
             assert name in metrics, f"no {name} family; have {sorted(metrics)}"
             assert metrics[name].type == kind, f"{name} is a {metrics[name].type}, not a {kind}"
+
+        assert sample(metrics["spec_server_unread_answer_limit_bytes"], "spec_server_unread_answer_limit_bytes").value == 32 << 20
+        assert sample(metrics["spec_server_unread_answer_bytes"], "spec_server_unread_answer_bytes").value == 0
+        assert sample(metrics["spec_server_buffered_body_bytes"], "spec_server_buffered_body_bytes").value == 0
 
         requests = metrics["spec_server_requests"]
         assert sample(requests, "spec_server_requests_total", route="/v1/devices", status="200").value == 2

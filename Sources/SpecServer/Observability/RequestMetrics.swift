@@ -1,3 +1,4 @@
+import HTTPCore
 import Synchronization
 
 /// Counters for `/metrics`: requests by route and status, and a latency histogram by route.
@@ -88,6 +89,24 @@ final class RequestMetrics: Sendable {
         if let storeVersion {
             text += "spec_server_store_info{version=\"\(Self.labelEscaped(storeVersion))\"} 1\n"
         }
+        return text
+    }
+
+    /// The engine's memory budgets as gauges: what request bodies (and check batches waiting or
+    /// being judged) hold, and what answers clients have not read hold, each against its limit.
+    static func budgetExposition(server: HTTPServer?) -> String {
+        var text = "# HELP spec_server_buffered_body_bytes Bytes of request bodies and check batches held now.\n"
+        text += "# TYPE spec_server_buffered_body_bytes gauge\n"
+        text += "spec_server_buffered_body_bytes \(server?.bufferedBodyBytes ?? 0)\n"
+        text += "# HELP spec_server_buffered_body_limit_bytes The most they may hold (--max-buffered-body-bytes).\n"
+        text += "# TYPE spec_server_buffered_body_limit_bytes gauge\n"
+        text += "spec_server_buffered_body_limit_bytes \(server?.configuration.maxBufferedBodyBytes ?? 0)\n"
+        text += "# HELP spec_server_unread_answer_bytes Bytes of answers held for clients that have not read them.\n"
+        text += "# TYPE spec_server_unread_answer_bytes gauge\n"
+        text += "spec_server_unread_answer_bytes \(server?.unreadAnswerBytes ?? 0)\n"
+        text += "# HELP spec_server_unread_answer_limit_bytes The most they may hold (--max-unread-bytes).\n"
+        text += "# TYPE spec_server_unread_answer_limit_bytes gauge\n"
+        text += "spec_server_unread_answer_limit_bytes \(server?.configuration.maxUnreadAnswerBytes ?? 0)\n"
         return text
     }
 

@@ -337,11 +337,12 @@ final class SpecApplication: HTTPApplication {
             return errorResponse(.unknownParameter(request.query.string, accepted: []), served: served)
         }
         let server = engine.withLock { $0.server }
-        let text =
-            metrics.exposition(
-                openConnections: server?.openConnections ?? 0, engineRequests: server?.requestsServed ?? 0,
-                storeVersion: served?.latestVersion, storeLoads: loads.load(ordering: .relaxed))
-            + reloads.exposition()
+        var text = metrics.exposition(
+            openConnections: server?.openConnections ?? 0, engineRequests: server?.requestsServed ?? 0,
+            storeVersion: served?.latestVersion, storeLoads: loads.load(ordering: .relaxed))
+        text += RequestMetrics.budgetExposition(server: server)
+        text +=
+            reloads.exposition()
             + "# HELP spec_server_build_info The server's version and the store version it serves.\n"
             + "# TYPE spec_server_build_info gauge\n"
             + "spec_server_build_info{version=\"\(SpecServerCommand.version)\",store_version=\""
