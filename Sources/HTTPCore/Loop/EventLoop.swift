@@ -1,5 +1,6 @@
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 /// One thread's event loop: its own epoll, its own listener, its own connections.
 ///
@@ -74,11 +75,11 @@ final class EventLoop {
     /// Serves until a drain completes.
     func run() {
         while true {
-            let now = Clock.monotonicMilliseconds()
+            let now = SystemClock.monotonicMilliseconds()
             let timeout = Int32(clamping: max(0, min(nextSweep, drainDeadline) - now))
             let count = events.wait(on: epoll, timeout: timeout)
-            context.now = Clock.monotonicMilliseconds()
-            context.dateCache.refresh(now: Clock.wallSeconds())
+            context.now = SystemClock.monotonicMilliseconds()
+            context.dateCache.refresh(now: SystemClock.wallSeconds())
             // A stop request is taken before this batch's events, so every request read from
             // now on is answered with `Connection: close`.
             if !isDraining && control.isStopRequested { beginDrain() }

@@ -1,6 +1,7 @@
 // Unsafe: maps pages of a memory file into the process and hands their addresses out.
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 /// One anonymous memory file (`memfd`) holding the large prepared responses, so a connection
 /// sends their bodies with `sendfile`: the kernel passes the file's pages to the socket instead

@@ -1,6 +1,7 @@
 // Unsafe: owns malloc'ed memory that sockets read into and send from.
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 /// A growable byte buffer with a read and a write index, allocated with `malloc`.
 ///

@@ -1,6 +1,7 @@
 // Unsafe: hands the memory of the spans it sends to send and sendmsg by address.
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 /// The socket of a connection slot, with a single owner: the slot it was accepted into.
 ///

@@ -1,6 +1,7 @@
 // Unsafe: the system calls take buffers and structures by address.
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 /// Socket, epoll, eventfd and signalfd calls on raw descriptors, all through
 /// ``retryingSyscall(_:_:)``. The event loop owns every descriptor it passes here.

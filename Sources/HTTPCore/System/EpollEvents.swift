@@ -1,6 +1,7 @@
 // Unsafe: epoll_wait fills a C array of events by address.
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 /// The events one `epoll_wait` returns, in a buffer this value owns and reuses for every wait.
 struct EpollEvents: ~Copyable {
