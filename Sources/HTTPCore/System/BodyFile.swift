@@ -1,4 +1,5 @@
 // Unsafe: maps pages of a memory file into the process and hands their addresses out.
+// In HTTPCore, not SystemSupport: the engine's own body memory, inlined into the loop's hot path.
 import CLinuxSupport
 import Glibc
 import SystemSupport

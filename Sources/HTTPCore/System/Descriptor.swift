@@ -1,4 +1,5 @@
 // Unsafe: the system calls take buffers and structures by address.
+// In HTTPCore, not SystemSupport: the engine's own socket and epoll calls, inlined into the loop's hot path.
 import CLinuxSupport
 import Glibc
 import SystemSupport

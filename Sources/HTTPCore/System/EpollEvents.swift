@@ -1,4 +1,5 @@
 // Unsafe: epoll_wait fills a C array of events by address.
+// In HTTPCore, not SystemSupport: the engine's own epoll events, inlined into the loop's hot path.
 import CLinuxSupport
 import Glibc
 import SystemSupport

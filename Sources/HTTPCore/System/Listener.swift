@@ -1,4 +1,5 @@
 // Unsafe: socket addresses are C structures passed by address.
+// In HTTPCore, not SystemSupport: the engine's listening sockets, whose failures are HTTPServerErrors.
 import CLinuxSupport
 import Glibc
 import SystemSupport

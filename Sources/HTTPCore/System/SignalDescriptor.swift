@@ -1,4 +1,5 @@
 // Unsafe: read(2) fills signalfd's C structure by address.
+// In HTTPCore, not SystemSupport: the engine's shutdown and reload signals, read by its loop.
 import CLinuxSupport
 import Glibc
 import SystemSupport

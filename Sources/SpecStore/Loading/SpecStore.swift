@@ -1,12 +1,7 @@
+// Unsafe: the parser reads the data file's bytes in place, through a raw buffer.
+// In SpecStore, not SystemSupport: the buffer is the loader's own, on its hot path (see JSONParser).
+import Glibc
 import SystemSupport
-
-// Unsafe: the parser reads the data file's bytes in place, through a raw buffer; it is here, not in
-// SystemSupport, because the buffer is the loader's own (see JSONParser).
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The versioned store of HIG facts loaded from `Data/specs.json`: immutable once loaded.
 ///
