@@ -17,16 +17,21 @@ let package = Package(
     targets: [
         // epoll, eventfd, signalfd, accept4 and friends: Glibc's Swift overlay lacks them.
         .target(name: "CLinuxSupport"),
+        // The one room for unsafe code and raw system calls that more than one target needs:
+        // threads, locks, clocks, descriptors, file reads and writes, sockets' addresses.
+        .target(name: "SystemSupport", dependencies: ["CLinuxSupport"]),
         // Lifetimes: a request and its byte views are ~Escapable, tied to the buffer they view.
         .target(
-            name: "HTTPCore", dependencies: ["CLinuxSupport"], swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
-        .target(name: "SpecStore"),
+            name: "HTTPCore", dependencies: ["CLinuxSupport", "SystemSupport"],
+            swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
+        .target(name: "SpecStore", dependencies: ["SystemSupport"]),
         // libcurl, linked only into a build with the UpstreamFetch trait.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .executableTarget(
             name: "SpecServer",
             dependencies: [
-                "HTTPCore", "SpecStore", .target(name: "CCurl", condition: .when(traits: ["UpstreamFetch"])),
+                "HTTPCore", "SpecStore", "SystemSupport",
+                .target(name: "CCurl", condition: .when(traits: ["UpstreamFetch"])),
             ],
             plugins: ["EmbedSpecData"]
         ),
@@ -41,9 +46,12 @@ let package = Package(
         .executableTarget(name: "store-bench", dependencies: ["SpecStore"], path: "Benchmarks/store"),
         // What more than one test target needs: waiting on a condition with a deadline.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "HTTPCoreTests", dependencies: ["HTTPCore", "SystemSupport", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecServerTests", dependencies: ["SpecServer", "HTTPCore", "SpecStore", "TestSupport"]),
+        .testTarget(
+            name: "SpecServerTests",
+            dependencies: ["SpecServer", "HTTPCore", "SpecStore", "SystemSupport", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

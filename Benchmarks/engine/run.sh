@@ -24,7 +24,7 @@ for tool in wrk nginx taskset python3 swiftc clang; do
     command -v "$tool" >/dev/null || { echo "missing $tool (apt-get install -y nginx-light wrk)" >&2; exit 1; }
 done
 
-# Build the bench server from the HTTPCore sources as one optimised module.
+# Build the bench server from the HTTPCore sources as one optimised module, over SystemSupport.
 cat > "$work/module.modulemap" <<MAP
 module CLinuxSupport {
     header "$root/Sources/CLinuxSupport/include/CLinuxSupport.h"
@@ -32,9 +32,15 @@ module CLinuxSupport {
 }
 MAP
 clang -c -O2 -I "$root/Sources/CLinuxSupport/include" "$root/Sources/CLinuxSupport/shim.c" -o "$work/shim.o"
+# SystemSupport first, as its own module, as SwiftPM builds it (HTTPCore imports it).
+mapfile -t system < <(find "$root/Sources/SystemSupport" -name '*.swift' | sort)
+swiftc -O -wmo -parse-as-library -swift-version 6 -module-name SystemSupport \
+    -Xcc -fmodule-map-file="$work/module.modulemap" \
+    -emit-module -emit-module-path "$work/SystemSupport.swiftmodule" -emit-library -static \
+    "${system[@]}" -o "$work/libSystemSupport.a"
 mapfile -t sources < <(find "$root/Sources/HTTPCore" -name '*.swift' | sort)
 swiftc -O -wmo -parse-as-library -swift-version 6 -enable-experimental-feature Lifetimes -module-name HTTPCore \
-    -Xcc -fmodule-map-file="$work/module.modulemap" \
+    -Xcc -fmodule-map-file="$work/module.modulemap" -I "$work" -L "$work" -lSystemSupport \
     "${sources[@]}" "$root/Benchmarks/engine/BenchServer.swift" "$work/shim.o" \
     -o "$work/bench-server"
 

@@ -1,5 +1,6 @@
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 extension HTTPServer {
     /// How a server listens, how many loops it runs, and every limit and timeout it enforces.
@@ -164,7 +165,7 @@ extension HTTPServer {
 /// The cgroup v2 CPU quota, rounded up to whole CPUs.
 enum CgroupCPUQuota {
     static func read() -> Int? {
-        guard let text = SmallFile.read("/sys/fs/cgroup/cpu.max") else { return nil }
+        guard let text = SystemFile.smallText(atPath: "/sys/fs/cgroup/cpu.max") else { return nil }
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
         guard parts.count >= 2, let quota = Int(parts[0]), let period = Int(parts[1]), period > 0 else {
             return nil  // "max 100000": no quota

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import HTTPCore
 import Synchronization
+import SystemSupport
 import Testing
 
 @Suite("Locked")

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import HTTPCore
 import Synchronization
+import SystemSupport
 import TestSupport
 import Testing
 

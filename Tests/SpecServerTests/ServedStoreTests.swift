@@ -1,5 +1,6 @@
 import Foundation
 import SpecStore
+import SystemSupport
 import Testing
 
 @testable import HTTPCore

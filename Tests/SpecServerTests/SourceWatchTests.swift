@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCore
 import SpecStore
+import SystemSupport
 import Testing
 
 @testable import SpecServer

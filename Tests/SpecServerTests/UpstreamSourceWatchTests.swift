@@ -1,3 +1,5 @@
+import SystemSupport
+
 #if UpstreamFetch
     import Foundation
     import Glibc

@@ -4,6 +4,8 @@
 ///
 /// All fields are trivial values, so a zeroed `Connection` is a valid closed slot: the loop's
 /// table is `calloc`ed and costs memory only for slots in use.
+import SystemSupport
+
 struct Connection: ~Copyable {
     /// What the loop should do next for this connection. Actions carry no buffers: the loop
     /// borrows them from the connection when it makes the call, so no view can outlive a
@@ -618,7 +620,7 @@ struct Connection: ~Copyable {
             let head = parsed
                 ?? (try? parseHead(context: context))
         else { preconditionFailure("a head that parsed once parses again") }
-        let started = context.accessLog == .off ? 0 : Clock.monotonicMicroseconds()
+        let started = context.accessLog == .off ? 0 : SystemClock.monotonicMicroseconds()
         var response: HTTPResponse
         if head.isAsteriskForm {
             // RFC 9110 §9.3.7: OPTIONS * asks about the server as a whole.
@@ -736,7 +738,7 @@ struct Connection: ~Copyable {
         if context.accessLog != .off {
             AccessLog.append(
                 head: head, request: input.readableSpan, status: response.status, bytes: written,
-                microseconds: Clock.monotonicMicroseconds() - started, context: context
+                microseconds: SystemClock.monotonicMicroseconds() - started, context: context
             )
         }
         context.requestsAnswered += 1

@@ -1,5 +1,7 @@
 /// What every connection of one loop shares: the application, the limits, the clock, the
 /// date, the buffer pool and the field table. Owned by one thread; never shared.
+import SystemSupport
+
 final class LoopContext {
     let application: any HTTPApplication
     let limits: RequestLimits
@@ -105,7 +107,7 @@ final class LoopContext {
             return rendered.status == error.status ? rendered : error.defaultResponse
         }
         self.fields = FieldTable(capacity: configuration.maxHeaderFields)
-        self.now = Clock.monotonicMilliseconds()
+        self.now = SystemClock.monotonicMilliseconds()
     }
 
     /// `response` with this second's `Date` in a copy that a connection sends with one

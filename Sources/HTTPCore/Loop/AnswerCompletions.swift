@@ -2,6 +2,8 @@
 ///
 /// A worker appends under the lock and signals the loop's wake eventfd; the loop takes them all
 /// at once when that eventfd is readable.
+import SystemSupport
+
 final class AnswerCompletions: Sendable {
     /// A computed answer and the connection it is for; no answer when the budget had no room
     /// for computing it.

@@ -5,6 +5,8 @@
 /// share of the body budget, and posts the answer to the loop's ``AnswerCompletions``, whose
 /// eventfd wakes the loop to write it. No thread sleeps or polls: idle workers wait on the
 /// queue's condition variable, an idle loop in `epoll_wait`.
+import SystemSupport
+
 final class AnswerWorkers: Sendable {
     /// One deferred answer and where it goes once computed.
     struct Job: Sendable {

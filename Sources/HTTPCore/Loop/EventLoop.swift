@@ -1,5 +1,6 @@
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 /// One thread's event loop: its own epoll, its own listener, its own connections.
 ///
@@ -34,10 +35,8 @@ final class EventLoop {
     /// The events of the last wait; unchecked as ``connections`` is.
     @exclusivity(unchecked) private var events = EpollEvents(capacity: 256)
 
-    private static let listenerToken: UInt64 = 1 << 62
     /// How soon a loop whose listener paused at the connection limit looks again.
     private static let admissionRetryMilliseconds: Int64 = 20
-    private static let wakeToken: UInt64 = 1 << 61
 
     init(
         listener: consuming FileDescriptor,
@@ -50,9 +49,10 @@ final class EventLoop {
     ) throws(SystemError) {
         let epoll = FileDescriptor(taking: try Descriptor.makeEpoll())
         try Descriptor.epollControl(
-            epoll.rawValue, EPOLL_CTL_ADD, listener.rawValue, events: EPOLLIN.rawValue, data: EventLoop.listenerToken)
+            epoll.rawValue, EPOLL_CTL_ADD, listener.rawValue, events: EPOLLIN.rawValue,
+            data: EpollToken.listener.rawValue)
         try Descriptor.epollControl(
-            epoll.rawValue, EPOLL_CTL_ADD, wake, events: EPOLLIN.rawValue, data: EventLoop.wakeToken)
+            epoll.rawValue, EPOLL_CTL_ADD, wake, events: EPOLLIN.rawValue, data: EpollToken.wake.rawValue)
         self.epoll = epoll
         self.listener = .some(listener)
         self.wake = wake
@@ -74,25 +74,26 @@ final class EventLoop {
     /// Serves until a drain completes.
     func run() {
         while true {
-            let now = Clock.monotonicMilliseconds()
+            let now = SystemClock.monotonicMilliseconds()
             let timeout = Int32(clamping: max(0, min(nextSweep, drainDeadline) - now))
             let count = events.wait(on: epoll, timeout: timeout)
-            context.now = Clock.monotonicMilliseconds()
-            context.dateCache.refresh(now: Clock.wallSeconds())
+            context.now = SystemClock.monotonicMilliseconds()
+            context.dateCache.refresh(now: SystemClock.wallSeconds())
             // A stop request is taken before this batch's events, so every request read from
             // now on is answered with `Connection: close`.
             if !isDraining && control.isStopRequested { beginDrain() }
             for position in 0..<count {
                 let (flags, data) = events[position]
-                if data == Self.listenerToken {
+                let token = EpollToken(rawValue: data)
+                if token == .listener {
                     acceptConnections()
-                } else if data == Self.wakeToken {
+                } else if token == .wake {
                     Descriptor.drainEvent(wake)
                     if control.isStopRequested && !isDraining { beginDrain() }
                     writeCompletedAnswers()
                 } else {
-                    let index = Int(UInt32(truncatingIfNeeded: data))
-                    let generation = UInt32(truncatingIfNeeded: data >> 32)
+                    let index = token.slot
+                    let generation = token.generation
                     // An event for a socket closed earlier in this batch, perhaps reused.
                     guard connections[index].state != .closed, connections[index].generation == generation else {
                         continue
@@ -314,7 +315,7 @@ final class EventLoop {
     private func setInterest(_ index: Int, _ events: UInt32) {
         let isRegistered = connections[index].isRegistered
         if isRegistered && connections[index].registeredEvents == events { return }
-        let data = UInt64(UInt32(truncatingIfNeeded: index)) | UInt64(connections[index].generation) << 32
+        let data = EpollToken(slot: index, generation: connections[index].generation).rawValue
         do {
             try connections[index].socket.watch(with: epoll, events: events, data: data, isRegistered: isRegistered)
             connections[index].isRegistered = true
@@ -341,7 +342,8 @@ final class EventLoop {
             return
         }
         guard let listener = listener?.rawValue else { return }
-        try? Descriptor.epollControl(epoll.rawValue, EPOLL_CTL_MOD, listener, events: 0, data: Self.listenerToken)
+        try? Descriptor.epollControl(
+            epoll.rawValue, EPOLL_CTL_MOD, listener, events: 0, data: EpollToken.listener.rawValue)
         listenerPaused = true
         listenerResumeAt = time
         if time != .max { nextSweep = min(nextSweep, time) }
@@ -350,7 +352,7 @@ final class EventLoop {
     private func resumeListener() {
         guard listenerPaused, let listener = listener?.rawValue else { return }
         try? Descriptor.epollControl(
-            epoll.rawValue, EPOLL_CTL_MOD, listener, events: EPOLLIN.rawValue, data: Self.listenerToken)
+            epoll.rawValue, EPOLL_CTL_MOD, listener, events: EPOLLIN.rawValue, data: EpollToken.listener.rawValue)
         listenerPaused = false
         listenerResumeAt = .max
     }

@@ -1,5 +1,6 @@
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 /// Binds the listeners, starts one loop thread per configured thread, and supervises: signals,
 /// reload requests, and the drain.

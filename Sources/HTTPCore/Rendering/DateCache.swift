@@ -1,6 +1,8 @@
 /// The current time as an IMF-fixdate (RFC 9110 §5.6.7), reformatted at most once a second.
 ///
 /// Each loop owns one, so no thread shares or locks it.
+import SystemSupport
+
 final class DateCache {
     /// The 29 bytes of an IMF-fixdate, held inline: no allocation, no pointer.
     typealias Bytes = InlineArray<29, UInt8>
@@ -11,7 +13,7 @@ final class DateCache {
     private(set) var second = -1
 
     init() {
-        refresh(now: Clock.wallSeconds())
+        refresh(now: SystemClock.wallSeconds())
     }
 
     /// Reformats if the second changed since the last call.
@@ -24,7 +26,7 @@ final class DateCache {
 
     private func format(_ now: Int) {
         second = now
-        let parts = Clock.utcCalendarTime(now)
+        let parts = SystemClock.utcCalendarTime(now)
         let days = Span(Self.days)
         let months = Span(Self.months)
         let day = Int(parts.tm_wday) * 3

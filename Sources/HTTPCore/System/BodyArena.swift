@@ -1,4 +1,6 @@
 // Unsafe: hands out disjoint ranges of a mapped chunk of the body file by address.
+// In HTTPCore, not SystemSupport: the engine's own body memory, inlined into the loop's hot path.
+import SystemSupport
 
 /// Places large bodies that live about as long as one another — one store version's prepared
 /// answers — side by side in shared 2 MiB chunks of the ``BodyFile`` (see ``BodyFile/Chunk``),

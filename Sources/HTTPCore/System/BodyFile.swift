@@ -1,6 +1,8 @@
 // Unsafe: maps pages of a memory file into the process and hands their addresses out.
+// In HTTPCore, not SystemSupport: the engine's own body memory, inlined into the loop's hot path.
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 /// One anonymous memory file (`memfd`) holding the large prepared responses, so a connection
 /// sends their bodies with `sendfile`: the kernel passes the file's pages to the socket instead

@@ -1,6 +1,8 @@
 // Unsafe: owns malloc'ed memory that sockets read into and send from.
+// In HTTPCore, not SystemSupport: the engine's own buffers, inlined into the loop's hot path.
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 /// A growable byte buffer with a read and a write index, allocated with `malloc`.
 ///

@@ -1,6 +1,8 @@
 // Unsafe: hands the memory of the spans it sends to send and sendmsg by address.
+// In HTTPCore, not SystemSupport: the engine's own sockets, inlined into the loop's hot path.
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 /// The socket of a connection slot, with a single owner: the slot it was accepted into.
 ///

@@ -1,6 +1,8 @@
 // Unsafe: the system calls take buffers and structures by address.
+// In HTTPCore, not SystemSupport: the engine's own socket and epoll calls, inlined into the loop's hot path.
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 /// Socket, epoll, eventfd and signalfd calls on raw descriptors, all through
 /// ``retryingSyscall(_:_:)``. The event loop owns every descriptor it passes here.

@@ -1,6 +1,8 @@
 // Unsafe: epoll_wait fills a C array of events by address.
+// In HTTPCore, not SystemSupport: the engine's own epoll events, inlined into the loop's hot path.
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 /// The events one `epoll_wait` returns, in a buffer this value owns and reuses for every wait.
 struct EpollEvents: ~Copyable {

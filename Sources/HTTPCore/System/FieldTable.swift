@@ -1,4 +1,5 @@
 // Unsafe: owns the field table's allocation and views it as spans.
+// In HTTPCore, not SystemSupport: the engine's own parse memory, inlined into the loop's hot path.
 /// Where the header fields of the request being parsed lie: one allocation per loop, reused by
 /// every parse (a loop parses one request at a time), so a parse allocates nothing.
 ///

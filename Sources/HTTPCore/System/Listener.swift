@@ -1,6 +1,8 @@
 // Unsafe: socket addresses are C structures passed by address.
+// In HTTPCore, not SystemSupport: the engine's listening sockets, whose failures are HTTPServerErrors.
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 /// Opens the listening sockets: one per loop, all bound to the same address with
 /// `SO_REUSEPORT`, so the kernel spreads new connections evenly over the loops.
@@ -19,7 +21,12 @@ enum Listener {
     static func bind(
         host: String, port: Int, count: Int, sendBufferBytes: Int = 0, into listeners: inout FileDescriptorGroup
     ) throws(HTTPServerError) -> Int {
-        var address = try SocketAddress(host: host, port: port)
+        var address: SocketAddress
+        do {
+            address = try SocketAddress(host: host, port: port)
+        } catch {
+            throw HTTPServerError(.invalidAddress, error.message)
+        }
         let probe = try openSocket(address: address, reusePort: false, host: host, port: port)
         let boundPort = localPort(probe.rawValue)
         address.setPort(boundPort)
@@ -29,7 +36,7 @@ enum Listener {
                     address: address, reusePort: true, sendBufferBytes: sendBufferBytes, host: host, port: boundPort))
         }
         let backlog = Int32(
-            SmallFile.read("/proc/sys/net/core/somaxconn").flatMap { Int($0.filter(\.isNumber)) } ?? 4096)
+            SystemFile.smallText(atPath: "/proc/sys/net/core/somaxconn").flatMap { Int($0.filter(\.isNumber)) } ?? 4096)
         for index in 0..<listeners.count where Glibc.listen(listeners[index], backlog) != 0 {
             throw failure(clinux_errno(), call: "listen", host: host, port: boundPort)
         }

@@ -1,4 +1,5 @@
 // Unsafe: owns a malloc'ed block or a mapped range of the body file, and views it as spans.
+// In HTTPCore, not SystemSupport: the engine's own response memory, inlined into the loop's hot path.
 import CLinuxSupport
 import Glibc
 

@@ -1,4 +1,5 @@
 // Unsafe: keeps a PreparedResponse retained as a plain pointer, and lends its body past the retain.
+// In HTTPCore, not SystemSupport: the engine's own response references, inlined into the loop's hot path.
 /// The prepared response a connection sends a large body from, retained while held.
 ///
 /// It is a plain pointer whose zero bit pattern means "none", so a connection slot stays plain

@@ -1,6 +1,8 @@
 // Unsafe: read(2) fills signalfd's C structure by address.
+// In HTTPCore, not SystemSupport: the engine's shutdown and reload signals, read by its loop.
 import CLinuxSupport
 import Glibc
+import SystemSupport
 
 /// A signalfd that receives SIGTERM, SIGINT and SIGHUP, with one owner: while it is open those
 /// signals are blocked for the process (threads started meanwhile inherit the mask), so they

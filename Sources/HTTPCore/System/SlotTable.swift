@@ -1,4 +1,5 @@
 // Unsafe: the table is calloc'ed memory, so slots never touched cost no memory.
+// In HTTPCore, not SystemSupport: the engine's own connection table, inlined into the loop's hot path.
 import Glibc
 
 /// A fixed table of slots whose zero bit pattern is a valid empty slot (``Connection``): it is

@@ -1,4 +1,5 @@
 // Unsafe: views literals as spans, reads spans without bounds checks, and hands them to memchr and memmove.
+// In HTTPCore, not SystemSupport: the engine's own byte views, inlined into the loop's hot path.
 import Glibc
 
 extension Span where Element == UInt8 {

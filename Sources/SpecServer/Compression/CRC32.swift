@@ -1,3 +1,5 @@
+// Unsafe: reads the table without bounds checks, once per input byte.
+// In SpecServer, not SystemSupport: the compressor's inner loop, nothing of the system.
 /// The CRC-32 of ISO 3309 and ITU-T V.42, as gzip's trailer carries it (RFC 1952 §8).
 enum CRC32 {
     /// The reflected polynomial 0xEDB88320's table, one entry per byte value.

@@ -1,3 +1,5 @@
+// Unsafe: matches the input through a raw buffer, without bounds checks per byte.
+// In SpecServer, not SystemSupport: the compressor's inner loop, nothing of the system.
 /// A DEFLATE compressor (RFC 1951): LZ77 over a 32 KiB window, found through hash chains with
 /// one step of lazy matching, and each block's symbols written with dynamic Huffman codes.
 ///

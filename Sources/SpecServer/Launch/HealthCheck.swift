@@ -1,6 +1,6 @@
-// Unsafe: send(2) and recv(2) take the request and response bytes by address.
 import Glibc
 import HTTPCore
+import SystemSupport
 
 extension Subcommand {
     /// `spec-server health-check [options]`: a container `HEALTHCHECK` that needs no curl.
@@ -73,41 +73,29 @@ enum HealthCheck {
         } catch {
             return .failure(Problem(description: error.message))
         }
-        let descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else {
-            return .failure(Problem(description: "socket: \(String(cString: strerror(errno)))"))
+        let connection: ClientSocket
+        do {
+            connection = try ClientSocket(connectingTo: address, timeoutSeconds: deadlineSeconds)
+        } catch {
+            // A failed connect says only why; a socket that cannot be made says which call.
+            let call = "\(error.call)"
+            return .failure(Problem(description: call == "connect" ? error.reason : "\(call): \(error.reason)"))
         }
-        defer { close(descriptor) }
-        // On Linux connect, send and recv all honour these timeouts.
-        var timeout = timeval(tv_sec: deadlineSeconds, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let connected = address.withSocketAddress { connect(descriptor, $0, $1) }
-        guard connected == 0 else { return .failure(Problem(description: String(cString: strerror(errno)))) }
-
         let request = Array("GET /readyz HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\n\r\n".utf8)
-        var sent = 0
-        while sent < request.count {
-            let count = request[sent...].withUnsafeBytes {
-                send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return .failure(Problem(description: "send: \(String(cString: strerror(errno)))")) }
-            sent += count
+        do {
+            try connection.send(request)
+        } catch {
+            return .failure(Problem(description: "send: \(error.reason)"))
         }
         // The status line is all that matters; read until it is complete.
         var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1024)
         while !received.contains(0x0A) && received.count < 4096 {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 {
-                let reason =
-                    errno == EAGAIN ? "no answer within \(deadlineSeconds) s" : String(cString: strerror(errno))
+            do {
+                if try connection.receive(appendingTo: &received, maximum: 1024) == 0 { break }
+            } catch {
+                let reason = error.errno == EAGAIN ? "no answer within \(deadlineSeconds) s" : error.reason
                 return .failure(Problem(description: reason))
             }
-            if count == 0 { break }
-            received += buffer[0..<count]
         }
         let statusLine = String(decoding: received.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
         let words = statusLine.split(separator: " ")

@@ -1,6 +1,7 @@
 import Glibc
 import HTTPCore
 import SpecStore
+import SystemSupport
 
 /// The composition `main` runs: read the configuration, load the store, serve.
 enum SpecServerCommand {
@@ -185,15 +186,7 @@ struct StandardStream: Sendable {
     let descriptor: Int32
 
     func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        // A failed write (standard output closed) is dropped: there is nowhere to report it.
+        try? SystemFile.write(descriptor, text.utf8)
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import SpecStore
+import SystemSupport
 
 extension Subcommand {
     /// `spec-server mcp [options]` (``MCPStdioCommand``).
@@ -133,14 +134,8 @@ enum MCPStdioCommand {
 
         /// Reads more bytes; `false` at end of input or on an error other than EINTR.
         private mutating func read() -> Bool {
-            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                buffer.append(contentsOf: chunk.prefix(count))
-                return true
-            }
+            let count = (try? SystemFile.read(descriptor, appendingTo: &buffer, maximum: 64 * 1024)) ?? 0
+            return count > 0
         }
     }
 }

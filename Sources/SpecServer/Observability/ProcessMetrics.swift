@@ -1,6 +1,5 @@
-// Unsafe: pread(2) and readdir(3) hand /proc's bytes over by address.
 import Glibc
-import HTTPCore
+import SystemSupport
 
 /// The `process_*` figures Prometheus clients conventionally export, read from `/proc/self`.
 ///
@@ -8,14 +7,19 @@ import HTTPCore
 /// start at each scrape: when every descriptor is in use — exactly when `process_open_fds` and
 /// memory matter — a scrape needs no new descriptor and still reports them.
 enum ProcessMetrics {
-    /// The descriptors kept open: `-1` (or `nil`) for one that could not be opened yet, tried
-    /// again at the next scrape.
-    private struct HeldFiles: Sendable {
+    /// The descriptors kept open for the life of the process: `-1` (or `nil`) for one that could
+    /// not be opened yet, tried again at the next scrape.
+    private struct HeldFiles: ~Copyable, Sendable {
         var statm: Int32 = -1
         var stat: Int32 = -1
         var systemStat: Int32 = -1
-        /// `/proc/self/fd`, as the address of its `DIR`, rewound before each count.
-        var descriptorDirectory: UInt = 0
+        /// `/proc/self/fd`, listed afresh at each count.
+        var descriptorDirectory: DirectoryStream?
+
+        /// The descriptor of `path`, opened now and never closed; `-1` if it cannot be opened.
+        static func hold(_ path: String) -> Int32 {
+            (try? SystemFile.open(path, O_RDONLY))?.release() ?? -1
+        }
     }
 
     private static let held = Locked(HeldFiles())
@@ -24,11 +28,11 @@ enum ProcessMetrics {
     /// calls it at start so that the first scrape needs no descriptor either.
     static func holdFiles() {
         held.withLock { files in
-            if files.statm < 0 { files.statm = open("/proc/self/statm", O_RDONLY | O_CLOEXEC) }
-            if files.stat < 0 { files.stat = open("/proc/self/stat", O_RDONLY | O_CLOEXEC) }
-            if files.systemStat < 0 { files.systemStat = open("/proc/stat", O_RDONLY | O_CLOEXEC) }
-            if files.descriptorDirectory == 0, let directory = opendir("/proc/self/fd") {
-                files.descriptorDirectory = UInt(bitPattern: Int(bitPattern: UnsafeMutableRawPointer(directory)))
+            if files.statm < 0 { files.statm = HeldFiles.hold("/proc/self/statm") }
+            if files.stat < 0 { files.stat = HeldFiles.hold("/proc/self/stat") }
+            if files.systemStat < 0 { files.systemStat = HeldFiles.hold("/proc/stat") }
+            if files.descriptorDirectory == nil {
+                files.descriptorDirectory = DirectoryStream(path: "/proc/self/fd")
             }
         }
     }
@@ -40,7 +44,7 @@ enum ProcessMetrics {
         return held.withLock { files in exposition(files) }
     }
 
-    private static func exposition(_ files: HeldFiles) -> String {
+    private static func exposition(_ files: borrowing HeldFiles) -> String {
         var text = ""
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
         let ticks = Int(sysconf(Int32(_SC_CLK_TCK)))
@@ -50,8 +54,12 @@ enum ProcessMetrics {
             text += gauge("process_resident_memory_bytes", "Resident memory size in bytes.", resident * pageSize)
             text += gauge("process_virtual_memory_bytes", "Virtual memory size in bytes.", pages * pageSize)
         }
-        if let open = openDescriptors(files.descriptorDirectory) {
+        switch files.descriptorDirectory {
+        case .some(let directory):
+            // The directory held open counts itself, as it is open.
+            let open = directory.names().count { !$0.hasPrefix(".") }
             text += gauge("process_open_fds", "Number of open file descriptors.", open)
+        case .none: break
         }
         var limit = rlimit()
         if getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0 {
@@ -94,32 +102,15 @@ enum ProcessMetrics {
         return nil
     }
 
-    /// Entries of `/proc/self/fd`, read through the directory held open (which counts itself,
-    /// as it is open).
-    private static func openDescriptors(_ address: UInt) -> Int? {
-        guard let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return nil }
-        let directory = OpaquePointer(pointer)
-        // rewinddir makes the next readdir list the directory afresh.
-        rewinddir(directory)
-        var count = 0
-        while let entry = readdir(directory) {
-            let isDot = withUnsafeBytes(of: entry.pointee.d_name) { $0.first == UInt8(ascii: ".") }
-            if !isDot { count += 1 }
-        }
-        return count
-    }
-
     /// A small text file of `/proc`, whole, read from its start through a descriptor held open
     /// (procfs reports size 0, so read until the end).
     private static func read(_ descriptor: Int32) -> String? {
         guard descriptor >= 0 else { return nil }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
         while bytes.count < 1 << 20 {
-            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count)) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[0..<count]
+            let offset = bytes.count
+            let count = (try? SystemFile.read(descriptor, appendingTo: &bytes, maximum: 4096, atOffset: offset)) ?? 0
+            if count == 0 { break }
         }
         while bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
         return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)

@@ -62,9 +62,6 @@ struct PageContext: Sendable {
     /// Whether the route takes `limit=` and `offset=`, so a page can link its neighbours.
     var canPage: Bool
 
-    /// The parameters that order and page a collection (API.md §6).
-    static let pagingParameters: Set<String> = ["sort", "limit", "offset", "fields"]
-
     init(route: Route, parameter: String? = nil) {
         self.route = route
         self.parameter = parameter

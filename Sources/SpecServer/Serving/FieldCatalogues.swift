@@ -1,6 +1,7 @@
 import HTTPCore
 import SpecStore
 import Synchronization
+import SystemSupport
 
 /// Each route's ``FieldCatalogue`` for one store, made on the route's first `sort=` or `fields=`
 /// and kept while the store is served: the catalogue is the same for every request, and making

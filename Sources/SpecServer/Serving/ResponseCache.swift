@@ -1,4 +1,5 @@
 import HTTPCore
+import SystemSupport
 
 /// Representations of filtered queries, keyed by normalised query, evicted least recently used
 /// first once the memory they hold exceeds a budget.

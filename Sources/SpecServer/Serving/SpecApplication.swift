@@ -2,6 +2,7 @@ import Glibc
 import HTTPCore
 import SpecStore
 import Synchronization
+import SystemSupport
 
 /// The v1 API as an ``HTTPApplication``: routes, negotiation, caching and reload.
 ///

@@ -1,4 +1,5 @@
 import HTTPCore
+import SystemSupport
 
 /// The last background source check (`--watch-sources`), for `/v1/sources` and `/metrics`.
 final class SourceWatchState: Sendable {

@@ -1,5 +1,5 @@
-// Unsafe: open(2), read(2), write(2), fstat(2) and readdir(3) take paths and bytes by address.
 import Glibc
+import SystemSupport
 
 /// Replaces a file so that a reader (or a restart after a crash) sees the old bytes or the new
 /// ones, never a mixture: write a temporary file beside it, fsync it, rename it over the old
@@ -31,59 +31,54 @@ enum AtomicFile {
         if let kind = nonRegularKind(at: path) {
             throw WriteError(description: "\(path) is \(kind), not a regular file; it is left as it is")
         }
-        let (descriptor, temporary) = try createTemporary(beside: path)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let error = failure("cannot write \(temporary)")
-                close(descriptor)
-                unlink(temporary)
-                throw error
-            }
-            written += count
+        var temporary = ""
+        let file = try createTemporary(beside: path, named: &temporary)
+        do {
+            try SystemFile.write(file.rawValue, bytes)
+        } catch {
+            file.close()
+            SystemFile.remove(temporary)
+            throw failure("cannot write \(temporary)", error)
         }
-        guard fsync(descriptor) == 0 else {
-            let error = failure("cannot fsync \(temporary)")
-            close(descriptor)
-            unlink(temporary)
-            throw error
+        do {
+            try SystemFile.synchronize(file.rawValue)
+        } catch {
+            file.close()
+            SystemFile.remove(temporary)
+            throw failure("cannot fsync \(temporary)", error)
         }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            let error = failure("cannot rename \(temporary) to \(path)")
-            unlink(temporary)
-            throw error
+        file.close()
+        do {
+            try SystemFile.rename(temporary, to: path)
+        } catch {
+            SystemFile.remove(temporary)
+            throw failure("cannot rename \(temporary) to \(path)", error)
         }
-        let directory = open(directoryName(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
-        }
+        SystemFile.synchronizeDirectory(directoryName(path))
     }
 
     /// The whole file at `path` if it is a regular file no larger than `limit`.
     static func read(_ path: String, limit: Int) -> ReadOutcome {
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, forever.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            return errno == ENOENT ? .missing : .refused("cannot open \(path): \(String(cString: strerror(errno)))")
+        let file: FileDescriptor
+        do {
+            file = try SystemFile.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+        } catch {
+            return error.errno == ENOENT ? .missing : .refused("cannot open \(path): \(error.reason)")
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .refused("cannot stat \(path)") }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            return .refused("\(path) is \(kindName(status.st_mode)), not a regular file")
+        guard let status = try? SystemFile.status(file.rawValue) else { return .refused("cannot stat \(path)") }
+        guard status.kind == .regular else {
+            return .refused("\(path) is \(kindName(status.kind)), not a regular file")
         }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { return .refused("cannot read \(path): \(String(cString: strerror(errno)))") }
+            let count: Int
+            do {
+                count = try SystemFile.read(file.rawValue, appendingTo: &bytes, maximum: 1 << 16)
+            } catch {
+                return .refused("cannot read \(path): \(error.reason)")
+            }
             if count == 0 { return .bytes(bytes) }
-            bytes += chunk[0..<count]
             if bytes.count > limit { return .refused("\(path) is larger than \(limit) bytes") }
         }
     }
@@ -92,10 +87,8 @@ enum AtomicFile {
     /// without following a symlink; `nil` otherwise. A symlink is replaced by the rename, not
     /// written through.
     static func nonRegularKind(at path: String) -> String? {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
-        let type = status.st_mode & S_IFMT
-        return type == S_IFREG || type == S_IFLNK ? nil : kindName(status.st_mode)
+        guard let kind = SystemFile.kind(atPath: path) else { return nil }
+        return kind == .regular || kind == .symlink ? nil : kindName(kind)
     }
 
     /// Removes the temporary files a killed process left beside `path` — this type's
@@ -104,17 +97,13 @@ enum AtomicFile {
     static func removeStaleTemporaries(beside path: String) -> [String] {
         let directory = directoryName(path)
         let base = baseName(path)
-        guard let stream = opendir(directory) else { return [] }
-        defer { closedir(stream) }
+        guard let stream = DirectoryStream(path: directory) else { return [] }
         var removed: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for name in stream.names() {
             guard isTemporary(name, of: base) else { continue }
             let full = directory == "/" ? "/" + name : directory + "/" + name
             // Only files and symlinks, never a directory, and never through a symlink.
-            guard nonRegularKind(at: full) == nil, unlink(full) == 0 else { continue }
+            guard nonRegularKind(at: full) == nil, SystemFile.remove(full) else { continue }
             removed.append(name)
         }
         return removed
@@ -146,32 +135,37 @@ enum AtomicFile {
     /// Creates `PATH.tmp-RANDOM` exclusively: `O_EXCL` refuses any existing name, a planted
     /// symlink included, and `O_NOFOLLOW` says so twice. The 64 random bits come from the
     /// system's generator (getrandom), so the name cannot be guessed in advance.
-    private static func createTemporary(beside path: String) throws(WriteError) -> (Int32, String) {
+    /// `temporary` is set to the name created.
+    private static func createTemporary(beside path: String, named temporary: inout String) throws(WriteError)
+        -> FileDescriptor
+    {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<8 {
             let suffix = String(generator.next() as UInt64, radix: 16)
-            let temporary = path + temporaryMarker + suffix
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            if descriptor >= 0 { return (descriptor, temporary) }
-            if errno != EEXIST { throw failure("cannot create \(temporary)") }
+            temporary = path + temporaryMarker + suffix
+            do {
+                return try SystemFile.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, permissions: 0o644)
+            } catch {
+                if error.errno != EEXIST { throw failure("cannot create \(temporary)", error) }
+            }
         }
         throw WriteError(description: "cannot create a temporary file beside \(path): every name tried exists")
     }
 
-    private static func kindName(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFDIR: "a directory"
-        case S_IFSOCK: "a socket"
-        case S_IFLNK: "a symlink"
-        default: "not a regular file"
+    private static func kindName(_ kind: FileKind) -> String {
+        switch kind {
+        case .fifo: "a FIFO"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .directory: "a directory"
+        case .socket: "a socket"
+        case .symlink: "a symlink"
+        case .regular, .other: "not a regular file"
         }
     }
 
-    private static func failure(_ what: String) -> WriteError {
-        WriteError(description: "\(what): \(String(cString: strerror(errno)))")
+    private static func failure(_ what: String, _ error: SystemError) -> WriteError {
+        WriteError(description: "\(what): \(error.reason)")
     }
 }
 

@@ -1,4 +1,5 @@
 // Unsafe: libcurl takes callbacks as C function pointers, with the transfer passed as an opaque pointer.
+// In SpecServer, not SystemSupport: libcurl is linked into SpecServer alone, with the UpstreamFetch trait.
 #if UpstreamFetch
     import CCurl
     import Glibc

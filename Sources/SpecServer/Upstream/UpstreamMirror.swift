@@ -1,8 +1,8 @@
-// Unsafe: read(2) drains the wake pipe into a buffer by address.
 import Glibc
 import HTTPCore
 import SpecStore
 import Synchronization
+import SystemSupport
 
 /// One fetch the mirror asks of its transfer.
 struct UpstreamRequest: Sendable {
@@ -54,9 +54,8 @@ final class UpstreamMirror: Sendable {
     private let servedHash = Locked<UInt64?>(nil)
     private let stopping = Atomic<Bool>(false)
     /// A pipe: a byte written wakes the polling thread early (stop, or SIGHUP's fetch-now).
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
-    private let thread = Locked<BackgroundThread?>(nil)
+    private let wake = WakePipe()
+    private let thread = Locked<SystemThread?>(nil)
     /// False once the cache path (or its tag) turned out not to be a regular file: the cache is
     /// then neither read nor written for the rest of the run.
     private let cacheUsable = Atomic<Bool>(true)
@@ -70,22 +69,6 @@ final class UpstreamMirror: Sendable {
         self.transfer = transfer
         self.schedule = UpstreamSchedule(interval: Double(settings.intervalSeconds))
         self.shownURL = RedactedURL(settings.url).description
-        var fds: [Int32] = [-1, -1]
-        if pipe(&fds) == 0 {
-            for descriptor in fds {
-                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
-            }
-        } else {
-            fds = [-1, -1]
-        }
-        wakeRead = fds[0]
-        wakeWrite = fds[1]
-    }
-
-    deinit {
-        close(wakeRead)
-        close(wakeWrite)
     }
 
     private var log: ServerLog { application.logger }
@@ -251,10 +234,10 @@ final class UpstreamMirror: Sendable {
 
     /// Starts polling on a thread of its own, first poll at once.
     func start() {
-        let thread = BackgroundThread { [self] in
+        let thread = SystemThread.start(blockingSignals: true) { [self] in
             var delay = 0.0
             while !stopping.load(ordering: .relaxed) {
-                if delay > 0 { waitForWake(seconds: delay) }
+                if delay > 0 { wake.wait(seconds: delay) }
                 if stopping.load(ordering: .relaxed) { break }
                 delay = poll()
             }
@@ -264,8 +247,7 @@ final class UpstreamMirror: Sendable {
 
     /// Polls now instead of at the next scheduled time (SIGHUP).
     func pollNow() {
-        var byte: UInt8 = 1
-        _ = Glibc.write(wakeWrite, &byte, 1)
+        wake.wake()
     }
 
     /// Stops polling, abandoning a transfer in progress, and waits for the thread to end.
@@ -275,10 +257,4 @@ final class UpstreamMirror: Sendable {
         thread.withLock { $0 }?.join()
     }
 
-    private func waitForWake(seconds: Double) {
-        var descriptor = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
-        _ = Glibc.poll(&descriptor, 1, Int32(min(seconds * 1000, Double(Int32.max))))
-        var drain = [UInt8](repeating: 0, count: 64)
-        while drain.withUnsafeMutableBytes({ Glibc.read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
-    }
 }

@@ -1,4 +1,5 @@
 import HTTPCore
+import SystemSupport
 
 /// What a mirror knows about its upstream, for `/readyz`, `/metrics` and the log.
 ///

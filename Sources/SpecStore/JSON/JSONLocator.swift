@@ -1,4 +1,5 @@
 // Unsafe: scans the document's bytes in place to turn an offset into a line and column.
+// In SpecStore, not SystemSupport: it reads the parser's own view of the document.
 /// Finds where a JSONPath (`$.metrics[12].citations`) sits in a document's text, so a fault the
 /// loader reports by path can also be reported as `file:line:column`.
 ///

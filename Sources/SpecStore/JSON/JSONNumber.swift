@@ -1,4 +1,5 @@
 // Unsafe: checks a number literal on the parser's view of the document bytes.
+// In SpecStore, not SystemSupport: the parser's view of the document, on the loader's hot path.
 /// A JSON number kept as the literal it was written as.
 ///
 /// Keeping the literal is what lets `305.5` and `0.24` reach a client exactly as the data file

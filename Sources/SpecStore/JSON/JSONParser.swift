@@ -1,4 +1,5 @@
 // Unsafe: the loader's hot path reads the document through a raw buffer, without bounds checks per byte.
+// In SpecStore, not SystemSupport: the parser itself, nothing of the system.
 /// A strict RFC 8259 parser working on bytes.
 ///
 /// It is the loader's hot path, so it reads the buffer directly, builds strings without a detour

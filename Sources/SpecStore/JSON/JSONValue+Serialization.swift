@@ -1,4 +1,5 @@
 // Unsafe: copies runs of a string's UTF-8 that need no escaping in one append.
+// In SpecStore, not SystemSupport: the serializer's inner loop, nothing of the system.
 extension JSONValue {
     /// The value as JSON text: compact (no whitespace) or pretty (two-space indent, `"key": value`).
     ///

@@ -1,4 +1,5 @@
 // Unsafe: compares and copies strings straight from the parser's view of the document bytes.
+// In SpecStore, not SystemSupport: the parser's view of the document, on the loader's hot path.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 // Unsafe: tells two key arrays apart by the address of their storage, without comparing keys.
+// In SpecStore, not SystemSupport: it compares two of the loader's own arrays, nothing of the system.
 /// Where each of a list of field names sits in an object's members, remembered for the last
 /// layout seen.
 ///

@@ -1,9 +1,7 @@
-// Unsafe: reads the data file with fread into an array's storage and parses it in place.
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+// Unsafe: the parser reads the data file's bytes in place, through a raw buffer.
+// In SpecStore, not SystemSupport: the buffer is the loader's own, on its hot path (see JSONParser).
+import Glibc
+import SystemSupport
 
 /// The versioned store of HIG facts loaded from `Data/specs.json`: immutable once loaded.
 ///
@@ -127,27 +125,22 @@ public final class SpecStore: Sendable {
     public var isSearchPrepared: Bool { latest.searchIndex.isBuilt }
 
     private static func readFile(_ path: String) throws(SpecStoreError) -> [UInt8] {
-        guard let handle = fopen(path, "rb") else {
-            let reason = String(cString: strerror(errno))
+        let file: FileDescriptor
+        do {
+            file = try SystemFile.open(path, O_RDONLY)
+        } catch {
             throw SpecStoreError(
-                code: .unreadable, file: path, jsonPath: "$", message: "cannot open the file: \(reason)")
+                code: .unreadable, file: path, jsonPath: "$", message: "cannot open the file: \(error.reason)")
         }
-        defer { fclose(handle) }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
-            if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
+        do {
             // Stop reading past the limit: the loader refuses the file by its size alone.
-            if bytes.count > DataFileLimits.maximumBytes { break }
-            if count < chunk.count {
-                if ferror(handle) != 0 {
-                    let reason = String(cString: strerror(errno))
-                    throw SpecStoreError(
-                        code: .unreadable, file: path, jsonPath: "$", message: "cannot read the file: \(reason)")
-                }
-                break
-            }
+            while bytes.count <= DataFileLimits.maximumBytes,
+                try SystemFile.read(file.rawValue, appendingTo: &bytes, maximum: 1 << 16) > 0
+            {}
+        } catch {
+            throw SpecStoreError(
+                code: .unreadable, file: path, jsonPath: "$", message: "cannot read the file: \(error.reason)")
         }
         return bytes
     }

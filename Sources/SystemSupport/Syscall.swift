@@ -2,27 +2,36 @@ import CLinuxSupport
 import Glibc
 
 /// A failed system call: which call, and its `errno`.
-struct SystemError: Error {
-    let call: StaticString
-    let errno: Int32
+public struct SystemError: Error, Sendable {
+    /// The call that failed, as its manual page names it.
+    public let call: StaticString
+    /// The `errno` it left.
+    public let errno: Int32
+
+    /// A failure of `call` with `errno`.
+    public init(call: StaticString, errno: Int32) {
+        self.call = call
+        self.errno = errno
+    }
 
     /// `strerror` for the operator.
-    var reason: String { String(cString: strerror(errno)) }
+    public var reason: String { String(cString: strerror(errno)) }
 }
 
 /// The outcome of a call on a non-blocking descriptor: done, or "try again when ready".
-enum IOResult<Value> {
+public enum IOResult<Value> {
     case done(Value)
     case wouldBlock
 }
 
 /// Runs one system call: retries `EINTR`, reports `EAGAIN` as ``IOResult/wouldBlock``, throws
-/// the other failures, and traps on `EBADF`/`EFAULT`, which only a bug in the engine causes.
+/// the other failures, and traps on `EBADF`/`EFAULT`, which only a bug in the caller causes.
 ///
 /// `@inline(never)` on the call sites' wrappers is unnecessary here because `errno` is read
 /// through a C function immediately after the call returns, before any Swift code can run.
-@inline(__always)
-func retryingSyscall<Value: BinaryInteger>(
+/// `@inlinable`, so the engine's hot path calls it as if it were its own.
+@inlinable @inline(__always)
+public func retryingSyscall<Value: BinaryInteger>(
     _ call: StaticString,
     _ body: () -> Value
 ) throws(SystemError) -> IOResult<Value> {
@@ -33,15 +42,15 @@ func retryingSyscall<Value: BinaryInteger>(
         switch code {
         case EINTR: continue
         case EAGAIN, EWOULDBLOCK: return .wouldBlock
-        case EBADF, EFAULT: fatalError("\(call) failed with \(code): a descriptor or buffer bug in the engine")
+        case EBADF, EFAULT: fatalError("\(call) failed with \(code): a descriptor or buffer bug")
         default: throw SystemError(call: call, errno: code)
         }
     }
 }
 
 /// Like ``retryingSyscall(_:_:)`` for calls on blocking descriptors, where `EAGAIN` cannot happen.
-@inline(__always)
-func blockingSyscall<Value: BinaryInteger>(
+@inlinable @inline(__always)
+public func blockingSyscall<Value: BinaryInteger>(
     _ call: StaticString,
     _ body: () -> Value
 ) throws(SystemError) -> Value {

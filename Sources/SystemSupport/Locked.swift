@@ -9,8 +9,8 @@ import Glibc
 /// accesses `Mutex` orders as races. The mutex is allocated once, because a pthread mutex must
 /// not move after it is initialised and a class's stored properties give no such promise.
 public final class Locked<State: ~Copyable> {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var state: State
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var state: State
 
     /// A lock guarding `initialState`.
     public init(_ initialState: consuming State) {
@@ -30,6 +30,7 @@ public final class Locked<State: ~Copyable> {
     /// Runs `body` with the state while holding the lock, and returns what it returns.
     ///
     /// The lock is not reentrant: calling `withLock` on the same value inside `body` deadlocks.
+    @inlinable
     public func withLock<Result: ~Copyable, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {

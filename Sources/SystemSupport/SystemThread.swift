@@ -5,7 +5,7 @@ import Glibc
 ///
 /// The work crosses to the new thread by `sending`: the caller gives it up, so what it holds
 /// is reached from that thread alone.
-struct SystemThread {
+public struct SystemThread: Sendable {
     private let handle: pthread_t
 
     /// The work and its retain, the one pointer `pthread_create` passes its thread.
@@ -18,17 +18,28 @@ struct SystemThread {
     }
 
     /// Starts a joinable thread running `body`; traps if no thread can be started.
-    static func start(_ body: sending @escaping () -> Void) -> SystemThread {
+    ///
+    /// With `blockingSignals`, the thread starts with every signal blocked: a server's SIGTERM,
+    /// SIGINT and SIGHUP belong to its signalfd, and a thread with them unblocked would take
+    /// them instead (SIGTERM's default action ends the process without a drain).
+    public static func start(blockingSignals: Bool = false, _ body: sending @escaping () -> Void) -> SystemThread {
         var handle = pthread_t()
         let work = Unmanaged.passRetained(Work(body))
+        var all = sigset_t()
+        var previous = sigset_t()
+        if blockingSignals {
+            sigfillset(&all)
+            pthread_sigmask(SIG_BLOCK, &all, &previous)
+        }
         let result = pthread_create(&handle, nil, { SystemThread.run($0) }, work.toOpaque())
+        if blockingSignals { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         precondition(result == 0, "pthread_create failed with \(result)")
         return SystemThread(handle: handle)
     }
 
     /// Starts a detached thread running `body`; `false` (and `body` not run) if no thread can
     /// be started.
-    static func startDetached(_ body: sending @escaping () -> Void) -> Bool {
+    public static func startDetached(_ body: sending @escaping () -> Void) -> Bool {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
@@ -41,7 +52,7 @@ struct SystemThread {
     }
 
     /// Waits until the thread ends. Call it once per started joinable thread.
-    func join() {
+    public func join() {
         pthread_join(handle, nil)
     }
 

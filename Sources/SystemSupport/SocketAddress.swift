@@ -4,6 +4,12 @@ import Glibc
 /// An IPv4 or IPv6 socket address parsed from a numeric host and a port, as `bind` and
 /// `connect` take it: what the server listens on and what its health check connects to.
 public struct SocketAddress: Sendable {
+    /// A host or port that names no socket address, and why.
+    public struct ParseError: Error, Sendable {
+        /// What is wrong, for the operator: "port 70000 is out of range 0...65535".
+        public let message: String
+    }
+
     var storage = sockaddr_storage()
     var length: socklen_t = 0
     /// `AF_INET` or `AF_INET6`.
@@ -11,9 +17,9 @@ public struct SocketAddress: Sendable {
 
     /// Parses `host` — an IPv4 literal, an IPv6 literal with or without brackets, or
     /// `localhost` (127.0.0.1) — and `port` (0 to 65535).
-    public init(host: String, port: Int) throws(HTTPServerError) {
+    public init(host: String, port: Int) throws(ParseError) {
         guard (0...65535).contains(port) else {
-            throw HTTPServerError(.invalidAddress, "port \(port) is out of range 0...65535")
+            throw ParseError(message: "port \(port) is out of range 0...65535")
         }
         let literal = host == "localhost" ? "127.0.0.1" : host
         let bare = literal.hasPrefix("[") && literal.hasSuffix("]") ? String(literal.dropFirst().dropLast()) : literal
@@ -29,7 +35,7 @@ public struct SocketAddress: Sendable {
             ipv6.sin6_port = networkPort
             store(ipv6, family: AF_INET6)
         } else {
-            throw HTTPServerError(.invalidAddress, "host \(host) is not an IPv4 or IPv6 address")
+            throw ParseError(message: "host \(host) is not an IPv4 or IPv6 address")
         }
     }
 
@@ -42,7 +48,7 @@ public struct SocketAddress: Sendable {
     }
 
     /// The same address with another port.
-    mutating func setPort(_ port: Int) {
+    public mutating func setPort(_ port: Int) {
         withUnsafeMutableBytes(of: &storage) { raw in
             raw.storeBytes(of: UInt16(port).bigEndian, toByteOffset: 2, as: UInt16.self)
         }
