@@ -39,8 +39,8 @@ import Testing
         #expect(sorted.json?["items"] == plain.json?["items"], "\(sorted.text)")
     }
 
-    /// A filtered sort orders the kept rows by their ranks in the store's order: every order of
-    /// every sortable field must still give what a stable sort of the kept rows gives.
+    /// A filtered sort sorts the rows the filter kept: every order of every sortable field must
+    /// give what a stable sort of the kept rows gives, ties in the kept rows' own order.
     @Test(arguments: [
         ("/v1/tracking", "font=sf%20pro"), ("/v1/devices", "family=iphone"), ("/v1/metrics", "platform=ios"),
         ("/v1/widgets", "platform=ios"), ("/v1/rules", "platform=watchos"),

@@ -44,13 +44,10 @@ enum Answers {
             {
                 content = .collection(QueryResult(items: [], notes: [note]))
             }
-            // Rows of the latest version take their order by a field from the store's, made once:
-            // unfiltered rows as it is, filtered ones by their ranks in it (`q=` rows, best first,
-            // are sorted).
+            // Unfiltered rows of the latest version, in the route's own order, take their order by a
+            // field from the store's, made once; `q=` rows come best first, so they are sorted.
             return (
-                try paged(
-                    content, route: route, options: options, catalogues: catalogues, unfiltered: unfiltered,
-                    latest: snapshot.isLatest),
+                try paged(content, route: route, options: options, catalogues: catalogues, unfiltered: unfiltered),
                 snapshot.version.id
             )
         } catch let error as QueryError {
@@ -69,7 +66,7 @@ enum Answers {
     /// the total; a record trimmed to `fields`; other routes' content as it is.
     private static func paged(
         _ content: Content, route: Route, options: RequestOptions, catalogues: FieldCatalogues,
-        unfiltered: Bool = false, latest: Bool = false
+        unfiltered: Bool = false
     ) throws(APIError) -> Content {
         if case .record(let result) = content, options.rows.fields != nil {
             return .record(
@@ -79,7 +76,7 @@ enum Answers {
         return .page(
             try options.rows.apply(
                 to: result, catalogue: { catalogues[route] }, defaultLimit: route.endpoint.defaultLimit,
-                order: latest ? { catalogues.order(of: route, by: $0, descending: $1) } : nil, unfiltered: unfiltered))
+                order: unfiltered ? { catalogues.order(of: route, by: $0, descending: $1) } : nil))
     }
 
     /// `GET /v1/search?q=`: without paging or order, the best ``SpecSnapshot/searchLimit`` hits

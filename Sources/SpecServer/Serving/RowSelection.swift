@@ -75,14 +75,12 @@ struct RowSelection: Equatable, Sendable {
     ///   - catalogue: the fields the route's rows have, for checking `sort` and `fields`; read only
     ///     when one of them is given.
     ///   - defaultLimit: the page size when `limit` is absent (`nil`: every row).
-    ///   - order: for rows of the latest version, the route's unfiltered rows' order by a path and
+    ///   - order: for rows that are the route's unfiltered latest rows, their order by a path and
     ///     direction, made once per store (``FieldCatalogues/order(of:by:descending:)``); `nil`
     ///     sorts the rows given.
-    ///   - unfiltered: whether the rows are the route's unfiltered rows, which take `order` as it is;
-    ///     others (a filtered answer) take their ranks in it when they can (``RowOrder/ranks(of:)``).
     func apply(
         to result: QueryResult, catalogue: () -> FieldCatalogue, defaultLimit: Int?,
-        order: ((_ path: [String], _ descending: Bool) -> RowOrder?)? = nil, unfiltered: Bool = false
+        order: ((_ path: [String], _ descending: Bool) -> [Int]?)? = nil
     ) throws(APIError) -> Page {
         var items = result.items
         // The positions of the rows in their order when that order was made once for the store.
@@ -92,11 +90,8 @@ struct RowSelection: Equatable, Sendable {
             let catalogue = catalogue()
             if let sort {
                 let path = try catalogue.resolve(sort, parameter: "sort", among: catalogue.sortable)
-                let made = order?(path, descending)
-                if let made, unfiltered, made.order.count == items.count {
-                    ordered = made.order
-                } else if let made, let ranks = made.ranks(of: items) {
-                    ordered = items.indices.sorted { ranks[$0] < ranks[$1] }
+                if let positions = order?(path, descending), positions.count == items.count {
+                    ordered = positions
                 } else {
                     items = Self.sorted(items, by: path, descending: descending)
                 }
