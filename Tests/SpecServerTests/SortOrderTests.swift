@@ -39,6 +39,30 @@ import Testing
         #expect(sorted.json?["items"] == plain.json?["items"], "\(sorted.text)")
     }
 
+    /// A filtered sort sorts the rows the filter kept: every order of every sortable field must
+    /// give what a stable sort of the kept rows gives, ties in the kept rows' own order.
+    @Test(arguments: [
+        ("/v1/tracking", "font=sf%20pro"), ("/v1/devices", "family=iphone"), ("/v1/metrics", "platform=ios"),
+        ("/v1/widgets", "platform=ios"), ("/v1/rules", "platform=watchos"),
+    ])
+    func aFilteredSortIsTheStableSortOfTheKeptRows(path: String, filter: String) throws {
+        let store = try #require(app.application.current?.store)
+        let route = try #require(Route.match(path: path)?.route)
+        let kept = try #require(app.request(.get, "\(path)?\(filter)&limit=1000").json?["items"]?.arrayValue)
+        #expect(!kept.isEmpty)
+        for field in FieldCatalogue.of(route, store: store).sortable {
+            let fieldPath = field.split(separator: ".").map(String.init)
+            for descending in [false, true] {
+                let expected = RowSelection.sorted(kept, by: fieldPath, descending: descending).dropFirst(2).prefix(6)
+                let sort = "\(descending ? "-" : "")\(field)"
+                let answer = app.request(.get, "\(path)?\(filter)&sort=\(sort)&offset=2&limit=6&fields=id")
+                #expect(answer.status == 200, "\(field): \(answer.text)")
+                let ids = answer.json?["items"]?.arrayValue?.map { $0["id"] }
+                #expect(ids == expected.map { $0["id"] }, "\(path)?\(filter)&sort=\(sort)")
+            }
+        }
+    }
+
     @Test func aFilteredOrPinnedSortStillSortsItsOwnRows() throws {
         // Filtered: the order of the rows the filter keeps.
         let filtered = app.request(.get, "/v1/tracking?font=sf%20pro&sort=-size&limit=3&fields=id,size")

@@ -69,10 +69,12 @@ struct PageContext: Sendable {
         canPage = route.parameters.contains("limit") && route.parameters.contains("offset")
     }
 
-    /// Reads the request's filters and the route's filter definitions.
+    /// Reads the request's filters and, for a page that shows the route's filter form
+    /// (`withForm`: HTML), the route's filter definitions with their value lists; other formats
+    /// never read them, so a CSV or Markdown answer does not pay for them.
     init(
         route: Route, parameter: String?, filters: [(name: String, value: String)], pinnedVersion: String?,
-        snapshot: SpecSnapshot?
+        snapshot: SpecSnapshot?, withForm: Bool = true
     ) {
         self.init(route: route, parameter: parameter)
         self.pinnedVersion = pinnedVersion
@@ -85,6 +87,7 @@ struct PageContext: Sendable {
             default: applied.append((name, value))
             }
         }
+        guard withForm else { return }
         fields = route.endpoint.filters.map { parameter in
             var choices: [String] = []
             var labels: [String: String] = [:]

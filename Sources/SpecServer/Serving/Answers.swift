@@ -21,7 +21,17 @@ enum Answers {
             let snapshot = try store.snapshot(version: options.version)
             let request = AnswerRequest(
                 store: store, snapshot: snapshot, pathValue: parameter, filters: filters, options: options)
-            var content = try query(request)
+            // Unfiltered rows of the latest version, in the route's own order, are made once per
+            // store; a search's answer depends on its paging, so it is always asked.
+            let unfiltered = filters.isEmpty && options.words == nil && parameter == nil && snapshot.isLatest
+            var content: Content
+            if unfiltered, route.endpoint.selectsRows, route != .search,
+                let result = catalogues.unfilteredResult(of: route)
+            {
+                content = .collection(result)
+            } else {
+                content = try query(request)
+            }
             // `q=` narrows a collection's rows to those whose records match the words, best first.
             if let words = options.words, let type = route.endpoint.recordType, case .collection(let result) = content {
                 content = .collection(snapshot.rows(of: result, type: type, matching: words))
@@ -36,7 +46,6 @@ enum Answers {
             }
             // Unfiltered rows of the latest version, in the route's own order, take their order by a
             // field from the store's, made once; `q=` rows come best first, so they are sorted.
-            let unfiltered = filters.isEmpty && options.words == nil && parameter == nil && snapshot.isLatest
             return (
                 try paged(content, route: route, options: options, catalogues: catalogues, unfiltered: unfiltered),
                 snapshot.version.id

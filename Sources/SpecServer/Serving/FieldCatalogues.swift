@@ -12,9 +12,17 @@ final class FieldCatalogues: Sendable {
         init(_ catalogue: FieldCatalogue) { self.catalogue = catalogue }
     }
 
-    /// One route's catalogue once made; two requests that race both make it, one is kept.
+    /// A route's unfiltered answer in the latest version, once made.
+    private final class Rows: Sendable {
+        let result: QueryResult?
+        init(_ result: QueryResult?) { self.result = result }
+    }
+
+    /// One route's catalogue and unfiltered answer once made; two requests that race both make
+    /// them, one is kept.
     private final class Slot: Sendable {
         let made = AtomicLazyReference<Made>()
+        let rows = AtomicLazyReference<Rows>()
     }
 
     private let store: SpecStore
@@ -36,13 +44,22 @@ final class FieldCatalogues: Sendable {
     func order(of route: Route, by path: [String], descending: Bool) -> [Int]? {
         let key = "\(route.rawValue)|\(path.joined(separator: "."))|\(descending ? "-" : "+")"
         if let made = orders.withLock({ $0[key] }) { return made }
-        guard let rows = FieldCatalogue.unfilteredRows(of: route, store: store) else { return nil }
+        guard let rows = unfilteredResult(of: route)?.items else { return nil }
         let made = RowSelection.sortedPositions(rows, by: path, descending: descending)
         return orders.withLock { orders in
             if let raced = orders[key] { return raced }
             orders[key] = made
             return made
         }
+    }
+
+    /// The answer of `route`'s unfiltered query in the latest version, made on first use and kept:
+    /// a sort or page of every row takes its rows from here rather than running the query.
+    /// `nil` for a route whose answer is not a plain collection.
+    func unfilteredResult(of route: Route) -> QueryResult? {
+        guard let slot = slots[route] else { return FieldCatalogue.unfilteredResult(of: route, store: store) }
+        if let made = slot.rows.load() { return made.result }
+        return slot.rows.storeIfNil(Rows(FieldCatalogue.unfilteredResult(of: route, store: store))).result
     }
 
     /// The catalogue of `route`'s rows in the latest version (see ``FieldCatalogue/of(_:store:)``).

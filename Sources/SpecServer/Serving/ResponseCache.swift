@@ -14,7 +14,11 @@ import SystemSupport
 final class ResponseCache: Sendable {
     private struct State {
         var entries: [String: Node] = [:]
-        var clock: UInt64 = 0
+        /// The entries from the most recently used (`newest`) to the least (`oldest`), linked
+        /// through ``Node/older`` and ``Node/newer``: marking one used and evicting the least
+        /// recently used each cost a few pointer moves, however many entries there are.
+        var newest: Node?
+        var oldest: Node?
         var bytes = 0
         /// Each representation held, with the number of keys it is held under and its
         /// responses' cost: one answer kept under its normalised and its raw key is counted once.
@@ -52,9 +56,35 @@ final class ResponseCache: Sendable {
 
         /// `node`, marked as used now.
         mutating func use(_ node: Node) -> Node {
-            clock += 1
-            node.lastUse = clock
+            guard node !== newest, node.isLinked else { return node }
+            unlink(node)
+            link(node)
             return node
+        }
+
+        /// Puts `node` first in the order of use.
+        mutating func link(_ node: Node) {
+            node.older = newest
+            node.newer = nil
+            newest?.newer = node
+            newest = node
+            if oldest == nil { oldest = node }
+            node.isLinked = true
+        }
+
+        /// Takes `node` out of the order of use.
+        mutating func unlink(_ node: Node) {
+            guard node.isLinked else { return }
+            if let newer = node.newer { newer.older = node.older } else { newest = node.older }
+            if let older = node.older { older.newer = node.newer } else { oldest = node.newer }
+            node.newer = nil
+            node.older = nil
+            node.isLinked = false
+        }
+
+        /// Breaks the links between the nodes (they refer to each other both ways).
+        mutating func unlinkAll() {
+            while let node = oldest { unlink(node) }
         }
 
         mutating func forget(_ node: Node) {
@@ -94,11 +124,14 @@ final class ResponseCache: Sendable {
         let route: Route?
         /// What the key costs; the representation's own cost is in ``State/held``.
         let cost: Int
-        var lastUse: UInt64
+        /// The entry used next after this one, and the one used last before it.
+        var newer: Node?
+        var older: Node?
+        /// Whether the node is in the order of use (an evicted one still sent is not).
+        var isLinked = false
 
-        init(key: String, representation: Representation, route: Route?, cost: Int, lastUse: UInt64) {
-            (self.key, self.representation, self.route, self.cost, self.lastUse) =
-                (key, representation, route, cost, lastUse)
+        init(key: String, representation: Representation, route: Route?, cost: Int) {
+            (self.key, self.representation, self.route, self.cost) = (key, representation, route, cost)
         }
     }
 
@@ -118,6 +151,10 @@ final class ResponseCache: Sendable {
 
     init(budget: Int) {
         self.budget = budget
+    }
+
+    deinit {
+        state.withLock { $0.unlinkAll() }
     }
 
     /// What keeping `representation` under `key` costs, when no other key holds it.
@@ -232,31 +269,29 @@ final class ResponseCache: Sendable {
         let representationCost = Self.cost(of: representation)
         guard keyCost + representationCost <= budget / 4 else { return }
         state.withLock { state in
-            state.clock += 1
             // Hold the new one first, so replacing a key's entry by the same object keeps it.
             state.hold(representation, cost: representationCost)
-            let node = Node(key: key, representation: representation, route: route, cost: keyCost, lastUse: state.clock)
+            let node = Node(key: key, representation: representation, route: route, cost: keyCost)
             state.lingering[key] = nil
             if let old = state.entries.updateValue(node, forKey: key) {
+                state.unlink(old)
                 state.bytes -= old.cost
                 state.release(old.representation)
             }
+            state.link(node)
             if Self.isRaw(key) { state.rawKeys[EntityTag.fnv1a64(key.utf8)] = node }
             state.bytes += keyCost
             if state.bytes > budget {
-                // Evict the least recently used tenth in one pass, so eviction stays amortised
-                // cheap per insert and the cache stays between 90 % and 100 % of its budget.
-                let ordered = state.entries.sorted { $0.value.lastUse < $1.value.lastUse }
+                // Evict the least recently used tenth in one pass, so the lingering entries are
+                // looked over once per tenth and the cache stays between 90 % and 100 % of its budget.
                 state.dropReadLingering()
-                var index = 0
-                while state.bytes > budget * 9 / 10, index < ordered.count {
-                    let (victim, node) = ordered[index]
-                    state.entries[victim] = nil
+                while state.bytes > budget * 9 / 10, let node = state.oldest {
+                    state.unlink(node)
+                    state.entries[node.key] = nil
                     state.forget(node)
                     state.bytes -= node.cost
                     state.release(node.representation)
-                    if node.representation.isHeldUnread { state.lingering[victim] = node }
-                    index += 1
+                    if node.representation.isHeldUnread { state.lingering[node.key] = node }
                 }
             }
         }

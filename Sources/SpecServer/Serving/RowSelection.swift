@@ -331,13 +331,19 @@ struct FieldCatalogue: Sendable, Equatable {
     /// The rows of `route`'s unfiltered query in the latest version, or `nil` for a route that
     /// has no such query.
     static func unfilteredRows(of route: Route, store: SpecStore) -> [JSONValue]? {
+        unfilteredResult(of: route, store: store)?.items
+    }
+
+    /// The answer of `route`'s unfiltered query in the latest version, or `nil` for a route that
+    /// has no such query.
+    static func unfilteredResult(of route: Route, store: SpecStore) -> QueryResult? {
         guard case .query(let query) = route.endpoint.answer,
             let content = try? query(
                 AnswerRequest(
                     store: store, snapshot: store.latest, pathValue: nil, filters: [:], options: RequestOptions())),
             case .collection(let result) = content
         else { return nil }
-        return result.items
+        return result
     }
 
     /// The path `name` means among `accepted`: as the JSON nests it (`points.width`), as the CSV

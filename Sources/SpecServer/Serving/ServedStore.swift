@@ -297,10 +297,12 @@ final class ServedStore: Sendable {
                 (CommonParameter.rows + CommonParameter.words).contains { $0.rawValue == pair.name }
                     && route.endpoint.common.contains { $0.rawValue == pair.name }
             }
+            // Only an HTML page shows the route's filter form and so needs its value lists.
+            let snapshot = format == .html ? try? store.snapshot(version: options.version) : nil
             var page = PageContext(
                 route: route, parameter: parameter,
                 filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
-                pinnedVersion: options.version, snapshot: try? store.snapshot(version: options.version))
+                pinnedVersion: options.version, snapshot: snapshot, withForm: format == .html)
             if pagedByDefault { page.defaultLimit = HTMLRenderer.pageSize }
             if route == .diff, format == .html, !options.fragment, case .diff(let result, _) = content {
                 page.versionSteps = versionSteps(store: store, diff: result, version: version)
@@ -309,9 +311,7 @@ final class ServedStore: Sendable {
                 page.nearestWidgetScreen = nearestWidgetScreen(
                     store: store, device: record.item, version: options.version, catalogues: catalogues)
             }
-            if route == .metric, format == .html, !options.fragment, case .record(let record) = content,
-                let snapshot = try? store.snapshot(version: options.version)
-            {
+            if route == .metric, format == .html, !options.fragment, case .record(let record) = content, let snapshot {
                 page.related = RelatedRecords.ofMetric(record.item, in: snapshot)
             }
             if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {

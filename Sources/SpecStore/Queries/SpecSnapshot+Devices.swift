@@ -39,6 +39,16 @@ extension SpecSnapshot {
                 code: .notFound, parameter: "id", value: id,
                 accepted: rows(.devices).map(\.id), message: "No device '\(id)' in version \(version.id).")
         }
+        let records = deviceRecords.value {
+            var records: [String: DeviceRecord] = [:]
+            for device in rows(.devices) { records[device.id] = deviceRecord(entry: device) }
+            return records
+        }
+        return records[entry.id] ?? deviceRecord(entry: entry)
+    }
+
+    /// The device of `entry` with its widget rows and notes.
+    private func deviceRecord(entry: Entry) -> DeviceRecord {
         let widgets = widgetRows(for: entry, platform: nil, family: nil)
         // Apple's size-class table covers iPhones and iPads; say so where it omits one of them.
         let family = entry.fields["family"]?.stringValue

@@ -29,6 +29,9 @@ public final class SpecSnapshot: Sendable {
     private let vocabularyCache = BuiltOnce<SnapshotVocabulary>()
     /// Each collection's ``EntryColumns``, made on its first filtered query.
     private let columnCaches = SpecCollection.allCases.map { _ in BuiltOnce<EntryColumns>() }
+    /// Each device's record with its widget rows joined (``device(id:)``), by device id: made for
+    /// every device on the first such request, as the join is the same for every request.
+    let deviceRecords = BuiltOnce<[String: DeviceRecord]>()
 
     /// The values drawn from this version's data that filters resolve against, worked out on first use.
     struct SnapshotVocabulary: Sendable {
