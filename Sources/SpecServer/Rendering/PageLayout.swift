@@ -51,10 +51,7 @@ struct PageLayout: Equatable, Sendable {
         case .versions:
             PageLayout(
                 lead: ["id"],
-                figures: [
-                    "date", "counts_devices", "counts_sizeClasses", "counts_widgets", "counts_dynamicType",
-                    "counts_textStyles", "counts_tracking", "counts_metrics", "counts_rules", "counts_myths",
-                ],
+                figures: ["date"] + ServedCollection.all.map(\.countKey),
                 trailing: ["title", "notes"])
         case .search:
             // The status column's pill says published or convention; the score waits in the picker.

@@ -1,18 +1,9 @@
 /// Where a record lives: `/v1/{collection}/{id}` (API.md §6), found from the id's prefix.
 enum RecordLink {
-    /// The id prefixes and the collection each names.
-    static let collections: [(prefix: String, collection: String, route: Route)] = [
-        ("device.", "devices", .devices),
-        ("size-class.", "size-classes", .sizeClasses),
-        ("widget.", "widgets", .widgets),
-        ("widget-family.", "widget-families", .widgetFamilies),
-        ("type.", "dynamic-type", .dynamicType),
-        ("text-style.", "text-styles", .textStyles),
-        ("tracking.", "tracking", .tracking),
-        ("metric.", "metrics", .metrics),
-        ("rule.", "rules", .rules),
-        ("myth.", "myths", .myths),
-    ]
+    /// The id prefixes and the collection each names (``ServedCollection``).
+    static let collections: [(prefix: String, collection: String, route: Route)] = ServedCollection.all.flatMap {
+        served in served.idPrefixes.map { ($0, served.segment, served.route) }
+    }
 
     /// The record's path, or `nil` for an id of no known collection or a collection whose
     /// records have no route (a page links only what answers).

@@ -2,10 +2,7 @@
 /// main content and a footer.
 enum SitePage {
     /// The collections the site header links, in the order a reader meets them.
-    static let collections: [Route] = [
-        .devices, .sizeClasses, .widgets, .widgetFamilies, .dynamicType, .textStyles, .tracking, .metrics,
-        .rules, .myths, .versions, .search,
-    ]
+    static let collections: [Route] = ServedCollection.all.map(\.route) + [.versions, .search]
 
     /// The search form of the home page: a plain GET to the search results page.
     static let searchForm = """

@@ -232,17 +232,10 @@ enum TableLayout {
                 TableColumn("date", "Date"),
                 TableColumn("title", "Title"),
                 TableColumn("latest", "Latest"),
-                TableColumn("counts_devices", "Devices", csv: "devices_count", .number),
-                TableColumn("counts_sizeClasses", "Size classes", csv: "size_classes_count", .number),
-                TableColumn("counts_widgets", "Widgets", csv: "widgets_count", .number),
-                TableColumn("counts_dynamicType", "Dynamic Type rows", csv: "dynamic_type_count", .number),
-                TableColumn("counts_textStyles", "Text styles", csv: "text_styles_count", .number),
-                TableColumn("counts_tracking", "Tracking rows", csv: "tracking_count", .number),
-                TableColumn("counts_metrics", "Metrics", csv: "metrics_count", .number),
-                TableColumn("counts_rules", "Rules", csv: "rules_count", .number),
-                TableColumn("counts_myths", "Myths", csv: "myths_count", .number),
-                notes,
             ]
+                + ServedCollection.all.map {
+                    TableColumn($0.countKey, $0.countHeading, csv: $0.countCSVName, .number)
+                } + [notes]
         case .search:
             [
                 TableColumn("type", "Type"),

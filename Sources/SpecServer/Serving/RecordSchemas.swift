@@ -28,17 +28,9 @@ enum RecordSchemas {
 
     /// The schema name of each data route's JSON answer (the envelope, or `{version, item}`).
     static func responseName(_ route: Route) -> String? {
-        switch route {
-        case .devices: "DeviceList"
+        if let served = ServedCollection.all.first(where: { $0.route == route }) { return served.listSchema }
+        return switch route {
         case .device: "DeviceRecord"
-        case .sizeClasses: "SizeClassList"
-        case .widgets: "WidgetList"
-        case .dynamicType: "DynamicTypeList"
-        case .textStyles: "TextStyleList"
-        case .tracking: "TrackingList"
-        case .metrics: "MetricList"
-        case .rules: "RuleList"
-        case .myths: "MythList"
         case .search: "SearchResultList"
         case .check: "CheckResultList"
         case .versions: "VersionList"
@@ -49,16 +41,9 @@ enum RecordSchemas {
 
     /// The record schema inside a route's envelope (what `shape=array` returns an array of).
     static func itemName(_ route: Route) -> String? {
-        switch route {
-        case .devices, .device: "Device"
-        case .sizeClasses: "SizeClass"
-        case .widgets: "Widget"
-        case .dynamicType: "DynamicTypeRow"
-        case .textStyles: "TextStyle"
-        case .tracking: "Tracking"
-        case .metrics: "Metric"
-        case .rules: "Rule"
-        case .myths: "Myth"
+        if let served = ServedCollection.all.first(where: { $0.route == route }) { return served.itemSchema }
+        return switch route {
+        case .device: "Device"
         case .search: "SearchResult"
         case .check: "CheckResult"
         case .versions: "Version"
@@ -223,6 +208,27 @@ enum RecordSchemas {
                         ("displayZoomMoreSpaceOnly", ["type": "boolean"]),
                         ("caseSize", text("Apple Watch case size.")),
                         ("sizeMm", with(ref("Size"), "Apple Watch case size in millimetres.")),
+                    ])
+            ),
+            (
+                "WidgetFamilySupport",
+                record(
+                    "Whether a platform offers a widget family, or a widget rendering mode, and where.", common: common,
+                    [
+                        ("platform", platform),
+                        (
+                            "family",
+                            nullable(ref("WidgetFamily"), "The WidgetKit family; null in a rendering mode's row.")
+                        ),
+                        (
+                            "renderingMode",
+                            closed(FilterVocabulary.renderingModes, "widgetFamilies", "renderingMode")
+                        ),
+                        ("supported", ["type": "boolean", "description": "Whether the platform offers it."]),
+                        (
+                            "contexts",
+                            strings("Where on the platform, in Apple's words: Home Screen, StandBy, CarPlay.")
+                        ),
                     ])
             ),
             (

@@ -4,17 +4,17 @@
 /// switches and what search finds its records by. Loading, validation, rows, search, diffs and
 /// the `search?type=` vocabulary read the declaration; a new collection is a case here, its
 /// declaration and its ``RecordType`` (CONTRIBUTING.md).
-enum SpecCollection: Int, CaseIterable, Sendable {
+public enum SpecCollection: Int, CaseIterable, Sendable {
     case devices, sizeClasses, widgets, widgetFamilies, dynamicType, textStyles, tracking, metrics, rules, myths
 
     /// The collection's declaration.
     var declaration: CollectionDeclaration { Self.declarations[rawValue] }
 
     /// The collection's key in the data file.
-    var key: String { declaration.key }
+    public var key: String { declaration.key }
 
     /// The record type, as `type` in search results and diffs.
-    var recordType: String { declaration.recordType.rawValue }
+    public var recordType: String { declaration.recordType.rawValue }
 
     /// Whether records carry figures, and so `status`, `citations`, `basis` and `unit`.
     var carriesFigures: Bool { declaration.carriesFigures }
