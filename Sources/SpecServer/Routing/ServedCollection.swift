@@ -1,7 +1,7 @@
 import SpecStore
 
 /// What the server adds to each of the store's collections (``SpecCollection``), declared once:
-/// its two routes, its path, its records' id prefix, its schema names and its column in the
+/// its two routes, its path, its schema names and its column in the
 /// versions table. Record links, the site's navigation, the versions table's counts and the
 /// OpenAPI schema names read this table; `ServedCollectionTests` fails when a collection of the
 /// store has no entry or a surface leaves one out.
@@ -12,9 +12,6 @@ struct ServedCollection: Sendable {
     let recordRoute: Route
     /// The collection's path segment: `/v1/{segment}` and `/v1/{segment}/{id}`.
     let segment: String
-    /// The prefixes of the collection's record ids, dot included (`widget-family.`, and
-    /// `widget-rendering.` for a rendering mode's row).
-    let idPrefixes: [String]
     /// The OpenAPI schema of the collection's envelope, and of one record.
     let listSchema: String
     let itemSchema: String
@@ -28,6 +25,9 @@ struct ServedCollection: Sendable {
     static func of(_ route: Route) -> ServedCollection? {
         all.first { $0.route == route || $0.recordRoute == route }
     }
+
+    /// The prefixes of the collection's record ids, as the store declares them.
+    var idPrefixes: [String] { collection.idPrefixes }
 
     /// The versions table's key for the count (`counts_widgetFamilies`, flattened from `counts`).
     var countKey: String { "counts_" + collection.key }
@@ -43,51 +43,51 @@ extension SpecCollection {
         switch self {
         case .devices:
             ServedCollection(
-                collection: self, route: .devices, recordRoute: .device, segment: "devices", idPrefixes: ["device."],
-                listSchema: "DeviceList", itemSchema: "Device", countHeading: "Devices")
+                collection: self, route: .devices, recordRoute: .device, segment: "devices", listSchema: "DeviceList",
+                itemSchema: "Device", countHeading: "Devices")
         case .sizeClasses:
             ServedCollection(
                 collection: self, route: .sizeClasses, recordRoute: .sizeClass, segment: "size-classes",
-                idPrefixes: ["size-class."], listSchema: "SizeClassList", itemSchema: "SizeClass",
+                listSchema: "SizeClassList", itemSchema: "SizeClass",
                 countHeading: "Size classes")
         case .widgets:
             ServedCollection(
-                collection: self, route: .widgets, recordRoute: .widget, segment: "widgets", idPrefixes: ["widget."],
-                listSchema: "WidgetList", itemSchema: "Widget", countHeading: "Widgets")
+                collection: self, route: .widgets, recordRoute: .widget, segment: "widgets", listSchema: "WidgetList",
+                itemSchema: "Widget", countHeading: "Widgets")
         case .widgetFamilies:
             ServedCollection(
                 collection: self, route: .widgetFamilies, recordRoute: .widgetFamily, segment: "widget-families",
-                idPrefixes: ["widget-family.", "widget-rendering."], listSchema: "WidgetFamilyList",
+                listSchema: "WidgetFamilyList",
                 itemSchema: "WidgetFamilySupport",
                 countHeading: "Widget families")
         case .dynamicType:
             ServedCollection(
                 collection: self, route: .dynamicType, recordRoute: .dynamicTypeSize, segment: "dynamic-type",
-                idPrefixes: ["type."], listSchema: "DynamicTypeList", itemSchema: "DynamicTypeRow",
+                listSchema: "DynamicTypeList", itemSchema: "DynamicTypeRow",
                 countHeading: "Dynamic Type rows")
         case .textStyles:
             ServedCollection(
                 collection: self, route: .textStyles, recordRoute: .textStyle, segment: "text-styles",
-                idPrefixes: ["text-style."], listSchema: "TextStyleList", itemSchema: "TextStyle",
+                listSchema: "TextStyleList", itemSchema: "TextStyle",
                 countHeading: "Text styles")
         case .tracking:
             ServedCollection(
                 collection: self, route: .tracking, recordRoute: .trackingValue, segment: "tracking",
-                idPrefixes: ["tracking."], listSchema: "TrackingList", itemSchema: "Tracking",
+                listSchema: "TrackingList", itemSchema: "Tracking",
                 countHeading: "Tracking rows"
             )
         case .metrics:
             ServedCollection(
-                collection: self, route: .metrics, recordRoute: .metric, segment: "metrics", idPrefixes: ["metric."],
-                listSchema: "MetricList", itemSchema: "Metric", countHeading: "Metrics")
+                collection: self, route: .metrics, recordRoute: .metric, segment: "metrics", listSchema: "MetricList",
+                itemSchema: "Metric", countHeading: "Metrics")
         case .rules:
             ServedCollection(
-                collection: self, route: .rules, recordRoute: .rule, segment: "rules", idPrefixes: ["rule."],
-                listSchema: "RuleList", itemSchema: "Rule", countHeading: "Rules")
+                collection: self, route: .rules, recordRoute: .rule, segment: "rules", listSchema: "RuleList",
+                itemSchema: "Rule", countHeading: "Rules")
         case .myths:
             ServedCollection(
-                collection: self, route: .myths, recordRoute: .myth, segment: "myths", idPrefixes: ["myth."],
-                listSchema: "MythList", itemSchema: "Myth", countHeading: "Myths")
+                collection: self, route: .myths, recordRoute: .myth, segment: "myths", listSchema: "MythList",
+                itemSchema: "Myth", countHeading: "Myths")
         }
     }
 }

@@ -13,6 +13,12 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
     /// The collection's key in the data file.
     public var key: String { declaration.key }
 
+    /// The prefixes its record ids start with in the data this project ships, dot included
+    /// (`widget-family.`, and `widget-rendering.` for a rendering mode's record): what a record
+    /// link reads to find an id's collection. Not enforced, so a data file with ids of its own
+    /// still loads.
+    public var idPrefixes: [String] { declaration.idPrefixes }
+
     /// The record type, as `type` in search results and diffs.
     public var recordType: String { declaration.recordType.rawValue }
 
@@ -33,7 +39,7 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
         switch self {
         case .devices:
             CollectionDeclaration(
-                key: "devices", recordType: .device,
+                key: "devices", idPrefixes: ["device."], recordType: .device,
                 fields: [
                     FieldSpec("name", .string, required: true),
                     FieldSpec("family", .oneOf(FilterVocabulary.deviceFamilies), required: true),
@@ -57,7 +63,7 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             }
         case .sizeClasses:
             CollectionDeclaration(
-                key: "sizeClasses", recordType: .sizeClass, carriesUnit: false,
+                key: "sizeClasses", idPrefixes: ["size-class."], recordType: .sizeClass, carriesUnit: false,
                 fields: [
                     FieldSpec("device", .string, required: true),
                     FieldSpec("devices", .references(to: .devices), required: true),
@@ -71,7 +77,7 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             }
         case .widgets:
             CollectionDeclaration(
-                key: "widgets", recordType: .widget, hasPrimaryPlatform: true,
+                key: "widgets", idPrefixes: ["widget."], recordType: .widget, hasPrimaryPlatform: true,
                 fields: [
                     FieldSpec("platforms", .platforms, required: true),
                     FieldSpec("screen", .nullable(.size)),
@@ -96,7 +102,8 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             }
         case .widgetFamilies:
             CollectionDeclaration(
-                key: "widgetFamilies", recordType: .widgetFamily, carriesUnit: false, hasPrimaryPlatform: true,
+                key: "widgetFamilies", idPrefixes: ["widget-family.", "widget-rendering."], recordType: .widgetFamily,
+                carriesUnit: false, hasPrimaryPlatform: true,
                 mayBeAbsent: true,
                 fields: [
                     FieldSpec("platforms", .platforms, required: true),
@@ -118,7 +125,7 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             }
         case .dynamicType:
             CollectionDeclaration(
-                key: "dynamicType", recordType: .dynamicType, hasPrimaryPlatform: true,
+                key: "dynamicType", idPrefixes: ["type."], recordType: .dynamicType, hasPrimaryPlatform: true,
                 fields: [
                     FieldSpec("platforms", .platforms, required: true),
                     FieldSpec("category", .oneOf(FilterVocabulary.categories), required: true),
@@ -126,12 +133,12 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             ) { Self.textStyleEntry($0, kind: "dynamic type") }
         case .textStyles:
             CollectionDeclaration(
-                key: "textStyles", recordType: .textStyle, hasPrimaryPlatform: true,
+                key: "textStyles", idPrefixes: ["text-style."], recordType: .textStyle, hasPrimaryPlatform: true,
                 fields: [FieldSpec("platforms", .platforms, required: true)] + Self.textStyleFields
             ) { Self.textStyleEntry($0, kind: "text style") }
         case .tracking:
             CollectionDeclaration(
-                key: "tracking", recordType: .tracking, hasPrimaryPlatform: true,
+                key: "tracking", idPrefixes: ["tracking."], recordType: .tracking, hasPrimaryPlatform: true,
                 fields: [
                     FieldSpec("platforms", .platforms, required: true),
                     FieldSpec("font", .string, required: true),
@@ -149,7 +156,7 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             }
         case .metrics:
             CollectionDeclaration(
-                key: "metrics", recordType: .metric, hasPrimaryPlatform: true,
+                key: "metrics", idPrefixes: ["metric."], recordType: .metric, hasPrimaryPlatform: true,
                 fields: [
                     FieldSpec("name", .string, required: true),
                     FieldSpec("topic", .string, required: true),
@@ -186,7 +193,7 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             }
         case .rules:
             CollectionDeclaration(
-                key: "rules", recordType: .rule, carriesFigures: false,
+                key: "rules", idPrefixes: ["rule."], recordType: .rule, carriesFigures: false,
                 fields: [
                     FieldSpec("topic", .string, required: true),
                     FieldSpec("platforms", .platforms, required: true),
@@ -207,7 +214,7 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             }
         case .myths:
             CollectionDeclaration(
-                key: "myths", recordType: .myth, carriesFigures: false,
+                key: "myths", idPrefixes: ["myth."], recordType: .myth, carriesFigures: false,
                 fields: [
                     FieldSpec("topic", .string, required: true),
                     FieldSpec("claim", .string, required: true),
@@ -257,6 +264,8 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
 struct CollectionDeclaration: Sendable {
     /// The collection's key in the data file.
     let key: String
+    /// The prefixes of its record ids, dot included.
+    let idPrefixes: [String]
     /// The record type, as `type` in search results and diffs and as `search?type=` takes it.
     let recordType: RecordType
     /// Whether records carry figures, and so `status`, `citations`, `basis` and `unit`.
