@@ -10,7 +10,8 @@ extension SpecSnapshot {
         let items = rowValues(.metrics, platform: platform, where: ["topic": topic, "status": status])
         guard let platform else { return QueryResult(chosen: items) }
         guard items.isEmpty, let topic else {
-            return QueryResult(chosen: items, notes: platformStatementNotes(platform: platform, items: items.rows(0..<items.count)))
+            return QueryResult(
+                chosen: items, notes: platformStatementNotes(platform: platform, items: items.rows(0..<items.count)))
         }
         return QueryResult(chosen: items, notes: emptyMetricNotes(platform: platform, topic: topic))
     }
