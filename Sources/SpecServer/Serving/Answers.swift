@@ -38,7 +38,7 @@ enum Answers {
             }
             // An empty collection answer always says why: where the store's query
             // gave no reason, the filters and their near misses do.
-            if route.endpoint.selectsRows, case .collection(let result) = content, result.items.isEmpty,
+            if route.endpoint.selectsRows, case .collection(let result) = content, result.isEmpty,
                 result.notes.isEmpty,
                 let note = EmptyAnswerNote.note(route: route, request: request, query: query)
             {
