@@ -149,7 +149,7 @@ struct Endpoint: Sendable {
         case latest
         /// The unfiltered answer of the latest version, and of each pinned version on first use.
         case everyVersion
-        /// The answer for each value of the path parameter, latest version.
+        /// The answer for each value of the path parameter, latest version, built on first use.
         case everyPathValue
     }
 
