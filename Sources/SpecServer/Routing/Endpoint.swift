@@ -141,7 +141,8 @@ struct Endpoint: Sendable {
         var listedBy: String? = nil
     }
 
-    /// Which representations are built at load, in every format the route produces.
+    /// Which representations are prepared for the fast path (each built by its first request), in
+    /// every format the route produces.
     enum Prebuilt: Sendable, Equatable {
         /// None: every answer is built on demand and cached.
         case none

@@ -38,16 +38,19 @@ enum Answers {
             }
             // An empty collection answer always says why: where the store's query
             // gave no reason, the filters and their near misses do.
-            if route.endpoint.selectsRows, case .collection(let result) = content, result.items.isEmpty,
+            if route.endpoint.selectsRows, case .collection(let result) = content, result.isEmpty,
                 result.notes.isEmpty,
                 let note = EmptyAnswerNote.note(route: route, request: request, query: query)
             {
                 content = .collection(QueryResult(items: [], notes: [note]))
             }
-            // Unfiltered rows of the latest version, in the route's own order, take their order by a
-            // field from the store's, made once; `q=` rows come best first, so they are sorted.
+            // Rows of the latest version's query, filtered or not, take their order by a field
+            // from the store's, made once; `q=` rows come best first, so they are sorted.
+            let latestRows = options.words == nil && parameter == nil && snapshot.isLatest
             return (
-                try paged(content, route: route, options: options, catalogues: catalogues, unfiltered: unfiltered),
+                try paged(
+                    content, route: route, options: options, catalogues: catalogues, latestRows: latestRows,
+                    unfiltered: unfiltered),
                 snapshot.version.id
             )
         } catch let error as QueryError {
@@ -66,7 +69,7 @@ enum Answers {
     /// the total; a record trimmed to `fields`; other routes' content as it is.
     private static func paged(
         _ content: Content, route: Route, options: RequestOptions, catalogues: FieldCatalogues,
-        unfiltered: Bool = false
+        latestRows: Bool = false, unfiltered: Bool = false
     ) throws(APIError) -> Content {
         if case .record(let result) = content, options.rows.fields != nil {
             return .record(
@@ -76,7 +79,8 @@ enum Answers {
         return .page(
             try options.rows.apply(
                 to: result, catalogue: { catalogues[route] }, defaultLimit: route.endpoint.defaultLimit,
-                order: unfiltered ? { catalogues.order(of: route, by: $0, descending: $1) } : nil))
+                order: latestRows ? { catalogues.order(of: route, by: $0, descending: $1) } : nil,
+                unfiltered: unfiltered))
     }
 
     /// `GET /v1/search?q=`: without paging or order, the best ``SpecSnapshot/searchLimit`` hits

@@ -9,8 +9,8 @@ import SystemSupport
 /// the objects and the table slot, so the cache's memory stays within the budget (plus at most
 /// one entry) whatever the queries are.
 ///
-/// Fixed representations are built at load time and never come here; this holds the long tail,
-/// so a lock per lookup is an acceptable price.
+/// Fixed representations are kept by the store being served and never come here; this holds the
+/// long tail, so a lock per lookup is an acceptable price.
 final class ResponseCache: Sendable {
     private struct State {
         var entries: [String: Node] = [:]

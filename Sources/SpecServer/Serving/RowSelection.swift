@@ -70,31 +70,26 @@ struct RowSelection: Equatable, Sendable {
     }
 
     /// The page of `result` this selection asks for: ordered, sliced, trimmed to its fields.
+    /// Only the page's rows are copied, whatever the number that match.
     ///
     /// - Parameters:
     ///   - catalogue: the fields the route's rows have, for checking `sort` and `fields`; read only
     ///     when one of them is given.
     ///   - defaultLimit: the page size when `limit` is absent (`nil`: every row).
-    ///   - order: for rows that are the route's unfiltered latest rows, their order by a path and
-    ///     direction, made once per store (``FieldCatalogues/order(of:by:descending:)``); `nil`
-    ///     sorts the rows given.
+    ///   - order: for rows of the route's query in the latest version (filtered or not), the order
+    ///     of the route's unfiltered latest rows by a path and direction, made once per store
+    ///     (``FieldCatalogues/order(of:by:descending:)``); `nil` sorts the rows given.
+    ///   - unfiltered: whether `result` is the route's unfiltered latest answer itself.
     func apply(
         to result: QueryResult, catalogue: () -> FieldCatalogue, defaultLimit: Int?,
-        order: ((_ path: [String], _ descending: Bool) -> [Int]?)? = nil
+        order: ((_ path: [String], _ descending: Bool) -> [Int]?)? = nil, unfiltered: Bool = false
     ) throws(APIError) -> Page {
-        var items = result.items
-        // The positions of the rows in their order when that order was made once for the store.
-        var ordered: [Int]? = nil
+        var sortPath: [String]? = nil
         var fieldPaths: [[String]]? = nil
         if sort != nil || fields != nil {
             let catalogue = catalogue()
             if let sort {
-                let path = try catalogue.resolve(sort, parameter: "sort", among: catalogue.sortable)
-                if let positions = order?(path, descending), positions.count == items.count {
-                    ordered = positions
-                } else {
-                    items = Self.sorted(items, by: path, descending: descending)
-                }
+                sortPath = try catalogue.resolve(sort, parameter: "sort", among: catalogue.sortable)
             }
             if let fields {
                 var paths: [[String]] = []
@@ -104,14 +99,49 @@ struct RowSelection: Equatable, Sendable {
                 fieldPaths = paths
             }
         }
-        let total = items.count
+        let total = result.count
         let limit = self.limit ?? defaultLimit
         let start = min(offset, total)
         let end = limit.map { min(total, start + $0) } ?? total
-        // Only the page's rows are taken, in either case.
-        var page = ordered.map { positions in positions[start..<end].map { items[$0] } } ?? Array(items[start..<end])
+        var page =
+            if let sortPath {
+                Self.rows(
+                    start..<end, of: result, sortedBy: sortPath, descending: descending, order: order,
+                    unfiltered: unfiltered)
+            } else {
+                result.items(start..<end)
+            }
         if let fieldPaths { page = page.map { Self.keeping(fieldPaths, of: $0) } }
         return Page(result: QueryResult(items: page, notes: result.notes), total: total, offset: offset, limit: limit)
+    }
+
+    /// The rows at `range` of `result` ordered by the value at `path`: taken from the store's
+    /// order when there is one, copying only those rows. A stable sort of some rows keeps them in
+    /// the order the stable sort of every row gives them, so the rows a filter kept come in the
+    /// store's order of all rows, less the others: no comparison per request.
+    private static func rows(
+        _ range: Range<Int>, of result: QueryResult, sortedBy path: [String], descending: Bool,
+        order: ((_ path: [String], _ descending: Bool) -> [Int]?)?, unfiltered: Bool
+    ) -> [JSONValue] {
+        if let order, let (kept, collectionCount) = result.collectionPositions,
+            let positions = order(path, descending), positions.count == collectionCount
+        {
+            guard let kept else { return result.collectionRows(at: positions[range]) ?? [] }
+            var isKept = [Bool](repeating: false, count: collectionCount)
+            for position in kept { isKept[Int(position)] = true }
+            var ordered: [Int] = []
+            ordered.reserveCapacity(range.upperBound)
+            for position in positions where isKept[position] {
+                ordered.append(position)
+                if ordered.count == range.upperBound { break }
+            }
+            return result.collectionRows(at: ordered[range]) ?? []
+        }
+        let items = result.items
+        if unfiltered, let positions = order?(path, descending), positions.count == items.count {
+            return positions[range].map { items[$0] }
+        }
+        return sortedPositions(items, by: path, descending: descending)[range].map { items[$0] }
     }
 
     // MARK: - Reading

@@ -5,9 +5,9 @@ import SpecStore
 ///
 /// Built once per load: the fixed representations (each route × format × version without
 /// filters) become complete responses, and their canonical URLs are indexed by a hash of the
-/// request target, so serving them costs one hash, one lookup and the engine's one write. Those
-/// of the latest version are built at load; those that pin a version are built on first use
-/// (``LazyRepresentation``), which keeps start-up and reload short and memory small. Other
+/// request target, so serving them costs one hash, one lookup and the engine's one write. Each
+/// is built by its first request (``LazyRepresentation``), once per store version, which keeps
+/// start-up and reload short and the resident set at start small. Other
 /// queries are answered on demand and kept in a byte-bounded cache that dies with this object.
 final class ServedStore: Sendable {
     let store: SpecStore
@@ -83,21 +83,12 @@ final class ServedStore: Sendable {
                 for format in route.formats {
                     var options = RequestOptions()
                     options.version = version
-                    let representation: LazyRepresentation
-                    if version == nil {
-                        // The latest version, which most requests ask for: built now.
-                        guard
-                            let built = try? Self.build(
-                                store: store, openAPI: openAPI, route: route, parameter: parameter, filters: [:],
-                                options: options, format: format, arena: arena, catalogues: catalogues)
-                        else { continue }
-                        representation = LazyRepresentation(built: built)
-                    } else {
-                        representation = LazyRepresentation { [options] in
-                            try? Self.build(
-                                store: store, openAPI: openAPI, route: route, parameter: parameter, filters: [:],
-                                options: options, format: format, arena: arena, catalogues: catalogues)
-                        }
+                    // Registered now, built by its first request: most of them are never read,
+                    // and built at load they were most of the resident set at start.
+                    let representation = LazyRepresentation { [options] in
+                        try? Self.build(
+                            store: store, openAPI: openAPI, route: route, parameter: parameter, filters: [:],
+                            options: options, format: format, arena: arena, catalogues: catalogues)
                     }
                     fixed[Self.key(route: route, parameter: parameter, filters: [], options: options, format: format)] =
                         representation

@@ -4,19 +4,100 @@
 /// order of each collection. `notes` say what the rows cannot: for example that Apple publishes no
 /// widget row for the screen asked about, and which published row is nearest (`count` is then 0).
 public struct QueryResult: Sendable, Hashable {
+    /// Where the rows are: a list of their own, or positions among one collection's rows in one
+    /// snapshot, so a filter keeps a few integers per row and a page copies only its own rows.
+    private var storage: Storage
+
+    private enum Storage: Sendable {
+        case rows([JSONValue])
+        case chosen(CollectionRows)
+    }
+
     /// The matching rows, in the collection's order (or best first for text searches).
-    public var items: [JSONValue]
+    public var items: [JSONValue] {
+        get {
+            switch storage {
+            case .rows(let rows): rows
+            case .chosen(let chosen): chosen.rows(0..<chosen.count)
+            }
+        }
+        set { storage = .rows(newValue) }
+    }
     /// Explanations that belong with the answer; empty when there is nothing to say.
     public var notes: [Note]
 
     /// Creates a result.
     public init(items: [JSONValue], notes: [Note] = []) {
-        self.items = items
+        self.storage = .rows(items)
+        self.notes = notes
+    }
+
+    /// A result whose rows are chosen among one collection's rows of a snapshot.
+    init(chosen: CollectionRows, notes: [Note] = []) {
+        self.storage = .chosen(chosen)
         self.notes = notes
     }
 
     /// The number of rows.
-    public var count: Int { items.count }
+    public var count: Int {
+        switch storage {
+        case .rows(let rows): rows.count
+        case .chosen(let chosen): chosen.count
+        }
+    }
+
+    /// Whether there are no rows.
+    public var isEmpty: Bool { count == 0 }
+
+    /// The rows at `range` of this result's order, copying only those.
+    public func items(_ range: Range<Int>) -> [JSONValue] {
+        switch storage {
+        case .rows(let rows): Array(rows[range])
+        case .chosen(let chosen): chosen.rows(range)
+        }
+    }
+
+    /// When the rows are a choice among one collection's rows of a snapshot, in that collection's
+    /// order: each row's position among them (`nil` inside: every row), and how many rows the
+    /// collection has. `nil` for rows of any other origin.
+    public var collectionPositions: (positions: [Int32]?, collectionCount: Int)? {
+        guard case .chosen(let chosen) = storage else { return nil }
+        return (chosen.positions, chosen.entries.count)
+    }
+
+    /// The rows of the same collection at `positions` (from ``collectionPositions``, in any
+    /// order), or `nil` when the rows are not such a choice.
+    public func collectionRows(at positions: some Collection<Int>) -> [JSONValue]? {
+        guard case .chosen(let chosen) = storage else { return nil }
+        return positions.map { chosen.entries[$0].row }
+    }
+
+    public static func == (left: QueryResult, right: QueryResult) -> Bool {
+        left.notes == right.notes && left.items == right.items
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(items)
+        hasher.combine(notes)
+    }
+}
+
+/// Some of one collection's rows in one snapshot, by position, in the collection's order.
+struct CollectionRows: Sendable {
+    /// Every row the collection has in the snapshot.
+    let entries: [SpecSnapshot.Entry]
+    /// The positions chosen, ascending; `nil`: every one.
+    let positions: [Int32]?
+
+    var count: Int { positions?.count ?? entries.count }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The chosen rows at `range` of the choice.
+    func rows(_ range: Range<Int>) -> [JSONValue] {
+        guard let positions else { return entries[range].map(\.row) }
+        return positions[range].map { entries[Int($0)].row }
+    }
 }
 
 /// One record a lookup by id answers with, plus notes a reader should see beside it.

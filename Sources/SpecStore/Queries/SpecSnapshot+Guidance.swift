@@ -8,11 +8,12 @@ extension SpecSnapshot {
         let topic = try topic(filter.topic)
         let status = filter.status?.rawValue
         let items = rowValues(.metrics, platform: platform, where: ["topic": topic, "status": status])
-        guard let platform else { return QueryResult(items: items) }
+        guard let platform else { return QueryResult(chosen: items) }
         guard items.isEmpty, let topic else {
-            return QueryResult(items: items, notes: platformStatementNotes(platform: platform, items: items))
+            return QueryResult(
+                chosen: items, notes: platformStatementNotes(platform: platform, items: items.rows(0..<items.count)))
         }
-        return QueryResult(items: items, notes: emptyMetricNotes(platform: platform, topic: topic))
+        return QueryResult(chosen: items, notes: emptyMetricNotes(platform: platform, topic: topic))
     }
 
     /// Apple's rules in Apple's words (`/v1/rules`).
@@ -42,6 +43,6 @@ extension SpecSnapshot {
     public func myths(matching filter: MythFilter) throws(QueryError) -> QueryResult {
         let topic = try topic(filter.topic)
         let items = rowValues(.myths, platform: nil, where: ["topic": topic])
-        return QueryResult(items: items)
+        return QueryResult(chosen: items)
     }
 }

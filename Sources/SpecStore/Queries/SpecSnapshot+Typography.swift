@@ -13,7 +13,7 @@ extension SpecSnapshot {
         let items = rowValues(.dynamicType, platform: platform, where: ["category": category, "style": style])
         let notes =
             items.isEmpty ? emptyDynamicTypeNotes(platform: filter.platform, category: category, style: style) : []
-        return QueryResult(items: items, notes: notes)
+        return QueryResult(chosen: items, notes: notes)
     }
 
     /// The other platforms' text styles (`/v1/text-styles`: macOS, tvOS), in the same row shape
@@ -24,7 +24,7 @@ extension SpecSnapshot {
             try resolveStyle(raw, in: .textStyles)
         }
         let items = rowValues(.textStyles, platform: platform, where: ["style": style])
-        return QueryResult(items: items, notes: items.isEmpty ? emptyTextStyleNotes(platform: filter.platform) : [])
+        return QueryResult(chosen: items, notes: items.isEmpty ? emptyTextStyleNotes(platform: filter.platform) : [])
     }
 
     /// Tracking values (`/v1/tracking`), in the data file's order.
@@ -36,11 +36,12 @@ extension SpecSnapshot {
         let font = try filter.font.map { (raw) throws(QueryError) in
             try resolve(raw, among: acceptedValues(for: .font), parameter: "font")
         }
-        let items = rowValues(.tracking, platform: platform, where: ["font": font]) { entry in
-            filter.size == nil || entry.fields["size"]?.doubleValue == filter.size
-        }
+        let size = filter.size
+        let items = rowValues(
+            .tracking, platform: platform, where: ["font": font],
+            accept: size.map { size in { entry in entry.fields["size"]?.doubleValue == size } })
         let notes = items.isEmpty ? emptyTrackingNotes(platform: platform, font: font, size: filter.size) : []
-        return QueryResult(items: items, notes: notes)
+        return QueryResult(chosen: items, notes: notes)
     }
 
     /// The style `raw` names in `collection`; a style only the other table has (both routes

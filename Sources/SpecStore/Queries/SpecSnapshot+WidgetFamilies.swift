@@ -9,7 +9,7 @@ extension SpecSnapshot {
         let items = rowValues(
             .widgetFamilies, platform: filter.platform?.rawValue,
             where: ["family": filter.family?.rawValue, "renderingMode": filter.mode?.rawValue])
-        guard items.isEmpty else { return QueryResult(items: items) }
+        guard items.isEmpty else { return QueryResult(chosen: items) }
         return QueryResult(items: [], notes: [emptyWidgetFamilyNote(filter)])
     }
 

@@ -220,19 +220,20 @@ public final class SpecSnapshot: Sendable {
     }
 
     /// The rows (as the API shows them) of `collection` on `platform` whose fields hold each value
-    /// given and that `accept` lets through, in one pass over the collection.
+    /// given and that `accept` lets through, in one pass over the collection: their positions,
+    /// not copies of the rows, so a page takes only its own.
     func rowValues(
         _ collection: SpecCollection, platform: String?, where fields: KeyValuePairs<String, String?>,
         accept: ((Entry) -> Bool)? = nil
-    ) -> [JSONValue] {
+    ) -> CollectionRows {
         let all = rows(collection)
-        var matching: [JSONValue] = []
-        forEachPosition(
-            collection, platform: platform, where: fields.compactMap { name, value in value.map { (name, $0) } }
-        ) {
-            if accept?(all[$0]) ?? true { matching.append(all[$0].row) }
+        let wanted = fields.compactMap { name, value in value.map { (name, $0) } }
+        if platform == nil, wanted.isEmpty, accept == nil { return CollectionRows(entries: all, positions: nil) }
+        var matching: [Int32] = []
+        forEachPosition(collection, platform: platform, where: wanted) {
+            if accept?(all[$0]) ?? true { matching.append(Int32($0)) }
         }
-        return matching
+        return CollectionRows(entries: all, positions: matching)
     }
 
     /// Calls `body` with the position of each entry of `collection` on `platform` whose string
