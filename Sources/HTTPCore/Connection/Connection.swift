@@ -87,6 +87,9 @@ struct Connection: ~Copyable {
     private var sharedBodyCharged = false
 
     // The request in progress; offsets are from `input.readerIndex`, the request's first byte.
+    /// Its head as parsed once: what the write and the access log need (method, version, where
+    /// the method and target lie), kept until the request is answered.
+    private var head = RequestHead()
     private var scanner = HeadScanner()
     private var headLength: Int32 = 0
     private var contentLength = 0
@@ -462,25 +465,18 @@ struct Connection: ~Copyable {
             if output.writerIndex >= Self.outputHighWater || sharedBody.isHeld {
                 return  // resume after the output drains
             }
-            // The head parsed just now, still described by the loop's field table; nil when the
-            // head was parsed before its body arrived (another connection may have parsed since).
-            var parsed: RequestHead?
             if headLength == 0 {
-                guard let head = scanHead(context: context) else { return }
-                parsed = head
+                guard scanHead(context: context) else { return }
             }
             guard let bodyEnd = bodyIsComplete(context: context) else { return }
-            answer(
-                bodyEnd: bodyEnd, parsed: parsed, refusingLargeAnswers: isOverUnreadBudget(context: context),
-                context: context)
+            answer(bodyEnd: bodyEnd, refusingLargeAnswers: isOverUnreadBudget(context: context), context: context)
         }
     }
 
-    /// Scans for the end of the head; on completion parses it and sets up the body. Returns
-    /// whether the head is complete and valid.
-    /// Scans and parses the head at the front of the input; `nil` when it is incomplete or
-    /// was refused (then the error response is queued).
-    private mutating func scanHead(context: LoopContext) -> RequestHead? {
+    /// Scans for the end of the head; once it is complete, parses it into ``head`` and sets up
+    /// the body. `false` when the head is incomplete or was refused (then the error response is
+    /// queued).
+    private mutating func scanHead(context: LoopContext) -> Bool {
         if scanner.lines == 0 && scanner.lineStart == 0 {
             // RFC 9112 §2.2: ignore empty lines before the request-line.
             var skip = 0
@@ -491,7 +487,7 @@ struct Connection: ~Copyable {
             if skip > 0 { input.consume(skip) }
             if input.readableCount == 0 {
                 hasUnparsedInput = false
-                return nil
+                return false
             }
             if timer != .request {
                 timer = .request
@@ -505,19 +501,18 @@ struct Connection: ~Copyable {
         switch scanned {
         case .incomplete:
             hasUnparsedInput = false
-            return nil
+            return false
         case .failed(let error):
             fail(error, context: context)
-            return nil
+            return false
         case .complete(let length):
             headLength = Int32(length)
         }
-        let head: RequestHead
         do {
             head = try parseHead(context: context)
         } catch {
             fail(error, context: context)
-            return nil
+            return false
         }
         keepAliveRequested = head.keepAlive && keepAliveRequested
         isChunked = head.isChunked
@@ -531,11 +526,11 @@ struct Connection: ~Copyable {
             // RFC 9110 §15.5.14: refuse an announced body over the limit before reading it.
             if !isChunked && contentLength > bodyLimit {
                 fail(.contentTooLarge, context: context)
-                return nil
+                return false
             }
             if isChunked && bodyLimit == 0 {
                 fail(.contentTooLarge, context: context)
-                return nil
+                return false
             }
             // One budget for every body being received, taken as the body arrives (one window
             // ahead of it): past the budget or the client's share, refuse.
@@ -544,7 +539,7 @@ struct Connection: ~Copyable {
                 bodyStartedAt = context.now
                 guard reserveBodyWindow(context: context) else {
                     fail(.bodiesOverBudget, context: context)
-                    return nil
+                    return false
                 }
             }
             chunkRaw = Int(headLength)
@@ -558,7 +553,7 @@ struct Connection: ~Copyable {
                 ResponseWriter.writeContinue(to: &output)
             }
         }
-        return head
+        return true
     }
 
     /// Returns the end of the body (offset from the request start) once it is all here.
@@ -610,16 +605,17 @@ struct Connection: ~Copyable {
     /// client's share), an answer of ``sharedBodyThreshold`` bytes or more, or any answer queued
     /// behind others on this connection, is replaced by `503` and a close: memory stays bounded,
     /// while a probe's or a small query's answer on a fresh connection still goes out.
-    private mutating func answer(
-        bodyEnd: Int, parsed: RequestHead?, refusingLargeAnswers: Bool, context: LoopContext
-    ) {
-        // The field table is shared by the loop's connections: a head parsed before its body
-        // arrived is parsed again, as another connection's request may have been parsed since.
-        // The head is known valid.
-        guard
-            let head = parsed
-                ?? (try? parseHead(context: context))
-        else { preconditionFailure("a head that parsed once parses again") }
+    private mutating func answer(bodyEnd: Int, refusingLargeAnswers: Bool, context: LoopContext) {
+        if context.fieldsTag != fieldTableTag {
+            // The field table is shared by the loop's connections, and another one parsed a
+            // head while this request's body arrived: its fields are indexed again.
+            do {
+                head = try parseHead(context: context)
+            } catch {
+                fail(error, context: context)
+                return
+            }
+        }
         let started = context.accessLog == .off ? 0 : SystemClock.monotonicMicroseconds()
         var response: HTTPResponse
         if head.isAsteriskForm {
@@ -634,8 +630,8 @@ struct Connection: ~Copyable {
             guard let workers = context.answerWorkers, let completions = context.answerCompletions else {
                 response = deferred.resolve()  // no worker threads: computed here
                 write(
-                    response, head: head, bodyEnd: bodyEnd, started: started,
-                    refusingLargeAnswers: refusingLargeAnswers, context: context)
+                    response, bodyEnd: bodyEnd, started: started, refusingLargeAnswers: refusingLargeAnswers,
+                    context: context)
                 return
             }
             // What it holds counts against the body budget while it waits (what computing it takes,
@@ -661,12 +657,12 @@ struct Connection: ~Copyable {
             return
         }
         write(
-            response, head: head, bodyEnd: bodyEnd, started: started, refusingLargeAnswers: refusingLargeAnswers,
+            response, bodyEnd: bodyEnd, started: started, refusingLargeAnswers: refusingLargeAnswers,
             context: context)
     }
 
     /// A worker computed the answer to the request at the front of the input: writes it as
-    /// ``answer(bodyEnd:parsed:refusingLargeAnswers:context:)`` would have, judging the
+    /// ``answer(bodyEnd:refusingLargeAnswers:context:)`` would have, judging the
     /// unread-answer budget as it is now, then goes on with pipelined requests.
     /// `nil`: the budget had no room for computing it, so the client is told to retry.
     mutating func didAnswer(_ response: HTTPResponse?, context: LoopContext) {
@@ -676,21 +672,19 @@ struct Connection: ~Copyable {
             fail(.answersOverCapacity, context: context)
             return
         }
-        guard let head = try? parseHead(context: context) else {
-            preconditionFailure("a head that parsed once parses again")
-        }
         context.pool.attach(to: &output, forOutput: true)
         let bodyEnd = isChunked ? chunkDecoded : Int(headLength) + contentLength
         write(
-            response, head: head, bodyEnd: bodyEnd, started: answerStartedAt,
+            response, bodyEnd: bodyEnd, started: answerStartedAt,
             refusingLargeAnswers: isOverUnreadBudget(context: context), context: context)
         if output.readableCount == 0 { context.pool.recycle(&output) }
     }
 
-    /// Writes `response` to the request at the front of the input, logs it, and consumes the
-    /// request; or, with `refusingLargeAnswers` and a large answer, refuses it instead.
+    /// Writes `response` to the request at the front of the input (its ``head`` as parsed),
+    /// logs it, and consumes the request; or, with `refusingLargeAnswers` and a large answer,
+    /// refuses it instead.
     private mutating func write(
-        _ response: HTTPResponse, head: RequestHead, bodyEnd: Int, started: Int64, refusingLargeAnswers: Bool,
+        _ response: HTTPResponse, bodyEnd: Int, started: Int64, refusingLargeAnswers: Bool,
         context: LoopContext
     ) {
         if refusingLargeAnswers
@@ -788,12 +782,21 @@ struct Connection: ~Copyable {
         state = .lingerAfterFlush
     }
 
-    /// Parses the head at the front of the input into the loop's field table.
+    /// Parses the head at the front of the input into the loop's field table, and marks the
+    /// table as this connection's.
     private func parseHead(context: LoopContext) throws(RequestError) -> RequestHead {
-        try context.fields.withMutableSpan { fields throws(RequestError) in
+        context.fieldsTag = 0
+        let head = try context.fields.withMutableSpan { fields throws(RequestError) in
             try RequestHeadParser.parse(
                 input.readableSpan, start: 0, length: Int(headLength), fields: &fields, limits: context.limits)
         }
+        context.fieldsTag = fieldTableTag
+        return head
+    }
+
+    /// This use of the slot, as ``LoopContext/fieldsTag`` records it: never 0.
+    private var fieldTableTag: UInt64 {
+        UInt64(UInt32(truncatingIfNeeded: socket.tableIndex + 1)) << 32 | UInt64(generation)
     }
 
     /// Builds the request view over the input buffer and the loop's field table.
