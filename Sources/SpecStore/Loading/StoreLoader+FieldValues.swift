@@ -1,7 +1,6 @@
 /// A field value against its declared kind (`FieldKind`), nested objects and citation targets.
 extension StoreLoader {
-    func check(_ value: JSONValue, _ kind: FieldKind, _ path: @autoclosure () -> String) throws(SpecStoreError)
-    {
+    func check(_ value: JSONValue, _ kind: FieldKind, _ path: @autoclosure () -> String) throws(SpecStoreError) {
         switch kind {
         case .any:
             return
