@@ -92,9 +92,7 @@ struct Connection: ~Copyable {
     private var head = RequestHead()
     private var scanner = HeadScanner()
     private var headLength: Int32 = 0
-    private var contentLength = 0
     private var bodyLimit = 0
-    private var isChunked = false
     private var chunkedDecoder = ChunkedDecoder()
     private var chunkRaw = 0
     private var chunkDecoded = 0
@@ -446,9 +444,9 @@ struct Connection: ~Copyable {
 
     /// How much free space to offer the next read.
     private func readReservation(context: LoopContext) -> Int {
-        if headLength > 0 && !isChunked {
+        if headLength > 0 && !head.isChunked {
             // Room for the rest of the body the reservation covers, in one go.
-            let wanted = Int(headLength) + min(contentLength, max(bodyReservation, 0)) - input.readableCount
+            let wanted = Int(headLength) + min(head.contentLength, max(bodyReservation, 0)) - input.readableCount
             if wanted > 0 { return max(wanted, 2048) }
         }
         return 2048
@@ -515,8 +513,6 @@ struct Connection: ~Copyable {
             return false
         }
         keepAliveRequested = head.keepAlive && keepAliveRequested
-        isChunked = head.isChunked
-        contentLength = head.contentLength
         bodyLimit = 0
         if head.hasBody {
             let allowed = withRequest(head, bodyEnd: Int(headLength), context: context) { request in
@@ -524,17 +520,17 @@ struct Connection: ~Copyable {
             }
             bodyLimit = max(0, min(allowed, context.maxBodyLength))
             // RFC 9110 §15.5.14: refuse an announced body over the limit before reading it.
-            if !isChunked && contentLength > bodyLimit {
+            if !head.isChunked && head.contentLength > bodyLimit {
                 fail(.contentTooLarge, context: context)
                 return false
             }
-            if isChunked && bodyLimit == 0 {
+            if head.isChunked && bodyLimit == 0 {
                 fail(.contentTooLarge, context: context)
                 return false
             }
             // One budget for every body being received, taken as the body arrives (one window
             // ahead of it): past the budget or the client's share, refuse.
-            bodyExpected = isChunked ? bodyLimit : contentLength
+            bodyExpected = head.isChunked ? bodyLimit : head.contentLength
             if bodyExpected > 0 {
                 bodyStartedAt = context.now
                 guard reserveBodyWindow(context: context) else {
@@ -545,7 +541,7 @@ struct Connection: ~Copyable {
             chunkRaw = Int(headLength)
             chunkDecoded = Int(headLength)
             chunkedDecoder = ChunkedDecoder()
-            let haveWholeBody = !isChunked && input.readableCount >= Int(headLength) + contentLength
+            let haveWholeBody = !head.isChunked && input.readableCount >= Int(headLength) + head.contentLength
             if head.expectsContinue && head.version == .http1_1 && !haveWholeBody
                 && input.readableCount == Int(headLength)
             {
@@ -558,7 +554,7 @@ struct Connection: ~Copyable {
 
     /// Returns the end of the body (offset from the request start) once it is all here.
     private mutating func bodyIsComplete(context: LoopContext) -> Int? {
-        if isChunked {
+        if head.isChunked {
             // Decoded with locals: the decoder, its positions and the input it rewrites are all
             // parts of this one slot, and the input's span holds the slot while it is in use.
             var decoder = chunkedDecoder
@@ -590,7 +586,7 @@ struct Connection: ~Copyable {
             hasUnparsedInput = false
             return nil
         }
-        let end = Int(headLength) + contentLength
+        let end = Int(headLength) + head.contentLength
         if input.readableCount < end {
             hasUnparsedInput = false
             return nil
@@ -673,7 +669,7 @@ struct Connection: ~Copyable {
             return
         }
         context.pool.attach(to: &output, forOutput: true)
-        let bodyEnd = isChunked ? chunkDecoded : Int(headLength) + contentLength
+        let bodyEnd = head.isChunked ? chunkDecoded : Int(headLength) + head.contentLength
         write(
             response, bodyEnd: bodyEnd, started: answerStartedAt,
             refusingLargeAnswers: isOverUnreadBudget(context: context), context: context)
@@ -737,7 +733,7 @@ struct Connection: ~Copyable {
         }
         context.requestsAnswered += 1
 
-        let consumed = isChunked ? chunkRaw : bodyEnd
+        let consumed = head.isChunked ? chunkRaw : bodyEnd
         input.consume(consumed)
         startNextRequest(context: context)
         if !keepAlive {
@@ -756,8 +752,6 @@ struct Connection: ~Copyable {
         bodyExpected = 0
         scanner = HeadScanner()
         headLength = 0
-        contentLength = 0
-        isChunked = false
         chunkRaw = 0
         chunkDecoded = 0
         bodyLimit = 0
