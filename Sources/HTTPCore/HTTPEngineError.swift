@@ -46,11 +46,4 @@ public struct HTTPEngineError: Sendable {
         }
         return quoted + "\""
     }
-
-    /// `8 KiB`, `1 MiB` or `1000 bytes`: a byte count as a person would write the limit.
-    static func describe(bytes: Int) -> String {
-        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
-        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
-        return "\(bytes) bytes"
-    }
 }

@@ -20,6 +20,13 @@ public enum SystemClock {
         clinux_monotonic_nanoseconds() / 1_000
     }
 
+    /// Seconds and nanoseconds since the Unix epoch (`CLOCK_REALTIME`, vDSO), for log times.
+    public static func wallTime() -> (seconds: Int, nanoseconds: Int) {
+        var now = timespec()
+        _ = clock_gettime(CLOCK_REALTIME, &now)
+        return (Int(now.tv_sec), Int(now.tv_nsec))
+    }
+
     /// Seconds since the Unix epoch (vDSO).
     @inlinable @inline(__always) public static func wallSeconds() -> Int {
         Glibc.time(nil)

@@ -56,6 +56,22 @@ import Testing
         #expect(!driver.closed)
     }
 
+    /// The loop's connections share one field table: a head whose body arrives after another
+    /// connection parsed its own head is answered with its own fields, not the other's.
+    @Test func aBodyArrivingAfterAnotherConnectionsHeadIsAnsweredWithItsOwnFields() {
+        let first = ConnectionDriver()
+        let second = ConnectionDriver(sharing: first)
+        first.send("POST /echo-field HTTP/1.1\r\nHost: x\r\nEcho: first\r\nContent-Length: 5\r\n\r\nab")
+        second.send("POST /echo-field HTTP/1.1\r\nHost: y\r\nEcho: second\r\nContent-Length: 2\r\n\r\nxy")
+        first.send("cde")
+        #expect(second.responses().map(\.bodyText) == ["second:xy"])
+        #expect(first.responses().map(\.bodyText) == ["first:abcde"])
+        // And with the table still its own (no other head parsed), as the common case.
+        first.send("POST /echo-field HTTP/1.1\r\nHost: x\r\nEcho: again\r\nContent-Length: 2\r\n\r\n1")
+        first.send("2")
+        #expect(first.responses().map(\.bodyText) == ["first:abcde", "again:12"])
+    }
+
     @Test func requestTricklingInByteByByteIsAnswered() {
         let driver = ConnectionDriver()
         driver.readChunk = 1

@@ -23,7 +23,7 @@ import Testing
         _ = send(client, &byte, 1, 0)
         var accepted: Int32 = -1
         try waitUntil("the connection is accepted", seconds: 10) {
-            if case .done(let descriptor)? = try? Descriptor.accept(listeners[0]) { accepted = descriptor }
+            if case .done(let descriptor)? = try? Syscall.accept(listeners[0]) { accepted = descriptor }
             return accepted >= 0
         }
         defer { close(accepted) }

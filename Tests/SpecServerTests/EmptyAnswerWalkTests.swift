@@ -42,13 +42,13 @@ import Testing
         let filters = try filterValues(route)
         var targets: [String] = []
         for (index, filter) in filters.enumerated() {
-            for value in filter.values { targets.append("\(filter.name)=\(RecordLink.percentEncoded(value))") }
+            for value in filter.values { targets.append("\(filter.name)=\(PercentEncoding.encoded(value))") }
             for other in filters[(index + 1)...] {
                 for value in filter.values {
                     for otherValue in other.values {
                         targets.append(
-                            "\(filter.name)=\(RecordLink.percentEncoded(value))"
-                                + "&\(other.name)=\(RecordLink.percentEncoded(otherValue))")
+                            "\(filter.name)=\(PercentEncoding.encoded(value))"
+                                + "&\(other.name)=\(PercentEncoding.encoded(otherValue))")
                     }
                 }
             }
@@ -80,7 +80,7 @@ import Testing
         let queries =
             ["q=zzzzqqqq"]
             + (try filterValues(route)).flatMap { filter in
-                filter.values.map { "q=\(word)&\(filter.name)=\(RecordLink.percentEncoded($0))" }
+                filter.values.map { "q=\(word)&\(filter.name)=\(PercentEncoding.encoded($0))" }
             }
         for query in queries {
             let answer = app.request(.get, route.template + "?" + query)

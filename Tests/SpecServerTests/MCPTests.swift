@@ -263,7 +263,8 @@ import Testing
         let answer = app.request(.get, "/llms.txt")
         #expect(answer.status == 200)
         #expect(answer.text.hasPrefix("# HIG spec service\n\n> "))
-        for route in Route.allCases where MCPCatalogue.isCollectionResource(route) {
+        // A route without Markdown (the token files) is listed without a Markdown twin.
+        for route in Route.allCases where MCPCatalogue.isCollectionResource(route) && route.formats.contains(.md) {
             #expect(answer.text.contains("(\(route.template)?format=md)"), "\(route.template)")
         }
         #expect(answer.text.contains("(/mcp)"))

@@ -393,7 +393,7 @@ import Testing
             ("/v1/devices?limit=%2B5", "limit", "1 to 1000"),
             ("/v1/devices?offset=-1", "offset", "0 to 1000000"),
             ("/v1/search?q=ios&offset=99999999999", "offset", "0 to 1000000"),
-            ("/v1/versions?limit=2", "limit", "accepts"),
+            ("/v1/versions?limit=2", "limit", "Parameters of this route"),
         ] as [(String, String, String)])
     func aBadSelectionIsA400NamingTheParameter(target: String, parameter: String, listed: String) throws {
         let answer = app.request(.get, target)

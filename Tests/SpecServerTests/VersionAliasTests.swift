@@ -169,7 +169,7 @@ struct VersionAliasTests {
         var keys: Set<String> = []
         for value in values {
             #expect(keys.insert(FilterVocabulary.matchKey(value)).inserted, "\(value) is listed twice")
-            let answer = app.request(.get, "\(path)?\(name)=\(RecordLink.percentEncoded(value))")
+            let answer = app.request(.get, "\(path)?\(name)=\(PercentEncoding.encoded(value))")
             #expect(answer.status == 200, "\(path)?\(name)=\(value): \(answer.text.prefix(200))")
         }
     }

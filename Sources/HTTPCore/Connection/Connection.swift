@@ -87,11 +87,12 @@ struct Connection: ~Copyable {
     private var sharedBodyCharged = false
 
     // The request in progress; offsets are from `input.readerIndex`, the request's first byte.
+    /// Its head as parsed once: what the write and the access log need (method, version, where
+    /// the method and target lie), kept until the request is answered.
+    private var head = RequestHead()
     private var scanner = HeadScanner()
     private var headLength: Int32 = 0
-    private var contentLength = 0
     private var bodyLimit = 0
-    private var isChunked = false
     private var chunkedDecoder = ChunkedDecoder()
     private var chunkRaw = 0
     private var chunkDecoded = 0
@@ -443,9 +444,9 @@ struct Connection: ~Copyable {
 
     /// How much free space to offer the next read.
     private func readReservation(context: LoopContext) -> Int {
-        if headLength > 0 && !isChunked {
+        if headLength > 0 && !head.isChunked {
             // Room for the rest of the body the reservation covers, in one go.
-            let wanted = Int(headLength) + min(contentLength, max(bodyReservation, 0)) - input.readableCount
+            let wanted = Int(headLength) + min(head.contentLength, max(bodyReservation, 0)) - input.readableCount
             if wanted > 0 { return max(wanted, 2048) }
         }
         return 2048
@@ -462,25 +463,18 @@ struct Connection: ~Copyable {
             if output.writerIndex >= Self.outputHighWater || sharedBody.isHeld {
                 return  // resume after the output drains
             }
-            // The head parsed just now, still described by the loop's field table; nil when the
-            // head was parsed before its body arrived (another connection may have parsed since).
-            var parsed: RequestHead?
             if headLength == 0 {
-                guard let head = scanHead(context: context) else { return }
-                parsed = head
+                guard scanHead(context: context) else { return }
             }
             guard let bodyEnd = bodyIsComplete(context: context) else { return }
-            answer(
-                bodyEnd: bodyEnd, parsed: parsed, refusingLargeAnswers: isOverUnreadBudget(context: context),
-                context: context)
+            answer(bodyEnd: bodyEnd, refusingLargeAnswers: isOverUnreadBudget(context: context), context: context)
         }
     }
 
-    /// Scans for the end of the head; on completion parses it and sets up the body. Returns
-    /// whether the head is complete and valid.
-    /// Scans and parses the head at the front of the input; `nil` when it is incomplete or
-    /// was refused (then the error response is queued).
-    private mutating func scanHead(context: LoopContext) -> RequestHead? {
+    /// Scans for the end of the head; once it is complete, parses it into ``head`` and sets up
+    /// the body. `false` when the head is incomplete or was refused (then the error response is
+    /// queued).
+    private mutating func scanHead(context: LoopContext) -> Bool {
         if scanner.lines == 0 && scanner.lineStart == 0 {
             // RFC 9112 §2.2: ignore empty lines before the request-line.
             var skip = 0
@@ -491,7 +485,7 @@ struct Connection: ~Copyable {
             if skip > 0 { input.consume(skip) }
             if input.readableCount == 0 {
                 hasUnparsedInput = false
-                return nil
+                return false
             }
             if timer != .request {
                 timer = .request
@@ -505,23 +499,20 @@ struct Connection: ~Copyable {
         switch scanned {
         case .incomplete:
             hasUnparsedInput = false
-            return nil
+            return false
         case .failed(let error):
             fail(error, context: context)
-            return nil
+            return false
         case .complete(let length):
             headLength = Int32(length)
         }
-        let head: RequestHead
         do {
             head = try parseHead(context: context)
         } catch {
             fail(error, context: context)
-            return nil
+            return false
         }
         keepAliveRequested = head.keepAlive && keepAliveRequested
-        isChunked = head.isChunked
-        contentLength = head.contentLength
         bodyLimit = 0
         if head.hasBody {
             let allowed = withRequest(head, bodyEnd: Int(headLength), context: context) { request in
@@ -529,28 +520,28 @@ struct Connection: ~Copyable {
             }
             bodyLimit = max(0, min(allowed, context.maxBodyLength))
             // RFC 9110 §15.5.14: refuse an announced body over the limit before reading it.
-            if !isChunked && contentLength > bodyLimit {
+            if !head.isChunked && head.contentLength > bodyLimit {
                 fail(.contentTooLarge, context: context)
-                return nil
+                return false
             }
-            if isChunked && bodyLimit == 0 {
+            if head.isChunked && bodyLimit == 0 {
                 fail(.contentTooLarge, context: context)
-                return nil
+                return false
             }
             // One budget for every body being received, taken as the body arrives (one window
             // ahead of it): past the budget or the client's share, refuse.
-            bodyExpected = isChunked ? bodyLimit : contentLength
+            bodyExpected = head.isChunked ? bodyLimit : head.contentLength
             if bodyExpected > 0 {
                 bodyStartedAt = context.now
                 guard reserveBodyWindow(context: context) else {
                     fail(.bodiesOverBudget, context: context)
-                    return nil
+                    return false
                 }
             }
             chunkRaw = Int(headLength)
             chunkDecoded = Int(headLength)
             chunkedDecoder = ChunkedDecoder()
-            let haveWholeBody = !isChunked && input.readableCount >= Int(headLength) + contentLength
+            let haveWholeBody = !head.isChunked && input.readableCount >= Int(headLength) + head.contentLength
             if head.expectsContinue && head.version == .http1_1 && !haveWholeBody
                 && input.readableCount == Int(headLength)
             {
@@ -558,12 +549,12 @@ struct Connection: ~Copyable {
                 ResponseWriter.writeContinue(to: &output)
             }
         }
-        return head
+        return true
     }
 
     /// Returns the end of the body (offset from the request start) once it is all here.
     private mutating func bodyIsComplete(context: LoopContext) -> Int? {
-        if isChunked {
+        if head.isChunked {
             // Decoded with locals: the decoder, its positions and the input it rewrites are all
             // parts of this one slot, and the input's span holds the slot while it is in use.
             var decoder = chunkedDecoder
@@ -595,7 +586,7 @@ struct Connection: ~Copyable {
             hasUnparsedInput = false
             return nil
         }
-        let end = Int(headLength) + contentLength
+        let end = Int(headLength) + head.contentLength
         if input.readableCount < end {
             hasUnparsedInput = false
             return nil
@@ -610,16 +601,17 @@ struct Connection: ~Copyable {
     /// client's share), an answer of ``sharedBodyThreshold`` bytes or more, or any answer queued
     /// behind others on this connection, is replaced by `503` and a close: memory stays bounded,
     /// while a probe's or a small query's answer on a fresh connection still goes out.
-    private mutating func answer(
-        bodyEnd: Int, parsed: RequestHead?, refusingLargeAnswers: Bool, context: LoopContext
-    ) {
-        // The field table is shared by the loop's connections: a head parsed before its body
-        // arrived is parsed again, as another connection's request may have been parsed since.
-        // The head is known valid.
-        guard
-            let head = parsed
-                ?? (try? parseHead(context: context))
-        else { preconditionFailure("a head that parsed once parses again") }
+    private mutating func answer(bodyEnd: Int, refusingLargeAnswers: Bool, context: LoopContext) {
+        if context.fieldsTag != fieldTableTag {
+            // The field table is shared by the loop's connections, and another one parsed a
+            // head while this request's body arrived: its fields are indexed again.
+            do {
+                head = try parseHead(context: context)
+            } catch {
+                fail(error, context: context)
+                return
+            }
+        }
         let started = context.accessLog == .off ? 0 : SystemClock.monotonicMicroseconds()
         var response: HTTPResponse
         if head.isAsteriskForm {
@@ -634,8 +626,8 @@ struct Connection: ~Copyable {
             guard let workers = context.answerWorkers, let completions = context.answerCompletions else {
                 response = deferred.resolve()  // no worker threads: computed here
                 write(
-                    response, head: head, bodyEnd: bodyEnd, started: started,
-                    refusingLargeAnswers: refusingLargeAnswers, context: context)
+                    response, bodyEnd: bodyEnd, started: started, refusingLargeAnswers: refusingLargeAnswers,
+                    context: context)
                 return
             }
             // What it holds counts against the body budget while it waits (what computing it takes,
@@ -661,12 +653,12 @@ struct Connection: ~Copyable {
             return
         }
         write(
-            response, head: head, bodyEnd: bodyEnd, started: started, refusingLargeAnswers: refusingLargeAnswers,
+            response, bodyEnd: bodyEnd, started: started, refusingLargeAnswers: refusingLargeAnswers,
             context: context)
     }
 
     /// A worker computed the answer to the request at the front of the input: writes it as
-    /// ``answer(bodyEnd:parsed:refusingLargeAnswers:context:)`` would have, judging the
+    /// ``answer(bodyEnd:refusingLargeAnswers:context:)`` would have, judging the
     /// unread-answer budget as it is now, then goes on with pipelined requests.
     /// `nil`: the budget had no room for computing it, so the client is told to retry.
     mutating func didAnswer(_ response: HTTPResponse?, context: LoopContext) {
@@ -676,21 +668,19 @@ struct Connection: ~Copyable {
             fail(.answersOverCapacity, context: context)
             return
         }
-        guard let head = try? parseHead(context: context) else {
-            preconditionFailure("a head that parsed once parses again")
-        }
         context.pool.attach(to: &output, forOutput: true)
-        let bodyEnd = isChunked ? chunkDecoded : Int(headLength) + contentLength
+        let bodyEnd = head.isChunked ? chunkDecoded : Int(headLength) + head.contentLength
         write(
-            response, head: head, bodyEnd: bodyEnd, started: answerStartedAt,
+            response, bodyEnd: bodyEnd, started: answerStartedAt,
             refusingLargeAnswers: isOverUnreadBudget(context: context), context: context)
         if output.readableCount == 0 { context.pool.recycle(&output) }
     }
 
-    /// Writes `response` to the request at the front of the input, logs it, and consumes the
-    /// request; or, with `refusingLargeAnswers` and a large answer, refuses it instead.
+    /// Writes `response` to the request at the front of the input (its ``head`` as parsed),
+    /// logs it, and consumes the request; or, with `refusingLargeAnswers` and a large answer,
+    /// refuses it instead.
     private mutating func write(
-        _ response: HTTPResponse, head: RequestHead, bodyEnd: Int, started: Int64, refusingLargeAnswers: Bool,
+        _ response: HTTPResponse, bodyEnd: Int, started: Int64, refusingLargeAnswers: Bool,
         context: LoopContext
     ) {
         if refusingLargeAnswers
@@ -743,7 +733,7 @@ struct Connection: ~Copyable {
         }
         context.requestsAnswered += 1
 
-        let consumed = isChunked ? chunkRaw : bodyEnd
+        let consumed = head.isChunked ? chunkRaw : bodyEnd
         input.consume(consumed)
         startNextRequest(context: context)
         if !keepAlive {
@@ -762,8 +752,6 @@ struct Connection: ~Copyable {
         bodyExpected = 0
         scanner = HeadScanner()
         headLength = 0
-        contentLength = 0
-        isChunked = false
         chunkRaw = 0
         chunkDecoded = 0
         bodyLimit = 0
@@ -788,12 +776,21 @@ struct Connection: ~Copyable {
         state = .lingerAfterFlush
     }
 
-    /// Parses the head at the front of the input into the loop's field table.
+    /// Parses the head at the front of the input into the loop's field table, and marks the
+    /// table as this connection's.
     private func parseHead(context: LoopContext) throws(RequestError) -> RequestHead {
-        try context.fields.withMutableSpan { fields throws(RequestError) in
+        context.fieldsTag = 0
+        let head = try context.fields.withMutableSpan { fields throws(RequestError) in
             try RequestHeadParser.parse(
                 input.readableSpan, start: 0, length: Int(headLength), fields: &fields, limits: context.limits)
         }
+        context.fieldsTag = fieldTableTag
+        return head
+    }
+
+    /// This use of the slot, as ``LoopContext/fieldsTag`` records it: never 0.
+    private var fieldTableTag: UInt64 {
+        UInt64(UInt32(truncatingIfNeeded: socket.tableIndex + 1)) << 32 | UInt64(generation)
     }
 
     /// Builds the request view over the input buffer and the loop's field table.

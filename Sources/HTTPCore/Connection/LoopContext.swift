@@ -40,6 +40,10 @@ final class LoopContext {
     /// Reached only from the loop's thread, one access at a time, so the runtime's exclusivity
     /// check (a call per access, per request) is left out.
     @exclusivity(unchecked) var fields: FieldTable
+    /// Which connection's head ``fields`` describes: its slot and generation
+    /// (``Connection/fieldTableTag``), 0 for none. A head whose body arrives in a later read
+    /// finds the table still its own unless another connection parsed a head meanwhile.
+    var fieldsTag: UInt64 = 0
     /// Access-log lines not yet written.
     var logBuffer = ByteBuffer()
 

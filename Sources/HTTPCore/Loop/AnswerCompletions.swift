@@ -25,7 +25,7 @@ final class AnswerCompletions: Sendable {
     /// Hands `completion` to the loop and wakes it.
     func post(_ completion: Completion) {
         pending.withLock { $0.append(completion) }
-        Descriptor.signalEvent(wake)
+        Syscall.signalEvent(wake)
     }
 
     /// Every completion posted since the last call, oldest first.

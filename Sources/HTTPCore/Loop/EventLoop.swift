@@ -47,11 +47,11 @@ final class EventLoop {
         workers: AnswerWorkers? = nil,
         tableSize: Int
     ) throws(SystemError) {
-        let epoll = FileDescriptor(taking: try Descriptor.makeEpoll())
-        try Descriptor.epollControl(
+        let epoll = FileDescriptor(taking: try Syscall.makeEpoll())
+        try Syscall.epollControl(
             epoll.rawValue, EPOLL_CTL_ADD, listener.rawValue, events: EPOLLIN.rawValue,
             data: EpollToken.listener.rawValue)
-        try Descriptor.epollControl(
+        try Syscall.epollControl(
             epoll.rawValue, EPOLL_CTL_ADD, wake, events: EPOLLIN.rawValue, data: EpollToken.wake.rawValue)
         self.epoll = epoll
         self.listener = .some(listener)
@@ -88,7 +88,7 @@ final class EventLoop {
                 if token == .listener {
                     acceptConnections()
                 } else if token == .wake {
-                    Descriptor.drainEvent(wake)
+                    Syscall.drainEvent(wake)
                     if control.isStopRequested && !isDraining { beginDrain() }
                     writeCompletedAnswers()
                 } else {
@@ -342,7 +342,7 @@ final class EventLoop {
             return
         }
         guard let listener = listener?.rawValue else { return }
-        try? Descriptor.epollControl(
+        try? Syscall.epollControl(
             epoll.rawValue, EPOLL_CTL_MOD, listener, events: 0, data: EpollToken.listener.rawValue)
         listenerPaused = true
         listenerResumeAt = time
@@ -351,7 +351,7 @@ final class EventLoop {
 
     private func resumeListener() {
         guard listenerPaused, let listener = listener?.rawValue else { return }
-        try? Descriptor.epollControl(
+        try? Syscall.epollControl(
             epoll.rawValue, EPOLL_CTL_MOD, listener, events: EPOLLIN.rawValue, data: EpollToken.listener.rawValue)
         listenerPaused = false
         listenerResumeAt = .max

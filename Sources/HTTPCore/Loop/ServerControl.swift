@@ -176,6 +176,6 @@ final class ServerControl: Sendable {
 
     private func wake() {
         let descriptor = wakeDescriptor.load(ordering: .acquiring)
-        if descriptor >= 0 { Descriptor.signalEvent(descriptor) }
+        if descriptor >= 0 { Syscall.signalEvent(descriptor) }
     }
 }

@@ -42,7 +42,7 @@ struct ServerRuntime {
         }
         var loopWakes = FileDescriptorGroup()
         do {
-            for _ in 0..<listeners.count { loopWakes.append(FileDescriptor(taking: try Descriptor.makeEventFD())) }
+            for _ in 0..<listeners.count { loopWakes.append(FileDescriptor(taking: try Syscall.makeEventFD())) }
         } catch {
             throw HTTPServerError(.system, "\(error.call) failed: \(error.reason)", errno: error.errno)
         }
@@ -70,7 +70,7 @@ struct ServerRuntime {
         onReady?(HTTPServer.Endpoint(host: configuration.host, port: port))
 
         supervise(supervision, signals: signals)
-        for index in 0..<loopWakes.count { Descriptor.signalEvent(loopWakes[index]) }
+        for index in 0..<loopWakes.count { Syscall.signalEvent(loopWakes[index]) }
         for thread in threads { thread.join() }
         // Answers still computing (a loop stopped at the drain timeout) post to their loops'
         // eventfds, so the workers end before those close.
@@ -97,7 +97,7 @@ struct ServerRuntime {
                     break
                 }
             } else {
-                Descriptor.drainEvent(supervision.wake.rawValue)
+                Syscall.drainEvent(supervision.wake.rawValue)
             }
             if server.control.hasReloadRequest && server.control.beginReloading() {
                 startReloadThread()
@@ -147,12 +147,12 @@ private struct Supervision: ~Copyable {
 
     init(signals: Int32?) throws(SystemError) {
         // Locals first: a failure closes what was opened; `self` is set once nothing can fail.
-        let epoll = FileDescriptor(taking: try Descriptor.makeEpoll())
-        let wake = FileDescriptor(taking: try Descriptor.makeEventFD())
+        let epoll = FileDescriptor(taking: try Syscall.makeEpoll())
+        let wake = FileDescriptor(taking: try Syscall.makeEventFD())
         if let signals {
-            try Descriptor.epollControl(epoll.rawValue, EPOLL_CTL_ADD, signals, events: EPOLLIN.rawValue, data: 1)
+            try Syscall.epollControl(epoll.rawValue, EPOLL_CTL_ADD, signals, events: EPOLLIN.rawValue, data: 1)
         }
-        try Descriptor.epollControl(epoll.rawValue, EPOLL_CTL_ADD, wake.rawValue, events: EPOLLIN.rawValue, data: 2)
+        try Syscall.epollControl(epoll.rawValue, EPOLL_CTL_ADD, wake.rawValue, events: EPOLLIN.rawValue, data: 2)
         self.epoll = epoll
         self.wake = wake
     }
@@ -215,7 +215,7 @@ private final class LoopStart {
             )
             loop.run()
         } catch {
-            Descriptor.writeToStandardError("event loop failed to start: \(error.call): \(error.reason)\n")
+            Syscall.writeToStandardError("event loop failed to start: \(error.call): \(error.reason)\n")
             control.requestStop()
         }
     }

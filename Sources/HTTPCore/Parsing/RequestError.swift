@@ -109,12 +109,12 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .timeout:
             "Send the whole request within \(configuration.requestReadTimeout.milliseconds / 1000) s."
         case .contentTooLarge:
-            "Send at most \(HTTPEngineError.describe(bytes: configuration.maxBodyLength)) of content; a resource may take less."
+            "Send at most \(ByteCount(configuration.maxBodyLength)) of content; a resource may take less."
         case .uriTooLong:
-            "Keep the request line under \(HTTPEngineError.describe(bytes: configuration.maxRequestLineLength))."
+            "Keep the request line under \(ByteCount(configuration.maxRequestLineLength))."
         case .expectationFailed: "Drop the Expect header."
         case .headerFieldsTooLarge:
-            "Keep headers under \(HTTPEngineError.describe(bytes: configuration.maxHeaderSectionLength)) and \(configuration.maxHeaderFields) fields."
+            "Keep headers under \(ByteCount(configuration.maxHeaderSectionLength)) and \(configuration.maxHeaderFields) fields."
         case .methodNotImplemented: "Request the resource itself, not a tunnel to it."
         case .transferCodingNotImplemented: "Send the body with Content-Length or chunked only."
         case .versionNotSupported: "Use HTTP/1.1."

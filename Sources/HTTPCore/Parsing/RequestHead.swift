@@ -1,23 +1,24 @@
 /// A parsed request head: the request line, the framing it implies, and where each part lies
 /// in the read buffer (offsets from the buffer's base, so the head can be re-read in place).
 struct RequestHead {
-    var method: HTTPMethod = .get
+    // Widest fields first: a connection slot keeps one, so padding costs every slot.
+    /// The Content-Length value, or -1 without one.
+    var contentLength: Int = -1
     /// Where the method token lies; it names an ``HTTPMethod/other`` method.
     var methodStart: Int32 = 0
     var methodLength: Int32 = 0
-    var version: HTTPVersion = .http1_1
     var targetStart: Int32 = 0
     var targetLength: Int32 = 0
     var pathStart: Int32 = 0
     var pathLength: Int32 = 0
     var queryStart: Int32 = 0
     var queryLength: Int32 = 0
-    var hasQuery = false
-    var isAsteriskForm = false
     /// The number of header fields written to the field table.
     var fieldCount: Int32 = 0
-    /// The Content-Length value, or -1 without one.
-    var contentLength: Int = -1
+    var method: HTTPMethod = .get
+    var version: HTTPVersion = .http1_1
+    var hasQuery = false
+    var isAsteriskForm = false
     /// Transfer-Encoding: chunked (final and only coding).
     var isChunked = false
     /// Whether the connection may stay open after this request (RFC 9112 §9.3).

@@ -66,7 +66,7 @@ struct ByteBuffer: ~Copyable {
     /// written; `.done(0)` is end of stream. Through ``ConnectionSocket/receive(into:)``.
     @inline(__always)
     mutating func receive(from descriptor: Int32) throws(SystemError) -> IOResult<Int> {
-        let result = try Descriptor.receive(descriptor, into: writableBytes)
+        let result = try Syscall.receive(descriptor, into: writableBytes)
         if case .done(let count) = result { writerIndex += Int32(count) }
         return result
     }

@@ -34,7 +34,7 @@ struct ConnectionSocket: ~Copyable {
     /// Accepts one connection from the listening socket `listener`, non-blocking and
     /// close-on-exec; `nil` when none is waiting.
     static func accept(from listener: Int32) throws(SystemError) -> ConnectionSocket? {
-        switch try Descriptor.accept(listener) {
+        switch try Syscall.accept(listener) {
         case .done(let descriptor): return ConnectionSocket(taking: descriptor)
         case .wouldBlock: return nil
         }
@@ -43,7 +43,7 @@ struct ConnectionSocket: ~Copyable {
     /// The budget bucket of the client at the other end (``ByteBudget/clientBuckets``).
     var clientBucket: Int {
         guard let descriptor else { return 0 }
-        return Int(truncatingIfNeeded: Descriptor.peerAddressHash(descriptor) % UInt64(ByteBudget.clientBuckets))
+        return Int(truncatingIfNeeded: Syscall.peerAddressHash(descriptor) % UInt64(ByteBudget.clientBuckets))
     }
 
     /// Whether a socket is held.
@@ -75,7 +75,7 @@ struct ConnectionSocket: ~Copyable {
     /// Writes `bytes`, never raising SIGPIPE.
     @inline(__always)
     func send(_ bytes: Span<UInt8>) throws(SystemError) -> IOResult<Int> {
-        try bytes.withUnsafeBytes { buffer throws(SystemError) in try Descriptor.send(held, buffer) }
+        try bytes.withUnsafeBytes { buffer throws(SystemError) in try Syscall.send(held, buffer) }
     }
 
     /// Writes `first` then `second` in one `sendmsg`, never raising SIGPIPE; with `more`, marked
@@ -83,7 +83,7 @@ struct ConnectionSocket: ~Copyable {
     func send(_ first: Span<UInt8>, _ second: Span<UInt8>, more: Bool = false) throws(SystemError) -> IOResult<Int> {
         try first.withUnsafeBytes { first throws(SystemError) in
             try second.withUnsafeBytes { second throws(SystemError) in
-                try Descriptor.send(held, first, second, more: more)
+                try Syscall.send(held, first, second, more: more)
             }
         }
     }
@@ -91,18 +91,18 @@ struct ConnectionSocket: ~Copyable {
     /// Writes `bytes` with `MSG_MORE`: the kernel holds a partial segment for what follows.
     @inline(__always)
     func sendMore(_ bytes: Span<UInt8>) throws(SystemError) -> IOResult<Int> {
-        try bytes.withUnsafeBytes { buffer throws(SystemError) in try Descriptor.sendMore(held, buffer) }
+        try bytes.withUnsafeBytes { buffer throws(SystemError) in try Syscall.sendMore(held, buffer) }
     }
 
     /// Sends `count` bytes of `file` from `offset` with `sendfile`.
     @inline(__always)
     func sendFile(_ file: BodyFile, offset: Int64, count: Int) throws(SystemError) -> IOResult<Int> {
-        try Descriptor.sendFile(held, from: file.descriptor, offset: offset, count: count)
+        try Syscall.sendFile(held, from: file.descriptor, offset: offset, count: count)
     }
 
     /// Half-closes the sending side (RFC 9112 §9.6).
     func shutdownOutput() {
-        Descriptor.shutdownWrite(held)
+        Syscall.shutdownWrite(held)
     }
 
     /// Registers the socket with `epoll` for `events` (changes the registration when
@@ -110,7 +110,7 @@ struct ConnectionSocket: ~Copyable {
     func watch(with epoll: borrowing FileDescriptor, events: UInt32, data: UInt64, isRegistered: Bool)
         throws(SystemError)
     {
-        try Descriptor.epollControl(
+        try Syscall.epollControl(
             epoll.rawValue, isRegistered ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, held, events: events, data: data)
     }
 
@@ -126,7 +126,7 @@ struct ConnectionSocket: ~Copyable {
     consuming func close(reset: Bool = false) {
         let plusOne = descriptorPlusOne
         guard plusOne != 0 else { return }
-        if reset { Descriptor.setResetOnClose(plusOne - 1) }
-        Descriptor.close(plusOne - 1)
+        if reset { Syscall.setResetOnClose(plusOne - 1) }
+        Syscall.close(plusOne - 1)
     }
 }

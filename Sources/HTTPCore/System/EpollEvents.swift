@@ -24,7 +24,7 @@ struct EpollEvents: ~Copyable {
     /// Waits on `epoll` up to `timeout` milliseconds (-1: forever) and returns how many events
     /// arrived (0 after a signal interrupted the wait); they are ``subscript(_:)`` `0..<count`.
     mutating func wait(on epoll: borrowing FileDescriptor, timeout: Int32) -> Int {
-        Descriptor.epollWait(epoll.rawValue, UnsafeMutableBufferPointer(start: base, count: capacity), timeout: timeout)
+        Syscall.epollWait(epoll.rawValue, UnsafeMutableBufferPointer(start: base, count: capacity), timeout: timeout)
     }
 
     /// The event at `index`: the readiness flags and the data it was registered with.

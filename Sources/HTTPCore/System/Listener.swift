@@ -53,16 +53,16 @@ enum Listener {
         // Owned from here: every failure below closes it.
         let descriptor = FileDescriptor(taking: rawValue)
         do {
-            try Descriptor.setOption(rawValue, SOL_SOCKET, SO_REUSEADDR, 1)
+            try Syscall.setOption(rawValue, SOL_SOCKET, SO_REUSEADDR, 1)
             if reusePort {
-                try Descriptor.setOption(rawValue, SOL_SOCKET, SO_REUSEPORT, 1)
+                try Syscall.setOption(rawValue, SOL_SOCKET, SO_REUSEPORT, 1)
                 // Inherited by accepted sockets on Linux: responses go out without Nagle delay.
-                try Descriptor.setOption(rawValue, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+                try Syscall.setOption(rawValue, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
                 // Accept only once the request's first bytes arrived: one wakeup, and usually the
                 // whole request is readable right after accept.
-                try Descriptor.setOption(rawValue, Int32(IPPROTO_TCP), TCP_DEFER_ACCEPT, 1)
+                try Syscall.setOption(rawValue, Int32(IPPROTO_TCP), TCP_DEFER_ACCEPT, 1)
                 if sendBufferBytes > 0 {
-                    try Descriptor.setOption(rawValue, SOL_SOCKET, SO_SNDBUF, Int32(clamping: sendBufferBytes))
+                    try Syscall.setOption(rawValue, SOL_SOCKET, SO_SNDBUF, Int32(clamping: sendBufferBytes))
                 }
             }
         } catch {

@@ -1,5 +1,5 @@
-import Glibc
 import SpecStore
+import SystemSupport
 
 /// `spec-server check-data [PATH]`: validates a data file the way the server would load it.
 ///
@@ -20,14 +20,10 @@ enum CheckDataCommand {
             return 64
         }
         let path = arguments.first ?? "Data/specs.json"
-        var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
+        let start = SystemClock.monotonicNanoseconds()
         do {
             let store = try SpecStore.load(contentsOf: path)
-            var end = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &end)
-            let milliseconds =
-                Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1_000_000
+            let milliseconds = Double(SystemClock.monotonicNanoseconds() - start) / 1_000_000
             let records = store.latest.counts.objectValue?.values.compactMap(\.doubleValue).reduce(0, +) ?? 0
             StandardStream.output.write(
                 "\(path): ok: \(store.versions.count) versions, \(Int(records)) records in the latest version, checked in \(Int(milliseconds.rounded())) ms\n"

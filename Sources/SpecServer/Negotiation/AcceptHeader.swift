@@ -1,3 +1,5 @@
+import SpecStore
+
 /// A parsed `Accept` field: media ranges with their weights (RFC 9110 §12.5.1).
 struct AcceptHeader: Equatable, Sendable {
     struct Range: Equatable, Sendable {
@@ -87,12 +89,7 @@ struct AcceptHeader: Equatable, Sendable {
     }
 }
 
-extension StringProtocol {
+extension StringProtocol where SubSequence == Substring {
     /// The text without leading and trailing spaces and tabs (HTTP's OWS).
-    var trimmingSpaces: Substring {
-        var slice = self[...]
-        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
-        return Substring(slice)
-    }
+    var trimmingSpaces: Substring { trimming { $0 == " " || $0 == "\t" } }
 }

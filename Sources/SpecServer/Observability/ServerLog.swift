@@ -1,4 +1,4 @@
-import Glibc
+import SystemSupport
 
 /// The server's own log lines (start, reload, refusal, upstream, shutdown) on standard error.
 ///
@@ -47,16 +47,12 @@ struct ServerLog: Sendable {
 
     /// The wall clock now.
     static func now() -> (seconds: Int, nanoseconds: Int) {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return (Int(now.tv_sec), Int(now.tv_nsec))
+        SystemClock.wallTime()
     }
 
     /// `2026-03-07T09:30:05.123Z`: RFC 3339 §5.6 `date-time` in UTC with milliseconds.
     static func rfc3339(seconds: Int, nanoseconds: Int) -> String {
-        var time = time_t(seconds)
-        var parts = tm()
-        gmtime_r(&time, &parts)
+        let parts = SystemClock.utcCalendarTime(seconds)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
         let milliseconds = String(nanoseconds / 1_000_000)
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"

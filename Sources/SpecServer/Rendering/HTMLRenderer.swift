@@ -105,7 +105,7 @@ enum HTMLRenderer {
         body += "</div>\n"
         if collection == .devices, let id = item["id"]?.stringValue {
             // The figures a reader of a device's page asks for next.
-            let encoded = RecordLink.percentEncoded(id)
+            let encoded = PercentEncoding.encoded(id)
             let related = [
                 ("Its size classes", "/v1/size-classes?device=" + encoded),
                 page.nearestWidgetScreen.map {

@@ -189,18 +189,15 @@ enum MarkdownRenderer {
     static func linkTarget(_ url: String) -> String? {
         let lower = url.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
-        var result = ""
-        for byte in url.utf8 {
+        return PercentEncoding.encoded(url) { byte in
             switch byte {
             case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
                 UInt8(ascii: "|"),
                 UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"), 0...0x20, 0x7f...0xff:
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            default:
-                result.append(Character(UnicodeScalar(byte)))
+                false
+            default: true
             }
         }
-        return result
     }
 }
 

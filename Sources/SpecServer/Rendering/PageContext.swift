@@ -128,8 +128,8 @@ struct PageContext: Sendable {
     /// The route's path: the template with the record id filled in.
     var path: String {
         guard let parameter else { return route.template }
-        return route.template.replacingOccurrences(of: "{id}", with: RecordLink.percentEncoded(parameter))
-            .replacingOccurrences(of: "{category}", with: RecordLink.percentEncoded(parameter))
+        return route.template.replacingOccurrences(of: "{id}", with: PercentEncoding.encoded(parameter))
+            .replacingOccurrences(of: "{category}", with: PercentEncoding.encoded(parameter))
     }
 
     /// A link to this page with some parameters changed (`nil` removes one), keeping the filters,

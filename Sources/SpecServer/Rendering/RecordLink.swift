@@ -11,7 +11,7 @@ enum RecordLink {
         guard let entry = collections.first(where: { id.hasPrefix($0.prefix) }), id.count > entry.prefix.count else {
             return nil
         }
-        let path = "/v1/\(entry.collection)/\(percentEncoded(id))"
+        let path = "/v1/\(entry.collection)/\(PercentEncoding.encoded(id))"
         return Route.match(path: path) == nil ? nil : path
     }
 
@@ -20,24 +20,8 @@ enum RecordLink {
         collections.first { id.hasPrefix($0.prefix) }?.route
     }
 
-    /// Encodes a path segment or query value: unreserved characters stay, every other byte is `%XX`.
-    static func percentEncoded(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                result.append(Character(UnicodeScalar(byte)))
-            default:
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return result
-    }
-
     /// A query string (without `?`) from pairs, each name and value percent-encoded.
     static func query(_ pairs: [(String, String)]) -> String {
-        pairs.map { percentEncoded($0.0) + "=" + percentEncoded($0.1) }.joined(separator: "&")
+        pairs.map { PercentEncoding.encoded($0.0) + "=" + PercentEncoding.encoded($0.1) }.joined(separator: "&")
     }
 }

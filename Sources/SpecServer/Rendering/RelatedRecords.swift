@@ -84,16 +84,6 @@ struct RelatedRecords: Sendable, Equatable {
 
     /// A quote compared without case, ellipses or the punctuation around it.
     private static func normalised(_ quote: String) -> String {
-        quote.lowercased().replacing("…", with: "").trimmingCharacters { !$0.isLetter && !$0.isNumber }
-    }
-}
-
-extension String {
-    /// The string without the leading and trailing characters `drop` accepts (Foundation-free).
-    fileprivate func trimmingCharacters(_ drop: (Character) -> Bool) -> String {
-        guard let first = firstIndex(where: { !drop($0) }), let last = lastIndex(where: { !drop($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
+        String(quote.lowercased().replacing("…", with: "").trimming { !$0.isLetter && !$0.isNumber })
     }
 }

@@ -36,15 +36,10 @@ struct APIError: Error, Equatable, Sendable {
 }
 
 extension APIError {
+    /// A query parameter the route does not define, worded as the store's filters word it
+    /// (``QueryError/unknownParameter(_:accepted:)``).
     static func unknownParameter(_ name: String, accepted: [String]) -> APIError {
-        APIError(
-            status: 400, code: "unknown_parameter",
-            message: "Unknown query parameter '\(name)'.",
-            hint: accepted.isEmpty
-                ? "This route takes no query parameters."
-                : "This route accepts: \(accepted.joined(separator: ", ")).",
-            parameter: name
-        )
+        APIError(QueryError.unknownParameter(name, accepted: accepted))
     }
 
     static func unknownValue(_ parameter: String, _ value: String, accepted: [String]) -> APIError {

@@ -105,7 +105,8 @@ extension QueryError {
             code: .unknownParameter, parameter: name, accepted: accepted,
             message: "'\(name)' is not a parameter of this route.",
             hint: accepted.isEmpty
-                ? "This route takes no filters." : "Parameters of this route: \(accepted.joined(separator: ", ")).")
+                ? "This route takes no query parameters."
+                : "Parameters of this route: \(accepted.joined(separator: ", ")).")
     }
 }
 
@@ -118,15 +119,5 @@ extension ScreenSize {
             width.isFinite, height.isFinite
         else { return nil }
         self.init(width: width, height: height)
-    }
-}
-
-extension String {
-    /// The text without leading and trailing whitespace of any kind (a query value's padding).
-    var trimmingWhitespace: String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
     }
 }

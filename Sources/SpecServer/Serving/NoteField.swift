@@ -20,17 +20,9 @@ enum NoteField {
 
     /// `note` serialised as an RFC 9651 Display String (§4.1.11).
     static func value(_ note: String) -> String {
-        let hex = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = [UInt8(ascii: "%"), UInt8(ascii: "\"")]
-        bytes.reserveCapacity(note.utf8.count + 8)
-        for byte in note.utf8 {
-            if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\"") || byte < 0x20 || byte >= 0x7F {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            } else {
-                bytes.append(byte)
-            }
+        let encoded = PercentEncoding.encoded(note, lowercaseHex: true) { byte in
+            byte != UInt8(ascii: "%") && byte != UInt8(ascii: "\"") && byte >= 0x20 && byte < 0x7F
         }
-        bytes.append(UInt8(ascii: "\""))
-        return String(decoding: bytes, as: UTF8.self)
+        return "%\"" + encoded + "\""
     }
 }

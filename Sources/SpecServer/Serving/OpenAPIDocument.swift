@@ -1,3 +1,4 @@
+import HTTPCore
 import SpecStore
 
 /// The OpenAPI 3.1 description of the API, built per store load so every enum lists the values
@@ -149,8 +150,7 @@ enum OpenAPIDocument {
         responses.append("406", errorResponse("No format the request accepts."))
         // The default limit, from the one place that sets it.
         let limit = ServerConfiguration().maxBodyBytes
-        let described = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
-        responses.append("413", errorResponse("A body over the limit (\(described) by default)."))
+        responses.append("413", errorResponse("A body over the limit (\(ByteCount(limit)) by default)."))
         responses.append(
             "503",
             errorResponse(
@@ -468,13 +468,6 @@ enum OpenAPIDocument {
     )
 
     private static func components(metricIDs: [JSONValue], elements: [String]) -> JSONValue {
-        let citation: JSONValue = [
-            "type": "object", "required": ["page", "url"],
-            "properties": [
-                "page": ["type": "string"], "section": ["type": "string"], "url": ["type": "string"],
-                "quote": ["type": "string"],
-            ],
-        ]
         return [
             "schemas": [
                 "Error": [
@@ -512,14 +505,6 @@ enum OpenAPIDocument {
                         "notes": ["type": "array", "items": ["type": "string"]],
                     ],
                 ],
-                "Diff": [
-                    "type": "object", "required": ["from", "to", "added", "removed", "changed"],
-                    "properties": [
-                        "from": ["type": "string"], "to": ["type": "string"], "counts": ["type": "object"],
-                        "added": ["type": "array"], "removed": ["type": "array"], "changed": ["type": "array"],
-                        "firstSeen": ["type": "array"],
-                    ],
-                ],
                 "DesignTokens": ["type": "object", "description": "A W3C Design Tokens (DTCG 2025.10) file."],
                 "TokensStudio": [
                     "type": "object", "required": ["$themes", "$metadata"],
@@ -530,7 +515,6 @@ enum OpenAPIDocument {
                     ],
                 ],
                 "Status": ["type": "object", "required": ["status"], "properties": ["status": ["type": "string"]]],
-                "Citation": citation,
                 // What POST /v1/check accepts per item: any object. A member that does not fit
                 // Measurement is answered in the item's own row, so the body schema constrains
                 // only what is refused whole (API.md §6).

@@ -290,23 +290,9 @@ struct Page: Sendable {
         return links.isEmpty ? nil : links.joined(separator: ", ")
     }
 
-    /// Percent-encodes a query name or value: unreserved characters stay, every other byte is `%XX`.
+    /// Percent-encodes a query name or value: unreserved characters and `,` stay, every other byte is `%XX`.
     static func encode(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: ","):
-                result.unicodeScalars.append(UnicodeScalar(byte))
-            default:
-                let digits = Array("0123456789ABCDEF".unicodeScalars)
-                result.unicodeScalars.append("%")
-                result.unicodeScalars.append(digits[Int(byte >> 4)])
-                result.unicodeScalars.append(digits[Int(byte & 0xF)])
-            }
-        }
-        return result
+        PercentEncoding.encoded(text) { PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: ",") }
     }
 }
 

@@ -99,9 +99,7 @@ final class SpecApplication: HTTPApplication {
 
     func bodyLimit(for request: borrowing HTTPRequest) -> Int {
         switch request.method {
-        case .post where Self.postPaths.contains(where: { request.path.equals($0) }):
-            return configuration.maxBodyBytes
-        case .post where request.path.equals(MCPHTTPTransport.path):
+        case .post where Self.bodyPaths.contains(where: { request.path.equals($0) }):
             return configuration.maxBodyBytes
         case .get, .head, .options:
             return 0
@@ -112,8 +110,9 @@ final class SpecApplication: HTTPApplication {
         }
     }
 
-    /// The paths that answer a `POST` (and so read its body), as the route declarations say.
-    private static let postPaths = Route.allCases.filter(\.endpoint.acceptsPost).map(\.template)
+    /// The paths that read a body: the routes whose declarations answer a `POST`, and MCP's.
+    private static let bodyPaths =
+        Route.allCases.filter(\.endpoint.acceptsPost).map(\.template) + [MCPHTTPTransport.path]
 
     func respond(to request: borrowing HTTPRequest) -> HTTPResponse {
         let start = Self.monotonicMicroseconds()
@@ -379,16 +378,13 @@ final class SpecApplication: HTTPApplication {
             body: "{\"status\":\"ready\",\"upstream\":\(upstream.readinessJSON())}\n")
     }
 
-    /// A request the engine refused, in the API's error shape; a body too large names the one
-    /// route that takes a body and its configured limit.
+    /// A request the engine refused, in the API's error shape; a body too large names the
+    /// routes that take a body and its configured limit.
     func response(for error: HTTPEngineError) -> PreparedResponse {
         var hint = error.hint
         if error.status.code == 413 {
-            let limit = configuration.maxBodyBytes
-            let size =
-                limit % (1 << 20) == 0
-                ? "\(limit >> 20) MiB" : limit % 1024 == 0 ? "\(limit >> 10) KiB" : "\(limit) bytes"
-            hint = "Only POST /v1/check and POST /mcp take a body, each up to \(size)."
+            let routes = Self.bodyPaths.map { "POST \($0)" }.joined(separator: " and ")
+            hint = "Only \(routes) take a body, each up to \(ByteCount(configuration.maxBodyBytes))."
         }
         let body = APIError(status: error.status.code, code: error.code, message: error.message, hint: hint).body
         return PreparedResponse(
@@ -417,8 +413,6 @@ final class SpecApplication: HTTPApplication {
     }
 
     static func monotonicMicroseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int(now.tv_sec) * 1_000_000 + Int(now.tv_nsec) / 1_000
+        Int(SystemClock.monotonicMicroseconds())
     }
 }

@@ -3,6 +3,7 @@
 #if UpstreamFetch
     import CCurl
     import Glibc
+    import SpecStore
 
     /// One HTTP(S) GET of JSON with libcurl, bounded in size and time: the one transfer behind the
     /// upstream mirror (``fetch(_:)-swift.type.method``, redirects followed) and the source watch
@@ -176,7 +177,7 @@
                 collected.lastModified = nil
                 collected.location = nil
             } else if let colon = line.firstIndex(of: ":") {
-                let value = trimmed(line[line.index(after: colon)...])
+                let value = line[line.index(after: colon)...].trimmingWhitespace
                 switch line[..<colon].lowercased() {
                 case "etag": collected.entityTag = value.isEmpty ? nil : value
                 case "last-modified": collected.lastModified = value.isEmpty ? nil : value
@@ -191,14 +192,5 @@
             let collected = Unmanaged<Collected>.fromOpaque(context!).takeUnretainedValue()
             return collected.isCancelled() ? 1 : 0
         }
-    }
-
-    /// `text` without spaces, tabs, CR and LF at either end.
-    private func trimmed(_ text: Substring) -> String {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
-        var bytes = Array(text.utf8)[...]
-        while let first = bytes.first, isSpace(first) { bytes = bytes.dropFirst() }
-        while let last = bytes.last, isSpace(last) { bytes = bytes.dropLast() }
-        return String(decoding: bytes, as: UTF8.self)
     }
 #endif

@@ -14,12 +14,3 @@ public struct ScreenSize: Sendable, Hashable, CustomStringConvertible {
     /// `430x932`.
     public var description: String { "\(JSONNumber(width))x\(JSONNumber(height))" }
 }
-
-extension String {
-    var trimmingSpaces: String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
-    }
-}

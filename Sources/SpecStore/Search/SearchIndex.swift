@@ -363,7 +363,7 @@ struct SearchIndex: Sendable {
                 }
             }
         }
-        let phrase = query.lowercased().trimmingSpaces
+        let phrase = query.lowercased().trimmingWhitespace
         var candidates: [(document: Int, score: Double, field: Int, term: String)] = []
         for number in touched {
             let document = documents[number]

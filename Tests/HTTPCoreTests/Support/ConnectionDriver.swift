@@ -23,10 +23,15 @@ final class ConnectionDriver {
         configuration: HTTPServer.Configuration = HTTPServer.Configuration(),
         application: any HTTPApplication = EchoApplication(),
         bodyBudget: ByteBudget? = nil,
-        unreadBudget: ByteBudget? = nil
+        unreadBudget: ByteBudget? = nil,
+        sharing other: ConnectionDriver? = nil
     ) {
-        context = LoopContext(
-            application: application, configuration: configuration, bodyBudget: bodyBudget, unreadBudget: unreadBudget)
+        // `sharing`: another connection of the same loop, with its field table and buffers.
+        context =
+            other?.context
+            ?? LoopContext(
+                application: application, configuration: configuration, bodyBudget: bodyBudget,
+                unreadBudget: unreadBudget)
         // The slot owns and closes the descriptor it is given: a real one, never a made-up number
         // that could be another test's socket.
         connection.open(

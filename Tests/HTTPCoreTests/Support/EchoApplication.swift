@@ -48,7 +48,7 @@ final class EchoApplication: HTTPApplication {
     }
 
     func bodyLimit(for request: borrowing HTTPRequest) -> Int {
-        request.path.equals("/echo") ? 1024 : 0
+        request.path.equals("/echo") || request.path.equals("/echo-field") ? 1024 : 0
     }
 
     func respond(to request: borrowing HTTPRequest) -> HTTPResponse {
@@ -81,6 +81,13 @@ final class EchoApplication: HTTPApplication {
                 deferredFinished.wrappingAdd(1, ordering: .releasing)
                 return HTTPResponse(status: .ok, headers: [("Content-Type", "text/plain")], body: description)
             }
+        }
+        if request.path.equals("/echo-field") {
+            // The `Echo` field, then the body: what answers it read from the field table.
+            let field = request.headers["Echo"]?.string ?? "-"
+            return HTTPResponse(
+                status: .ok, headers: [("Content-Type", "text/plain")],
+                body: Array((field + ":").utf8) + Array(request.body))
         }
         if request.path.equals("/echo") {
             return HTTPResponse(

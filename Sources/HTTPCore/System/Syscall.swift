@@ -6,7 +6,7 @@ import SystemSupport
 
 /// Socket, epoll, eventfd and signalfd calls on raw descriptors, all through
 /// ``retryingSyscall(_:_:)``. The event loop owns every descriptor it passes here.
-enum Descriptor {
+enum Syscall {
     /// Closes `descriptor`. `EINTR` is not retried: on Linux the descriptor is gone either way.
     static func close(_ descriptor: Int32) {
         _ = Glibc.close(descriptor)

@@ -1,0 +1,41 @@
+/// Percent-encoding (RFC 3986 §2.1): each byte a text may not hold as itself written `%XX`.
+/// The one encoder behind record links, query strings, Markdown link targets and note fields;
+/// each caller says which bytes stay.
+enum PercentEncoding {
+    /// `text` with every byte `keep` refuses written `%XX`, in upper-case hex (RFC 3986 §2.1
+    /// recommends it) or, with `lowercaseHex`, lower-case (RFC 9651 §4.1.11 requires it).
+    static func encoded(_ text: String, lowercaseHex: Bool = false, keeping keep: (UInt8) -> Bool) -> String {
+        let digits = lowercaseHex ? lowercaseDigits : uppercaseDigits
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if keep(byte) {
+                result.unicodeScalars.append(UnicodeScalar(byte))
+            } else {
+                result.unicodeScalars.append("%")
+                result.unicodeScalars.append(digits[Int(byte >> 4)])
+                result.unicodeScalars.append(digits[Int(byte & 0x0F)])
+            }
+        }
+        return result
+    }
+
+    /// A path segment or query value: unreserved characters stay, every other byte is `%XX`.
+    static func encoded(_ text: String) -> String {
+        encoded(text, keeping: isUnreserved)
+    }
+
+    /// RFC 3986 §2.3's unreserved characters: letters, digits, `-`, `.`, `_`, `~`.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    private static let uppercaseDigits = Array("0123456789ABCDEF".unicodeScalars)
+    private static let lowercaseDigits = Array("0123456789abcdef".unicodeScalars)
+}
