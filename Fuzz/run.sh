@@ -36,13 +36,17 @@ clang -c -O1 -g -fsanitize=address -I "$root/Sources/CLinuxSupport/include" \
     "$root/Sources/CLinuxSupport/shim.c" -o "$work/shim.o"
 
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -enable-experimental-feature Lifetimes -Xcc -fmodule-map-file="$work/module.modulemap")
+# SystemSupport first, as its own module, as SwiftPM builds it (HTTPCore and SpecStore import it).
+mapfile -t system < <(find "$root/Sources/SystemSupport" -name '*.swift' | sort)
+swiftc "${flags[@]}" -wmo -c -module-name SystemSupport \
+    -emit-module -emit-module-path "$work/modules/SystemSupport.swiftmodule" "${system[@]}" -o "$work/SystemSupport.o"
 mapfile -t httpcore < <(find "$root/Sources/HTTPCore" -name '*.swift' | sort)
 mapfile -t specstore < <(find "$root/Sources/SpecStore" -name '*.swift' | sort)
 mapfile -t specserver < <(find "$root/Sources/SpecServer" -name '*.swift' ! -name main.swift | sort)
 
 # The HTTP harness is one module with HTTPCore, so it reaches the internal types.
-swiftc "${flags[@]}" -module-name HTTPCore "${httpcore[@]}" "$root/Fuzz/FuzzRequestParsing.swift" \
-    "$work/shim.o" -o "$work/fuzz-http"
+swiftc "${flags[@]}" -module-name HTTPCore -I "$work/modules" "${httpcore[@]}" "$root/Fuzz/FuzzRequestParsing.swift" \
+    "$work/SystemSupport.o" "$work/shim.o" -o "$work/fuzz-http"
 
 # The others join the SpecServer module, over HTTPCore and SpecStore built as modules.
 for module in HTTPCore SpecStore; do
@@ -55,7 +59,7 @@ done
 printf 'enum EmbeddedSpecData {\n    static let json = ""\n}\n' > "$work/EmbeddedSpecData.swift"
 swiftc "${flags[@]}" -module-name SpecServer -I "$work/modules" \
     "${specserver[@]}" "$work/EmbeddedSpecData.swift" "$root/Fuzz/FuzzSpecServer.swift" \
-    "$work/HTTPCore.o" "$work/SpecStore.o" "$work/shim.o" -o "$work/fuzz-spec"
+    "$work/HTTPCore.o" "$work/SpecStore.o" "$work/SystemSupport.o" "$work/shim.o" -o "$work/fuzz-spec"
 
 status=0
 fuzz() {
