@@ -160,7 +160,7 @@ struct Connection: ~Copyable {
     private mutating func reset(context: LoopContext) {
         dropSharedBody(context: context)
         context.bodyBudget.release(bodyReservation, client: Int(clientBucketPlusOne) - 1)
-        context.unreadBudget.release(unreadOutputCharge, client: Int(clientBucketPlusOne) - 1)
+        releaseUnreadOutput(keeping: 0, context: context)
         context.pool.recycle(&input)
         context.pool.recycle(&output)
         let keptGeneration = generation
@@ -205,11 +205,7 @@ struct Connection: ~Copyable {
         if output.readableCount == 0 {
             context.pool.recycle(&output)
         }
-        if unreadOutputCharge > output.readableCount {
-            context.unreadBudget.release(
-                unreadOutputCharge - output.readableCount, client: Int(clientBucketPlusOne) - 1)
-            unreadOutputCharge = output.readableCount
-        }
+        releaseUnreadOutput(keeping: output.readableCount, context: context)
         if sharedBody.isHeld {
             sharedBodySent += count - fromOutput
             if sharedBodySent >= sharedBody.bodyCount { dropSharedBody(context: context) }
@@ -250,8 +246,7 @@ struct Connection: ~Copyable {
             }
             timer = .none
             output.clear()
-            context.unreadBudget.release(unreadOutputCharge, client: Int(clientBucketPlusOne) - 1)
-            unreadOutputCharge = 0
+            releaseUnreadOutput(keeping: 0, context: context)
             dropSharedBody(context: context)
             hasUnparsedInput = false
         }
@@ -422,6 +417,15 @@ struct Connection: ~Copyable {
             sharedBody.beginUnread(budget: context.unreadBudget, client: client)
             sharedBodyCharged = true
         }
+    }
+
+    /// Gives back the output's unread-answer charge beyond `kept` bytes: what the client read,
+    /// or everything when the output is dropped.
+    private mutating func releaseUnreadOutput(keeping kept: Int, context: LoopContext) {
+        guard unreadOutputCharge > kept else { return }
+        // A charge is only ever taken after the client's bucket was looked up.
+        context.unreadBudget.release(unreadOutputCharge - kept, client: Int(clientBucketPlusOne) - 1)
+        unreadOutputCharge = kept
     }
 
     /// The client's budget bucket, looked up once per connection.

@@ -21,9 +21,9 @@ struct ServedCollection: Sendable {
     /// Every collection, in the store's order.
     static let all: [ServedCollection] = SpecCollection.allCases.map(\.served)
 
-    /// The entry whose collection route or record route is `route`.
+    /// The entry whose collection route is `route`.
     static func of(_ route: Route) -> ServedCollection? {
-        all.first { $0.route == route || $0.recordRoute == route }
+        all.first { $0.route == route }
     }
 
     /// The prefixes of the collection's record ids, as the store declares them.

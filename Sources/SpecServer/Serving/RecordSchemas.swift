@@ -28,7 +28,7 @@ enum RecordSchemas {
 
     /// The schema name of each data route's JSON answer (the envelope, or `{version, item}`).
     static func responseName(_ route: Route) -> String? {
-        if let served = ServedCollection.all.first(where: { $0.route == route }) { return served.listSchema }
+        if let served = ServedCollection.of(route) { return served.listSchema }
         return switch route {
         case .device: "DeviceRecord"
         case .search: "SearchResultList"
@@ -41,7 +41,7 @@ enum RecordSchemas {
 
     /// The record schema inside a route's envelope (what `shape=array` returns an array of).
     static func itemName(_ route: Route) -> String? {
-        if let served = ServedCollection.all.first(where: { $0.route == route }) { return served.itemSchema }
+        if let served = ServedCollection.of(route) { return served.itemSchema }
         return switch route {
         case .device: "Device"
         case .search: "SearchResult"
