@@ -2,6 +2,10 @@
 """The measurements of Benchmarks/checks/run.sh; prints one line per figure."""
 import os, re, socket, statistics, subprocess, sys, tempfile, threading, time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from spec_process import check_body  # noqa: E402
+import spec_process  # noqa: E402
+
 SERVER = sys.argv[1]
 PORT = 18391
 RATE = float(os.environ.get("RATE", "60"))
@@ -10,25 +14,8 @@ SECONDS = int(os.environ.get("SECONDS", "10"))
 EXTRA = os.environ.get("EXTRA", "").split()
 
 
-def check_body(count, pad=0):
-    """`count` measurements of about 91 bytes each (760 make 69 KB); `pad` lengthens each id."""
-    items = ",".join('{"id": "12:%d%s", "figure": "metric.controls.ios.minimum-size", "width": %d, "height": 44}'
-                     % (n, "x" * pad, 40 + n % 9) for n in range(count))
-    return ("[" + items + "]").encode()
-
-
 def start():
-    arguments = [SERVER, "--port", str(PORT), "--threads", "1", "--log", "off"] + EXTRA
-    process = subprocess.Popen(arguments, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", PORT), timeout=0.2).close()
-            return process
-        except OSError:
-            time.sleep(0.05)
-    process.kill()
-    sys.exit("spec-server did not start")
+    return spec_process.start(SERVER, PORT, EXTRA, stderr=subprocess.DEVNULL)
 
 
 def stop(process):

@@ -2,6 +2,10 @@
 """The faults of Benchmarks/robustness/run.sh, one function each; prints a table."""
 import os, re, selectors, signal, socket, subprocess, sys, tempfile, time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from spec_process import check_body  # noqa: E402
+import spec_process  # noqa: E402
+
 PORT = 18291
 SERVER, DATA = sys.argv[1], sys.argv[2]
 rows = []
@@ -22,19 +26,7 @@ def tcp_mem_mib():
 
 
 def start(*extra, data=None):
-    arguments = [SERVER, "--port", str(PORT), "--threads", "1", "--log", "off"] + list(extra)
-    if data:
-        arguments += ["--data", data]
-    process = subprocess.Popen(arguments, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", PORT), timeout=0.2).close()
-            return process
-        except OSError:
-            time.sleep(0.05)
-    process.kill()
-    sys.exit("spec-server did not start")
+    return spec_process.start(SERVER, PORT, extra, data)
 
 
 def stop(process, timeout=15):
@@ -142,12 +134,6 @@ def partial_bodies():
                  f"RSS {before:.1f} -> {during:.1f} -> {after:.1f} MiB; {refused} refused with 503 "
                  "(each holds 1 KiB + a 64 KiB window; one client's share is 8 MiB of the 32 MiB budget)"))
     stop(process)
-
-
-def check_body(count):
-    items = ",".join('{"id": "12:%d", "figure": "metric.controls.ios.minimum-size", "width": %d, "height": 44}'
-                     % (n, 40 + n % 9) for n in range(count))
-    return ("[" + items + "]").encode()
 
 
 def post_check(body, query=""):
