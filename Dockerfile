@@ -10,12 +10,14 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
-# A static Swift runtime leaves glibc, libstdc++, libgcc_s and libcurl as the only dependencies.
+# A static Swift runtime leaves glibc, libstdc++ and libgcc_s as the only linked libraries; libcurl
+# is opened at run time, only when a fetch is asked for (--upstream, --watch-sources).
 RUN swift build -c release --static-swift-stdlib --traits UpstreamFetch --product spec-server \
     && install -D "$(swift build -c release --static-swift-stdlib --traits UpstreamFetch --show-bin-path)/spec-server" \
         /out/spec-server
 
-# Runtime stage: the binary (data embedded) and libcurl with the CA certificates for https upstreams.
+# Runtime stage: the binary (data embedded), and libcurl with the CA certificates for https
+# upstreams and the source watch.
 FROM debian:bookworm-slim
 # hadolint ignore=DL3008
 RUN apt-get update \

@@ -25,8 +25,10 @@ let package = Package(
             name: "HTTPCore", dependencies: ["CLinuxSupport", "SystemSupport"],
             swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
         .target(name: "SpecStore", dependencies: ["SystemSupport"]),
-        // libcurl, linked only into a build with the UpstreamFetch trait.
-        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl, opened at run time (dlopen) by a build with the UpstreamFetch trait, and only
+        // when a fetch is asked for: building needs libcurl's headers (libcurl4-openssl-dev),
+        // running a fetch needs libcurl.so.4 (libcurl4), serving needs neither.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .executableTarget(
             name: "SpecServer",
             dependencies: [

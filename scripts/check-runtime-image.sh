@@ -8,7 +8,9 @@
 #   1. serves, configured by SPEC_SERVER_HOST/SPEC_SERVER_PORT alone, as the image's ENV does;
 #   2. `spec-server health-check` (the image's HEALTHCHECK) exits 0 against it;
 #   3. a second instance mirrors the first through libcurl (--upstream);
-#   4. SIGTERM exits 0, after which the health check exits 1.
+#   4. SIGTERM exits 0, after which the health check exits 1;
+#   5. with libcurl hidden (an empty file mounted over it), it still serves, and `--upstream` is
+#      refused with a sentence naming libcurl: libcurl is opened for a fetch, never linked.
 #
 #   scripts/check-runtime-image.sh [ROOTFS_DIR]   (root, debootstrap, Debian mirrors; the first
 #                                                 run bootstraps the root, later runs reuse it)
@@ -43,8 +45,10 @@ install -D "$binary" "$rootfs/usr/local/bin/spec-server"
 # A container always has /proc mounted; the Swift runtime reads the command line from it.
 mountpoint -q "$rootfs/proc" || mount -t proc proc "$rootfs/proc"
 pids=()
+hidden=""
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+    [ -z "$hidden" ] || umount "$hidden" 2>/dev/null || true
     umount "$rootfs/proc" 2>/dev/null || true
 }
 trap cleanup EXIT
@@ -113,6 +117,30 @@ if in_image -- health-check 2>/dev/null; then
     exit 1
 fi
 echo "health-check: exit 1 once stopped"
+
+echo "== libcurl hidden inside the runtime root"
+hidden=$(realpath "$rootfs/usr/lib/x86_64-linux-gnu/libcurl.so.4")
+mount --bind /dev/null "$hidden"
+if ldd "$binary" | grep -q libcurl; then
+    echo "the binary links libcurl; it must open it only for a fetch" >&2
+    exit 1
+fi
+start_in_image SPEC_SERVER_LOG=off
+server=$started
+wait_for "the server without libcurl" "$server" curl -fsS "http://127.0.0.1:$port/readyz"
+kill -TERM "$server"
+wait "$server"
+pids=()
+# Bounded: were libcurl opened after all, the server would start and serve.
+image_command "SPEC_SERVER_UPSTREAM=http://127.0.0.1:$port/v1/export"
+refusal=$(timeout 20 "${command_line[@]}" 2>&1) && {
+    echo "--upstream started without libcurl" >&2
+    exit 1
+}
+grep -q "needs libcurl at run time" <<<"$refusal" || { echo "unexpected refusal: $refusal" >&2; exit 1; }
+echo "without libcurl: served /readyz; --upstream refused: $refusal"
+umount "$hidden"
+hidden=""
 echo "runtime image check: spec-server, its health check and its libcurl mirror ran in a bare Debian 12 root;" \
-    "the server exited $status on SIGTERM"
+    "the server exited $status on SIGTERM, and served with libcurl hidden"
 [ "$status" -eq 0 ]

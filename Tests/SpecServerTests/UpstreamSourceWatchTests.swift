@@ -84,7 +84,7 @@ import SystemSupport
         static func check(_ server: PageFixtureServer, timeout: Int = 10, maxBytes: Int = 4 * 1024 * 1024)
             -> SourceCheck
         {
-            CurlTransfer.initialize()
+            precondition(CurlTransfer.load() == nil, "libcurl.so.4 must be installed to run these tests")
             return SourceCheck(
                 base: server.base, timeoutSeconds: timeout, maxBytes: maxBytes, fetch: CurlTransfer.fetchPage)
         }

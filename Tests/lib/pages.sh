@@ -3,13 +3,13 @@
 #
 #   . Tests/lib/server.sh
 #   . Tests/lib/pages.sh
-#   pages_start NAME BINARY        # sets pages_options when BINARY links libcurl
+#   pages_start NAME BINARY        # sets pages_options when BINARY has the UpstreamFetch trait
 #   server_start NAME BINARY "${pages_options[@]}"
 #   pages_wait_report              # waits until /v1/sources serves the first check
 #
 # Tests/upstream/page-fixture-server.py serves an empty directory (every page 404), so the
 # server's source watch (--watch-sources) reports a finding per cited page and /v1/sources serves
-# that report. Without the trait (BINARY not linking libcurl) pages_options stays empty and
+# that report. Without the trait pages_options stays empty and
 # /v1/sources answers 404. server_stop is extended to stop the fixture server too, so a server
 # that fails to start leaves nothing running either.
 
@@ -19,7 +19,8 @@ pages_dir=""
 
 pages_start() {
     local name=$1 candidate=${2:-} line=""
-    if [ -z "$candidate" ] || ! ldd "$candidate" 2>/dev/null | grep -q libcurl; then return 0; fi
+    # A build with the trait names the libcurl it opens when a fetch is asked for.
+    if [ -z "$candidate" ] || ! grep -qaF libcurl.so.4 "$candidate"; then return 0; fi
     pages_dir=$(mktemp -d "${TMPDIR:-/tmp}/spec-server-pages.XXXXXX")
     mkfifo "$pages_dir/out"
     python3 Tests/upstream/page-fixture-server.py "$pages_dir" >"$pages_dir/out" &

@@ -33,16 +33,12 @@ enum SpecServerCommand {
             return 64
         }
         let log = ServerLog(format: configuration.log) { StandardStream.error.write($0 + "\n") }
-        if configuration.upstream != nil && !UpstreamFetching.isAvailable {
-            StandardStream.error.write(
-                "spec-server: --upstream needs a build with the UpstreamFetch trait (swift build --traits UpstreamFetch)\n"
-            )
+        if configuration.upstream != nil, let reason = UpstreamFetching.unavailableReason() {
+            StandardStream.error.write("spec-server: --upstream \(reason)\n")
             return 64
         }
-        if configuration.watchSourcesSeconds > 0 && SourceWatchTransport.fetch == nil {
-            StandardStream.error.write(
-                "spec-server: --watch-sources needs a build with the UpstreamFetch trait (swift build --traits UpstreamFetch)\n"
-            )
+        if configuration.watchSourcesSeconds > 0, let reason = UpstreamFetching.unavailableReason() {
+            StandardStream.error.write("spec-server: --watch-sources \(reason)\n")
             return 64
         }
         let server: HTTPServer

@@ -1,12 +1,13 @@
-/// The page fetch this build has: libcurl's with the `UpstreamFetch` trait, none without.
+/// The page fetch this process has: libcurl's in a build with the `UpstreamFetch` trait that
+/// could open libcurl, none otherwise.
 enum SourceWatchTransport {
-    /// `nil` in a build without libcurl; `sources check` and `--watch-sources` then say how to get one.
+    /// `nil` when ``UpstreamFetching/unavailableReason()`` has a reason; `sources check` and
+    /// `--watch-sources` then give it.
     static var fetch: PageFetch? {
         #if UpstreamFetch
-            CurlTransfer.initialize()
-            return CurlTransfer.fetchPage
+            CurlTransfer.load() == nil ? CurlTransfer.fetchPage : nil
         #else
-            return nil
+            nil
         #endif
     }
 }

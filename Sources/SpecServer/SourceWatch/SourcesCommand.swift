@@ -94,9 +94,8 @@ enum SourcesCommand {
             return 64
         }
         guard let fetch = SourceWatchTransport.fetch else {
-            StandardStream.error.write(
-                "spec-server sources check: needs a build with the UpstreamFetch trait (swift build --traits UpstreamFetch), which links libcurl\n"
-            )
+            let reason = UpstreamFetching.unavailableReason() ?? "cannot fetch"
+            StandardStream.error.write("spec-server sources check: \(reason)\n")
             return 64
         }
         let store: SpecStore

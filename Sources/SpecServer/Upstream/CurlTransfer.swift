@@ -1,5 +1,5 @@
 // Unsafe: libcurl takes callbacks as C function pointers, with the transfer passed as an opaque pointer.
-// In SpecServer, not SystemSupport: libcurl is linked into SpecServer alone, with the UpstreamFetch trait.
+// In SpecServer, not SystemSupport: only SpecServer opens libcurl, in a build with the UpstreamFetch trait.
 #if UpstreamFetch
     import CCurl
     import Glibc
@@ -9,9 +9,10 @@
     /// upstream mirror (``fetch(_:)-swift.type.method``, redirects followed) and the source watch
     /// (``fetchPage(_:)``, redirects reported and never followed, a User-Agent naming the check).
     enum CurlTransfer {
-        /// Initialises libcurl; call once, before any thread fetches.
-        static func initialize() {
-            curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        /// Opens libcurl (`libcurl.so.4`) and initialises it, once per process; `nil` when it is
+        /// ready, else the loader's reason. Every transfer follows a successful load.
+        static func load() -> String? {
+            ccurl_load().map { String(cString: $0) }
         }
 
         /// The User-Agent every source-check page request sends.
@@ -91,15 +92,15 @@
         }
 
         private static func get(_ request: GetRequest) -> Answer {
-            guard let handle = curl_easy_init() else { return .failed("libcurl could not start a transfer") }
-            defer { curl_easy_cleanup(handle) }
+            guard let handle = ccurl_easy_init() else { return .failed("libcurl could not start a transfer") }
+            defer { ccurl_easy_cleanup(handle) }
             let collected = Collected(maxBytes: request.maxBytes, isCancelled: request.isCancelled)
             let context = Unmanaged.passUnretained(collected).toOpaque()
             var headers: UnsafeMutablePointer<curl_slist>?
-            headers = curl_slist_append(headers, "Accept: application/json")
-            if let tag = request.entityTag { headers = curl_slist_append(headers, "If-None-Match: \(tag)") }
-            if let date = request.lastModified { headers = curl_slist_append(headers, "If-Modified-Since: \(date)") }
-            defer { curl_slist_free_all(headers) }
+            headers = ccurl_slist_append(headers, "Accept: application/json")
+            if let tag = request.entityTag { headers = ccurl_slist_append(headers, "If-None-Match: \(tag)") }
+            if let date = request.lastModified { headers = ccurl_slist_append(headers, "If-Modified-Since: \(date)") }
+            defer { ccurl_slist_free_all(headers) }
             var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
 
             let result: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errorText in
@@ -133,7 +134,7 @@
                 ccurl_set_long(handle, CURLOPT_NOPROGRESS, 0)
                 ccurl_set_progress_function(handle, progress)
                 ccurl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
-                return curl_easy_perform(handle)
+                return ccurl_easy_perform(handle)
             }
             withExtendedLifetime(collected) {}
 
@@ -143,7 +144,7 @@
             guard result == CURLE_OK else {
                 let detail = String(
                     decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                let reason = detail.isEmpty ? String(cString: curl_easy_strerror(result)) : detail
+                let reason = detail.isEmpty ? String(cString: ccurl_easy_strerror(result)) : detail
                 return .failed("transfer failed: \(reason)")
             }
             var status = 0
