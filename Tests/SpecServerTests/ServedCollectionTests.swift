@@ -72,4 +72,42 @@ import Testing
         }
         #expect(names.contains { $0.lowercased().contains("shape") }, "shape on /v1/\(served.segment): \(names)")
     }
+
+    /// Fields a collection's API rows reshape, so no property or column is named after them: a
+    /// size-class record's two orientations are two rows (`orientation`, `horizontal`, `vertical`).
+    static let reshaped: Set<String> = ["sizeClasses.portrait", "sizeClasses.landscape"]
+
+    /// The collection's OpenAPI record schema has a property for every declared field, described
+    /// in the declaration's words wherever it is described.
+    @Test(arguments: collections)
+    func theRecordSchemaHoldsEveryDeclaredField(key: String) throws {
+        let served = try #require(ServedCollection.all.first { $0.collection.key == key })
+        let document = try #require(app.request(.get, "/openapi.json").json)
+        let properties = try #require(document["components"]?["schemas"]?[served.itemSchema]?["properties"])
+        for field in served.collection.fields where !Self.reshaped.contains("\(key).\(field.name)") {
+            let property = try #require(properties[field.name], "\(served.itemSchema) lacks \(field.name)")
+            if let description = property["description"]?.stringValue {
+                #expect(description == field.meaning, "\(served.itemSchema).\(field.name)")
+            }
+        }
+    }
+
+    /// The collection's CSV and Markdown layout has a column for every declared field (a
+    /// `{width, height}` field one per member), and a number's heading carries its declared unit.
+    @Test(arguments: collections)
+    func theTableLayoutHoldsEveryDeclaredField(key: String) throws {
+        let served = try #require(ServedCollection.all.first { $0.collection.key == key })
+        let columns = try #require(TableLayout.columns(for: served.route))
+        for field in served.collection.fields where !Self.reshaped.contains("\(key).\(field.name)") {
+            let held = columns.filter { column in
+                column.key == field.name || column.key.hasPrefix(field.name + "_")
+                    || (field.name == "citations" && column.key.hasPrefix("citation_"))
+            }
+            #expect(!held.isEmpty, "/v1/\(served.segment) has no column of \(field.name)")
+            guard case .fixed(let unit)? = field.unit else { continue }
+            for column in held where column.kind == .number {
+                #expect(column.header.hasSuffix("(\(unit))"), "\(column.key): \(column.header)")
+            }
+        }
+    }
 }
