@@ -11,11 +11,9 @@ import Testing
     let store = ApplicationHarness.shared.application.current!.store
 
     /// Each record route with the collection route that lists its records.
-    static let recordRoutes: [(record: Route, collection: Route)] = [
-        (.device, .devices), (.sizeClass, .sizeClasses), (.widget, .widgets), (.widgetFamily, .widgetFamilies),
-        (.dynamicTypeSize, .dynamicType),
-        (.textStyle, .textStyles), (.trackingValue, .tracking), (.metric, .metrics), (.rule, .rules), (.myth, .myths),
-    ]
+    static let recordRoutes: [(record: Route, collection: Route)] = ServedCollection.all.map {
+        (record: $0.recordRoute, collection: $0.route)
+    }
 
     /// The collection routes: every route that pages its rows.
     static let collectionRoutes = Route.allCases.filter(\.endpoint.selectsRows)
