@@ -166,7 +166,9 @@ import Testing
         let all = ids(whole)
         let total = try #require(whole.json?["total"]?.doubleValue)
         #expect(Int(total) == all.count)
-        #expect(all.count > 3)
+        // Two rows make two pages of one: enough for a next and a prev link, so a collection
+        // of two records is walked too.
+        #expect(all.count >= 2)
         let size = max(1, all.count / 3)
         let separator = route == .search ? "&" : "?"
         var target: String? = Self.everyRow(route) + separator + "limit=\(size)"

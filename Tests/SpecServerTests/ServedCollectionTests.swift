@@ -92,12 +92,20 @@ import Testing
         }
     }
 
+    /// The columns of the collection's CSV and Markdown: its layout's, or without one
+    /// (``TableLayout`` lists none) the rows' own flattened fields, as the CSV heads them.
+    func columns(of served: ServedCollection) -> [TableColumn] {
+        if let layout = TableLayout.columns(for: served.route) { return layout }
+        let header = DocsSiteTests.csvRows(app.request(.get, "/v1/\(served.segment)?format=csv").text).first ?? []
+        return header.map { TableColumn($0, $0) }
+    }
+
     /// The collection's CSV and Markdown layout has a column for every declared field (a
     /// `{width, height}` field one per member), and a number's heading carries its declared unit.
     @Test(arguments: collections)
     func theTableLayoutHoldsEveryDeclaredField(key: String) throws {
         let served = try #require(ServedCollection.all.first { $0.collection.key == key })
-        let columns = try #require(TableLayout.columns(for: served.route))
+        let columns = columns(of: served)
         for field in served.collection.fields where !Self.reshaped.contains("\(key).\(field.name)") {
             let held = columns.filter { column in
                 column.key == field.name || column.key.hasPrefix(field.name + "_")
@@ -108,6 +116,17 @@ import Testing
             for column in held where column.kind == .number {
                 #expect(column.header.hasSuffix("(\(unit))"), "\(column.key): \(column.header)")
             }
+        }
+    }
+
+    /// Every column the collection's page shows first is a column of its table layout, so a
+    /// page entry naming a field the rows do not have fails here rather than showing nothing.
+    @Test(arguments: collections)
+    func thePageShowsColumnsOfTheLayout(key: String) throws {
+        let served = try #require(ServedCollection.all.first { $0.collection.key == key })
+        let keys = Set(columns(of: served).map(\.key))
+        for column in served.page.lead + served.page.figures + served.page.trailing {
+            #expect(keys.contains(column), "/v1/\(served.segment)'s page shows \(column), which no column holds")
         }
     }
 }
