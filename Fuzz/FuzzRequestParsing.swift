@@ -89,6 +89,8 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
                 context.now += 60_000
                 _ = connection.checkDeadline(now: context.now, context: context)
             }
+        case .answer:
+            EventLoop.answer(&connection, context: context)
         case .waitForOutput, .waitForAnswer:
             // Output: the "client" reads everything it is sent, so nothing is left to wait for.
             // An answer: this context has no worker threads, so a deferred answer is computed

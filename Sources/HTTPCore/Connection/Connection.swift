@@ -22,12 +22,18 @@ struct Connection: ~Copyable {
         /// `sendfile`, which passes its pages to the socket instead of copying them; then call
         /// ``didSend(_:context:)`` with the total written.
         case sendFile(offset: Int64)
+        /// A complete request is at the front of the input: ask the application for its answer
+        /// (``withRequest(_:)``), then write it (``write(_:context:)``), log it
+        /// (``withAnsweredRequest(_:)``) and go on (``didAnswerRequest(context:)``); or, for an
+        /// answer computed off the loop, ``awaitAnswer(startedAt:)``. `EventLoop.answer(_:context:)`
+        /// does all that.
+        case answer
         /// Wait until the socket is readable, then call ``markReadable()``.
         case waitForInput
         /// Wait until the socket is writable.
         case waitForOutput
         /// Watch nothing: the request's answer is computed off the loop, and pipelined requests
-        /// wait until ``didAnswer(_:context:)`` has written it.
+        /// wait until it is written (``didComputeAnswer()``).
         case waitForAnswer
         /// Half-close the socket (`shutdown(SHUT_WR)`), then call ``didShutdownOutput()``.
         case shutdownOutput
@@ -315,6 +321,12 @@ struct Connection: ~Copyable {
             break
         }
         while true {
+            if hasUnparsedInput && canQueueAnswer {
+                // Pipelined requests are answered into one output before it is sent, up to the
+                // high-water mark.
+                if requestIsReady(context: context) { return .answer }
+                continue
+            }
             if sharedBody.isHeld {
                 if let offset = sharedBody.bodyFileOffset {
                     return .sendFile(offset: offset + Int64(sharedBodySent))
@@ -331,10 +343,6 @@ struct Connection: ~Copyable {
             }
             if isAwaitingAnswer {
                 return .waitForAnswer
-            }
-            if hasUnparsedInput {
-                parseAndRespond(context: context)
-                continue
             }
             if peerClosed {
                 // Nothing to answer (a partial request cannot be completed now).
@@ -458,21 +466,32 @@ struct Connection: ~Copyable {
 
     // MARK: Parsing and answering
 
-    private mutating func parseAndRespond(context: LoopContext) {
-        context.pool.attach(to: &output, forOutput: true)
-        defer {
-            if output.readableCount == 0 { context.pool.recycle(&output) }
+    /// Whether another answer may be queued now: the connection is open, waits for no answer,
+    /// and its output is below the high-water mark with no shared body in it (the rest of a
+    /// pipelined batch waits until the output drains).
+    private var canQueueAnswer: Bool {
+        state == .open && !isAwaitingAnswer && output.writerIndex < Self.outputHighWater && !sharedBody.isHeld
+    }
+
+    /// Parses what the input holds; `true` once a whole request is at its front, its head in
+    /// the loop's field table (``Action/answer``). `false` when more bytes are needed or the
+    /// request was refused (then the error response is queued).
+    private mutating func requestIsReady(context: LoopContext) -> Bool {
+        if headLength == 0 {
+            guard scanHead(context: context) else { return false }
         }
-        while state == .open && !isAwaitingAnswer {
-            if output.writerIndex >= Self.outputHighWater || sharedBody.isHeld {
-                return  // resume after the output drains
+        guard bodyIsComplete(context: context) != nil else { return false }
+        if context.fieldsTag != fieldTableTag {
+            // The field table is shared by the loop's connections, and another one parsed a
+            // head while this request's body arrived: its fields are indexed again.
+            do {
+                head = try parseHead(context: context)
+            } catch {
+                fail(error, context: context)
+                return false
             }
-            if headLength == 0 {
-                guard scanHead(context: context) else { return }
-            }
-            guard let bodyEnd = bodyIsComplete(context: context) else { return }
-            answer(bodyEnd: bodyEnd, refusingLargeAnswers: isOverUnreadBudget(context: context), context: context)
         }
+        return true
     }
 
     /// Scans for the end of the head; once it is complete, parses it into ``head`` and sets up
@@ -598,100 +617,50 @@ struct Connection: ~Copyable {
         return end
     }
 
-    /// Answers the complete request at the front of the input and consumes it, or hands its
-    /// answer to the worker threads when the application defers it.
-    ///
-    /// With `refusingLargeAnswers` (answers clients have not read fill their budget, or this
-    /// client's share), an answer of ``sharedBodyThreshold`` bytes or more, or any answer queued
-    /// behind others on this connection, is replaced by `503` and a close: memory stays bounded,
-    /// while a probe's or a small query's answer on a fresh connection still goes out.
-    private mutating func answer(bodyEnd: Int, refusingLargeAnswers: Bool, context: LoopContext) {
-        if context.fieldsTag != fieldTableTag {
-            // The field table is shared by the loop's connections, and another one parsed a
-            // head while this request's body arrived: its fields are indexed again.
-            do {
-                head = try parseHead(context: context)
-            } catch {
-                fail(error, context: context)
-                return
-            }
-        }
-        let started = context.accessLog == .off ? 0 : SystemClock.monotonicMicroseconds()
-        var response: HTTPResponse
-        if head.isAsteriskForm {
-            // RFC 9110 §9.3.7: OPTIONS * asks about the server as a whole.
-            response = .prepared(context.serverWideOptions)
-        } else {
-            response = withRequest(head, bodyEnd: bodyEnd, context: context) { request in
-                context.application.respond(to: request)
-            }
-        }
-        if case .deferred(let deferred) = response.storage {
-            guard let workers = context.answerWorkers, let completions = context.answerCompletions else {
-                response = deferred.resolve()  // no worker threads: computed here
-                write(
-                    response, bodyEnd: bodyEnd, started: started, refusingLargeAnswers: refusingLargeAnswers,
-                    context: context)
-                return
-            }
-            // What it holds counts against the body budget while it waits (what computing it takes,
-            // while it runs); without room for it, or for it in the queue, the client is told to
-            // retry.
-            guard context.bodyBudget.reserve(deferred.held) else {
-                fail(.answersOverCapacity, context: context)
-                return
-            }
-            let job = AnswerWorkers.Job(
-                answer: deferred, budget: context.bodyBudget, completions: completions, slot: socket.tableIndex,
-                generation: generation)
-            guard workers.submit(job) else {
-                context.bodyBudget.release(deferred.held)
-                fail(.answersOverCapacity, context: context)
-                return
-            }
-            // The request stays at the front of the input (and the body's reservation with it)
-            // until the answer is written; no timer runs meanwhile.
-            isAwaitingAnswer = true
-            answerStartedAt = started
-            timer = .none
-            return
-        }
-        write(
-            response, bodyEnd: bodyEnd, started: started, refusingLargeAnswers: refusingLargeAnswers,
-            context: context)
+    /// Whether the request at the front of the input asks about the server as a whole
+    /// (`OPTIONS *`, RFC 9110 §9.3.7): the loop answers it without the application.
+    var asksAboutTheServer: Bool { head.isAsteriskForm }
+
+    /// The request at the front of the input, complete (``Action/answer``), for the application.
+    func withRequest<Result>(context: LoopContext, _ body: (borrowing HTTPRequest) -> Result) -> Result {
+        withRequest(head, bodyEnd: requestBodyEnd, context: context, body)
     }
 
-    /// A worker computed the answer to the request at the front of the input: writes it as
-    /// ``answer(bodyEnd:refusingLargeAnswers:context:)`` would have, judging the
-    /// unread-answer budget as it is now, then goes on with pipelined requests.
-    /// `nil`: the budget had no room for computing it, so the client is told to retry.
-    mutating func didAnswer(_ response: HTTPResponse?, context: LoopContext) {
-        guard isAwaitingAnswer else { return }
+    /// The end of the complete request's body, as an offset from the request's first byte.
+    private var requestBodyEnd: Int { head.isChunked ? chunkDecoded : Int(headLength) + head.contentLength }
+
+    /// The answer to the request at the front of the input is computed off the loop: the
+    /// request stays there (and its body's reservation with it) until ``didComputeAnswer()``,
+    /// and no timer runs meanwhile. `startedAt` is kept for the access log.
+    mutating func awaitAnswer(startedAt: Int64) {
+        isAwaitingAnswer = true
+        answerStartedAt = startedAt
+        timer = .none
+    }
+
+    /// A worker finished the answer ``awaitAnswer(startedAt:)`` waited for: the loop writes it
+    /// next, with ``write(_:context:)``. Returns when it was asked for, or `nil` when nothing was
+    /// awaited.
+    mutating func didComputeAnswer() -> Int64? {
+        guard isAwaitingAnswer else { return nil }
         isAwaitingAnswer = false
-        guard let response else {
-            fail(.answersOverCapacity, context: context)
-            return
-        }
-        context.pool.attach(to: &output, forOutput: true)
-        let bodyEnd = head.isChunked ? chunkDecoded : Int(headLength) + head.contentLength
-        write(
-            response, bodyEnd: bodyEnd, started: answerStartedAt,
-            refusingLargeAnswers: isOverUnreadBudget(context: context), context: context)
-        if output.readableCount == 0 { context.pool.recycle(&output) }
+        return answerStartedAt
     }
 
-    /// Writes `response` to the request at the front of the input (its ``head`` as parsed),
-    /// logs it, and consumes the request; or, with `refusingLargeAnswers` and a large answer,
-    /// refuses it instead.
-    private mutating func write(
-        _ response: HTTPResponse, bodyEnd: Int, started: Int64, refusingLargeAnswers: Bool,
-        context: LoopContext
-    ) {
-        if refusingLargeAnswers
+    /// Queues `response` to the request at the front of the input (its ``head`` as parsed) and
+    /// returns the bytes it takes, for the access log; the request stays at the front until
+    /// ``didAnswerRequest(context:)``. `nil`: refused instead (then a `503` is queued), because
+    /// the answers clients have not read fill their budget, or this client's share, and this
+    /// one is ``sharedBodyThreshold`` bytes or more, or queued behind others on this connection:
+    /// memory stays bounded, while a probe's or a small query's answer on a fresh connection
+    /// still goes out.
+    mutating func write(_ response: HTTPResponse, context: LoopContext) -> Int? {
+        context.pool.attach(to: &output, forOutput: true)
+        if isOverUnreadBudget(context: context)
             && (response.bodyCount >= Self.sharedBodyThreshold || output.readableCount > 0 || sharedBody.isHeld)
         {
             fail(.answersOverBudget, context: context)
-            return
+            return nil
         }
         requestsServed += 1
         let keepAlive =
@@ -727,18 +696,25 @@ struct Connection: ~Copyable {
                 connection: connectionField, includeBody: includeBody, to: &output
             )
         case .deferred:
+            // The loop computes a deferred answer (or hands it to a worker) before writing it.
             preconditionFailure("a deferred answer is resolved before it is written")
         }
-        if context.accessLog != .off {
-            AccessLog.append(
-                head: head, request: input.readableSpan, status: response.status, bytes: written,
-                microseconds: SystemClock.monotonicMicroseconds() - started, context: context
-            )
-        }
         context.requestsAnswered += 1
+        return written
+    }
 
-        let consumed = head.isChunked ? chunkRaw : bodyEnd
-        input.consume(consumed)
+    /// The request just written, for the access log: its head and its bytes.
+    func withAnsweredRequest<Result>(_ body: (borrowing RequestHead, Span<UInt8>) -> Result) -> Result {
+        body(head, input.readableSpan)
+    }
+
+    /// The request written is done: consumes it and goes on with the next, or closes after the
+    /// output when it was the last.
+    mutating func didAnswerRequest(context: LoopContext) {
+        let keepAlive =
+            keepAliveRequested && !context.isDraining && Int(requestsServed) < context.maxRequestsPerConnection
+        input.consume(head.isChunked ? chunkRaw : requestBodyEnd)
+        if output.readableCount == 0 { context.pool.recycle(&output) }
         startNextRequest(context: context)
         if !keepAlive {
             // Bytes after the last answered request would make our close a reset (RFC 9112 §9.6);

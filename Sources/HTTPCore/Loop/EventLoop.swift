@@ -244,6 +244,8 @@ final class EventLoop {
                     close(index)
                     return
                 }
+            case .answer:
+                Self.answer(&connections[index], context: context)
             case .waitForInput:
                 setInterest(index, EPOLLIN.rawValue)
                 return
@@ -307,7 +309,7 @@ final class EventLoop {
             guard index < connections.count, connections[index].state != .closed,
                 connections[index].generation == completion.generation, connections[index].isAwaitingAnswer
             else { continue }
-            connections[index].didAnswer(completion.response, context: context)
+            Self.writeComputedAnswer(completion.response, to: &connections[index], context: context)
             drive(index)
         }
     }

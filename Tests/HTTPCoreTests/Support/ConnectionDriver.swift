@@ -103,6 +103,8 @@ final class ConnectionDriver {
                     continue
                 }
                 return
+            case .answer:
+                EventLoop.answer(&connection, context: context)
             case .waitForOutput, .waitForAnswer:
                 return
             case .shutdownOutput:
