@@ -14,14 +14,18 @@ struct Connection: ~Copyable {
         /// Read from the socket into the input's free space (``withInputAndSocket(_:)``), then
         /// call ``didReceive(_:requested:context:)`` or ``didReceiveEnd()``.
         case receive
-        /// Write ``unsentOutput``, then ``unsentBody`` (a shared response body, often empty), in
-        /// one call; then call ``didSend(_:context:)`` with the total written.
+        /// Write ``unsentOutput``, then ``unsentBody`` (a shared response body, often empty);
+        /// then call ``didSend(_:context:)`` with the total written. How is the loop's choice: a
+        /// body held in the ``BodyFile`` (``unsentBodyFileOffset``) can go with `sendfile`,
+        /// which passes its pages to the socket instead of copying them.
         case send
-        /// Write ``unsentOutput`` (often empty) marked as more to come, then ``unsentBody`` —
-        /// a shared body held in the ``BodyFile`` — from the file at `offset` with
-        /// `sendfile`, which passes its pages to the socket instead of copying them; then call
-        /// ``didSend(_:context:)`` with the total written.
-        case sendFile(offset: Int64)
+        /// An error response was queued for a request the connection refused (or a deadline
+        /// passed): log it, then ask again.
+        case logRefusal(RequestError)
+        /// A request's head announces a body: ask the application how large a body it takes
+        /// (``withHead(context:_:)``), then call ``didLimitBody(_:context:)``.
+        /// `EventLoop.limitBody(_:context:)` does both.
+        case limitBody
         /// A complete request is at the front of the input: ask the application for its answer
         /// (``withRequest(_:)``), then write it (``write(_:context:)``), log it
         /// (``withAnsweredRequest(_:)``) and go on (``didAnswerRequest(context:)``); or, for an
@@ -127,6 +131,9 @@ struct Connection: ~Copyable {
     private(set) var isAwaitingAnswer = false
     /// When that answer was asked for, for the access log (0 with the log off).
     private var answerStartedAt: Int64 = 0
+    /// A refusal queued and not yet logged (``Action/logRefusal(_:)``), as its raw value plus
+    /// one (0: none, so a zeroed slot has none); only with the log on.
+    private var unloggedRefusalPlusOne: UInt8 = 0
     /// Close with `SO_LINGER` 0 (a reset), discarding unsent output: the client stopped reading.
     var resetOnClose: Bool { state == .reset }
 
@@ -306,6 +313,10 @@ struct Connection: ~Copyable {
 
     /// Decides what the loop does next, parsing and answering buffered requests on the way.
     mutating func nextAction(context: LoopContext) -> Action {
+        if unloggedRefusalPlusOne != 0, let refusal = RequestError(rawValue: unloggedRefusalPlusOne - 1) {
+            unloggedRefusalPlusOne = 0
+            return .logRefusal(refusal)
+        }
         switch state {
         case .closed:
             return .close
@@ -324,16 +335,10 @@ struct Connection: ~Copyable {
             if hasUnparsedInput && canQueueAnswer {
                 // Pipelined requests are answered into one output before it is sent, up to the
                 // high-water mark.
-                if requestIsReady(context: context) { return .answer }
+                if let action = requestAction(context: context) { return action }
                 continue
             }
-            if sharedBody.isHeld {
-                if let offset = sharedBody.bodyFileOffset {
-                    return .sendFile(offset: offset + Int64(sharedBodySent))
-                }
-                return .send
-            }
-            if output.readableCount > 0 {
+            if sharedBody.isHeld || output.readableCount > 0 {
                 return .send
             }
             switch state {
@@ -391,6 +396,12 @@ struct Connection: ~Copyable {
     /// while the connection is not changed.
     var unsentOutput: Span<UInt8> {
         @_lifetime(borrow self) @inline(__always) get { output.readableSpan }
+    }
+
+    /// Where in the ``BodyFile`` the unsent part of the shared body starts, when the body is
+    /// held there (`nil` otherwise): the loop may send it from the file.
+    var unsentBodyFileOffset: Int64? {
+        sharedBody.bodyFileOffset.map { $0 + Int64(sharedBodySent) }
     }
 
     /// The part of the shared body not yet sent (empty when there is none), which goes out
@@ -473,14 +484,16 @@ struct Connection: ~Copyable {
         state == .open && !isAwaitingAnswer && output.writerIndex < Self.outputHighWater && !sharedBody.isHeld
     }
 
-    /// Parses what the input holds; `true` once a whole request is at its front, its head in
-    /// the loop's field table (``Action/answer``). `false` when more bytes are needed or the
-    /// request was refused (then the error response is queued).
-    private mutating func requestIsReady(context: LoopContext) -> Bool {
+    /// Parses what the input holds: ``Action/limitBody`` once a head that announces a body is
+    /// parsed, ``Action/answer`` once a whole request is at the front, its head in the loop's
+    /// field table; `nil` when more bytes are needed or the request was refused (then the error
+    /// response is queued).
+    private mutating func requestAction(context: LoopContext) -> Action? {
         if headLength == 0 {
-            guard scanHead(context: context) else { return false }
+            guard scanHead(context: context) else { return nil }
+            if head.hasBody { return .limitBody }
         }
-        guard bodyIsComplete(context: context) != nil else { return false }
+        guard bodyIsComplete(context: context) != nil else { return nil }
         if context.fieldsTag != fieldTableTag {
             // The field table is shared by the loop's connections, and another one parsed a
             // head while this request's body arrived: its fields are indexed again.
@@ -488,10 +501,10 @@ struct Connection: ~Copyable {
                 head = try parseHead(context: context)
             } catch {
                 fail(error, context: context)
-                return false
+                return nil
             }
         }
-        return true
+        return .answer
     }
 
     /// Scans for the end of the head; once it is complete, parses it into ``head`` and sets up
@@ -537,42 +550,50 @@ struct Connection: ~Copyable {
         }
         keepAliveRequested = head.keepAlive && keepAliveRequested
         bodyLimit = 0
-        if head.hasBody {
-            let allowed = withRequest(head, bodyEnd: Int(headLength), context: context) { request in
-                context.application.bodyLimit(for: request)
-            }
-            bodyLimit = max(0, min(allowed, context.maxBodyLength))
-            // RFC 9110 §15.5.14: refuse an announced body over the limit before reading it.
-            if !head.isChunked && head.contentLength > bodyLimit {
-                fail(.contentTooLarge, context: context)
-                return false
-            }
-            if head.isChunked && bodyLimit == 0 {
-                fail(.contentTooLarge, context: context)
-                return false
-            }
-            // One budget for every body being received, taken as the body arrives (one window
-            // ahead of it): past the budget or the client's share, refuse.
-            bodyExpected = head.isChunked ? bodyLimit : head.contentLength
-            if bodyExpected > 0 {
-                bodyStartedAt = context.now
-                guard reserveBodyWindow(context: context) else {
-                    fail(.bodiesOverBudget, context: context)
-                    return false
-                }
-            }
-            chunkRaw = Int(headLength)
-            chunkDecoded = Int(headLength)
-            chunkedDecoder = ChunkedDecoder()
-            let haveWholeBody = !head.isChunked && input.readableCount >= Int(headLength) + head.contentLength
-            if head.expectsContinue && head.version == .http1_1 && !haveWholeBody
-                && input.readableCount == Int(headLength)
-            {
-                // RFC 9110 §10.1.1: tell the client to go ahead before it sends the body.
-                ResponseWriter.writeContinue(to: &output)
+        return true
+    }
+
+    /// The head at the front of the input, its body not yet read (``Action/limitBody``), for
+    /// the application.
+    func withHead<Result>(context: LoopContext, _ body: (borrowing HTTPRequest) -> Result) -> Result {
+        withRequest(head, bodyEnd: Int(headLength), context: context, body)
+    }
+
+    /// The application takes bodies of up to `allowed` bytes for this request
+    /// (``Action/limitBody``): refuses a larger one it announces, takes the body's share of the
+    /// budget, and sets up its reading.
+    mutating func didLimitBody(_ allowed: Int, context: LoopContext) {
+        bodyLimit = max(0, min(allowed, context.maxBodyLength))
+        // RFC 9110 §15.5.14: refuse an announced body over the limit before reading it.
+        if !head.isChunked && head.contentLength > bodyLimit {
+            fail(.contentTooLarge, context: context)
+            return
+        }
+        if head.isChunked && bodyLimit == 0 {
+            fail(.contentTooLarge, context: context)
+            return
+        }
+        // One budget for every body being received, taken as the body arrives (one window
+        // ahead of it): past the budget or the client's share, refuse.
+        bodyExpected = head.isChunked ? bodyLimit : head.contentLength
+        if bodyExpected > 0 {
+            bodyStartedAt = context.now
+            guard reserveBodyWindow(context: context) else {
+                fail(.bodiesOverBudget, context: context)
+                return
             }
         }
-        return true
+        chunkRaw = Int(headLength)
+        chunkDecoded = Int(headLength)
+        chunkedDecoder = ChunkedDecoder()
+        let haveWholeBody = !head.isChunked && input.readableCount >= Int(headLength) + head.contentLength
+        if head.expectsContinue && head.version == .http1_1 && !haveWholeBody
+            && input.readableCount == Int(headLength)
+        {
+            // RFC 9110 §10.1.1: tell the client to go ahead before it sends the body.
+            context.pool.attach(to: &output, forOutput: true)
+            ResponseWriter.writeContinue(to: &output)
+        }
     }
 
     /// Returns the end of the body (offset from the request start) once it is all here.
@@ -747,9 +768,7 @@ struct Connection: ~Copyable {
             includeBody: true, to: &output
         )
         context.requestsAnswered += 1
-        if context.accessLog != .off {
-            AccessLog.appendError(error, context: context)
-        }
+        if context.accessLog != .off { unloggedRefusalPlusOne = error.rawValue + 1 }
         input.clear()
         startNextRequest(context: context)
         hasUnparsedInput = false

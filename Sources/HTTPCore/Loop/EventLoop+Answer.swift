@@ -1,6 +1,13 @@
 import SystemSupport
 
 extension EventLoop {
+    /// Performs ``Connection/Action/limitBody``: asks the application how large a body the
+    /// request whose head `connection` has parsed may have.
+    static func limitBody(_ connection: inout Connection, context: LoopContext) {
+        let allowed = connection.withHead(context: context) { request in context.application.bodyLimit(for: request) }
+        connection.didLimitBody(allowed, context: context)
+    }
+
     /// Performs ``Connection/Action/answer``: asks the application for the answer to the
     /// complete request at the front of `connection`'s input and writes it, or hands an answer
     /// the application defers to the worker threads. The connection runs the protocol; the
