@@ -1,6 +1,7 @@
 /// One client connection as a state machine: the loop feeds it events (bytes received, bytes
 /// sent, readiness, time) and performs the ``Action`` it asks for next. It does no I/O itself,
-/// so tests drive it without sockets.
+/// calls no application and writes no log: the loop asks the application (``Action/limitBody``,
+/// ``Action/answer``), logs, and chooses how to send; so tests drive it without sockets.
 ///
 /// All fields are trivial values, so a zeroed `Connection` is a valid closed slot: the loop's
 /// table is `calloc`ed and costs memory only for slots in use.
@@ -27,7 +28,7 @@ struct Connection: ~Copyable {
         /// `EventLoop.limitBody(_:context:)` does both.
         case limitBody
         /// A complete request is at the front of the input: ask the application for its answer
-        /// (``withRequest(_:)``), then write it (``write(_:context:)``), log it
+        /// (``withRequest(context:_:)``), then write it (``write(_:context:)``), log it
         /// (``withAnsweredRequest(_:)``) and go on (``didAnswerRequest(context:)``); or, for an
         /// answer computed off the loop, ``awaitAnswer(startedAt:)``. `EventLoop.answer(_:context:)`
         /// does all that.
@@ -392,7 +393,7 @@ struct Connection: ~Copyable {
         try body(&input, socket)
     }
 
-    /// The output not yet sent, for a ``Action/send`` or ``Action/sendFile(offset:)``; valid
+    /// The output not yet sent, for a ``Action/send``; valid
     /// while the connection is not changed.
     var unsentOutput: Span<UInt8> {
         @_lifetime(borrow self) @inline(__always) get { output.readableSpan }
