@@ -76,6 +76,10 @@ struct Connection: ~Copyable {
 
     var state: State = .closed
     var timer: Timer = .none
+    /// A refusal queued and not yet logged (``Action/logRefusal(_:)``), as its raw value plus
+    /// one (0: none, so a zeroed slot has none); only with the log on. Beside the two bytes
+    /// above, in the padding before the socket, so the slot does not grow.
+    private var unloggedRefusalPlusOne: UInt8 = 0
     /// The slot's socket: none while ``state`` is ``State/closed``.
     private(set) var socket = ConnectionSocket()
     /// Bumped per use of the slot, so stale epoll events for a reused descriptor are ignored.
@@ -132,9 +136,6 @@ struct Connection: ~Copyable {
     private(set) var isAwaitingAnswer = false
     /// When that answer was asked for, for the access log (0 with the log off).
     private var answerStartedAt: Int64 = 0
-    /// A refusal queued and not yet logged (``Action/logRefusal(_:)``), as its raw value plus
-    /// one (0: none, so a zeroed slot has none); only with the log on.
-    private var unloggedRefusalPlusOne: UInt8 = 0
     /// Close with `SO_LINGER` 0 (a reset), discarding unsent output: the client stopped reading.
     var resetOnClose: Bool { state == .reset }
 
