@@ -73,7 +73,9 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
             connection.didReceive(count, requested: space, context: context)
             // Memory stays bounded: head limit plus body limit plus framing.
             precondition(connection.input.readableCount <= 16 * 1024 + 8192 + 64 * 1024, "input grew without bound")
-        case .send, .sendFile:
+        case .logRefusal(let error):
+            AccessLog.appendError(error, context: context)
+        case .send:
             let unsent = connection.unsentOutput.count + connection.unsentBody.count
             sent += unsent
             connection.didSend(unsent, context: context)
@@ -89,6 +91,10 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
                 context.now += 60_000
                 _ = connection.checkDeadline(now: context.now, context: context)
             }
+        case .limitBody:
+            EventLoop.limitBody(&connection, context: context)
+        case .answer:
+            EventLoop.answer(&connection, context: context)
         case .waitForOutput, .waitForAnswer:
             // Output: the "client" reads everything it is sent, so nothing is left to wait for.
             // An answer: this context has no worker threads, so a deferred answer is computed

@@ -72,8 +72,10 @@ import Testing
         #expect(silent.isEmpty, "\(route.template): empty without a note: \(silent.prefix(5))")
     }
 
-    @Test(arguments: DocsSitePageLayoutTests.searchWords)
-    func everyEmptyAnswerWithWordsHasANote(_ route: Route, _ word: String) throws {
+    @Test(arguments: ServedCollection.all.map(\.route))
+    func everyEmptyAnswerWithWordsHasANote(_ route: Route) throws {
+        let served = try #require(ServedCollection.of(route))
+        let word = try #require(DocsSitePageLayoutTests.searchWord(served))
         // Words alone that match nothing, and words that match with each filter value in turn.
         var silent: [String] = []
         var empty = 0

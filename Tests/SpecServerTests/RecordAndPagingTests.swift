@@ -11,11 +11,9 @@ import Testing
     let store = ApplicationHarness.shared.application.current!.store
 
     /// Each record route with the collection route that lists its records.
-    static let recordRoutes: [(record: Route, collection: Route)] = [
-        (.device, .devices), (.sizeClass, .sizeClasses), (.widget, .widgets), (.widgetFamily, .widgetFamilies),
-        (.dynamicTypeSize, .dynamicType),
-        (.textStyle, .textStyles), (.trackingValue, .tracking), (.metric, .metrics), (.rule, .rules), (.myth, .myths),
-    ]
+    static let recordRoutes: [(record: Route, collection: Route)] = ServedCollection.all.map {
+        (record: $0.recordRoute, collection: $0.route)
+    }
 
     /// The collection routes: every route that pages its rows.
     static let collectionRoutes = Route.allCases.filter(\.endpoint.selectsRows)
@@ -168,7 +166,9 @@ import Testing
         let all = ids(whole)
         let total = try #require(whole.json?["total"]?.doubleValue)
         #expect(Int(total) == all.count)
-        #expect(all.count > 3)
+        // Two rows make two pages of one: enough for a next and a prev link, so a collection
+        // of two records is walked too.
+        #expect(all.count >= 2)
         let size = max(1, all.count / 3)
         let separator = route == .search ? "&" : "?"
         var target: String? = Self.everyRow(route) + separator + "limit=\(size)"

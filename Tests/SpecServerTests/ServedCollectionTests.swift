@@ -72,4 +72,61 @@ import Testing
         }
         #expect(names.contains { $0.lowercased().contains("shape") }, "shape on /v1/\(served.segment): \(names)")
     }
+
+    /// Fields a collection's API rows reshape, so no property or column is named after them: a
+    /// size-class record's two orientations are two rows (`orientation`, `horizontal`, `vertical`).
+    static let reshaped: Set<String> = ["sizeClasses.portrait", "sizeClasses.landscape"]
+
+    /// The collection's OpenAPI record schema has a property for every declared field, described
+    /// in the declaration's words wherever it is described.
+    @Test(arguments: collections)
+    func theRecordSchemaHoldsEveryDeclaredField(key: String) throws {
+        let served = try #require(ServedCollection.all.first { $0.collection.key == key })
+        let document = try #require(app.request(.get, "/openapi.json").json)
+        let properties = try #require(document["components"]?["schemas"]?[served.itemSchema]?["properties"])
+        for field in served.collection.fields where !Self.reshaped.contains("\(key).\(field.name)") {
+            let property = try #require(properties[field.name], "\(served.itemSchema) lacks \(field.name)")
+            if let description = property["description"]?.stringValue {
+                #expect(description == field.meaning, "\(served.itemSchema).\(field.name)")
+            }
+        }
+    }
+
+    /// The columns of the collection's CSV and Markdown: its layout's, or without one
+    /// (``TableLayout`` lists none) the rows' own flattened fields, as the CSV heads them.
+    func columns(of served: ServedCollection) -> [TableColumn] {
+        if let layout = TableLayout.columns(for: served.route) { return layout }
+        let header = DocsSiteTests.csvRows(app.request(.get, "/v1/\(served.segment)?format=csv").text).first ?? []
+        return header.map { TableColumn($0, $0) }
+    }
+
+    /// The collection's CSV and Markdown layout has a column for every declared field (a
+    /// `{width, height}` field one per member), and a number's heading carries its declared unit.
+    @Test(arguments: collections)
+    func theTableLayoutHoldsEveryDeclaredField(key: String) throws {
+        let served = try #require(ServedCollection.all.first { $0.collection.key == key })
+        let columns = columns(of: served)
+        for field in served.collection.fields where !Self.reshaped.contains("\(key).\(field.name)") {
+            let held = columns.filter { column in
+                column.key == field.name || column.key.hasPrefix(field.name + "_")
+                    || (field.name == "citations" && column.key.hasPrefix("citation_"))
+            }
+            #expect(!held.isEmpty, "/v1/\(served.segment) has no column of \(field.name)")
+            guard case .fixed(let unit)? = field.unit else { continue }
+            for column in held where column.kind == .number {
+                #expect(column.header.hasSuffix("(\(unit))"), "\(column.key): \(column.header)")
+            }
+        }
+    }
+
+    /// Every column the collection's page shows first is a column of its table layout, so a
+    /// page entry naming a field the rows do not have fails here rather than showing nothing.
+    @Test(arguments: collections)
+    func thePageShowsColumnsOfTheLayout(key: String) throws {
+        let served = try #require(ServedCollection.all.first { $0.collection.key == key })
+        let keys = Set(columns(of: served).map(\.key))
+        for column in served.page.lead + served.page.figures + served.page.trailing {
+            #expect(keys.contains(column), "/v1/\(served.segment)'s page shows \(column), which no column holds")
+        }
+    }
 }

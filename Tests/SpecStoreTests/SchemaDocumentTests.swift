@@ -42,4 +42,50 @@ import Testing
             #expect(named, "Docs/schema.md, \(key): the field \(field.name) is not documented")
         }
     }
+
+    /// The field table of `collection` as Docs/schema.md must hold it, made from the
+    /// declaration: the field, the shape of its value, its unit, whether every record has it and
+    /// what it means.
+    static func fieldTable(_ collection: SpecCollection) -> String {
+        var lines = [
+            "Fields of `\(collection.key)`:", "",
+            "| field | type | unit | required | meaning |",
+            "|---|---|---|---|---|",
+        ]
+        for field in collection.fields {
+            let unit =
+                switch field.unit {
+                case .fixed(let unit)?: "`\(unit)`"
+                case .perRecord?: "the record's `unit`"
+                case nil: ""
+                }
+            lines.append(
+                "| `\(field.name)` | \(field.type) | \(unit) | \(field.isRequired ? "yes" : "no") | \(field.meaning) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Each collection's section holds its field table exactly as the declaration gives it, so a
+    /// field, a unit or a meaning changed in one place and not the other fails here; the message
+    /// is the table to paste.
+    @Test(arguments: SpecCollection.allCases.map(\.key))
+    func theFieldTableIsTheDeclarations(key: String) throws {
+        let collection = try #require(SpecCollection.allCases.first { $0.key == key })
+        let table = Self.fieldTable(collection)
+        #expect(Self.document.contains(table + "\n"), "Docs/schema.md, \(key): the field table should read\n\(table)")
+        let section = try #require(Self.section(for: key))
+        #expect(section.contains("Fields of `\(key)`:"), "the table is in the \(key) section")
+    }
+
+    /// Every declared field says what it means, in one line.
+    @Test(arguments: SpecCollection.allCases.map(\.key))
+    func everyFieldSaysWhatItMeans(key: String) throws {
+        let collection = try #require(SpecCollection.allCases.first { $0.key == key })
+        for field in collection.fields + collection.figureFields {
+            #expect(
+                field.meaning.hasSuffix(".") || field.meaning.hasSuffix("…"),
+                "\(key).\(field.name): a one-line meaning, ending in a full stop")
+            #expect(!field.meaning.contains("\n") && field.meaning.count < 160, "\(key).\(field.name): one line")
+        }
+    }
 }

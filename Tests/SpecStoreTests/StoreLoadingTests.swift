@@ -27,12 +27,16 @@ struct StoreLoadingTests {
         let store = StoreFixtures.valid
         #expect(store.versions.map(\.id) == ["2023", "2025-03-07", "2025-12-16"])
         #expect(store.latestVersion.id == "2025-12-16")
-        #expect(
-            store.latest.counts == [
-                "devices": 5, "sizeClasses": 2, "widgets": 4, "widgetFamilies": 0, "dynamicType": 4, "textStyles": 2,
-                "tracking": 2,
-                "metrics": 7, "rules": 3, "myths": 1,
-            ])
+        // Every declared collection is counted: its records in the file, less those removed
+        // (`until`) by the latest version; an absent collection (`mayBeAbsent`) counts none.
+        let file = try JSONValue.parse(try String(contentsOfFile: StoreFixtures.path("valid.json"), encoding: .utf8))
+        let counts = try #require(store.latest.counts.objectValue)
+        #expect(counts.keys == SpecCollection.allCases.map(\.key))
+        for collection in SpecCollection.allCases {
+            let expected = (file[collection.key]?.arrayValue ?? []).filter { $0["until"] == nil }.count
+            #expect(counts[collection.key]?.doubleValue == Double(expected), "\(collection.key)")
+        }
+        #expect(counts["metrics"]?.doubleValue == 7 && counts["widgetFamilies"]?.doubleValue == 0)
         #expect(try store.snapshot(version: "2023").counts["devices"] == 3)
     }
 

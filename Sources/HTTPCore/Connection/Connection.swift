@@ -1,6 +1,7 @@
 /// One client connection as a state machine: the loop feeds it events (bytes received, bytes
 /// sent, readiness, time) and performs the ``Action`` it asks for next. It does no I/O itself,
-/// so tests drive it without sockets.
+/// calls no application and writes no log: the loop asks the application (``Action/limitBody``,
+/// ``Action/answer``), logs, and chooses how to send; so tests drive it without sockets.
 ///
 /// All fields are trivial values, so a zeroed `Connection` is a valid closed slot: the loop's
 /// table is `calloc`ed and costs memory only for slots in use.
@@ -14,20 +15,30 @@ struct Connection: ~Copyable {
         /// Read from the socket into the input's free space (``withInputAndSocket(_:)``), then
         /// call ``didReceive(_:requested:context:)`` or ``didReceiveEnd()``.
         case receive
-        /// Write ``unsentOutput``, then ``unsentBody`` (a shared response body, often empty), in
-        /// one call; then call ``didSend(_:context:)`` with the total written.
+        /// Write ``unsentOutput``, then ``unsentBody`` (a shared response body, often empty);
+        /// then call ``didSend(_:context:)`` with the total written. How is the loop's choice: a
+        /// body held in the ``BodyFile`` (``unsentBodyFileOffset``) can go with `sendfile`,
+        /// which passes its pages to the socket instead of copying them.
         case send
-        /// Write ``unsentOutput`` (often empty) marked as more to come, then ``unsentBody`` —
-        /// a shared body held in the ``BodyFile`` — from the file at `offset` with
-        /// `sendfile`, which passes its pages to the socket instead of copying them; then call
-        /// ``didSend(_:context:)`` with the total written.
-        case sendFile(offset: Int64)
+        /// An error response was queued for a request the connection refused (or a deadline
+        /// passed): log it, then ask again.
+        case logRefusal(RequestError)
+        /// A request's head announces a body: ask the application how large a body it takes
+        /// (``withHead(context:_:)``), then call ``didLimitBody(_:context:)``.
+        /// `EventLoop.limitBody(_:context:)` does both.
+        case limitBody
+        /// A complete request is at the front of the input: ask the application for its answer
+        /// (``withRequest(context:_:)``), then write it (``write(_:context:)``), log it
+        /// (``withAnsweredRequest(_:)``) and go on (``didAnswerRequest(context:)``); or, for an
+        /// answer computed off the loop, ``awaitAnswer(startedAt:)``. `EventLoop.answer(_:context:)`
+        /// does all that.
+        case answer
         /// Wait until the socket is readable, then call ``markReadable()``.
         case waitForInput
         /// Wait until the socket is writable.
         case waitForOutput
         /// Watch nothing: the request's answer is computed off the loop, and pipelined requests
-        /// wait until ``didAnswer(_:context:)`` has written it.
+        /// wait until it is written (``didComputeAnswer()``).
         case waitForAnswer
         /// Half-close the socket (`shutdown(SHUT_WR)`), then call ``didShutdownOutput()``.
         case shutdownOutput
@@ -65,6 +76,10 @@ struct Connection: ~Copyable {
 
     var state: State = .closed
     var timer: Timer = .none
+    /// A refusal queued and not yet logged (``Action/logRefusal(_:)``), as its raw value plus
+    /// one (0: none, so a zeroed slot has none); only with the log on. Beside the two bytes
+    /// above, in the padding before the socket, so the slot does not grow.
+    private var unloggedRefusalPlusOne: UInt8 = 0
     /// The slot's socket: none while ``state`` is ``State/closed``.
     private(set) var socket = ConnectionSocket()
     /// Bumped per use of the slot, so stale epoll events for a reused descriptor are ignored.
@@ -300,6 +315,10 @@ struct Connection: ~Copyable {
 
     /// Decides what the loop does next, parsing and answering buffered requests on the way.
     mutating func nextAction(context: LoopContext) -> Action {
+        if unloggedRefusalPlusOne != 0, let refusal = RequestError(rawValue: unloggedRefusalPlusOne - 1) {
+            unloggedRefusalPlusOne = 0
+            return .logRefusal(refusal)
+        }
         switch state {
         case .closed:
             return .close
@@ -315,13 +334,13 @@ struct Connection: ~Copyable {
             break
         }
         while true {
-            if sharedBody.isHeld {
-                if let offset = sharedBody.bodyFileOffset {
-                    return .sendFile(offset: offset + Int64(sharedBodySent))
-                }
-                return .send
+            if hasUnparsedInput && canQueueAnswer {
+                // Pipelined requests are answered into one output before it is sent, up to the
+                // high-water mark.
+                if let action = requestAction(context: context) { return action }
+                continue
             }
-            if output.readableCount > 0 {
+            if sharedBody.isHeld || output.readableCount > 0 {
                 return .send
             }
             switch state {
@@ -331,10 +350,6 @@ struct Connection: ~Copyable {
             }
             if isAwaitingAnswer {
                 return .waitForAnswer
-            }
-            if hasUnparsedInput {
-                parseAndRespond(context: context)
-                continue
             }
             if peerClosed {
                 // Nothing to answer (a partial request cannot be completed now).
@@ -379,10 +394,16 @@ struct Connection: ~Copyable {
         try body(&input, socket)
     }
 
-    /// The output not yet sent, for a ``Action/send`` or ``Action/sendFile(offset:)``; valid
+    /// The output not yet sent, for a ``Action/send``; valid
     /// while the connection is not changed.
     var unsentOutput: Span<UInt8> {
         @_lifetime(borrow self) @inline(__always) get { output.readableSpan }
+    }
+
+    /// Where in the ``BodyFile`` the unsent part of the shared body starts, when the body is
+    /// held there (`nil` otherwise): the loop may send it from the file.
+    var unsentBodyFileOffset: Int64? {
+        sharedBody.bodyFileOffset.map { $0 + Int64(sharedBodySent) }
     }
 
     /// The part of the shared body not yet sent (empty when there is none), which goes out
@@ -458,21 +479,34 @@ struct Connection: ~Copyable {
 
     // MARK: Parsing and answering
 
-    private mutating func parseAndRespond(context: LoopContext) {
-        context.pool.attach(to: &output, forOutput: true)
-        defer {
-            if output.readableCount == 0 { context.pool.recycle(&output) }
+    /// Whether another answer may be queued now: the connection is open, waits for no answer,
+    /// and its output is below the high-water mark with no shared body in it (the rest of a
+    /// pipelined batch waits until the output drains).
+    private var canQueueAnswer: Bool {
+        state == .open && !isAwaitingAnswer && output.writerIndex < Self.outputHighWater && !sharedBody.isHeld
+    }
+
+    /// Parses what the input holds: ``Action/limitBody`` once a head that announces a body is
+    /// parsed, ``Action/answer`` once a whole request is at the front, its head in the loop's
+    /// field table; `nil` when more bytes are needed or the request was refused (then the error
+    /// response is queued).
+    private mutating func requestAction(context: LoopContext) -> Action? {
+        if headLength == 0 {
+            guard scanHead(context: context) else { return nil }
+            if head.hasBody { return .limitBody }
         }
-        while state == .open && !isAwaitingAnswer {
-            if output.writerIndex >= Self.outputHighWater || sharedBody.isHeld {
-                return  // resume after the output drains
+        guard bodyIsComplete(context: context) != nil else { return nil }
+        if context.fieldsTag != fieldTableTag {
+            // The field table is shared by the loop's connections, and another one parsed a
+            // head while this request's body arrived: its fields are indexed again.
+            do {
+                head = try parseHead(context: context)
+            } catch {
+                fail(error, context: context)
+                return nil
             }
-            if headLength == 0 {
-                guard scanHead(context: context) else { return }
-            }
-            guard let bodyEnd = bodyIsComplete(context: context) else { return }
-            answer(bodyEnd: bodyEnd, refusingLargeAnswers: isOverUnreadBudget(context: context), context: context)
         }
+        return .answer
     }
 
     /// Scans for the end of the head; once it is complete, parses it into ``head`` and sets up
@@ -518,42 +552,50 @@ struct Connection: ~Copyable {
         }
         keepAliveRequested = head.keepAlive && keepAliveRequested
         bodyLimit = 0
-        if head.hasBody {
-            let allowed = withRequest(head, bodyEnd: Int(headLength), context: context) { request in
-                context.application.bodyLimit(for: request)
-            }
-            bodyLimit = max(0, min(allowed, context.maxBodyLength))
-            // RFC 9110 §15.5.14: refuse an announced body over the limit before reading it.
-            if !head.isChunked && head.contentLength > bodyLimit {
-                fail(.contentTooLarge, context: context)
-                return false
-            }
-            if head.isChunked && bodyLimit == 0 {
-                fail(.contentTooLarge, context: context)
-                return false
-            }
-            // One budget for every body being received, taken as the body arrives (one window
-            // ahead of it): past the budget or the client's share, refuse.
-            bodyExpected = head.isChunked ? bodyLimit : head.contentLength
-            if bodyExpected > 0 {
-                bodyStartedAt = context.now
-                guard reserveBodyWindow(context: context) else {
-                    fail(.bodiesOverBudget, context: context)
-                    return false
-                }
-            }
-            chunkRaw = Int(headLength)
-            chunkDecoded = Int(headLength)
-            chunkedDecoder = ChunkedDecoder()
-            let haveWholeBody = !head.isChunked && input.readableCount >= Int(headLength) + head.contentLength
-            if head.expectsContinue && head.version == .http1_1 && !haveWholeBody
-                && input.readableCount == Int(headLength)
-            {
-                // RFC 9110 §10.1.1: tell the client to go ahead before it sends the body.
-                ResponseWriter.writeContinue(to: &output)
+        return true
+    }
+
+    /// The head at the front of the input, its body not yet read (``Action/limitBody``), for
+    /// the application.
+    func withHead<Result>(context: LoopContext, _ body: (borrowing HTTPRequest) -> Result) -> Result {
+        withRequest(head, bodyEnd: Int(headLength), context: context, body)
+    }
+
+    /// The application takes bodies of up to `allowed` bytes for this request
+    /// (``Action/limitBody``): refuses a larger one it announces, takes the body's share of the
+    /// budget, and sets up its reading.
+    mutating func didLimitBody(_ allowed: Int, context: LoopContext) {
+        bodyLimit = max(0, min(allowed, context.maxBodyLength))
+        // RFC 9110 §15.5.14: refuse an announced body over the limit before reading it.
+        if !head.isChunked && head.contentLength > bodyLimit {
+            fail(.contentTooLarge, context: context)
+            return
+        }
+        if head.isChunked && bodyLimit == 0 {
+            fail(.contentTooLarge, context: context)
+            return
+        }
+        // One budget for every body being received, taken as the body arrives (one window
+        // ahead of it): past the budget or the client's share, refuse.
+        bodyExpected = head.isChunked ? bodyLimit : head.contentLength
+        if bodyExpected > 0 {
+            bodyStartedAt = context.now
+            guard reserveBodyWindow(context: context) else {
+                fail(.bodiesOverBudget, context: context)
+                return
             }
         }
-        return true
+        chunkRaw = Int(headLength)
+        chunkDecoded = Int(headLength)
+        chunkedDecoder = ChunkedDecoder()
+        let haveWholeBody = !head.isChunked && input.readableCount >= Int(headLength) + head.contentLength
+        if head.expectsContinue && head.version == .http1_1 && !haveWholeBody
+            && input.readableCount == Int(headLength)
+        {
+            // RFC 9110 §10.1.1: tell the client to go ahead before it sends the body.
+            context.pool.attach(to: &output, forOutput: true)
+            ResponseWriter.writeContinue(to: &output)
+        }
     }
 
     /// Returns the end of the body (offset from the request start) once it is all here.
@@ -598,100 +640,50 @@ struct Connection: ~Copyable {
         return end
     }
 
-    /// Answers the complete request at the front of the input and consumes it, or hands its
-    /// answer to the worker threads when the application defers it.
-    ///
-    /// With `refusingLargeAnswers` (answers clients have not read fill their budget, or this
-    /// client's share), an answer of ``sharedBodyThreshold`` bytes or more, or any answer queued
-    /// behind others on this connection, is replaced by `503` and a close: memory stays bounded,
-    /// while a probe's or a small query's answer on a fresh connection still goes out.
-    private mutating func answer(bodyEnd: Int, refusingLargeAnswers: Bool, context: LoopContext) {
-        if context.fieldsTag != fieldTableTag {
-            // The field table is shared by the loop's connections, and another one parsed a
-            // head while this request's body arrived: its fields are indexed again.
-            do {
-                head = try parseHead(context: context)
-            } catch {
-                fail(error, context: context)
-                return
-            }
-        }
-        let started = context.accessLog == .off ? 0 : SystemClock.monotonicMicroseconds()
-        var response: HTTPResponse
-        if head.isAsteriskForm {
-            // RFC 9110 §9.3.7: OPTIONS * asks about the server as a whole.
-            response = .prepared(context.serverWideOptions)
-        } else {
-            response = withRequest(head, bodyEnd: bodyEnd, context: context) { request in
-                context.application.respond(to: request)
-            }
-        }
-        if case .deferred(let deferred) = response.storage {
-            guard let workers = context.answerWorkers, let completions = context.answerCompletions else {
-                response = deferred.resolve()  // no worker threads: computed here
-                write(
-                    response, bodyEnd: bodyEnd, started: started, refusingLargeAnswers: refusingLargeAnswers,
-                    context: context)
-                return
-            }
-            // What it holds counts against the body budget while it waits (what computing it takes,
-            // while it runs); without room for it, or for it in the queue, the client is told to
-            // retry.
-            guard context.bodyBudget.reserve(deferred.held) else {
-                fail(.answersOverCapacity, context: context)
-                return
-            }
-            let job = AnswerWorkers.Job(
-                answer: deferred, budget: context.bodyBudget, completions: completions, slot: socket.tableIndex,
-                generation: generation)
-            guard workers.submit(job) else {
-                context.bodyBudget.release(deferred.held)
-                fail(.answersOverCapacity, context: context)
-                return
-            }
-            // The request stays at the front of the input (and the body's reservation with it)
-            // until the answer is written; no timer runs meanwhile.
-            isAwaitingAnswer = true
-            answerStartedAt = started
-            timer = .none
-            return
-        }
-        write(
-            response, bodyEnd: bodyEnd, started: started, refusingLargeAnswers: refusingLargeAnswers,
-            context: context)
+    /// Whether the request at the front of the input asks about the server as a whole
+    /// (`OPTIONS *`, RFC 9110 §9.3.7): the loop answers it without the application.
+    var asksAboutTheServer: Bool { head.isAsteriskForm }
+
+    /// The request at the front of the input, complete (``Action/answer``), for the application.
+    func withRequest<Result>(context: LoopContext, _ body: (borrowing HTTPRequest) -> Result) -> Result {
+        withRequest(head, bodyEnd: requestBodyEnd, context: context, body)
     }
 
-    /// A worker computed the answer to the request at the front of the input: writes it as
-    /// ``answer(bodyEnd:refusingLargeAnswers:context:)`` would have, judging the
-    /// unread-answer budget as it is now, then goes on with pipelined requests.
-    /// `nil`: the budget had no room for computing it, so the client is told to retry.
-    mutating func didAnswer(_ response: HTTPResponse?, context: LoopContext) {
-        guard isAwaitingAnswer else { return }
+    /// The end of the complete request's body, as an offset from the request's first byte.
+    private var requestBodyEnd: Int { head.isChunked ? chunkDecoded : Int(headLength) + head.contentLength }
+
+    /// The answer to the request at the front of the input is computed off the loop: the
+    /// request stays there (and its body's reservation with it) until ``didComputeAnswer()``,
+    /// and no timer runs meanwhile. `startedAt` is kept for the access log.
+    mutating func awaitAnswer(startedAt: Int64) {
+        isAwaitingAnswer = true
+        answerStartedAt = startedAt
+        timer = .none
+    }
+
+    /// A worker finished the answer ``awaitAnswer(startedAt:)`` waited for: the loop writes it
+    /// next, with ``write(_:context:)``. Returns when it was asked for, or `nil` when nothing was
+    /// awaited.
+    mutating func didComputeAnswer() -> Int64? {
+        guard isAwaitingAnswer else { return nil }
         isAwaitingAnswer = false
-        guard let response else {
-            fail(.answersOverCapacity, context: context)
-            return
-        }
-        context.pool.attach(to: &output, forOutput: true)
-        let bodyEnd = head.isChunked ? chunkDecoded : Int(headLength) + head.contentLength
-        write(
-            response, bodyEnd: bodyEnd, started: answerStartedAt,
-            refusingLargeAnswers: isOverUnreadBudget(context: context), context: context)
-        if output.readableCount == 0 { context.pool.recycle(&output) }
+        return answerStartedAt
     }
 
-    /// Writes `response` to the request at the front of the input (its ``head`` as parsed),
-    /// logs it, and consumes the request; or, with `refusingLargeAnswers` and a large answer,
-    /// refuses it instead.
-    private mutating func write(
-        _ response: HTTPResponse, bodyEnd: Int, started: Int64, refusingLargeAnswers: Bool,
-        context: LoopContext
-    ) {
-        if refusingLargeAnswers
+    /// Queues `response` to the request at the front of the input (its ``head`` as parsed) and
+    /// returns the bytes it takes, for the access log; the request stays at the front until
+    /// ``didAnswerRequest(context:)``. `nil`: refused instead (then a `503` is queued), because
+    /// the answers clients have not read fill their budget, or this client's share, and this
+    /// one is ``sharedBodyThreshold`` bytes or more, or queued behind others on this connection:
+    /// memory stays bounded, while a probe's or a small query's answer on a fresh connection
+    /// still goes out.
+    mutating func write(_ response: HTTPResponse, context: LoopContext) -> Int? {
+        context.pool.attach(to: &output, forOutput: true)
+        if isOverUnreadBudget(context: context)
             && (response.bodyCount >= Self.sharedBodyThreshold || output.readableCount > 0 || sharedBody.isHeld)
         {
             fail(.answersOverBudget, context: context)
-            return
+            return nil
         }
         requestsServed += 1
         let keepAlive =
@@ -727,18 +719,25 @@ struct Connection: ~Copyable {
                 connection: connectionField, includeBody: includeBody, to: &output
             )
         case .deferred:
+            // The loop computes a deferred answer (or hands it to a worker) before writing it.
             preconditionFailure("a deferred answer is resolved before it is written")
         }
-        if context.accessLog != .off {
-            AccessLog.append(
-                head: head, request: input.readableSpan, status: response.status, bytes: written,
-                microseconds: SystemClock.monotonicMicroseconds() - started, context: context
-            )
-        }
         context.requestsAnswered += 1
+        return written
+    }
 
-        let consumed = head.isChunked ? chunkRaw : bodyEnd
-        input.consume(consumed)
+    /// The request just written, for the access log: its head and its bytes.
+    func withAnsweredRequest<Result>(_ body: (borrowing RequestHead, Span<UInt8>) -> Result) -> Result {
+        body(head, input.readableSpan)
+    }
+
+    /// The request written is done: consumes it and goes on with the next, or closes after the
+    /// output when it was the last.
+    mutating func didAnswerRequest(context: LoopContext) {
+        let keepAlive =
+            keepAliveRequested && !context.isDraining && Int(requestsServed) < context.maxRequestsPerConnection
+        input.consume(head.isChunked ? chunkRaw : requestBodyEnd)
+        if output.readableCount == 0 { context.pool.recycle(&output) }
         startNextRequest(context: context)
         if !keepAlive {
             // Bytes after the last answered request would make our close a reset (RFC 9112 §9.6);
@@ -771,9 +770,7 @@ struct Connection: ~Copyable {
             includeBody: true, to: &output
         )
         context.requestsAnswered += 1
-        if context.accessLog != .off {
-            AccessLog.appendError(error, context: context)
-        }
+        if context.accessLog != .off { unloggedRefusalPlusOne = error.rawValue + 1 }
         input.clear()
         startNextRequest(context: context)
         hasUnparsedInput = false

@@ -196,20 +196,25 @@ final class EventLoop {
                     close(index)
                     return
                 }
+            case .logRefusal(let error):
+                AccessLog.appendError(error, context: context)
             case .send:
-                do {
-                    switch try Self.sendUnsent(connections[index]) {
-                    case .done(let count):
-                        connections[index].didSend(count, context: context)
-                    case .wouldBlock:
-                        waitUntilWritable()
+                // The body held in the body file goes with sendfile; any other with one write.
+                guard let offset = connections[index].unsentBodyFileOffset else {
+                    do {
+                        switch try Self.sendUnsent(connections[index]) {
+                        case .done(let count):
+                            connections[index].didSend(count, context: context)
+                        case .wouldBlock:
+                            waitUntilWritable()
+                            return
+                        }
+                    } catch {
+                        close(index)
                         return
                     }
-                } catch {
-                    close(index)
-                    return
+                    continue
                 }
-            case .sendFile(let offset):
                 guard let file = BodyFile.shared else { preconditionFailure("a file-backed body without a body file") }
                 do {
                     var written = 0
@@ -244,6 +249,10 @@ final class EventLoop {
                     close(index)
                     return
                 }
+            case .limitBody:
+                Self.limitBody(&connections[index], context: context)
+            case .answer:
+                Self.answer(&connections[index], context: context)
             case .waitForInput:
                 setInterest(index, EPOLLIN.rawValue)
                 return
@@ -307,7 +316,7 @@ final class EventLoop {
             guard index < connections.count, connections[index].state != .closed,
                 connections[index].generation == completion.generation, connections[index].isAwaitingAnswer
             else { continue }
-            connections[index].didAnswer(completion.response, context: context)
+            Self.writeComputedAnswer(completion.response, to: &connections[index], context: context)
             drive(index)
         }
     }

@@ -18,36 +18,9 @@ struct PageLayout: Equatable, Sendable {
 
     /// The route's page layout, or `nil` for a route whose table is shown whole.
     static func layout(for route: Route) -> PageLayout? {
-        switch route {
-        case .devices:
-            PageLayout(
-                lead: ["name"],
-                figures: ["points_width", "points_height", "scale", "pixels_width", "pixels_height", "caseSize"],
-                trailing: ["family"])
-        case .sizeClasses:
-            PageLayout(lead: ["device", "orientation"], figures: ["horizontal", "vertical"], trailing: [])
-        case .widgets:
-            PageLayout(
-                lead: ["family", "variant"],
-                figures: [
-                    "screen_width", "screen_height", "caseSize", "width", "height", "sizeMm_width", "sizeMm_height",
-                ],
-                trailing: ["platform"])
-        case .widgetFamilies:
-            PageLayout(lead: ["family"], figures: ["renderingMode", "supported"], trailing: ["platform", "platforms"])
-        case .dynamicType:
-            PageLayout(
-                lead: ["label", "categoryLabel"], figures: ["weight", "size", "leading"], trailing: ["platform"])
-        case .textStyles:
-            PageLayout(lead: ["label"], figures: ["weight", "size", "leading"], trailing: ["platform"])
-        case .tracking:
-            PageLayout(lead: ["font"], figures: ["size", "trackingEm", "trackingPt"], trailing: ["platform"])
-        case .metrics:
-            PageLayout(lead: ["name"], figures: [FigureDisplay.key], trailing: ["topic", "platform", "platforms"])
-        case .rules:
-            PageLayout(lead: ["topic", "kind"], figures: ["quote"], trailing: ["platforms"])
-        case .myths:
-            PageLayout(lead: ["claim"], figures: ["verdict"], trailing: ["correction", "topic"])
+        // A collection's page columns are its entry's (``ServedCollection/page``).
+        if let served = ServedCollection.of(route) { return served.page }
+        return switch route {
         case .versions:
             PageLayout(
                 lead: ["id"],

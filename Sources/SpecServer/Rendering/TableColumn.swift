@@ -38,6 +38,17 @@ struct TableColumn: Equatable, Sendable {
         TableColumn(key, "\(words) (\(unit))", csv: "\(key)_\(csvUnit ?? unit)", .number)
     }
 
+    /// A number of one of `collection`'s fields (`points_width` is of `points`), with the unit its
+    /// declaration gives (``SpecCollection/fields``); `csvUnit` spells a unit CSV cannot (`1/1000
+    /// em` is `thousandths_em`). A field without a fixed unit is a plain number column.
+    static func measure(_ key: String, _ words: String, of collection: SpecCollection, csvUnit: String? = nil)
+        -> TableColumn
+    {
+        let field = String(key.prefix { $0 != "_" })
+        guard case .fixed(let unit)? = collection.field(field)?.unit else { return TableColumn(key, words, .number) }
+        return measure(key, words, unit: unit, csvUnit: csvUnit)
+    }
+
     /// A field name in words, for a route without a layout: `measured_width` → `Measured width`,
     /// `categoryLabel` → `Category label`.
     static func words(_ key: String) -> String {
@@ -104,8 +115,8 @@ enum TableLayout {
         TableColumn("style", "Style"),
         TableColumn("label", "Style name"),
         TableColumn("weight", "Weight"),
-        .measure("size", "Size", unit: "pt"),
-        .measure("leading", "Leading", unit: "pt"),
+        .measure("size", "Size", of: .textStyles),
+        .measure("leading", "Leading", of: .textStyles),
         TableColumn("emphasizedWeight", "Emphasized weight"),
     ]
 
@@ -119,11 +130,11 @@ enum TableLayout {
                 TableColumn("name", "Device"),
                 TableColumn("family", "Family"),
                 TableColumn("platforms", "Platforms"),
-                .measure("points_width", "Width", unit: "pt"),
-                .measure("points_height", "Height", unit: "pt"),
+                .measure("points_width", "Width", of: .devices),
+                .measure("points_height", "Height", of: .devices),
                 TableColumn("scale", "Scale (×)", csv: "scale_x", .number),
-                .measure("pixels_width", "Width", unit: "px"),
-                .measure("pixels_height", "Height", unit: "px"),
+                .measure("pixels_width", "Width", of: .devices),
+                .measure("pixels_height", "Height", of: .devices),
                 TableColumn("caseSize", "Case size"),
                 TableColumn("sizeClasses_portrait_horizontal", "Portrait width class"),
                 TableColumn("sizeClasses_portrait_vertical", "Portrait height class"),
@@ -144,16 +155,16 @@ enum TableLayout {
             ] + citations + closing(seen: true)
         case .widgets:
             platformed + [
-                .measure("screen_width", "Screen width", unit: "pt"),
-                .measure("screen_height", "Screen height", unit: "pt"),
+                .measure("screen_width", "Screen width", of: .widgets),
+                .measure("screen_height", "Screen height", of: .widgets),
                 TableColumn("caseSize", "Case size"),
                 TableColumn("family", "Widget family"),
                 TableColumn("variant", "Variant"),
                 TableColumn("displayZoomMoreSpaceOnly", "Display Zoom More Space only"),
-                .measure("width", "Width", unit: "pt"),
-                .measure("height", "Height", unit: "pt"),
-                .measure("sizeMm_width", "Width", unit: "mm"),
-                .measure("sizeMm_height", "Height", unit: "mm"),
+                .measure("width", "Width", of: .widgets),
+                .measure("height", "Height", of: .widgets),
+                .measure("sizeMm_width", "Width", of: .widgets),
+                .measure("sizeMm_height", "Height", of: .widgets),
             ] + citations + closing(seen: false)
         case .widgetFamilies:
             platformed + [
@@ -173,9 +184,9 @@ enum TableLayout {
         case .tracking:
             platformed + [
                 TableColumn("font", "Font"),
-                .measure("size", "Size", unit: "pt"),
-                .measure("trackingEm", "Tracking", unit: "1/1000 em", csvUnit: "thousandths_em"),
-                .measure("trackingPt", "Tracking", unit: "pt"),
+                .measure("size", "Size", of: .tracking),
+                .measure("trackingEm", "Tracking", of: .tracking, csvUnit: "thousandths_em"),
+                .measure("trackingPt", "Tracking", of: .tracking),
                 TableColumn("asPublished_trackingEm", "Tracking as printed (1/1000 em)"),
                 TableColumn("asPublished_trackingPt", "Tracking as printed (pt)"),
             ] + citations + closing(seen: true)
@@ -190,13 +201,13 @@ enum TableLayout {
                 TableColumn("exclusive", "Bound itself excluded"),
                 TableColumn("kind", "What Apple's sentence does"),
                 TableColumn("alternatives", "Or instead"),
-                TableColumn("value", "Value", .number),
-                TableColumn("min", "Minimum", .number),
-                TableColumn("max", "Maximum", .number),
+                .measure("value", "Value", of: .metrics),
+                .measure("min", "Minimum", of: .metrics),
+                .measure("max", "Maximum", of: .metrics),
                 TableColumn("minCategory", "Smallest category"),
                 TableColumn("maxCategory", "Largest category"),
-                TableColumn("width", "Width", .number),
-                TableColumn("height", "Height", .number),
+                .measure("width", "Width", of: .metrics),
+                .measure("height", "Height", of: .metrics),
                 TableColumn("unit", "Unit"),
             ] + citations + [
                 quote,

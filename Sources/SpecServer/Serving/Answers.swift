@@ -130,23 +130,13 @@ enum Answers {
         ((try? unfilteredRows(of: collection, in: snapshot)) ?? []).compactMap { $0["id"]?.stringValue }
     }
 
-    /// Every row of a collection in `snapshot`, as its route lists them unfiltered.
+    /// Every row of a collection in `snapshot`, as its route lists them unfiltered (its entry's
+    /// query, ``ServedCollection/everyRow``).
     private static func unfilteredRows(of collection: Route, in snapshot: SpecSnapshot) throws(QueryError)
         -> [JSONValue]
     {
-        switch collection {
-        case .devices: try snapshot.devices(matching: DeviceFilter()).items
-        case .sizeClasses: try snapshot.sizeClasses(matching: SizeClassFilter()).items
-        case .widgets: try snapshot.widgets(matching: WidgetFilter()).items
-        case .widgetFamilies: try snapshot.widgetFamilies(matching: WidgetFamilyFilter()).items
-        case .dynamicType: try snapshot.dynamicType(matching: DynamicTypeFilter()).items
-        case .textStyles: try snapshot.textStyles(matching: TextStyleFilter()).items
-        case .tracking: try snapshot.tracking(matching: TrackingFilter()).items
-        case .metrics: try snapshot.metrics(matching: MetricFilter()).items
-        case .rules: try snapshot.rules(matching: RuleFilter()).items
-        case .myths: try snapshot.myths(matching: MythFilter()).items
-        default: []
-        }
+        guard let served = ServedCollection.of(collection) else { return [] }
+        return try served.everyRow(snapshot).items
     }
 
     /// `GET /v1/diff?from=&to=&type=&kind=`: `to` defaults to the latest version, and `latest`

@@ -93,6 +93,15 @@ enum RecordSchemas {
         let category = closed(FilterVocabulary.categories, "dynamicType", "category")
         let sizeClassValue = closed(FilterVocabulary.sizeClassValues, "sizeClasses", "horizontal")
         let common = commonProperties(platforms: platforms, status: status)
+        let device = meaning(of: .devices)
+        let sizeClass = meaning(of: .sizeClasses)
+        let widget = meaning(of: .widgets)
+        let widgetFamily = meaning(of: .widgetFamilies)
+        let dynamicType = meaning(of: .dynamicType)
+        let tracking = meaning(of: .tracking)
+        let metric = meaning(of: .metrics)
+        let rule = meaning(of: .rules)
+        let myth = meaning(of: .myths)
 
         var schemas: [(String, JSONValue)] = [
             (
@@ -134,11 +143,11 @@ enum RecordSchemas {
                     "A device's screen: size in points and pixels, scale, and size classes where Apple's table has the model.",
                     common: common,
                     [
-                        ("name", text("Apple's name for the model.")),
+                        ("name", text(device("name"))),
                         ("family", closed(FilterVocabulary.deviceFamilies, "devices", "family")),
-                        ("points", nullable(ref("Size"), "Portrait size in points (pt).")),
-                        ("scale", ["type": ["integer", "null"], "description": "Scale factor (@2x, @3x)."]),
-                        ("pixels", with(ref("Size"), "Portrait size in pixels (px).")),
+                        ("points", nullable(ref("Size"), device("points"))),
+                        ("scale", ["type": ["integer", "null"], "description": .string(device("scale"))]),
+                        ("pixels", with(ref("Size"), device("pixels"))),
                         (
                             "sizeClasses",
                             [
@@ -150,21 +159,18 @@ enum RecordSchemas {
                                 ]
                             ]
                         ),
-                        ("asPublished", text("The figures as Apple prints them.")),
-                        ("caseSize", text("Apple Watch case size.")),
+                        ("asPublished", text(device("asPublished"))),
+                        ("caseSize", text(device("caseSize"))),
                         (
                             "downsampled",
                             [
                                 "type": "boolean",
-                                "description":
-                                    "Apple's pixels are fewer than points × scale: the screen renders at the scale and is downsampled.",
+                                "description": .string(device("downsampled")),
                             ]
                         ),
                         (
                             "erratum",
-                            text(
-                                "Which printed figures the sources show to be a probable erratum (served as published)."
-                            )
+                            text(device("erratum"))
                         ),
                         (
                             "widgets",
@@ -183,8 +189,8 @@ enum RecordSchemas {
                 record(
                     "One model in one orientation: its size classes.", common: common,
                     [
-                        ("device", text("Apple's name for the model.")),
-                        ("devices", ids("The device ids the row applies to.")),
+                        ("device", text(sizeClass("device"))),
+                        ("devices", ids(sizeClass("devices"))),
                         ("orientation", closed(FilterVocabulary.orientations, "sizeClasses", "orientation")),
                         ("horizontal", sizeClassValue), ("vertical", sizeClassValue),
                     ])
@@ -196,18 +202,16 @@ enum RecordSchemas {
                     "A widget family's size on one screen, in points (pt).", common: common,
                     [
                         ("platform", platform),
-                        ("screen", nullable(ref("Size"), "The screen, in points (pt).")),
+                        ("screen", nullable(ref("Size"), widget("screen"))),
                         (
                             "family",
-                            nullable(
-                                ref("WidgetFamily"),
-                                "The WidgetKit family; null where Apple's row names none (a watchOS Smart Stack size).")
+                            nullable(ref("WidgetFamily"), widget("family"))
                         ),
-                        ("width", number("Width in points (pt).")), ("height", number("Height in points (pt).")),
+                        ("width", number(widget("width"))), ("height", number(widget("height"))),
                         ("variant", closed([], "widgets", "variant")),
                         ("displayZoomMoreSpaceOnly", ["type": "boolean"]),
-                        ("caseSize", text("Apple Watch case size.")),
-                        ("sizeMm", with(ref("Size"), "Apple Watch case size in millimetres.")),
+                        ("caseSize", text(widget("caseSize"))),
+                        ("sizeMm", with(ref("Size"), widget("sizeMm"))),
                     ])
             ),
             (
@@ -218,16 +222,16 @@ enum RecordSchemas {
                         ("platform", platform),
                         (
                             "family",
-                            nullable(ref("WidgetFamily"), "The WidgetKit family; null in a rendering mode's row.")
+                            nullable(ref("WidgetFamily"), widgetFamily("family"))
                         ),
                         (
                             "renderingMode",
                             closed(FilterVocabulary.renderingModes, "widgetFamilies", "renderingMode")
                         ),
-                        ("supported", ["type": "boolean", "description": "Whether the platform offers it."]),
+                        ("supported", ["type": "boolean", "description": .string(widgetFamily("supported"))]),
                         (
                             "contexts",
-                            strings("Where on the platform, in Apple's words: Home Screen, StandBy, CarPlay.")
+                            strings(widgetFamily("contexts"))
                         ),
                     ])
             ),
@@ -237,8 +241,8 @@ enum RecordSchemas {
                     "One text style at one Dynamic Type category, in points (pt).", common: common,
                     typographyProperties(platform: platform)
                         + [
-                            ("category", category), ("categoryLabel", text("Apple's name for the category.")),
-                            ("isDefault", ["type": "boolean", "description": "Whether this is the default category."]),
+                            ("category", category), ("categoryLabel", text(dynamicType("categoryLabel"))),
+                            ("isDefault", ["type": "boolean", "description": .string(dynamicType("isDefault"))]),
                         ])
             ),
             (
@@ -253,13 +257,13 @@ enum RecordSchemas {
                     "Apple's tracking for a font at a point size.", common: common,
                     [
                         ("platform", platform), ("font", closed([], "tracking", "font")),
-                        ("size", number("Point size (pt).")),
-                        ("trackingEm", number("Tracking in 1/1000 em.")),
-                        ("trackingPt", number("Tracking in points (pt).")),
+                        ("size", number(tracking("size"))),
+                        ("trackingEm", number(tracking("trackingEm"))),
+                        ("trackingPt", number(tracking("trackingPt"))),
                         (
                             "asPublished",
                             object(
-                                "The figures as Apple prints them (with their sign).",
+                                tracking("asPublished"),
                                 [("trackingEm", ["type": "string"]), ("trackingPt", ["type": "string"])])
                         ),
                     ])
@@ -270,13 +274,13 @@ enum RecordSchemas {
                     "Any other figure: a value, a width and height, or a range, with its unit and what kind of bound it is.",
                     common: common,
                     [
-                        ("name", text("What the figure is.")), ("topic", closed([], "metrics", "topic")),
+                        ("name", text(metric("name"))), ("topic", closed([], "metrics", "topic")),
                         ("platform", platform),
-                        ("value", number("The figure, in unit.")), ("width", number("Width, in unit.")),
-                        ("height", number("Height, in unit.")), ("min", number("Lower end of a range, in unit.")),
-                        ("max", number("Upper end of a range, in unit.")),
-                        ("minCategory", with(category, "Lower end of a range of Dynamic Type categories.")),
-                        ("maxCategory", with(category, "Upper end of a range of Dynamic Type categories.")),
+                        ("value", number(metric("value"))), ("width", number(metric("width"))),
+                        ("height", number(metric("height"))), ("min", number(metric("min"))),
+                        ("max", number(metric("max"))),
+                        ("minCategory", with(category, metric("minCategory"))),
+                        ("maxCategory", with(category, metric("maxCategory"))),
                         (
                             "display",
                             text(
@@ -288,19 +292,18 @@ enum RecordSchemas {
                             "exclusive",
                             [
                                 "type": "boolean",
-                                "description": "The figure itself is outside the bound (\"under 15\").",
+                                "description": .string(metric("exclusive")),
                             ]
                         ),
                         (
                             "force",
                             [
                                 "type": ["string", "null"],
-                                "description":
-                                    "Apple's own wording of how strongly the figure applies, quoted from its citation.",
+                                "description": .string(metric("force")),
                             ]
                         ),
                         ("kind", closed(FilterVocabulary.ruleKinds, "metrics", "kind")),
-                        ("alternatives", ids("Figures Apple gives as the other branch of an either/or.")),
+                        ("alternatives", ids(metric("alternatives"))),
                     ])
             ),
             (
@@ -310,9 +313,9 @@ enum RecordSchemas {
                     [
                         ("topic", closed([], "rules", "topic")),
                         ("kind", closed(FilterVocabulary.ruleKinds, "rules", "kind")),
-                        ("quote", text("Apple's words, verbatim.")),
-                        ("reading", text("The store's own reading (status reading), never Apple's words.")),
-                        ("related", ids("Related record ids.")),
+                        ("quote", text(rule("quote"))),
+                        ("reading", text(rule("reading"))),
+                        ("related", ids(rule("related"))),
                     ])
             ),
             (
@@ -320,9 +323,9 @@ enum RecordSchemas {
                 record(
                     "A belief that produces false findings, and the correction.", common: common,
                     [
-                        ("topic", closed([], "myths", "topic")), ("claim", text("What is believed.")),
+                        ("topic", closed([], "myths", "topic")), ("claim", text(myth("claim"))),
                         ("verdict", closed(FilterVocabulary.mythVerdicts, "myths", "verdict")),
-                        ("correction", text("What is true instead.")), ("related", ids("Related record ids.")),
+                        ("correction", text(myth("correction"))), ("related", ids(myth("related"))),
                     ])
             ),
             (
@@ -491,6 +494,14 @@ enum RecordSchemas {
                     ])
             ),
         ]
+        // A collection without a schema written out above has the one its declared fields make.
+        for served in ServedCollection.all where !schemas.contains(where: { $0.0 == served.itemSchema }) {
+            let own = served.collection.fields.map { field in
+                (field.name, property(field, of: served.collection.key, closed: closed, platforms: platforms))
+            }
+            schemas.append(
+                (served.itemSchema, record("One record of /v1/\(served.segment).", common: common, own)))
+        }
         for route in Route.allCases {
             guard let name = responseName(route), let item = itemName(route), route != .diff else { continue }
             if route == .device {
@@ -554,13 +565,48 @@ enum RecordSchemas {
     }
 
     private static func typographyProperties(platform: JSONValue) -> [(String, JSONValue)] {
-        [
+        // The Dynamic Type rows and the text styles declare these fields alike.
+        let textStyle = meaning(of: .textStyles)
+        return [
             ("platform", platform),
-            ("style", text("The style's id: largeTitle, body, …")), ("label", text("Apple's name for the style.")),
-            ("weight", text("Font weight, as Apple names it.")), ("size", number("Font size in points (pt).")),
-            ("leading", number("Line height in points (pt).")),
-            ("emphasizedWeight", ["type": ["string", "null"], "description": "The emphasized variant's weight."]),
+            ("style", text(textStyle("style"))), ("label", text(textStyle("label"))),
+            ("weight", text(textStyle("weight"))), ("size", number(textStyle("size"))),
+            ("leading", number(textStyle("leading"))),
+            ("emphasizedWeight", ["type": ["string", "null"], "description": .string(textStyle("emphasizedWeight"))]),
         ]
+    }
+
+    /// A collection's field meanings as its declaration gives them (``SpecCollection/fields``):
+    /// the one description of a field, which the schema document's field tables show too.
+    /// `ServedCollectionTests` checks every declared field has its property.
+    private static func meaning(of collection: SpecCollection) -> (String) -> String {
+        { name in collection.field(name)?.meaning ?? "" }
+    }
+
+    /// A declared field's property: its kind as JSON schema, described by its meaning
+    /// (``FieldDescriptor``). `closed` makes an enumeration of the vocabulary and the data's values.
+    private static func property(
+        _ field: FieldDescriptor, of collection: String,
+        closed: (_ known: [String], _ collection: String, _ field: String) -> JSONValue, platforms: JSONValue
+    ) -> JSONValue {
+        func schema(_ kind: FieldKind) -> JSONValue {
+            switch kind {
+            case .string: ["type": "string"]
+            case .number: ["type": "number"]
+            case .bool: ["type": "boolean"]
+            case .any: [:]
+            case .oneOf(let values): closed(values, collection, field.name)
+            case .platforms: platforms
+            case .references: ["type": "array", "items": ["type": "string", "pattern": .string(idPattern)]]
+            case .strings: ["type": "array", "items": ["type": "string"]]
+            case .size: ref("Size")
+            case .sizeClassPair: ref("SizeClassPair")
+            case .citations: ["type": "array", "items": ref("Citation")]
+            case .basis: ref("Basis")
+            case .nullable(let kind): ["anyOf": [schema(kind), ["type": "null"]]]
+            }
+        }
+        return with(schema(field.kind), field.meaning)
     }
 
     private static func record(_ description: String, common: [(String, JSONValue)], _ own: [(String, JSONValue)])

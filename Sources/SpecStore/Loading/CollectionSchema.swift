@@ -1,5 +1,5 @@
 /// The shape of a field's value, as Docs/schema.md defines it.
-indirect enum FieldKind: Sendable {
+public indirect enum FieldKind: Sendable {
     case string
     case number
     case bool
@@ -26,16 +26,23 @@ indirect enum FieldKind: Sendable {
     case nullable(FieldKind)
 }
 
-/// One field of a record.
+/// One field of a record: its name, the shape of its value, whether a record must have it, its
+/// unit where its numbers have one, and what it means in one line. A collection's fields are
+/// described here once; the table layouts' units, the OpenAPI record schemas' descriptions and
+/// Docs/schema.md's field tables read (or are checked against) it.
 struct FieldSpec: Sendable {
     let name: String
     let kind: FieldKind
     let isRequired: Bool
+    let unit: FieldUnit?
+    let meaning: String
 
-    init(_ name: String, _ kind: FieldKind, required: Bool = false) {
+    init(_ name: String, _ kind: FieldKind, required: Bool = false, unit: FieldUnit? = nil, _ meaning: String = "") {
         self.name = name
         self.kind = kind
         self.isRequired = required
+        self.unit = unit
+        self.meaning = meaning
     }
 }
 
@@ -50,10 +57,14 @@ enum CollectionSchema {
 
     /// Fields records that carry figures have.
     static let figureFields = [
-        FieldSpec("status", .oneOf(FilterVocabulary.statuses), required: true),
-        FieldSpec("unit", .oneOf(units)),
-        FieldSpec("citations", .citations),
-        FieldSpec("basis", .basis),
+        FieldSpec(
+            "status", .oneOf(FilterVocabulary.statuses), required: true,
+            "published: Apple publishes this figure; convention: a working default not found on the Apple pages searched."
+        ),
+        FieldSpec("unit", .oneOf(units), "The unit of every number in the record; pt unless stated."),
+        FieldSpec("citations", .citations, "Where Apple publishes the figure: at least one on every published record."),
+        FieldSpec(
+            "basis", .basis, "Why a figure is a convention: required on convention records, absent on published ones."),
     ]
 
     /// The collection's own fields, as its declaration gives them.

@@ -41,20 +41,25 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             CollectionDeclaration(
                 key: "devices", idPrefixes: ["device."], recordType: .device,
                 fields: [
-                    FieldSpec("name", .string, required: true),
-                    FieldSpec("family", .oneOf(FilterVocabulary.deviceFamilies), required: true),
-                    FieldSpec("platforms", .platforms, required: true),
-                    FieldSpec("points", .nullable(.size)),
-                    FieldSpec("scale", .nullable(.number)),
-                    FieldSpec("pixels", .size, required: true),
-                    FieldSpec("caseSize", .string),
-                    FieldSpec("asPublished", .any),
+                    FieldSpec("name", .string, required: true, "Apple's name for the model."),
+                    FieldSpec("family", .oneOf(FilterVocabulary.deviceFamilies), required: true, "The device family."),
+                    FieldSpec("platforms", .platforms, required: true, "The platforms the record applies to."),
+                    FieldSpec("points", .nullable(.size), unit: .fixed("pt"), "Portrait size in points (pt)."),
+                    FieldSpec("scale", .nullable(.number), "Scale factor (@2x, @3x)."),
+                    FieldSpec("pixels", .size, required: true, unit: .fixed("px"), "Portrait size in pixels (px)."),
+                    FieldSpec("caseSize", .string, "Apple Watch case size."),
+                    FieldSpec("asPublished", .any, "The figures as Apple prints them."),
                     // The field Apple printed that the sources show to be a probable Apple erratum: it is
                     // served as published, and nothing is joined on it.
-                    FieldSpec("erratum", .oneOf(["points"])),
+                    FieldSpec(
+                        "erratum", .oneOf(["points"]),
+                        "Which printed figures the sources show to be a probable erratum (served as published)."),
                     // Apple's pixels are the panel's, fewer than points × scale: the screen renders at
                     // the scale and is downsampled (the 5.5-inch Plus phones).
-                    FieldSpec("downsampled", .bool),
+                    FieldSpec(
+                        "downsampled", .bool,
+                        "Apple's pixels are fewer than points × scale: the screen renders at the scale and is downsampled."
+                    ),
                 ]
             ) { record in
                 SearchEntry(
@@ -65,10 +70,16 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             CollectionDeclaration(
                 key: "sizeClasses", idPrefixes: ["size-class."], recordType: .sizeClass, carriesUnit: false,
                 fields: [
-                    FieldSpec("device", .string, required: true),
-                    FieldSpec("devices", .references(to: .devices), required: true),
-                    FieldSpec("portrait", .sizeClassPair, required: true),
-                    FieldSpec("landscape", .sizeClassPair, required: true),
+                    FieldSpec(
+                        "device", .string, required: true, "Apple's name for the model."),
+                    FieldSpec(
+                        "devices", .references(to: .devices), required: true, "The device ids the row applies to."),
+                    FieldSpec(
+                        "portrait", .sizeClassPair, required: true,
+                        "The size classes in portrait, each compact or regular."),
+                    FieldSpec(
+                        "landscape", .sizeClassPair, required: true,
+                        "The size classes in landscape, each compact or regular."),
                 ]
             ) { record in
                 SearchEntry(
@@ -79,16 +90,25 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             CollectionDeclaration(
                 key: "widgets", idPrefixes: ["widget."], recordType: .widget, hasPrimaryPlatform: true,
                 fields: [
-                    FieldSpec("platforms", .platforms, required: true),
-                    FieldSpec("screen", .nullable(.size)),
-                    FieldSpec("caseSize", .string),
+                    FieldSpec("platforms", .platforms, required: true, "The platforms the record applies to."),
+                    FieldSpec("screen", .nullable(.size), unit: .fixed("pt"), "The screen, in points (pt)."),
+                    FieldSpec("caseSize", .string, "Apple Watch case size."),
                     // watchOS Smart Stack rows have `null`: Apple's column names no WidgetKit family.
-                    FieldSpec("family", .nullable(.oneOf(FilterVocabulary.widgetFamilies)), required: true),
-                    FieldSpec("width", .number, required: true),
-                    FieldSpec("height", .number, required: true),
-                    FieldSpec("variant", .oneOf(["canvas", "device"])),
-                    FieldSpec("displayZoomMoreSpaceOnly", .bool),
-                    FieldSpec("sizeMm", .size),
+                    FieldSpec(
+                        "family", .nullable(.oneOf(FilterVocabulary.widgetFamilies)), required: true,
+                        "The WidgetKit family; null where Apple's row names none (a watchOS Smart Stack size)."),
+                    FieldSpec("width", .number, required: true, unit: .fixed("pt"), "Width in points (pt)."),
+                    FieldSpec("height", .number, required: true, unit: .fixed("pt"), "Height in points (pt)."),
+                    FieldSpec(
+                        "variant", .oneOf(["canvas", "device"]),
+                        "Whether the size is the widget canvas or as shown on the device (iPadOS only)."),
+                    FieldSpec(
+                        "displayZoomMoreSpaceOnly", .bool,
+                        "Whether the size applies only with Display Zoom at More Space (iPadOS rows Apple marks with an asterisk)."
+                    ),
+                    FieldSpec(
+                        "sizeMm", .size, unit: .fixed("mm"),
+                        "The widget's size in millimetres on visionOS, at 100 % scale."),
                 ]
             ) { record in
                 let screen =
@@ -106,13 +126,18 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
                 carriesUnit: false, hasPrimaryPlatform: true,
                 mayBeAbsent: true,
                 fields: [
-                    FieldSpec("platforms", .platforms, required: true),
+                    FieldSpec("platforms", .platforms, required: true, "The platforms the record applies to."),
                     // A family's availability, or (`null` here) a rendering mode's.
-                    FieldSpec("family", .nullable(.oneOf(FilterVocabulary.widgetFamilies)), required: true),
-                    FieldSpec("renderingMode", .oneOf(FilterVocabulary.renderingModes)),
-                    FieldSpec("supported", .bool, required: true),
+                    FieldSpec(
+                        "family", .nullable(.oneOf(FilterVocabulary.widgetFamilies)), required: true,
+                        "The WidgetKit family; null in a rendering mode's row."),
+                    FieldSpec(
+                        "renderingMode", .oneOf(FilterVocabulary.renderingModes),
+                        "The rendering mode, in WidgetKit's name; absent in a family's row."),
+                    FieldSpec("supported", .bool, required: true, "Whether the platform offers it."),
                     // Where on the platform, in Apple's words: `Home Screen`, `StandBy`, `CarPlay`, ….
-                    FieldSpec("contexts", .strings),
+                    FieldSpec(
+                        "contexts", .strings, "Where on the platform, in Apple's words: Home Screen, StandBy, CarPlay."),
                 ]
             ) { record in
                 let subject = record.fields["family"]?.stringValue ?? "\(record.text("renderingMode")) rendering mode"
@@ -127,25 +152,30 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             CollectionDeclaration(
                 key: "dynamicType", idPrefixes: ["type."], recordType: .dynamicType, hasPrimaryPlatform: true,
                 fields: [
-                    FieldSpec("platforms", .platforms, required: true),
-                    FieldSpec("category", .oneOf(FilterVocabulary.categories), required: true),
+                    FieldSpec("platforms", .platforms, required: true, "The platforms the record applies to."),
+                    FieldSpec(
+                        "category", .oneOf(FilterVocabulary.categories), required: true, "The Dynamic Type category."),
+                    FieldSpec("categoryLabel", .string, "Apple's name for the category."),
+                    FieldSpec("isDefault", .bool, "Whether this is the default category."),
                 ] + Self.textStyleFields
             ) { Self.textStyleEntry($0, kind: "dynamic type") }
         case .textStyles:
             CollectionDeclaration(
                 key: "textStyles", idPrefixes: ["text-style."], recordType: .textStyle, hasPrimaryPlatform: true,
-                fields: [FieldSpec("platforms", .platforms, required: true)] + Self.textStyleFields
+                fields: [FieldSpec("platforms", .platforms, required: true, "The platforms the record applies to.")]
+                    + Self.textStyleFields
             ) { Self.textStyleEntry($0, kind: "text style") }
         case .tracking:
             CollectionDeclaration(
                 key: "tracking", idPrefixes: ["tracking."], recordType: .tracking, hasPrimaryPlatform: true,
                 fields: [
-                    FieldSpec("platforms", .platforms, required: true),
-                    FieldSpec("font", .string, required: true),
-                    FieldSpec("size", .number, required: true),
-                    FieldSpec("trackingEm", .number, required: true),
-                    FieldSpec("trackingPt", .number, required: true),
-                    FieldSpec("asPublished", .any),
+                    FieldSpec("platforms", .platforms, required: true, "The platforms the record applies to."),
+                    FieldSpec("font", .string, required: true, "The font Apple's tracking table is for."),
+                    FieldSpec("size", .number, required: true, unit: .fixed("pt"), "Point size (pt)."),
+                    FieldSpec(
+                        "trackingEm", .number, required: true, unit: .fixed("1/1000 em"), "Tracking in 1/1000 em."),
+                    FieldSpec("trackingPt", .number, required: true, unit: .fixed("pt"), "Tracking in points (pt)."),
+                    FieldSpec("asPublished", .any, "The figures as Apple prints them (with their sign)."),
                 ]
             ) { record in
                 SearchEntry(
@@ -158,27 +188,41 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             CollectionDeclaration(
                 key: "metrics", idPrefixes: ["metric."], recordType: .metric, hasPrimaryPlatform: true,
                 fields: [
-                    FieldSpec("name", .string, required: true),
-                    FieldSpec("topic", .string, required: true),
-                    FieldSpec("platforms", .platforms, required: true),
-                    FieldSpec("value", .number),
-                    FieldSpec("width", .number),
-                    FieldSpec("height", .number),
-                    FieldSpec("min", .number),
-                    FieldSpec("max", .number),
+                    FieldSpec("name", .string, required: true, "What the figure is."),
+                    FieldSpec(
+                        "topic", .string, required: true,
+                        "The subject the figure belongs to, lower-case: controls, typography, layout, …"),
+                    FieldSpec("platforms", .platforms, required: true, "The platforms the record applies to."),
+                    FieldSpec("value", .number, unit: .perRecord, "The figure, in unit."),
+                    FieldSpec("width", .number, unit: .perRecord, "Width, in unit."),
+                    FieldSpec("height", .number, unit: .perRecord, "Height, in unit."),
+                    FieldSpec("min", .number, unit: .perRecord, "Lower end of a range, in unit."),
+                    FieldSpec("max", .number, unit: .perRecord, "Upper end of a range, in unit."),
                     // A range of Dynamic Type categories (unit `category`), judged with `category=`.
-                    FieldSpec("minCategory", .oneOf(FilterVocabulary.categories)),
-                    FieldSpec("maxCategory", .oneOf(FilterVocabulary.categories)),
-                    FieldSpec("bound", .oneOf(["minimum", "maximum", "default", "exact", "range"]), required: true),
+                    FieldSpec(
+                        "minCategory", .oneOf(FilterVocabulary.categories), unit: .fixed("category"),
+                        "Lower end of a range of Dynamic Type categories."),
+                    FieldSpec(
+                        "maxCategory", .oneOf(FilterVocabulary.categories), unit: .fixed("category"),
+                        "Upper end of a range of Dynamic Type categories."),
+                    FieldSpec(
+                        "bound", .oneOf(["minimum", "maximum", "default", "exact", "range"]), required: true,
+                        "What kind of figure it is: minimum, maximum, default, exact, or range with min and max."),
                     // Apple's own words of force for this figure, verbatim from one of its citations' quotes.
-                    FieldSpec("force", .string),
+                    FieldSpec(
+                        "force", .string,
+                        "Apple's own wording of how strongly the figure applies, quoted from its citation."),
                     // The figure itself is outside the bound: Apple says "under 15", not "at most 15".
-                    FieldSpec("exclusive", .bool),
+                    FieldSpec("exclusive", .bool, "The figure itself is outside the bound (\"under 15\")."),
                     // What Apple's sentence does, as for rules: a description is not a limit.
-                    FieldSpec("kind", .oneOf(CollectionSchema.ruleKinds)),
+                    FieldSpec(
+                        "kind", .oneOf(CollectionSchema.ruleKinds),
+                        "What Apple's sentence does: requirement, recommendation or description."),
                     // Figures Apple gives as the other branch of an either/or ("a margin of at least
                     // 16 points … or … centers at least 60 points apart"): meeting one is enough.
-                    FieldSpec("alternatives", .references(to: .metrics)),
+                    FieldSpec(
+                        "alternatives", .references(to: .metrics),
+                        "Figures Apple gives as the other branch of an either/or."),
                 ]
             ) { record in
                 let figure = ["value", "width", "height", "min", "max"].map(record.number).filter { !$0.isEmpty }
@@ -195,16 +239,22 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             CollectionDeclaration(
                 key: "rules", idPrefixes: ["rule."], recordType: .rule, carriesFigures: false,
                 fields: [
-                    FieldSpec("topic", .string, required: true),
-                    FieldSpec("platforms", .platforms, required: true),
+                    FieldSpec("topic", .string, required: true, "The subject the rule belongs to, lower-case."),
+                    FieldSpec("platforms", .platforms, required: true, "The platforms the record applies to."),
                     // Absent means `published`: Apple's words.
-                    FieldSpec("status", .oneOf(FilterVocabulary.ruleStatuses)),
-                    FieldSpec("kind", .oneOf(CollectionSchema.ruleKinds), required: true),
+                    FieldSpec(
+                        "status", .oneOf(FilterVocabulary.ruleStatuses),
+                        "published (Apple's words; the default when absent) or reading (the store's interpretation)."),
+                    FieldSpec(
+                        "kind", .oneOf(CollectionSchema.ruleKinds), required: true,
+                        "What Apple's sentence does: requirement, recommendation or description."),
                     // Apple's words on a published rule; the store's own words on a reading. Never both.
-                    FieldSpec("quote", .string),
-                    FieldSpec("reading", .string),
-                    FieldSpec("citations", .citations, required: true),
-                    FieldSpec("related", .references(to: nil)),
+                    FieldSpec("quote", .string, "Apple's words, verbatim."),
+                    FieldSpec("reading", .string, "The store's own reading (status reading), never Apple's words."),
+                    FieldSpec(
+                        "citations", .citations, required: true,
+                        "Where Apple says the words: page, section and URL; a reading cites the page it reads."),
+                    FieldSpec("related", .references(to: nil), "Related record ids."),
                 ]
             ) { record in
                 // Apple's words, or on a reading the store's own.
@@ -216,12 +266,14 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             CollectionDeclaration(
                 key: "myths", idPrefixes: ["myth."], recordType: .myth, carriesFigures: false,
                 fields: [
-                    FieldSpec("topic", .string, required: true),
-                    FieldSpec("claim", .string, required: true),
-                    FieldSpec("verdict", .oneOf(FilterVocabulary.mythVerdicts), required: true),
-                    FieldSpec("correction", .string, required: true),
-                    FieldSpec("citations", .citations, required: true),
-                    FieldSpec("related", .references(to: nil)),
+                    FieldSpec("topic", .string, required: true, "The subject the belief belongs to, lower-case."),
+                    FieldSpec("claim", .string, required: true, "What is believed."),
+                    FieldSpec(
+                        "verdict", .oneOf(FilterVocabulary.mythVerdicts), required: true,
+                        "How the belief stands against Apple's pages."),
+                    FieldSpec("correction", .string, required: true, "What is true instead."),
+                    FieldSpec("citations", .citations, required: true, "Where Apple says what is true."),
+                    FieldSpec("related", .references(to: nil), "Related record ids."),
                 ]
             ) { record in
                 SearchEntry(
@@ -234,16 +286,15 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
         }
     }
 
-    /// The fields a Dynamic Type row and a text-style row share, after their platforms (and category).
+    /// The fields a Dynamic Type row and a text-style row share, after their platforms (and a Dynamic
+    /// Type row's category, its label and whether it is the default).
     private static let textStyleFields = [
-        FieldSpec("categoryLabel", .string),
-        FieldSpec("isDefault", .bool),
-        FieldSpec("style", .string, required: true),
-        FieldSpec("label", .string),
-        FieldSpec("weight", .string),
-        FieldSpec("size", .number, required: true),
-        FieldSpec("leading", .nullable(.number)),
-        FieldSpec("emphasizedWeight", .nullable(.string)),
+        FieldSpec("style", .string, required: true, "The style's id: largeTitle, body, …"),
+        FieldSpec("label", .string, "Apple's name for the style."),
+        FieldSpec("weight", .string, "Font weight, as Apple names it."),
+        FieldSpec("size", .number, required: true, unit: .fixed("pt"), "Font size in points (pt)."),
+        FieldSpec("leading", .nullable(.number), unit: .fixed("pt"), "Line height in points (pt)."),
+        FieldSpec("emphasizedWeight", .nullable(.string), "The emphasized variant's weight."),
     ]
 
     /// What search finds a Dynamic Type or text-style row by.

@@ -87,7 +87,9 @@ final class ConnectionDriver {
                 connection.input.write(pending.span.extracting(0..<count))
                 pending.removeFirst(count)
                 connection.didReceive(count, requested: space, context: context)
-            case .send, .sendFile:
+            case .logRefusal(let error):
+                AccessLog.appendError(error, context: context)
+            case .send:
                 let bytes = Array(copying: connection.unsentOutput) + Array(copying: connection.unsentBody)
                 let count = min(bytes.count, writeChunk)
                 if count == 0 {
@@ -103,6 +105,10 @@ final class ConnectionDriver {
                     continue
                 }
                 return
+            case .limitBody:
+                EventLoop.limitBody(&connection, context: context)
+            case .answer:
+                EventLoop.answer(&connection, context: context)
             case .waitForOutput, .waitForAnswer:
                 return
             case .shutdownOutput:
