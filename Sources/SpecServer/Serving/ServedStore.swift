@@ -175,9 +175,11 @@ final class ServedStore: Sendable {
         return (route, representation.response(to: request))
     }
 
-    /// Remembers `representation` as the answer to this request's exact bytes.
+    /// Remembers `representation` as the answer to this request's exact bytes, the second time
+    /// they are asked (``ResponseCache/offer(_:for:route:)``).
     func learn(_ representation: Representation, route: Route, for request: borrowing HTTPRequest) {
         guard request.method == .get || request.method == .head, request.hasQuery,
+            let hash = ResponseCache.rawKeyHash(for: request), cache.wasOffered(rawKeyHash: hash),
             let key = ResponseCache.rawKey(for: request)
         else { return }
         cache.insert(representation, for: key, route: route)
@@ -194,12 +196,16 @@ final class ServedStore: Sendable {
 
     /// Keeps a successful MCP answer in the answer cache (it counts against the same budget).
     func keepMCPAnswer(_ answer: [UInt8], for key: String) {
-        cache.insert(
+        cache.offer(
             Representation(body: answer, contentType: "application/json", specVersion: nil, pinned: false), for: key)
     }
 
     /// Entries and bytes the answer cache holds (its budget is tested through this).
     var cacheUsage: (entries: Int, bytes: Int) { cache.usage }
+
+    /// Answers the cache gave by a normalised key: a query that reaches one by other bytes
+    /// than those it was kept under (tested through this).
+    var cacheHits: Int { cache.hits }
 
     /// The representation of a GET, from the fixed set, the cache, or built now.
     func representation(
@@ -208,7 +214,8 @@ final class ServedStore: Sendable {
         // The route's own common parameters: `q` is one on a collection, a filter on a search.
         let common = route.endpoint.common
         let filters = query.pairs.filter { pair in !common.contains { $0.rawValue == pair.name } }
-        let normalised = filters.map { pair in (pair.name, Self.normalise(pair.value)) }.sorted { $0.0 < $1.0 }
+        let normalised = filters.map { pair in (pair.name, Self.normalise(pair.value, of: pair.name, on: route)) }
+            .sorted { $0.0 < $1.0 }
         let key = Self.key(route: route, parameter: parameter, filters: normalised, options: options, format: format)
         if let representation = fixed[key]?.representation ?? cache.representation(for: key) { return representation }
         // Built from the same normalised values as the key: two queries that share an entry
@@ -217,7 +224,7 @@ final class ServedStore: Sendable {
             store: store, openAPI: openAPI, route: route, parameter: parameter,
             filters: Dictionary(normalised, uniquingKeysWith: { first, _ in first }),
             options: options, format: format, query: query.pairs, catalogues: catalogues)
-        cache.insert(representation, for: key)
+        cache.offer(representation, for: key)
         return representation
     }
 
@@ -418,5 +425,19 @@ final class ServedStore: Sendable {
     /// case: stripping separators as the store's matching does would make `17.5` and `175` one key.
     static func normalise(_ value: String) -> String {
         String(value.lowercased().trimmingSpaces)
+    }
+
+    /// A value of the route's parameter `name` as the cache keys it and the answer is built from:
+    /// a screen size in its one spelling (`430×932`, `430X932` and ` 430x932` are `430x932`), any
+    /// other value as ``normalise(_:)`` gives it. A value that is not a screen size is left for
+    /// the filter to refuse.
+    static func normalise(_ value: String, of name: String, on route: Route) -> String {
+        if route.endpoint.filters.contains(where: { parameter in
+            guard parameter.name == name, case .filter(.screen) = parameter.value else { return false }
+            return true
+        }), let size = ScreenSize(parsing: value) {
+            return size.description
+        }
+        return normalise(value)
     }
 }
