@@ -41,8 +41,16 @@ struct RowSelection: Equatable, Sendable {
         }
         if let raw = query["fields"] {
             var names: [String] = []
-            for member in raw.split(separator: ",", omittingEmptySubsequences: false) {
-                let name = String(member.trimmingSpaces)
+            // Split and trimmed as bytes: a comma, a space and a tab are one byte each in UTF-8.
+            for member in raw.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+                var trimmed = member[...]
+                while let first = trimmed.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+                    trimmed = trimmed.dropFirst()
+                }
+                while let last = trimmed.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+                    trimmed = trimmed.dropLast()
+                }
+                let name = String(Substring(trimmed))
                 guard !name.isEmpty else {
                     throw APIError(
                         status: 400, code: "invalid_value", message: "'fields' holds an empty name.",
@@ -365,10 +373,10 @@ struct FieldCatalogue: Sendable, Equatable {
     /// The path `name` means among `accepted`: as the JSON nests it (`points.width`), as the CSV
     /// column names it (`points_width`), or either without regard to case.
     func resolve(_ name: String, parameter: String, among accepted: [String]) throws(APIError) -> [String] {
-        let dotted = String(name.map { $0 == "_" ? "." : $0 })
-        let found =
-            accepted.first { $0 == name } ?? accepted.first { $0 == dotted }
-            ?? accepted.first { $0.lowercased() == dotted.lowercased() }
+        if let exact = accepted.first(where: { $0 == name }) { return exact.split(separator: ".").map(String.init) }
+        let dotted = name.utf8.contains(UInt8(ascii: "_")) ? String(name.map { $0 == "_" ? "." : $0 }) : name
+        let lowered = dotted.lowercased()
+        let found = accepted.first { $0 == dotted } ?? accepted.first { $0.lowercased() == lowered }
         guard let found else {
             throw APIError.unknownValue(parameter, name, accepted: accepted)
         }

@@ -289,43 +289,27 @@ final class ServedStore: Sendable {
             let (content, version) = try Answers.content(
                 store: store, route: route, parameter: parameter, filters: filters, options: options,
                 catalogues: catalogues)
-            // What the page around a table needs: the filters as sent, its order and paging, and
-            // the route's filter form.
-            let paging = query.filter { pair in
-                (CommonParameter.rows + CommonParameter.words).contains { $0.rawValue == pair.name }
-                    && route.endpoint.common.contains { $0.rawValue == pair.name }
-            }
-            // Only an HTML page shows the route's filter form and so needs its value lists.
-            let snapshot = format == .html ? try? store.snapshot(version: options.version) : nil
-            var page = PageContext(
-                route: route, parameter: parameter,
-                filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
-                pinnedVersion: options.version, snapshot: snapshot, withForm: format == .html)
-            if pagedByDefault { page.defaultLimit = HTMLRenderer.pageSize }
-            if route == .diff, format == .html, !options.fragment, case .diff(let result, _) = content {
-                page.versionSteps = versionSteps(store: store, diff: result, version: version)
-            }
-            if route == .device, format == .html, !options.fragment, case .record(let record) = content {
-                page.nearestWidgetScreen = nearestWidgetScreen(
-                    store: store, device: record.item, version: options.version, catalogues: catalogues)
-            }
-            if route == .metric, format == .html, !options.fragment, case .record(let record) = content, let snapshot {
-                page.related = RelatedRecords.ofMetric(record.item, in: snapshot)
-            }
-            if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
-                page.counts = facetCounts(
-                    store: store, route: route, filters: filters, fields: page.fields, version: options.version,
-                    words: options.words, catalogues: catalogues)
-            }
             var link: [(name: String, value: String)] = []
+            if case .page(let rows) = content, let value = rows.link(path: route.template, query: query) {
+                link.append(("Link", value))
+            }
+            // JSON (and a token file) is written from the content alone: what a page around a
+            // table needs is made only for the formats that read it.
+            guard format != .json, format != .tokens else {
+                return Representation(
+                    body: content.encoded(as: format, options: options, route: route, version: version),
+                    contentType: format.contentType, specVersion: version, pinned: options.version != nil,
+                    notes: content.notes, extraHeaders: link, arena: arena)
+            }
+            let page = pageContext(
+                content: content, store: store, route: route, parameter: parameter, filters: filters, query: query,
+                options: options, format: format, version: version, pagedByDefault: pagedByDefault,
+                catalogues: catalogues)
             if format == .html, route.formats.contains(.md) {
                 // The same answer in Markdown, for an agent that lands on the page.
-                link.append(
-                    ("Link", "<\(page.link(format: Format.md.rawValue))>; rel=\"alternate\"; type=\"text/markdown\""))
-            }
-            if case .page(let rows) = content {
-                page.total = rows.total
-                if let value = rows.link(path: route.template, query: query) { link.append(("Link", value)) }
+                link.insert(
+                    ("Link", "<\(page.link(format: Format.md.rawValue))>; rel=\"alternate\"; type=\"text/markdown\""),
+                    at: 0)
             }
             return Representation(
                 body: content.encoded(as: format, options: options, route: route, version: version, page: page),
@@ -333,6 +317,43 @@ final class ServedStore: Sendable {
                 disposition: DocumentRenderer.disposition(format: format, page: page), notes: content.notes,
                 extraHeaders: link, arena: arena)
         }
+    }
+
+    /// What the page around a table needs: the filters as sent, its order and paging, and the
+    /// route's filter form (for HTML, with its value lists and counts).
+    private static func pageContext(
+        content: Content, store: SpecStore, route: Route, parameter: String?, filters: [String: String],
+        query: [(name: String, value: String)], options: RequestOptions, format: Format, version: String,
+        pagedByDefault: Bool, catalogues: FieldCatalogues?
+    ) -> PageContext {
+        let paging = query.filter { pair in
+            (CommonParameter.rows + CommonParameter.words).contains { $0.rawValue == pair.name }
+                && route.endpoint.common.contains { $0.rawValue == pair.name }
+        }
+        // Only an HTML page shows the route's filter form and so needs its value lists.
+        let snapshot = format == .html ? try? store.snapshot(version: options.version) : nil
+        var page = PageContext(
+            route: route, parameter: parameter,
+            filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
+            pinnedVersion: options.version, snapshot: snapshot, withForm: format == .html)
+        if pagedByDefault { page.defaultLimit = HTMLRenderer.pageSize }
+        if route == .diff, format == .html, !options.fragment, case .diff(let result, _) = content {
+            page.versionSteps = versionSteps(store: store, diff: result, version: version)
+        }
+        if route == .device, format == .html, !options.fragment, case .record(let record) = content {
+            page.nearestWidgetScreen = nearestWidgetScreen(
+                store: store, device: record.item, version: options.version, catalogues: catalogues)
+        }
+        if route == .metric, format == .html, !options.fragment, case .record(let record) = content, let snapshot {
+            page.related = RelatedRecords.ofMetric(record.item, in: snapshot)
+        }
+        if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
+            page.counts = facetCounts(
+                store: store, route: route, filters: filters, fields: page.fields, version: options.version,
+                words: options.words, catalogues: catalogues)
+        }
+        if case .page(let rows) = content { page.total = rows.total }
+        return page
     }
 
     /// A diff's change log, version by version: each store version after `from` up to `to`, with

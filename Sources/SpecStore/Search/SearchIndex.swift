@@ -364,21 +364,23 @@ struct SearchIndex: Sendable {
             }
         }
         let phrase = query.lowercased().trimmingWhitespace
-        var candidates: [(document: Int, score: Double, field: Int, term: String)] = []
+        // A candidate names its best term by number (-1: the whole phrase), and its document is
+        // read where it lies rather than copied: a copy of a document retains each of its
+        // strings and lists, and sorting tuples that hold a string retains it at every move.
+        var candidates: [(document: Int, score: Double, field: Int, term: Int)] = []
         for number in touched {
-            let document = documents[number]
-            guard document.versions.contains(version) else { continue }
-            guard filter.keeps(document) else { continue }
+            guard documents[number].versions.contains(version) else { continue }
+            guard filter.keeps(documents[number]) else { continue }
             let share = Double(matched[number]) / Double(terms.count)
-            var score = scores[number] * share * share + document.prior
+            var score = scores[number] * share * share + documents[number].prior
             var field = Int(bestField[number])
-            var term = terms[bestTerm[number]]
+            var term = bestTerm[number]
             if terms.count > 1, matched[number] == terms.count,
-                let phraseField = document.fields.firstIndex(where: { $0.text.lowercased().contains(phrase) })
+                let phraseField = documents[number].fields.firstIndex(where: { $0.text.lowercased().contains(phrase) })
             {
-                score += document.fields[phraseField].wordWeight
+                score += documents[number].fields[phraseField].wordWeight
                 field = phraseField
-                term = phrase
+                term = -1
             }
             candidates.append((number, (score * 1000).rounded() / 1000, field, term))
         }
@@ -387,9 +389,10 @@ struct SearchIndex: Sendable {
         let end = limit >= candidates.count - start ? candidates.count : start + limit
         let hits = candidates[start..<end].map { candidate in
             let document = documents[candidate.document]
+            let term = candidate.term >= 0 ? terms[candidate.term] : phrase
             let snippet =
                 candidate.field >= 0
-                ? SearchIndex.snippet(of: document.fields[candidate.field], around: candidate.term) : document.title
+                ? SearchIndex.snippet(of: document.fields[candidate.field], around: term) : document.title
             return Hit(
                 type: document.type, id: document.id, title: document.title, snippet: snippet, score: candidate.score,
                 summary: document.summary)
