@@ -76,8 +76,14 @@ struct QueryParameters: Equatable, Sendable {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .malformed("the query is not UTF-8 after percent-decoding")
         }
-        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7f...0x9f).contains($0.value) }) else {
-            throw .malformed("the query holds control characters")
+        // Read on the bytes, now known to be UTF-8: C0 controls and DEL are single bytes, and
+        // U+0080–U+009F (C1) are 0xC2 followed by 0x80–0x9F.
+        var previous: UInt8 = 0
+        for byte in bytes {
+            guard byte >= 0x20, byte != 0x7F, previous != 0xC2 || byte > 0x9F else {
+                throw .malformed("the query holds control characters")
+            }
+            previous = byte
         }
         return text
     }

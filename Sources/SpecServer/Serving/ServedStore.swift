@@ -211,21 +211,60 @@ final class ServedStore: Sendable {
     func representation(
         route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format
     ) throws(APIError) -> Representation {
-        // The route's own common parameters: `q` is one on a collection, a filter on a search.
-        let common = route.endpoint.common
-        let filters = query.pairs.filter { pair in !common.contains { $0.rawValue == pair.name } }
-        let normalised = filters.map { pair in (pair.name, Self.normalise(pair.value, of: pair.name, on: route)) }
-            .sorted { $0.0 < $1.0 }
-        let key = Self.key(route: route, parameter: parameter, filters: normalised, options: options, format: format)
+        let (filters, key) = Self.normalisedFilters(
+            route: route, parameter: parameter, query: query, options: options, format: format)
         if let representation = fixed[key]?.representation ?? cache.representation(for: key) { return representation }
         // Built from the same normalised values as the key: two queries that share an entry
         // must get the same answer, wording included.
         let representation = try Self.build(
             store: store, openAPI: openAPI, route: route, parameter: parameter,
-            filters: Dictionary(normalised, uniquingKeysWith: { first, _ in first }),
+            filters: Dictionary(filters, uniquingKeysWith: { first, _ in first }),
             options: options, format: format, query: query.pairs, catalogues: catalogues)
         cache.offer(representation, for: key)
         return representation
+    }
+
+    /// A GET's JSON answer as an MCP tool result carries it: the representation when one is
+    /// kept (the fixed set or the cache), else only its body, built now. A tool result reads
+    /// nothing else of a representation (not its head, tag or links), and the whole reply is
+    /// kept by the MCP answer cache when it is asked again.
+    func jsonAnswer(route: Route, parameter: String?, query: QueryParameters, options: RequestOptions)
+        throws(APIError) -> JSONAnswer
+    {
+        guard route != .openAPI, route != .index else {
+            return .kept(try representation(route: route, parameter: parameter, query: query, options: options, format: .json))
+        }
+        let (filters, key) = Self.normalisedFilters(
+            route: route, parameter: parameter, query: query, options: options, format: .json)
+        if let representation = fixed[key]?.representation ?? cache.representation(for: key) {
+            return .kept(representation)
+        }
+        let (content, version) = try Answers.content(
+            store: store, route: route, parameter: parameter,
+            filters: Dictionary(filters, uniquingKeysWith: { first, _ in first }), options: options,
+            catalogues: catalogues)
+        return .built(content.encoded(as: .json, options: options, route: route, version: version))
+    }
+
+    /// A JSON answer for a tool result (``jsonAnswer(route:parameter:query:options:)``).
+    enum JSONAnswer {
+        /// A representation kept for later requests.
+        case kept(Representation)
+        /// The body of an answer nothing keeps.
+        case built([UInt8])
+    }
+
+    /// The route's own parameters of `query`, each normalised, in name order, and the cache key
+    /// of the answer they ask for.
+    private static func normalisedFilters(
+        route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format
+    ) -> (filters: [(String, String)], key: String) {
+        // The route's own common parameters: `q` is one on a collection, a filter on a search.
+        let common = route.endpoint.common
+        let filters = query.pairs.filter { pair in !common.contains { $0.rawValue == pair.name } }
+        let normalised = filters.map { pair in (pair.name, Self.normalise(pair.value, of: pair.name, on: route)) }
+            .sorted { $0.0 < $1.0 }
+        return (normalised, key(route: route, parameter: parameter, filters: normalised, options: options, format: format))
     }
 
     /// Judges the measurements of a POST body; never cached.

@@ -38,7 +38,9 @@ struct SearchIndex: Sendable {
         }
     }
 
-    struct Document: Sendable {
+    /// A class: a search reads many documents, and a struct of strings and lists is retained
+    /// member by member at each copy where an object is retained once.
+    final class Document: Sendable {
         let type: String
         let id: String
         let title: String
@@ -51,7 +53,15 @@ struct SearchIndex: Sendable {
         let summary: Summary
         /// Added to the score of a match: a Dynamic Type row at the default size (Large) ranks
         /// before the same style at other sizes.
-        var prior = 0.0
+        let prior: Double
+
+        init(
+            type: String, id: String, title: String, fields: [Field], versions: Range<Int>, platforms: [String],
+            summary: Summary, prior: Double = 0
+        ) {
+            (self.type, self.id, self.title, self.fields) = (type, id, title, fields)
+            (self.versions, self.platforms, self.summary, self.prior) = (versions, platforms, summary, prior)
+        }
     }
 
     /// What a hit shows of its record beside the title: its figure, unit and status, each `nil`
