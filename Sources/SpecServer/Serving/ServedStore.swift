@@ -232,7 +232,8 @@ final class ServedStore: Sendable {
         throws(APIError) -> JSONAnswer
     {
         guard route != .openAPI, route != .index else {
-            return .kept(try representation(route: route, parameter: parameter, query: query, options: options, format: .json))
+            return .kept(
+                try representation(route: route, parameter: parameter, query: query, options: options, format: .json))
         }
         let (filters, key) = Self.normalisedFilters(
             route: route, parameter: parameter, query: query, options: options, format: .json)
@@ -264,7 +265,9 @@ final class ServedStore: Sendable {
         let filters = query.pairs.filter { pair in !common.contains { $0.rawValue == pair.name } }
         let normalised = filters.map { pair in (pair.name, Self.normalise(pair.value, of: pair.name, on: route)) }
             .sorted { $0.0 < $1.0 }
-        return (normalised, key(route: route, parameter: parameter, filters: normalised, options: options, format: format))
+        return (
+            normalised, key(route: route, parameter: parameter, filters: normalised, options: options, format: format)
+        )
     }
 
     /// Judges the measurements of a POST body; never cached.
