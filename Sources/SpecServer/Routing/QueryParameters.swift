@@ -29,7 +29,8 @@ struct QueryParameters: Equatable, Sendable {
     /// Decodes a raw query string (without the `?`), read in place: a request's query view.
     init(parsing query: Span<UInt8>) throws(Problem) {
         pairs = []
-        var names = Set<String>()
+        // Names seen, once a query has more than a few (see below).
+        var names: Set<String> = []
         var start = 0
         while start < query.count {
             var end = start
@@ -41,7 +42,14 @@ struct QueryParameters: Equatable, Sendable {
             if end > start {
                 let name = try Self.decode(query.extracting(start..<(equals ?? end)))
                 let value = try Self.decode(query.extracting((equals.map { $0 + 1 } ?? end)..<end))
-                guard names.insert(name).inserted else { throw .repeated(name) }
+                // A query has a few parameters, and scanning them is cheaper than hashing each
+                // name; a set takes over past a few, so a long query still costs linear time.
+                if pairs.count < 16 {
+                    guard !pairs.contains(where: { $0.name == name }) else { throw .repeated(name) }
+                } else {
+                    if names.isEmpty { names = Set(pairs.map(\.name)) }
+                    guard names.insert(name).inserted else { throw .repeated(name) }
+                }
                 pairs.append((name, value))
             }
             start = end + 1

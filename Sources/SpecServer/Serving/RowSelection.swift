@@ -282,25 +282,56 @@ struct Page: Sendable {
     /// The `Link` field value (RFC 8288) for a page of `path` asked with `query`: `rel="next"`
     /// and `rel="prev"` where there are such pages, or `nil`.
     func link(path: String, query: [(name: String, value: String)]) -> String? {
-        var links: [String] = []
-        func target(offset: Int) -> String {
-            var pairs = query.filter { $0.name != "offset" && $0.name != "limit" }
-            if let limit { pairs.append(("limit", String(limit))) }
-            if offset > 0 { pairs.append(("offset", String(offset))) }
-            let encoded = pairs.map { Self.encode($0.name) + "=" + Self.encode($0.value) }
-            return "<" + path + (encoded.isEmpty ? "" : "?" + encoded.joined(separator: "&")) + ">"
+        let previous = offset > 0 ? limit.map { max(0, min(offset, total) - $0) } ?? 0 : nil
+        let next = hasNext ? limit.map { offset + $0 } : nil
+        guard next != nil || previous != nil else { return nil }
+        // Written as bytes into one buffer: a never-seen page builds this for every answer.
+        var field: [UInt8] = []
+        field.reserveCapacity(
+            2 * (path.utf8.count + query.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 } + 48))
+        func appendTarget(offset: Int, rel: String) {
+            if !field.isEmpty { field.append(contentsOf: ", ".utf8) }
+            field.append(UInt8(ascii: "<"))
+            field.append(contentsOf: path.utf8)
+            var separator = UInt8(ascii: "?")
+            func pair(_ name: String, _ value: String) {
+                field.append(separator)
+                separator = UInt8(ascii: "&")
+                Self.encode(name, into: &field)
+                field.append(UInt8(ascii: "="))
+                Self.encode(value, into: &field)
+            }
+            for (name, value) in query where name != "offset" && name != "limit" { pair(name, value) }
+            if let limit { pair("limit", String(limit)) }
+            if offset > 0 { pair("offset", String(offset)) }
+            field.append(contentsOf: ">; rel=\"".utf8)
+            field.append(contentsOf: rel.utf8)
+            field.append(UInt8(ascii: "\""))
         }
-        if let limit, hasNext { links.append(target(offset: offset + limit) + "; rel=\"next\"") }
-        if offset > 0 {
-            let previous = limit.map { max(0, min(offset, total) - $0) } ?? 0
-            links.append(target(offset: previous) + "; rel=\"prev\"")
-        }
-        return links.isEmpty ? nil : links.joined(separator: ", ")
+        if let next { appendTarget(offset: next, rel: "next") }
+        if let previous { appendTarget(offset: previous, rel: "prev") }
+        return String(decoding: field, as: UTF8.self)
     }
 
     /// Percent-encodes a query name or value: unreserved characters and `,` stay, every other byte is `%XX`.
     static func encode(_ text: String) -> String {
         PercentEncoding.encoded(text) { PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: ",") }
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// ``encode(_:)``, appended to `bytes`.
+    static func encode(_ text: String, into bytes: inout [UInt8]) {
+        let digits = hexDigits
+        for byte in text.utf8 {
+            if PercentEncoding.isUnreserved(byte) || byte == UInt8(ascii: ",") {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(digits[Int(byte >> 4)])
+                bytes.append(digits[Int(byte & 0x0F)])
+            }
+        }
     }
 }
 
