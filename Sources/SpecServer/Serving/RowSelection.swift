@@ -339,9 +339,9 @@ struct Page: Sendable {
 /// and `fields` accept, and what the OpenAPI document lists.
 struct FieldCatalogue: Sendable, Equatable {
     /// Every path, objects and their members, in first-seen order.
-    var paths: [String]
+    let paths: [String]
     /// The paths that hold a value to order by (not an object, not a list of objects).
-    var sortable: [String]
+    let sortable: [String]
 
     /// The fields of `rows`.
     init(rows: [JSONValue]) {
@@ -367,6 +367,24 @@ struct FieldCatalogue: Sendable, Equatable {
     init(paths: [String], sortable: [String]) {
         self.paths = paths
         self.sortable = sortable
+        var exact: [String: (components: [String], isSortable: Bool)] = [:]
+        let sortableSet = Set(sortable)
+        for path in paths where exact[path] == nil {
+            exact[path] = (path.split(separator: ".").map(String.init), sortableSet.contains(path))
+        }
+        for path in sortable where exact[path] == nil {
+            exact[path] = (path.split(separator: ".").map(String.init), true)
+        }
+        self.exact = exact
+    }
+
+    /// Each path as a request names it exactly, split at its dots, and whether it orders rows:
+    /// made once per store, so a `fields=` or `sort=` that names paths as they are costs a
+    /// lookup per name, not a scan of every path and a split.
+    private let exact: [String: (components: [String], isSortable: Bool)]
+
+    static func == (lhs: FieldCatalogue, rhs: FieldCatalogue) -> Bool {
+        lhs.paths == rhs.paths && lhs.sortable == rhs.sortable
     }
 
     /// The fields of `route`'s rows in the latest version: its declared fields, or those of its
@@ -404,6 +422,9 @@ struct FieldCatalogue: Sendable, Equatable {
     /// The path `name` means among `accepted`: as the JSON nests it (`points.width`), as the CSV
     /// column names it (`points_width`), or either without regard to case.
     func resolve(_ name: String, parameter: String, among accepted: [String]) throws(APIError) -> [String] {
+        if let entry = exact[name], entry.isSortable || accepted.count == paths.count && accepted == paths {
+            return entry.components
+        }
         if let exact = accepted.first(where: { $0 == name }) { return exact.split(separator: ".").map(String.init) }
         let dotted = name.utf8.contains(UInt8(ascii: "_")) ? String(name.map { $0 == "_" ? "." : $0 }) : name
         let lowered = dotted.lowercased()
