@@ -117,7 +117,9 @@ import Testing
         let params: JSONValue = ["name": "list_tracking", "arguments": ["font": "sf pro", "size": 13]]
         let first = modern("tools/call", params)
         #expect(first.status == 200)
-        // The key of that very request now finds the same bytes in the answer cache.
+        // Asked twice, the answer is kept: the key of that very request now finds the same bytes
+        // in the answer cache.
+        #expect(modern("tools/call", params).body == first.body)
         var request = MCPHTTPTransport.Request(method: "POST")
         (request.protocolVersion, request.mcpMethod, request.mcpName) = (
             ["2026-07-28"], ["tools/call"], ["list_tracking"]

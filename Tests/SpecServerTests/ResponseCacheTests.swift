@@ -83,6 +83,19 @@ import Testing
         #expect(cache.usage.bytes == expected)
     }
 
+    /// A key offered once is only remembered by its hash; offered again, its answer is kept.
+    @Test func anAnswerIsKeptTheSecondTimeItsKeyIsOffered() {
+        let cache = ResponseCache(budget: 1 << 20)
+        let answer = Self.representation(bytes: 100)
+        #expect(!cache.offer(answer, for: "devices|limit=3"))
+        #expect(cache.representation(for: "devices|limit=3") == nil)
+        #expect(cache.usage.entries == 0)
+        #expect(!cache.offer(answer, for: "devices|limit=4"), "another key is another first time")
+        #expect(cache.offer(answer, for: "devices|limit=3"))
+        #expect(cache.representation(for: "devices|limit=3") === answer)
+        #expect(cache.hits == 1)
+    }
+
     /// The most recently used entries survive an eviction.
     @Test func evictsTheLeastRecentlyUsed() {
         let cache = ResponseCache(budget: 64 * 1024)
@@ -129,13 +142,17 @@ import Testing
         let served = try #require(harness.application.current)
         let target = "/v1/dynamic-type?category=large&style=body"
         let first = harness.request(.get, target)
-        let afterFirst = served.cacheUsage.entries
         #expect(first.status == 200)
-        #expect(afterFirst == 2, "the normalised key and the raw key")
+        #expect(served.cacheUsage.entries == 0, "a query asked once is not kept")
         let second = harness.request(.get, target)
-        #expect(served.cacheUsage.entries == afterFirst, "answered without building or caching again")
+        let afterSecond = served.cacheUsage.entries
+        #expect(afterSecond == 2, "asked again: the normalised key and the raw key")
+        let third = harness.request(.get, target)
+        #expect(served.cacheUsage.entries == afterSecond, "answered without building or caching again")
+        #expect(served.cacheHits == 0, "found by its raw bytes, not by its normalised key")
         #expect(second.body == first.body)
-        #expect(second[header: "ETag"] == first[header: "ETag"])
+        #expect(third.body == first.body)
+        #expect(third[header: "ETag"] == first[header: "ETag"])
         let notModified = harness.request(.get, target, headers: [("If-None-Match", first[header: "ETag"] ?? "")])
         #expect(notModified.status == 304)
     }
@@ -152,6 +169,22 @@ import Testing
         #expect(jsonAgain.body == json.body)
         #expect(markdownAgain.body == markdown.body)
         #expect(markdownAgain[header: "Content-Type"] == "text/markdown; charset=utf-8")
+    }
+
+    /// A screen size is one key however it is spelled (`x`, `X`, `×` or its percent-encoding):
+    /// the second spelling is answered from the entry the first made, with the same bytes.
+    @Test(arguments: ["/v1/widgets?screen=430%C3%97932", "/v1/widgets?screen=430X932", "/v1/widgets?screen=430.0x932"])
+    func aScreenSizeIsOneKeyHoweverItIsSpelled(_ other: String) throws {
+        let harness = Self.fresh()
+        let served = try #require(harness.application.current)
+        let canonical = harness.request(.get, "/v1/widgets?screen=430x932")
+        #expect(canonical.status == 200)
+        _ = harness.request(.get, "/v1/widgets?screen=430x932")  // asked twice, so kept
+        #expect(served.cacheHits == 0)
+        let spelled = harness.request(.get, other)
+        #expect(served.cacheHits == 1, "answered from the entry of 430x932")
+        #expect(spelled.body == canonical.body)
+        #expect(spelled[header: "ETag"] == canonical[header: "ETag"])
     }
 
     @Test func errorsAreNotLearned() throws {

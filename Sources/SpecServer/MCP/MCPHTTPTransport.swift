@@ -169,11 +169,13 @@ struct MCPHTTPTransport: Sendable {
     }
 
     static func mediaType(_ value: String) -> String {
-        String(value.prefix { $0 != ";" }.trimmingSpaces).lowercased()
+        if value == "application/json" { return value }  // what nearly every client sends
+        return String(value.prefix { $0 != ";" }.trimmingSpaces).lowercased()
     }
 
     /// Whether some `Accept` range admits `application/json` with a non-zero weight.
     static func acceptsJSON(_ fields: [String]) -> Bool {
+        if fields.contains("application/json") { return true }  // what nearly every client sends
         for field in fields {
             for range in field.split(separator: ",") {
                 let parts = range.split(separator: ";").map { String($0.trimmingSpaces).lowercased() }

@@ -170,9 +170,13 @@ struct MCPResponder {
         case .object(let object)?: arguments = object
         case let other?: throw .invalidParams("params.arguments must be an object, not \(other.typeName)")
         }
+        func result(_ body: [UInt8]) -> [UInt8] {
+            Self.toolResult(json: body.last == UInt8(ascii: "\n") ? body.dropLast() : body[...], isError: false)
+        }
         do throws(APIError) {
-            return try run(tool, arguments: arguments).toolResult { body in
-                Self.toolResult(json: body.last == UInt8(ascii: "\n") ? body.dropLast() : body[...], isError: false)
+            switch try run(tool, arguments: arguments) {
+            case .kept(let representation): return representation.toolResult(result)
+            case .built(let body): return result(body)
             }
         } catch {
             let body = error.body
@@ -181,7 +185,7 @@ struct MCPResponder {
     }
 
     /// Runs the tool's route with the arguments as its query (and `items` as a POST body).
-    private func run(_ tool: MCPCatalogue.Tool, arguments: JSONObject) throws(APIError) -> Representation {
+    private func run(_ tool: MCPCatalogue.Tool, arguments: JSONObject) throws(APIError) -> ServedStore.JSONAnswer {
         var pairs: [(name: String, value: String)] = []
         var items: [UInt8]?
         for (name, value) in arguments {
@@ -223,10 +227,9 @@ struct MCPResponder {
         let options = try RequestOptions(query: query, route: route)
         if tool.input == .postBody {
             let embed = try CheckBatch.embedsFigure(query[CheckBatch.embedParameter])
-            return try served.check(body: items ?? [], format: .json, options: options, embed: embed)
+            return .kept(try served.check(body: items ?? [], format: .json, options: options, embed: embed))
         }
-        return try served.representation(
-            route: route, parameter: parameter, query: query, options: options, format: .json)
+        return try served.jsonAnswer(route: route, parameter: parameter, query: query, options: options)
     }
 
     /// An argument as its query parameter's text: numbers as written, booleans as words, a list

@@ -29,7 +29,8 @@ struct QueryParameters: Equatable, Sendable {
     /// Decodes a raw query string (without the `?`), read in place: a request's query view.
     init(parsing query: Span<UInt8>) throws(Problem) {
         pairs = []
-        var names = Set<String>()
+        // Names seen, once a query has more than a few (see below).
+        var names: Set<String> = []
         var start = 0
         while start < query.count {
             var end = start
@@ -41,7 +42,14 @@ struct QueryParameters: Equatable, Sendable {
             if end > start {
                 let name = try Self.decode(query.extracting(start..<(equals ?? end)))
                 let value = try Self.decode(query.extracting((equals.map { $0 + 1 } ?? end)..<end))
-                guard names.insert(name).inserted else { throw .repeated(name) }
+                // A query has a few parameters, and scanning them is cheaper than hashing each
+                // name; a set takes over past a few, so a long query still costs linear time.
+                if pairs.count < 16 {
+                    guard !pairs.contains(where: { $0.name == name }) else { throw .repeated(name) }
+                } else {
+                    if names.isEmpty { names = Set(pairs.map(\.name)) }
+                    guard names.insert(name).inserted else { throw .repeated(name) }
+                }
                 pairs.append((name, value))
             }
             start = end + 1
@@ -76,8 +84,14 @@ struct QueryParameters: Equatable, Sendable {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .malformed("the query is not UTF-8 after percent-decoding")
         }
-        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7f...0x9f).contains($0.value) }) else {
-            throw .malformed("the query holds control characters")
+        // Read on the bytes, now known to be UTF-8: C0 controls and DEL are single bytes, and
+        // U+0080–U+009F (C1) are 0xC2 followed by 0x80–0x9F.
+        var previous: UInt8 = 0
+        for byte in bytes {
+            guard byte >= 0x20, byte != 0x7F, previous != 0xC2 || byte > 0x9F else {
+                throw .malformed("the query holds control characters")
+            }
+            previous = byte
         }
         return text
     }

@@ -5,7 +5,15 @@ import Synchronization
 /// matching `If-None-Match`, and for a body worth compressing the same pair in gzip.
 final class Representation: Sendable {
     let ok: PreparedResponse
-    let notModified: PreparedResponse
+    /// The `304`, made by the first request that needs it (or by the cache, to count its cost):
+    /// most answers to a never-seen query are sent once and never revalidated.
+    var notModified: PreparedResponse {
+        if let made = notModifiedResponse.load() { return made }
+        return notModifiedResponse.storeIfNil(PreparedResponse(status: .notModified, headers: sharedFields, body: []))
+    }
+    private let notModifiedResponse = AtomicLazyReference<PreparedResponse>()
+    /// The fields the `304` shares with the `200` (RFC 9110 §15.4.5).
+    private let sharedFields: [(name: String, value: String)]
     let entityTag: EntityTag
     /// Bytes held, for the cache's budget.
     let cost: Int
@@ -23,9 +31,9 @@ final class Representation: Sendable {
     let offersGzip: Bool
     /// The gzip responses, built by the first request that accepts them, once (see ``gzip``).
     private let gzipped = AtomicLazyReference<GzipVariant>()
-    /// What the gzip responses repeat of the identity ones: the `200`'s and the `304`'s fields
-    /// without `ETag`.
-    private let fieldsForGzip: (full: [(name: String, value: String)], shared: [(name: String, value: String)])?
+    /// What the gzip responses repeat of the identity ones: the `200`'s fields (the `304`'s are
+    /// ``sharedFields``), `ETag` left out when the gzip form is made.
+    private let fieldsForGzip: [(name: String, value: String)]?
 
     /// Bodies shorter than this are sent as they are: below about one packet, compressing saves
     /// no round trip and costs the client a decoder.
@@ -85,12 +93,11 @@ final class Representation: Sendable {
             full.append(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"))
         }
         self.ok = PreparedResponse(status: .ok, headers: full, body: body, arena: arena)
-        self.notModified = PreparedResponse(status: .notModified, headers: shared, body: [])
+        self.sharedFields = shared
         self.entityTag = entityTag
         self.cost = body.count + 512
         self.offersGzip = offersGzip
-        self.fieldsForGzip =
-            offersGzip ? (full.filter { $0.name != "ETag" }, shared.filter { $0.name != "ETag" }) : nil
+        self.fieldsForGzip = offersGzip ? full : nil
     }
 
     /// The body as a tool result, which `make` builds from the body the first time it is asked.
@@ -144,10 +151,10 @@ final class Representation: Sendable {
         guard compressed.count < body.count else {
             return gzipped.storeIfNil(GzipVariant(ok: nil, notModified: nil, tag: tag))
         }
-        var full = fields.full
+        var full = fields.filter { $0.name != "ETag" }
         full.insert(("ETag", tag), at: 1)
         full.insert(("Content-Encoding", "gzip"), at: 1)
-        let shared = [("ETag", tag)] + fields.shared
+        let shared = [("ETag", tag)] + sharedFields.filter { $0.name != "ETag" }
         return gzipped.storeIfNil(
             GzipVariant(
                 ok: PreparedResponse(status: .ok, headers: full, body: compressed),

@@ -30,18 +30,20 @@ struct RequestOptions: Equatable, Sendable {
     /// Reads the shared parameters of `query` for `route`, refusing names the route does not
     /// define and values outside each parameter's vocabulary.
     init(query: QueryParameters, route: Route) throws(APIError) {
-        let accepted = route.parameters
+        let accepted = Self.parameterNames[route.rawValue]
         for (name, value) in query.pairs {
             guard accepted.contains(name) else { throw APIError.unknownParameter(name, accepted: accepted) }
             // An empty value is a mistake (a form field left blank), not "no filter".
-            guard !value.trimmingSpaces.isEmpty else {
+            guard value.utf8.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else {
                 throw APIError(
                     status: 400, code: "empty_value", message: "'\(name)' is given without a value.",
                     hint: "Give \(name) a value, or leave it out.", parameter: name)
             }
             // A list of fields may name them all; every other value is short.
             let maximum = name == "fields" ? RowSelection.maximumFieldsLength : Self.maximumValueLength
-            guard value.count <= maximum else {
+            // Characters, not bytes, are counted; no value has more characters than bytes, so
+            // most are let through without walking their characters.
+            guard value.utf8.count <= maximum || value.count <= maximum else {
                 throw APIError(
                     status: 400, code: "value_too_long",
                     message: "'\(name)' is longer than \(maximum) characters.",
@@ -71,6 +73,10 @@ struct RequestOptions: Equatable, Sendable {
         // Only where `q` is the common parameter: on `/v1/search` it is the route's own filter.
         if route.endpoint.common.contains(.q) { words = query["q"] }
     }
+
+    /// Each route's parameter names (``Route/parameters``), by raw value: listed once, not
+    /// joined from the route's declaration for every request.
+    private static let parameterNames = Route.allCases.map(\.parameters)
 
     /// The name that stands for the newest store version wherever a version is accepted.
     static let latestVersionName = "latest"

@@ -32,11 +32,27 @@ final class ResponseCache: Sendable {
         /// these bytes rather than a second copy. Dropped at the next eviction once no
         /// connection holds them.
         var lingering: [String: Node] = [:]
+        /// The hashes of keys offered once and not kept (``offer(_:for:route:)``), each in the
+        /// slot its low bits name: a later key whose hash shares a slot takes it over.
+        var offered = [UInt64](repeating: 0, count: ResponseCache.offeredSlots)
+        /// Answers found by their key.
+        var hits = 0
 
         /// The node kept under `key`, marked as used now; or an evicted one still being sent.
         mutating func use(_ key: String) -> Node? {
             guard let node = entries[key] else { return lingeringNode(key) }
+            hits += 1
             return use(node)
+        }
+
+        /// Whether a key with this hash was offered before; if not, remembers that it now was.
+        mutating func wasOffered(_ hash: UInt64) -> Bool {
+            // 0 marks an empty slot, so a hash of 0 counts as 1.
+            let hash = max(hash, 1)
+            let slot = Int(truncatingIfNeeded: hash) & (offered.count - 1)
+            if offered[slot] == hash { return true }
+            offered[slot] = hash
+            return false
         }
 
         /// The evicted node under `key` while a connection still holds its answer unread.
@@ -144,6 +160,10 @@ final class ResponseCache: Sendable {
     /// its entity tag's string, the two response objects beyond what ``PreparedResponse/memoryCost``
     /// counts, and its slot in the table of held representations.
     static let representationOverhead = 256
+
+    /// Slots of the table of keys offered once (a power of two): 32 KiB, for the recent past of
+    /// a busy server; an older key offered again is only offered once more.
+    static let offeredSlots = 4096
 
     private let state = Locked(State())
     /// The budget in bytes; 0 disables caching.
@@ -264,6 +284,24 @@ final class ResponseCache: Sendable {
         return (representation, route)
     }
 
+    /// Keeps `representation` under `key` if the key was offered before, and returns whether it
+    /// did. Most never-seen queries are never asked again: keeping each would cost its insertion,
+    /// an eviction later and the memory meanwhile, and would push out answers that are asked
+    /// again. A key is kept the second time it is offered; only its hash is held the first time.
+    @discardableResult
+    func offer(_ representation: @autoclosure () -> Representation, for key: String, route: Route? = nil) -> Bool {
+        let hash = EntityTag.fnv1a64(key.utf8)
+        guard state.withLock({ $0.wasOffered(hash) }) else { return false }
+        insert(representation(), for: key, route: route)
+        return true
+    }
+
+    /// Whether a request with this raw key hash was offered before (see ``offer(_:for:route:)``),
+    /// remembering it if not.
+    func wasOffered(rawKeyHash hash: UInt64) -> Bool {
+        state.withLock { $0.wasOffered(hash) }
+    }
+
     func insert(_ representation: Representation, for key: String, route: Route? = nil) {
         let keyCost = Self.cost(of: key)
         let representationCost = Self.cost(of: representation)
@@ -295,6 +333,11 @@ final class ResponseCache: Sendable {
                 }
             }
         }
+    }
+
+    /// Answers found by their normalised or MCP key (a raw key's are counted by the caller).
+    var hits: Int {
+        state.withLock { $0.hits }
     }
 
     /// Entries and bytes held.

@@ -41,8 +41,16 @@ struct RowSelection: Equatable, Sendable {
         }
         if let raw = query["fields"] {
             var names: [String] = []
-            for member in raw.split(separator: ",", omittingEmptySubsequences: false) {
-                let name = String(member.trimmingSpaces)
+            // Split and trimmed as bytes: a comma, a space and a tab are one byte each in UTF-8.
+            for member in raw.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+                var trimmed = member[...]
+                while let first = trimmed.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+                    trimmed = trimmed.dropFirst()
+                }
+                while let last = trimmed.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+                    trimmed = trimmed.dropLast()
+                }
+                let name = String(Substring(trimmed))
                 guard !name.isEmpty else {
                     throw APIError(
                         status: 400, code: "invalid_value", message: "'fields' holds an empty name.",
@@ -274,25 +282,56 @@ struct Page: Sendable {
     /// The `Link` field value (RFC 8288) for a page of `path` asked with `query`: `rel="next"`
     /// and `rel="prev"` where there are such pages, or `nil`.
     func link(path: String, query: [(name: String, value: String)]) -> String? {
-        var links: [String] = []
-        func target(offset: Int) -> String {
-            var pairs = query.filter { $0.name != "offset" && $0.name != "limit" }
-            if let limit { pairs.append(("limit", String(limit))) }
-            if offset > 0 { pairs.append(("offset", String(offset))) }
-            let encoded = pairs.map { Self.encode($0.name) + "=" + Self.encode($0.value) }
-            return "<" + path + (encoded.isEmpty ? "" : "?" + encoded.joined(separator: "&")) + ">"
+        let previous = offset > 0 ? limit.map { max(0, min(offset, total) - $0) } ?? 0 : nil
+        let next = hasNext ? limit.map { offset + $0 } : nil
+        guard next != nil || previous != nil else { return nil }
+        // Written as bytes into one buffer: a never-seen page builds this for every answer.
+        var field: [UInt8] = []
+        field.reserveCapacity(
+            2 * (path.utf8.count + query.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 } + 48))
+        func appendTarget(offset: Int, rel: String) {
+            if !field.isEmpty { field.append(contentsOf: ", ".utf8) }
+            field.append(UInt8(ascii: "<"))
+            field.append(contentsOf: path.utf8)
+            var separator = UInt8(ascii: "?")
+            func pair(_ name: String, _ value: String) {
+                field.append(separator)
+                separator = UInt8(ascii: "&")
+                Self.encode(name, into: &field)
+                field.append(UInt8(ascii: "="))
+                Self.encode(value, into: &field)
+            }
+            for (name, value) in query where name != "offset" && name != "limit" { pair(name, value) }
+            if let limit { pair("limit", String(limit)) }
+            if offset > 0 { pair("offset", String(offset)) }
+            field.append(contentsOf: ">; rel=\"".utf8)
+            field.append(contentsOf: rel.utf8)
+            field.append(UInt8(ascii: "\""))
         }
-        if let limit, hasNext { links.append(target(offset: offset + limit) + "; rel=\"next\"") }
-        if offset > 0 {
-            let previous = limit.map { max(0, min(offset, total) - $0) } ?? 0
-            links.append(target(offset: previous) + "; rel=\"prev\"")
-        }
-        return links.isEmpty ? nil : links.joined(separator: ", ")
+        if let next { appendTarget(offset: next, rel: "next") }
+        if let previous { appendTarget(offset: previous, rel: "prev") }
+        return String(decoding: field, as: UTF8.self)
     }
 
     /// Percent-encodes a query name or value: unreserved characters and `,` stay, every other byte is `%XX`.
     static func encode(_ text: String) -> String {
         PercentEncoding.encoded(text) { PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: ",") }
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// ``encode(_:)``, appended to `bytes`.
+    static func encode(_ text: String, into bytes: inout [UInt8]) {
+        let digits = hexDigits
+        for byte in text.utf8 {
+            if PercentEncoding.isUnreserved(byte) || byte == UInt8(ascii: ",") {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(digits[Int(byte >> 4)])
+                bytes.append(digits[Int(byte & 0x0F)])
+            }
+        }
     }
 }
 
@@ -300,9 +339,9 @@ struct Page: Sendable {
 /// and `fields` accept, and what the OpenAPI document lists.
 struct FieldCatalogue: Sendable, Equatable {
     /// Every path, objects and their members, in first-seen order.
-    var paths: [String]
+    let paths: [String]
     /// The paths that hold a value to order by (not an object, not a list of objects).
-    var sortable: [String]
+    let sortable: [String]
 
     /// The fields of `rows`.
     init(rows: [JSONValue]) {
@@ -328,6 +367,24 @@ struct FieldCatalogue: Sendable, Equatable {
     init(paths: [String], sortable: [String]) {
         self.paths = paths
         self.sortable = sortable
+        var exact: [String: (components: [String], isSortable: Bool)] = [:]
+        let sortableSet = Set(sortable)
+        for path in paths where exact[path] == nil {
+            exact[path] = (path.split(separator: ".").map(String.init), sortableSet.contains(path))
+        }
+        for path in sortable where exact[path] == nil {
+            exact[path] = (path.split(separator: ".").map(String.init), true)
+        }
+        self.exact = exact
+    }
+
+    /// Each path as a request names it exactly, split at its dots, and whether it orders rows:
+    /// made once per store, so a `fields=` or `sort=` that names paths as they are costs a
+    /// lookup per name, not a scan of every path and a split.
+    private let exact: [String: (components: [String], isSortable: Bool)]
+
+    static func == (lhs: FieldCatalogue, rhs: FieldCatalogue) -> Bool {
+        lhs.paths == rhs.paths && lhs.sortable == rhs.sortable
     }
 
     /// The fields of `route`'s rows in the latest version: its declared fields, or those of its
@@ -365,10 +422,13 @@ struct FieldCatalogue: Sendable, Equatable {
     /// The path `name` means among `accepted`: as the JSON nests it (`points.width`), as the CSV
     /// column names it (`points_width`), or either without regard to case.
     func resolve(_ name: String, parameter: String, among accepted: [String]) throws(APIError) -> [String] {
-        let dotted = String(name.map { $0 == "_" ? "." : $0 })
-        let found =
-            accepted.first { $0 == name } ?? accepted.first { $0 == dotted }
-            ?? accepted.first { $0.lowercased() == dotted.lowercased() }
+        if let entry = exact[name], entry.isSortable || accepted.count == paths.count && accepted == paths {
+            return entry.components
+        }
+        if let exact = accepted.first(where: { $0 == name }) { return exact.split(separator: ".").map(String.init) }
+        let dotted = name.utf8.contains(UInt8(ascii: "_")) ? String(name.map { $0 == "_" ? "." : $0 }) : name
+        let lowered = dotted.lowercased()
+        let found = accepted.first { $0 == dotted } ?? accepted.first { $0.lowercased() == lowered }
         guard let found else {
             throw APIError.unknownValue(parameter, name, accepted: accepted)
         }

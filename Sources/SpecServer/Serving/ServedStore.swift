@@ -175,9 +175,11 @@ final class ServedStore: Sendable {
         return (route, representation.response(to: request))
     }
 
-    /// Remembers `representation` as the answer to this request's exact bytes.
+    /// Remembers `representation` as the answer to this request's exact bytes, the second time
+    /// they are asked (``ResponseCache/offer(_:for:route:)``).
     func learn(_ representation: Representation, route: Route, for request: borrowing HTTPRequest) {
         guard request.method == .get || request.method == .head, request.hasQuery,
+            let hash = ResponseCache.rawKeyHash(for: request), cache.wasOffered(rawKeyHash: hash),
             let key = ResponseCache.rawKey(for: request)
         else { return }
         cache.insert(representation, for: key, route: route)
@@ -194,31 +196,78 @@ final class ServedStore: Sendable {
 
     /// Keeps a successful MCP answer in the answer cache (it counts against the same budget).
     func keepMCPAnswer(_ answer: [UInt8], for key: String) {
-        cache.insert(
+        cache.offer(
             Representation(body: answer, contentType: "application/json", specVersion: nil, pinned: false), for: key)
     }
 
     /// Entries and bytes the answer cache holds (its budget is tested through this).
     var cacheUsage: (entries: Int, bytes: Int) { cache.usage }
 
+    /// Answers the cache gave by a normalised key: a query that reaches one by other bytes
+    /// than those it was kept under (tested through this).
+    var cacheHits: Int { cache.hits }
+
     /// The representation of a GET, from the fixed set, the cache, or built now.
     func representation(
         route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format
     ) throws(APIError) -> Representation {
-        // The route's own common parameters: `q` is one on a collection, a filter on a search.
-        let common = route.endpoint.common
-        let filters = query.pairs.filter { pair in !common.contains { $0.rawValue == pair.name } }
-        let normalised = filters.map { pair in (pair.name, Self.normalise(pair.value)) }.sorted { $0.0 < $1.0 }
-        let key = Self.key(route: route, parameter: parameter, filters: normalised, options: options, format: format)
+        let (filters, key) = Self.normalisedFilters(
+            route: route, parameter: parameter, query: query, options: options, format: format)
         if let representation = fixed[key]?.representation ?? cache.representation(for: key) { return representation }
         // Built from the same normalised values as the key: two queries that share an entry
         // must get the same answer, wording included.
         let representation = try Self.build(
             store: store, openAPI: openAPI, route: route, parameter: parameter,
-            filters: Dictionary(normalised, uniquingKeysWith: { first, _ in first }),
+            filters: Dictionary(filters, uniquingKeysWith: { first, _ in first }),
             options: options, format: format, query: query.pairs, catalogues: catalogues)
-        cache.insert(representation, for: key)
+        cache.offer(representation, for: key)
         return representation
+    }
+
+    /// A GET's JSON answer as an MCP tool result carries it: the representation when one is
+    /// kept (the fixed set or the cache), else only its body, built now. A tool result reads
+    /// nothing else of a representation (not its head, tag or links), and the whole reply is
+    /// kept by the MCP answer cache when it is asked again.
+    func jsonAnswer(route: Route, parameter: String?, query: QueryParameters, options: RequestOptions)
+        throws(APIError) -> JSONAnswer
+    {
+        guard route != .openAPI, route != .index else {
+            return .kept(
+                try representation(route: route, parameter: parameter, query: query, options: options, format: .json))
+        }
+        let (filters, key) = Self.normalisedFilters(
+            route: route, parameter: parameter, query: query, options: options, format: .json)
+        if let representation = fixed[key]?.representation ?? cache.representation(for: key) {
+            return .kept(representation)
+        }
+        let (content, version) = try Answers.content(
+            store: store, route: route, parameter: parameter,
+            filters: Dictionary(filters, uniquingKeysWith: { first, _ in first }), options: options,
+            catalogues: catalogues)
+        return .built(content.encoded(as: .json, options: options, route: route, version: version))
+    }
+
+    /// A JSON answer for a tool result (``jsonAnswer(route:parameter:query:options:)``).
+    enum JSONAnswer {
+        /// A representation kept for later requests.
+        case kept(Representation)
+        /// The body of an answer nothing keeps.
+        case built([UInt8])
+    }
+
+    /// The route's own parameters of `query`, each normalised, in name order, and the cache key
+    /// of the answer they ask for.
+    private static func normalisedFilters(
+        route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format
+    ) -> (filters: [(String, String)], key: String) {
+        // The route's own common parameters: `q` is one on a collection, a filter on a search.
+        let common = route.endpoint.common
+        let filters = query.pairs.filter { pair in !common.contains { $0.rawValue == pair.name } }
+        let normalised = filters.map { pair in (pair.name, Self.normalise(pair.value, of: pair.name, on: route)) }
+            .sorted { $0.0 < $1.0 }
+        return (
+            normalised, key(route: route, parameter: parameter, filters: normalised, options: options, format: format)
+        )
     }
 
     /// Judges the measurements of a POST body; never cached.
@@ -282,43 +331,27 @@ final class ServedStore: Sendable {
             let (content, version) = try Answers.content(
                 store: store, route: route, parameter: parameter, filters: filters, options: options,
                 catalogues: catalogues)
-            // What the page around a table needs: the filters as sent, its order and paging, and
-            // the route's filter form.
-            let paging = query.filter { pair in
-                (CommonParameter.rows + CommonParameter.words).contains { $0.rawValue == pair.name }
-                    && route.endpoint.common.contains { $0.rawValue == pair.name }
-            }
-            // Only an HTML page shows the route's filter form and so needs its value lists.
-            let snapshot = format == .html ? try? store.snapshot(version: options.version) : nil
-            var page = PageContext(
-                route: route, parameter: parameter,
-                filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
-                pinnedVersion: options.version, snapshot: snapshot, withForm: format == .html)
-            if pagedByDefault { page.defaultLimit = HTMLRenderer.pageSize }
-            if route == .diff, format == .html, !options.fragment, case .diff(let result, _) = content {
-                page.versionSteps = versionSteps(store: store, diff: result, version: version)
-            }
-            if route == .device, format == .html, !options.fragment, case .record(let record) = content {
-                page.nearestWidgetScreen = nearestWidgetScreen(
-                    store: store, device: record.item, version: options.version, catalogues: catalogues)
-            }
-            if route == .metric, format == .html, !options.fragment, case .record(let record) = content, let snapshot {
-                page.related = RelatedRecords.ofMetric(record.item, in: snapshot)
-            }
-            if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
-                page.counts = facetCounts(
-                    store: store, route: route, filters: filters, fields: page.fields, version: options.version,
-                    words: options.words, catalogues: catalogues)
-            }
             var link: [(name: String, value: String)] = []
+            if case .page(let rows) = content, let value = rows.link(path: route.template, query: query) {
+                link.append(("Link", value))
+            }
+            // JSON (and a token file) is written from the content alone: what a page around a
+            // table needs is made only for the formats that read it.
+            guard format != .json, format != .tokens else {
+                return Representation(
+                    body: content.encoded(as: format, options: options, route: route, version: version),
+                    contentType: format.contentType, specVersion: version, pinned: options.version != nil,
+                    notes: content.notes, extraHeaders: link, arena: arena)
+            }
+            let page = pageContext(
+                content: content, store: store, route: route, parameter: parameter, filters: filters, query: query,
+                options: options, format: format, version: version, pagedByDefault: pagedByDefault,
+                catalogues: catalogues)
             if format == .html, route.formats.contains(.md) {
                 // The same answer in Markdown, for an agent that lands on the page.
-                link.append(
-                    ("Link", "<\(page.link(format: Format.md.rawValue))>; rel=\"alternate\"; type=\"text/markdown\""))
-            }
-            if case .page(let rows) = content {
-                page.total = rows.total
-                if let value = rows.link(path: route.template, query: query) { link.append(("Link", value)) }
+                link.insert(
+                    ("Link", "<\(page.link(format: Format.md.rawValue))>; rel=\"alternate\"; type=\"text/markdown\""),
+                    at: 0)
             }
             return Representation(
                 body: content.encoded(as: format, options: options, route: route, version: version, page: page),
@@ -326,6 +359,43 @@ final class ServedStore: Sendable {
                 disposition: DocumentRenderer.disposition(format: format, page: page), notes: content.notes,
                 extraHeaders: link, arena: arena)
         }
+    }
+
+    /// What the page around a table needs: the filters as sent, its order and paging, and the
+    /// route's filter form (for HTML, with its value lists and counts).
+    private static func pageContext(
+        content: Content, store: SpecStore, route: Route, parameter: String?, filters: [String: String],
+        query: [(name: String, value: String)], options: RequestOptions, format: Format, version: String,
+        pagedByDefault: Bool, catalogues: FieldCatalogues?
+    ) -> PageContext {
+        let paging = query.filter { pair in
+            (CommonParameter.rows + CommonParameter.words).contains { $0.rawValue == pair.name }
+                && route.endpoint.common.contains { $0.rawValue == pair.name }
+        }
+        // Only an HTML page shows the route's filter form and so needs its value lists.
+        let snapshot = format == .html ? try? store.snapshot(version: options.version) : nil
+        var page = PageContext(
+            route: route, parameter: parameter,
+            filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
+            pinnedVersion: options.version, snapshot: snapshot, withForm: format == .html)
+        if pagedByDefault { page.defaultLimit = HTMLRenderer.pageSize }
+        if route == .diff, format == .html, !options.fragment, case .diff(let result, _) = content {
+            page.versionSteps = versionSteps(store: store, diff: result, version: version)
+        }
+        if route == .device, format == .html, !options.fragment, case .record(let record) = content {
+            page.nearestWidgetScreen = nearestWidgetScreen(
+                store: store, device: record.item, version: options.version, catalogues: catalogues)
+        }
+        if route == .metric, format == .html, !options.fragment, case .record(let record) = content, let snapshot {
+            page.related = RelatedRecords.ofMetric(record.item, in: snapshot)
+        }
+        if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
+            page.counts = facetCounts(
+                store: store, route: route, filters: filters, fields: page.fields, version: options.version,
+                words: options.words, catalogues: catalogues)
+        }
+        if case .page(let rows) = content { page.total = rows.total }
+        return page
     }
 
     /// A diff's change log, version by version: each store version after `from` up to `to`, with
@@ -418,5 +488,19 @@ final class ServedStore: Sendable {
     /// case: stripping separators as the store's matching does would make `17.5` and `175` one key.
     static func normalise(_ value: String) -> String {
         String(value.lowercased().trimmingSpaces)
+    }
+
+    /// A value of the route's parameter `name` as the cache keys it and the answer is built from:
+    /// a screen size in its one spelling (`430×932`, `430X932` and ` 430x932` are `430x932`), any
+    /// other value as ``normalise(_:)`` gives it. A value that is not a screen size is left for
+    /// the filter to refuse.
+    static func normalise(_ value: String, of name: String, on route: Route) -> String {
+        if route.endpoint.filters.contains(where: { parameter in
+            guard parameter.name == name, case .filter(.screen) = parameter.value else { return false }
+            return true
+        }), let size = ScreenSize(parsing: value) {
+            return size.description
+        }
+        return normalise(value)
     }
 }

@@ -38,7 +38,9 @@ struct SearchIndex: Sendable {
         }
     }
 
-    struct Document: Sendable {
+    /// A class: a search reads many documents, and a struct of strings and lists is retained
+    /// member by member at each copy where an object is retained once.
+    final class Document: Sendable {
         let type: String
         let id: String
         let title: String
@@ -51,7 +53,15 @@ struct SearchIndex: Sendable {
         let summary: Summary
         /// Added to the score of a match: a Dynamic Type row at the default size (Large) ranks
         /// before the same style at other sizes.
-        var prior = 0.0
+        let prior: Double
+
+        init(
+            type: String, id: String, title: String, fields: [Field], versions: Range<Int>, platforms: [String],
+            summary: Summary, prior: Double = 0
+        ) {
+            (self.type, self.id, self.title, self.fields) = (type, id, title, fields)
+            (self.versions, self.platforms, self.summary, self.prior) = (versions, platforms, summary, prior)
+        }
     }
 
     /// What a hit shows of its record beside the title: its figure, unit and status, each `nil`
@@ -364,21 +374,23 @@ struct SearchIndex: Sendable {
             }
         }
         let phrase = query.lowercased().trimmingWhitespace
-        var candidates: [(document: Int, score: Double, field: Int, term: String)] = []
+        // A candidate names its best term by number (-1: the whole phrase), and its document is
+        // read where it lies rather than copied: a copy of a document retains each of its
+        // strings and lists, and sorting tuples that hold a string retains it at every move.
+        var candidates: [(document: Int, score: Double, field: Int, term: Int)] = []
         for number in touched {
-            let document = documents[number]
-            guard document.versions.contains(version) else { continue }
-            guard filter.keeps(document) else { continue }
+            guard documents[number].versions.contains(version) else { continue }
+            guard filter.keeps(documents[number]) else { continue }
             let share = Double(matched[number]) / Double(terms.count)
-            var score = scores[number] * share * share + document.prior
+            var score = scores[number] * share * share + documents[number].prior
             var field = Int(bestField[number])
-            var term = terms[bestTerm[number]]
+            var term = bestTerm[number]
             if terms.count > 1, matched[number] == terms.count,
-                let phraseField = document.fields.firstIndex(where: { $0.text.lowercased().contains(phrase) })
+                let phraseField = documents[number].fields.firstIndex(where: { $0.text.lowercased().contains(phrase) })
             {
-                score += document.fields[phraseField].wordWeight
+                score += documents[number].fields[phraseField].wordWeight
                 field = phraseField
-                term = phrase
+                term = -1
             }
             candidates.append((number, (score * 1000).rounded() / 1000, field, term))
         }
@@ -387,9 +399,10 @@ struct SearchIndex: Sendable {
         let end = limit >= candidates.count - start ? candidates.count : start + limit
         let hits = candidates[start..<end].map { candidate in
             let document = documents[candidate.document]
+            let term = candidate.term >= 0 ? terms[candidate.term] : phrase
             let snippet =
                 candidate.field >= 0
-                ? SearchIndex.snippet(of: document.fields[candidate.field], around: candidate.term) : document.title
+                ? SearchIndex.snippet(of: document.fields[candidate.field], around: term) : document.title
             return Hit(
                 type: document.type, id: document.id, title: document.title, snippet: snippet, score: candidate.score,
                 summary: document.summary)

@@ -10,5 +10,16 @@ extension StringProtocol where SubSequence == Substring {
 
     /// The text without leading and trailing whitespace of any kind (a query value's padding,
     /// a header line's CR LF).
-    public var trimmingWhitespace: String { String(trimming(while: \.isWhitespace)) }
+    public var trimmingWhitespace: String {
+        // A text that starts and ends with a visible ASCII character has nothing to trim: no
+        // whitespace character ends in such a byte, nor forms one character with it. Most
+        // values are such, and walking characters costs far more than reading two bytes.
+        let text = String(self)
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        {
+            return text
+        }
+        return String(text.trimming(while: \.isWhitespace))
+    }
 }
