@@ -98,3 +98,30 @@ public enum RecordType: String, VocabularyTerm {
     case tracking
     public static let vocabulary = FilterVocabulary.Kind.searchType
 }
+
+extension RecordType {
+    /// What one record of the type is called in a sentence: `size class`, `Dynamic Type row`.
+    public var noun: String {
+        switch self {
+        case .rule: "rule"
+        case .myth: "myth"
+        case .metric: "metric"
+        case .device: "device"
+        case .sizeClass: "size class"
+        case .widget: "widget size"
+        case .widgetFamily: "widget family"
+        case .dynamicType: "Dynamic Type row"
+        case .textStyle: "text style"
+        case .tracking: "tracking row"
+        }
+    }
+
+    /// The plural of ``noun``.
+    public var pluralNoun: String {
+        switch self {
+        case .sizeClass: "size classes"
+        case .widgetFamily: "widget families"
+        default: noun + "s"
+        }
+    }
+}
