@@ -8,9 +8,13 @@ enum Answers {
 
     /// Answers a GET on a data route; returns the content and the store version that answered.
     ///
-    /// - Parameter catalogues: the store's field catalogues, made once (``FieldCatalogues``).
+    /// - Parameters:
+    ///   - decoded: the route's store filter decoded from `filters`, or the error decoding gave
+    ///     (thrown where the route's query reads the filter); `nil` to decode `filters` there.
+    ///   - catalogues: the store's field catalogues, made once (``FieldCatalogues``).
     static func content(
-        store: SpecStore, route: Route, parameter: String?, filters: [String: String], options: RequestOptions,
+        store: SpecStore, route: Route, parameter: String?, filters: [String: String],
+        decoded: Result<any QueryFilter, QueryError>? = nil, options: RequestOptions,
         catalogues: FieldCatalogues? = nil
     ) throws(APIError) -> (Content, String) {
         let catalogues = catalogues ?? FieldCatalogues(store: store)
@@ -20,7 +24,8 @@ enum Answers {
         do {
             let snapshot = try store.snapshot(version: options.version)
             let request = AnswerRequest(
-                store: store, snapshot: snapshot, pathValue: parameter, filters: filters, options: options)
+                store: store, snapshot: snapshot, pathValue: parameter, filters: filters, decoded: decoded,
+                options: options)
             // Unfiltered rows of the latest version, in the route's own order, are made once per
             // store; a search's answer depends on its paging, so it is always asked.
             let unfiltered = filters.isEmpty && options.words == nil && parameter == nil && snapshot.isLatest
@@ -88,7 +93,7 @@ enum Answers {
     /// fields, every hit, for the selection to order, page and trim; with a page alone, only
     /// that page's hits, as a never-seen search should not pay for snippets it does not show.
     @Sendable static func search(_ request: AnswerRequest) throws -> Content {
-        let query = try SearchQuery(parameters: request.filters)
+        let query = try request.filter(SearchQuery.self)
         let rows = request.options.rows
         if rows.sort == nil, rows.fields == nil, !rows.isEmpty {
             let limit = rows.limit ?? SpecSnapshot.searchLimit
@@ -175,7 +180,7 @@ enum Answers {
 
     /// `GET /v1/tokens/metrics`, filtered as `/v1/metrics` is.
     @Sendable static func metricTokens(_ request: AnswerRequest) throws -> Content {
-        let rows = try request.snapshot.metrics(matching: MetricFilter(parameters: request.filters)).items
+        let rows = try request.snapshot.metrics(matching: request.filter(MetricFilter.self)).items
         var document = DesignTokens.metrics(
             rows: rows, version: request.version, flat: request.options.flat, filters: request.filters)
         // An empty token file says why, as the metrics route would: in the file's provenance

@@ -211,16 +211,16 @@ final class ServedStore: Sendable {
     func representation(
         route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format
     ) throws(APIError) -> Representation {
-        let (filters, key) = Self.normalisedFilters(
-            route: route, parameter: parameter, query: query, options: options, format: format)
-        if let representation = fixed[key]?.representation ?? cache.representation(for: key) { return representation }
-        // Built from the same normalised values as the key: two queries that share an entry
+        let asked = RouteParameters(route: route, parameter: parameter, query: query, options: options, format: format)
+        if let representation = fixed[asked.key]?.representation ?? cache.representation(for: asked.key) {
+            return representation
+        }
+        // Built from the same canonical values as the key: two queries that share an entry
         // must get the same answer, wording included.
         let representation = try Self.build(
-            store: store, openAPI: openAPI, route: route, parameter: parameter,
-            filters: Dictionary(filters, uniquingKeysWith: { first, _ in first }),
-            options: options, format: format, query: query.pairs, catalogues: catalogues)
-        cache.offer(representation, for: key)
+            store: store, openAPI: openAPI, route: route, parameter: parameter, filters: asked.filters,
+            decoded: asked.decoded, options: options, format: format, query: query.pairs, catalogues: catalogues)
+        cache.offer(representation, for: asked.key)
         return representation
     }
 
@@ -235,15 +235,13 @@ final class ServedStore: Sendable {
             return .kept(
                 try representation(route: route, parameter: parameter, query: query, options: options, format: .json))
         }
-        let (filters, key) = Self.normalisedFilters(
-            route: route, parameter: parameter, query: query, options: options, format: .json)
-        if let representation = fixed[key]?.representation ?? cache.representation(for: key) {
+        let asked = RouteParameters(route: route, parameter: parameter, query: query, options: options, format: .json)
+        if let representation = fixed[asked.key]?.representation ?? cache.representation(for: asked.key) {
             return .kept(representation)
         }
         let (content, version) = try Answers.content(
-            store: store, route: route, parameter: parameter,
-            filters: Dictionary(filters, uniquingKeysWith: { first, _ in first }), options: options,
-            catalogues: catalogues)
+            store: store, route: route, parameter: parameter, filters: asked.filters, decoded: asked.decoded,
+            options: options, catalogues: catalogues)
         return .built(content.encoded(as: .json, options: options, route: route, version: version))
     }
 
@@ -255,19 +253,46 @@ final class ServedStore: Sendable {
         case built([UInt8])
     }
 
-    /// The route's own parameters of `query`, each normalised, in name order, and the cache key
-    /// of the answer they ask for.
-    private static func normalisedFilters(
-        route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format
-    ) -> (filters: [(String, String)], key: String) {
-        // The route's own common parameters: `q` is one on a collection, a filter on a search.
-        let common = route.endpoint.common
-        let filters = query.pairs.filter { pair in !common.contains { $0.rawValue == pair.name } }
-        let normalised = filters.map { pair in (pair.name, Self.normalise(pair.value, of: pair.name, on: route)) }
-            .sorted { $0.0 < $1.0 }
-        return (
-            normalised, key(route: route, parameter: parameter, filters: normalised, options: options, format: format)
-        )
+    /// A request's own parameters (its query without the common ones), read once: the route's
+    /// store filter decoded from them, their canonical values, and the cache key of the answer.
+    struct RouteParameters {
+        /// The values the answer is built from and echoes: the filter's canonical values
+        /// (``QueryFilter/canonicalParameters``) when it decodes, else each value as sent, in
+        /// lower case (``ServedStore/normalise(_:)``).
+        var filters: [String: String]
+        /// The route's store filter, or the error decoding gave; `nil` for a route without one,
+        /// or when no parameter of its own was given.
+        var decoded: Result<any QueryFilter, QueryError>?
+        /// The answer's key in the fixed set and the cache.
+        var key: String
+
+        init(route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format) {
+            // The route's own common parameters: `q` is one on a collection, a filter on a search.
+            let endpoint = route.endpoint
+            var sent: [(String, String)] = []
+            for pair in query.pairs where !endpoint.common.contains(where: { $0.rawValue == pair.name }) {
+                sent.append((pair.name, ServedStore.normalise(pair.value)))
+            }
+            var canonical: [(String, String)]
+            if let filter = endpoint.filter, !sent.isEmpty {
+                do throws(QueryError) {
+                    let decoded = try filter.init(parameters: Dictionary(sent, uniquingKeysWith: { first, _ in first }))
+                    self.decoded = .success(decoded)
+                    canonical = decoded.canonicalParameters
+                } catch {
+                    // Not values to key by: the route's query throws this error where it reads
+                    // the filter, after the version is resolved, as it always has.
+                    self.decoded = .failure(error)
+                    canonical = sent.sorted { $0.0 < $1.0 }
+                }
+            } else {
+                decoded = nil
+                canonical = sent.sorted { $0.0 < $1.0 }
+            }
+            filters = Dictionary(canonical, uniquingKeysWith: { first, _ in first })
+            key = ServedStore.key(
+                route: route, parameter: parameter, filters: canonical, options: options, format: format)
+        }
     }
 
     /// Judges the measurements of a POST body; never cached.
@@ -297,7 +322,8 @@ final class ServedStore: Sendable {
     /// - Parameter query: the request's query, for the `Link` field of a page (API.md §6).
     static func build(
         store: SpecStore, openAPI: JSONValue, route: Route, parameter: String?, filters: [String: String],
-        options: RequestOptions, format: Format, query: [(name: String, value: String)] = [],
+        decoded: Result<any QueryFilter, QueryError>? = nil, options: RequestOptions, format: Format,
+        query: [(name: String, value: String)] = [],
         arena: BodyArena? = nil, catalogues: FieldCatalogues? = nil
     ) throws(APIError) -> Representation {
         let latest = store.versions.last?.id ?? ""
@@ -329,8 +355,8 @@ final class ServedStore: Sendable {
                 pagedByDefault = true
             }
             let (content, version) = try Answers.content(
-                store: store, route: route, parameter: parameter, filters: filters, options: options,
-                catalogues: catalogues)
+                store: store, route: route, parameter: parameter, filters: filters, decoded: decoded,
+                options: options, catalogues: catalogues)
             var link: [(name: String, value: String)] = []
             if case .page(let rows) = content, let value = rows.link(path: route.template, query: query) {
                 link.append(("Link", value))
@@ -488,19 +514,5 @@ final class ServedStore: Sendable {
     /// case: stripping separators as the store's matching does would make `17.5` and `175` one key.
     static func normalise(_ value: String) -> String {
         String(value.lowercased().trimmingSpaces)
-    }
-
-    /// A value of the route's parameter `name` as the cache keys it and the answer is built from:
-    /// a screen size in its one spelling (`430×932`, `430X932` and ` 430x932` are `430x932`), any
-    /// other value as ``normalise(_:)`` gives it. A value that is not a screen size is left for
-    /// the filter to refuse.
-    static func normalise(_ value: String, of name: String, on route: Route) -> String {
-        if route.endpoint.filters.contains(where: { parameter in
-            guard parameter.name == name, case .filter(.screen) = parameter.value else { return false }
-            return true
-        }), let size = ScreenSize(parsing: value) {
-            return size.description
-        }
-        return normalise(value)
     }
 }
