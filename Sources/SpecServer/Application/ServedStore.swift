@@ -239,10 +239,10 @@ final class ServedStore: Sendable {
         if let representation = fixed[asked.key]?.representation ?? cache.representation(for: asked.key) {
             return .kept(representation)
         }
-        let (content, version) = try Answers.content(
+        let (content, snapshot) = try Answers.content(
             store: store, route: route, parameter: parameter, filters: asked.filters, decoded: asked.decoded,
             options: options, catalogues: catalogues)
-        return .built(content.encoded(as: .json, options: options, route: route, version: version))
+        return .built(content.encoded(as: .json, options: options, route: route, version: snapshot.version.id))
     }
 
     /// A JSON answer for a tool result (``jsonAnswer(route:parameter:query:options:)``).
@@ -354,9 +354,10 @@ final class ServedStore: Sendable {
                 options.rows.limit = HTMLRenderer.pageSize
                 pagedByDefault = true
             }
-            let (content, version) = try Answers.content(
+            let (content, snapshot) = try Answers.content(
                 store: store, route: route, parameter: parameter, filters: filters, decoded: decoded,
                 options: options, catalogues: catalogues)
+            let version = snapshot.version.id
             var link: [(name: String, value: String)] = []
             if case .page(let rows) = content, let value = rows.link(path: route.template, query: query) {
                 link.append(("Link", value))
@@ -370,8 +371,8 @@ final class ServedStore: Sendable {
                     notes: content.notes, extraHeaders: link, arena: arena)
             }
             let page = pageContext(
-                content: content, store: store, route: route, parameter: parameter, filters: filters, query: query,
-                options: options, format: format, version: version, pagedByDefault: pagedByDefault,
+                content: content, store: store, snapshot: snapshot, route: route, parameter: parameter,
+                filters: filters, query: query, options: options, format: format, pagedByDefault: pagedByDefault,
                 catalogues: catalogues)
             if format == .html, route.formats.contains(.md) {
                 // The same answer in Markdown, for an agent that lands on the page.
@@ -387,38 +388,40 @@ final class ServedStore: Sendable {
         }
     }
 
-    /// What the page around a table needs: the filters as sent, its order and paging, and the
-    /// route's filter form (for HTML, with its value lists and counts).
+    /// What the page around a table needs: the filters as answered, its order and paging, and
+    /// the route's filter form (for HTML, with its value lists and counts), all from the snapshot
+    /// that answered.
     private static func pageContext(
-        content: Content, store: SpecStore, route: Route, parameter: String?, filters: [String: String],
-        query: [(name: String, value: String)], options: RequestOptions, format: Format, version: String,
+        content: Content, store: SpecStore, snapshot: SpecSnapshot, route: Route, parameter: String?,
+        filters: [String: String], query: [(name: String, value: String)], options: RequestOptions, format: Format,
         pagedByDefault: Bool, catalogues: FieldCatalogues?
     ) -> PageContext {
+        let version = snapshot.version.id
         let paging = query.filter { pair in
             (CommonParameter.rows + CommonParameter.words).contains { $0.rawValue == pair.name }
                 && route.endpoint.common.contains { $0.rawValue == pair.name }
         }
         // Only an HTML page shows the route's filter form and so needs its value lists.
-        let snapshot = format == .html ? try? store.snapshot(version: options.version) : nil
         var page = PageContext(
             route: route, parameter: parameter,
             filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
-            pinnedVersion: options.version, snapshot: snapshot, withForm: format == .html)
+            pinnedVersion: options.version, snapshot: format == .html ? snapshot : nil, withForm: format == .html)
         if pagedByDefault { page.defaultLimit = HTMLRenderer.pageSize }
         if route == .diff, format == .html, !options.fragment, case .diff(let result, _) = content {
             page.versionSteps = versionSteps(store: store, diff: result, version: version)
         }
         if route == .device, format == .html, !options.fragment, case .record(let record) = content {
             page.nearestWidgetScreen = nearestWidgetScreen(
-                store: store, device: record.item, version: options.version, catalogues: catalogues)
+                store: store, device: record.item, snapshot: snapshot, version: options.version,
+                catalogues: catalogues)
         }
-        if route == .metric, format == .html, !options.fragment, case .record(let record) = content, let snapshot {
+        if route == .metric, format == .html, !options.fragment, case .record(let record) = content {
             page.related = RelatedRecords.ofMetric(record.item, in: snapshot)
         }
         if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
             page.counts = facetCounts(
-                store: store, route: route, filters: filters, fields: page.fields, version: options.version,
-                words: options.words, catalogues: catalogues)
+                store: store, snapshot: snapshot, route: route, filters: filters, fields: page.fields,
+                version: options.version, words: options.words, catalogues: catalogues)
         }
         if case .page(let rows) = content { page.total = rows.total }
         return page
@@ -443,7 +446,7 @@ final class ServedStore: Sendable {
     /// one for on the device's platforms (`393x852`), as the widgets' note measures it: the least
     /// sum of the differences in width and height. `nil` when the device has widget rows.
     static func nearestWidgetScreen(
-        store: SpecStore, device: JSONValue, version: String?, catalogues: FieldCatalogues?
+        store: SpecStore, device: JSONValue, snapshot: SpecSnapshot, version: String?, catalogues: FieldCatalogues?
     ) -> String? {
         guard (device["widgets"]?["items"]?.arrayValue ?? []).isEmpty,
             let width = device["points"]?["width"]?.doubleValue, let height = device["points"]?["height"]?.doubleValue
@@ -455,7 +458,7 @@ final class ServedStore: Sendable {
             guard
                 case (.page(let rows), _)? = try? Answers.content(
                     store: store, route: .widgets, parameter: nil, filters: ["platform": platform], options: options,
-                    catalogues: catalogues)
+                    snapshot: snapshot, catalogues: catalogues)
             else { continue }
             for row in rows.result.items {
                 guard let w = row["screen"]?["width"]?.doubleValue, let h = row["screen"]?["height"]?.doubleValue
@@ -473,8 +476,8 @@ final class ServedStore: Sendable {
     /// counts a page's filter form shows beside each choice (`controls (13)`). Only for filters
     /// with a short list of choices; a choice the route refuses is left without a count.
     static func facetCounts(
-        store: SpecStore, route: Route, filters: [String: String], fields: [PageContext.Field], version: String?,
-        words: String? = nil, catalogues: FieldCatalogues?
+        store: SpecStore, snapshot: SpecSnapshot, route: Route, filters: [String: String],
+        fields: [PageContext.Field], version: String?, words: String? = nil, catalogues: FieldCatalogues?
     ) -> [String: [String: Int]] {
         var counts: [String: [String: Int]] = [:]
         var options = RequestOptions()
@@ -488,7 +491,7 @@ final class ServedStore: Sendable {
                 guard
                     case (.page(let rows), _)? = try? Answers.content(
                         store: store, route: route, parameter: nil, filters: asked, options: options,
-                        catalogues: catalogues)
+                        snapshot: snapshot, catalogues: catalogues)
                 else { continue }
                 counts[field.name, default: [:]][choice] = rows.total
             }
