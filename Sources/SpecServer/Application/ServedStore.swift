@@ -273,10 +273,11 @@ final class ServedStore: Sendable {
             for pair in query.pairs where !endpoint.common.contains(where: { $0.rawValue == pair.name }) {
                 sent.append((pair.name, ServedStore.normalise(pair.value)))
             }
+            let given = Dictionary(sent, uniquingKeysWith: { first, _ in first })
             var canonical: [(String, String)]
             if let filter = endpoint.filter, !sent.isEmpty {
                 do throws(QueryError) {
-                    let decoded = try filter.init(parameters: Dictionary(sent, uniquingKeysWith: { first, _ in first }))
+                    let decoded = try filter.init(parameters: given)
                     self.decoded = .success(decoded)
                     canonical = decoded.canonicalParameters
                 } catch {
@@ -289,7 +290,11 @@ final class ServedStore: Sendable {
                 decoded = nil
                 canonical = sent.sorted { $0.0 < $1.0 }
             }
-            filters = Dictionary(canonical, uniquingKeysWith: { first, _ in first })
+            // Most queries are sent in their canonical spelling: the dictionary made for decoding
+            // serves, and a never-seen query does not pay for a second.
+            filters =
+                canonical.count == given.count && canonical.allSatisfy { given[$0.0] == $0.1 }
+                ? given : Dictionary(canonical, uniquingKeysWith: { first, _ in first })
             key = ServedStore.key(
                 route: route, parameter: parameter, filters: canonical, options: options, format: format)
         }
