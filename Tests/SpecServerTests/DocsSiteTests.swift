@@ -78,10 +78,10 @@ import Testing
     /// fixed layout loses nothing the data has.
     @Test(arguments: layoutRoutes.map(\.route))
     func everyFieldHasAColumn(_ route: Route) throws {
-        let (content, version) = try Answers.content(
+        let (content, snapshot) = try Answers.content(
             store: app.application.current!.store, route: route, parameter: nil, filters: [:],
             options: RequestOptions())
-        let table = content.table(route: route, version: version)
+        let table = content.table(route: route, version: snapshot.version.id)
         let layout = try #require(TableLayout.columns(for: route))
         let held = Set(layout.map(\.key)).union(TableLayout.omittedFields(for: route))
         // A field null in every record (`points` of a watch) flattens to an empty cell: nothing to hold.
@@ -95,10 +95,10 @@ import Testing
     /// in that unit.
     @Test(arguments: [Route.devices, .widgets, .dynamicType, .textStyles, .tracking])
     func headingUnitsMatchTheRows(_ route: Route) throws {
-        let (content, version) = try Answers.content(
+        let (content, snapshot) = try Answers.content(
             store: app.application.current!.store, route: route, parameter: nil, filters: [:],
             options: RequestOptions())
-        let table = content.table(route: route, version: version)
+        let table = content.table(route: route, version: snapshot.version.id)
         let pointColumns = try #require(TableLayout.columns(for: route)).filter { $0.header.hasSuffix("(pt)") }
         #expect(!pointColumns.isEmpty)
         for row in table.rows {

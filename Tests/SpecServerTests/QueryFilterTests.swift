@@ -22,6 +22,33 @@ import Testing
         #expect(try DeviceFilter(parameters: parameters) == filter)
     }
 
+    /// Every parameter a route's filter decodes is written back by its canonical form, which
+    /// decodes to the same spelling again: a parameter the form left out would let two different
+    /// queries share one cache entry.
+    @Test(arguments: Route.allCases.filter { $0.endpoint.filter != nil })
+    func theCanonicalFormWritesEveryParameter(_ route: Route) throws {
+        let filter = try #require(route.endpoint.filter)
+        let required = filter.parameters.filter(\.isRequired).map { ($0.name, Self.sample(of: $0)) }
+        for parameter in filter.parameters {
+            let given = Dictionary(required + [(parameter.name, Self.sample(of: parameter))]) { first, _ in first }
+            let canonical = try filter.init(parameters: given).canonicalParameters
+            #expect(canonical.contains { $0.name == parameter.name }, "\(route): \(parameter.name) is not written")
+            let again = try filter.init(parameters: Dictionary(canonical) { first, _ in first }).canonicalParameters
+            #expect(again.map(\.name) == canonical.map(\.name))
+            #expect(again.map(\.value) == canonical.map(\.value))
+        }
+    }
+
+    /// A value the parameter accepts, spelled as a client might (not canonically).
+    private static func sample(of parameter: FilterParameter) -> String {
+        switch parameter.value {
+        case .text: "Some Words"
+        case .number: "17.0"
+        case .screen: "430×932"
+        case .vocabulary(let kind): (FilterVocabulary.values(of: kind)?.first ?? "Any Value").uppercased()
+        }
+    }
+
     @Test("other filters decode their own fields")
     func otherFilters() throws {
         #expect(

@@ -171,20 +171,44 @@ import Testing
         #expect(markdownAgain[header: "Content-Type"] == "text/markdown; charset=utf-8")
     }
 
-    /// A screen size is one key however it is spelled (`x`, `X`, `×` or its percent-encoding):
-    /// the second spelling is answered from the entry the first made, with the same bytes.
-    @Test(arguments: ["/v1/widgets?screen=430%C3%97932", "/v1/widgets?screen=430X932", "/v1/widgets?screen=430.0x932"])
-    func aScreenSizeIsOneKeyHoweverItIsSpelled(_ other: String) throws {
+    /// Two spellings of one query are one key, as the route's filter decodes them: a screen size
+    /// however it is spelled (`x`, `X`, `×` or its percent-encoding, `430.0`), a number as the
+    /// store reads it (`17.0` is `17`), a term in any case or with an alias (`iOS`, `mac`,
+    /// `system-small`) and the parameters in any order. The second spelling is answered from the
+    /// entry the first made, with the same bytes.
+    @Test(arguments: [
+        ("/v1/widgets?screen=430x932", "/v1/widgets?screen=430%C3%97932"),
+        ("/v1/widgets?screen=430x932", "/v1/widgets?screen=430X932"),
+        ("/v1/widgets?screen=430x932", "/v1/widgets?screen=430.0x932"),
+        ("/v1/tracking?font=sf%20pro&size=17", "/v1/tracking?size=17.0&font=SF%20Pro"),
+        ("/v1/widget-families?platform=ios&family=systemSmall", "/v1/widget-families?family=system-small&platform=iOS"),
+        ("/v1/text-styles?platform=macos", "/v1/text-styles?platform=mac"),
+        ("/v1/devices?width=430&format=csv", "/v1/devices?format=csv&width=4.3e2"),
+    ])
+    func twoSpellingsOfOneQueryAreOneKey(_ first: String, _ other: String) throws {
         let harness = Self.fresh()
         let served = try #require(harness.application.current)
-        let canonical = harness.request(.get, "/v1/widgets?screen=430x932")
+        let canonical = harness.request(.get, first)
         #expect(canonical.status == 200)
-        _ = harness.request(.get, "/v1/widgets?screen=430x932")  // asked twice, so kept
+        _ = harness.request(.get, first)  // asked twice, so kept
         #expect(served.cacheHits == 0)
         let spelled = harness.request(.get, other)
-        #expect(served.cacheHits == 1, "answered from the entry of 430x932")
+        #expect(served.cacheHits == 1, "answered from the entry of \(first)")
         #expect(spelled.body == canonical.body)
         #expect(spelled[header: "ETag"] == canonical[header: "ETag"])
+    }
+
+    /// Values that decode to different filters are different keys: `17.5` is not `175`.
+    @Test func differentValuesAreDifferentKeys() throws {
+        let harness = Self.fresh()
+        let served = try #require(harness.application.current)
+        let first = harness.request(.get, "/v1/tracking?size=17.5")
+        _ = harness.request(.get, "/v1/tracking?size=17.5")  // asked twice, so kept
+        let other = harness.request(.get, "/v1/tracking?size=175")
+        #expect(first.status == 200)
+        #expect(other.status == 200)
+        #expect(served.cacheHits == 0)
+        #expect(other.body != first.body)
     }
 
     @Test func errorsAreNotLearned() throws {

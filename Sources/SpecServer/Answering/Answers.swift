@@ -6,21 +6,34 @@ enum Answers {
     /// The platforms that have a Dynamic Type table, and so a token file per category.
     static let tokenPlatforms = ["ios", "ipados", "watchos"]
 
-    /// Answers a GET on a data route; returns the content and the store version that answered.
+    /// Answers a GET on a data route; returns the content and the snapshot that answered, read
+    /// once for the request (a page around the table reads the same one).
     ///
-    /// - Parameter catalogues: the store's field catalogues, made once (``FieldCatalogues``).
+    /// - Parameters:
+    ///   - decoded: the route's store filter decoded from `filters`, or the error decoding gave
+    ///     (thrown where the route's query reads the filter); `nil` to decode `filters` there.
+    ///   - snapshot: the snapshot `options.version` names, when the caller holds it already (a
+    ///     page's counts, asking the store once per choice); read from the store otherwise.
+    ///   - catalogues: the store's field catalogues, made once (``FieldCatalogues``).
     static func content(
-        store: SpecStore, route: Route, parameter: String?, filters: [String: String], options: RequestOptions,
-        catalogues: FieldCatalogues? = nil
-    ) throws(APIError) -> (Content, String) {
+        store: SpecStore, route: Route, parameter: String?, filters: [String: String],
+        decoded: Result<any QueryFilter, QueryError>? = nil, options: RequestOptions,
+        snapshot held: SpecSnapshot? = nil, catalogues: FieldCatalogues? = nil
+    ) throws(APIError) -> (content: Content, snapshot: SpecSnapshot) {
         let catalogues = catalogues ?? FieldCatalogues(store: store)
         guard case .query(let query) = route.endpoint.answer else {
-            return (.document([:], rows: []), store.versions.last?.id ?? "")
+            return (.document([:], rows: []), store.latest)
+        }
+        let snapshot: SpecSnapshot
+        if let held {
+            snapshot = held
+        } else {
+            snapshot = try resolved(store, version: options.version, route: route)
         }
         do {
-            let snapshot = try store.snapshot(version: options.version)
             let request = AnswerRequest(
-                store: store, snapshot: snapshot, pathValue: parameter, filters: filters, options: options)
+                store: store, snapshot: snapshot, pathValue: parameter, filters: filters, decoded: decoded,
+                options: options)
             // Unfiltered rows of the latest version, in the route's own order, are made once per
             // store; a search's answer depends on its paging, so it is always asked.
             let unfiltered = filters.isEmpty && options.words == nil && parameter == nil && snapshot.isLatest
@@ -51,17 +64,29 @@ enum Answers {
                 try paged(
                     content, route: route, options: options, catalogues: catalogues, latestRows: latestRows,
                     unfiltered: unfiltered),
-                snapshot.version.id
+                snapshot
             )
         } catch let error as QueryError {
-            if let (empty, version) = emptyAnswerForOlderVersion(error, store: store, route: route, options: options) {
-                return (try paged(empty, route: route, options: options, catalogues: catalogues), version)
+            if let empty = emptyAnswerForOlderVersion(
+                error, store: store, route: route, options: options, snapshot: snapshot)
+            {
+                return (try paged(empty, route: route, options: options, catalogues: catalogues), snapshot)
             }
             throw APIError(unknownRecord(error, route: route), route: route)
         } catch let error as APIError {
             throw error
         } catch {
             throw APIError(status: 400, code: "bad_request", message: "\(error)", hint: "See /openapi.json.")
+        }
+    }
+
+    /// The snapshot `version` names (the latest when `nil`); an unknown version is the `404`
+    /// listing the known ones.
+    private static func resolved(_ store: SpecStore, version: String?, route: Route) throws(APIError) -> SpecSnapshot {
+        do {
+            return try store.snapshot(version: version)
+        } catch {
+            throw APIError(error, route: route)
         }
     }
 
@@ -88,7 +113,7 @@ enum Answers {
     /// fields, every hit, for the selection to order, page and trim; with a page alone, only
     /// that page's hits, as a never-seen search should not pay for snippets it does not show.
     @Sendable static func search(_ request: AnswerRequest) throws -> Content {
-        let query = try SearchQuery(parameters: request.filters)
+        let query = try request.filter(SearchQuery.self)
         let rows = request.options.rows
         if rows.sort == nil, rows.fields == nil, !rows.isEmpty {
             let limit = rows.limit ?? SpecSnapshot.searchLimit
@@ -175,7 +200,7 @@ enum Answers {
 
     /// `GET /v1/tokens/metrics`, filtered as `/v1/metrics` is.
     @Sendable static func metricTokens(_ request: AnswerRequest) throws -> Content {
-        let rows = try request.snapshot.metrics(matching: MetricFilter(parameters: request.filters)).items
+        let rows = try request.snapshot.metrics(matching: request.filter(MetricFilter.self)).items
         var document = DesignTokens.metrics(
             rows: rows, version: request.version, flat: request.options.flat, filters: request.filters)
         // An empty token file says why, as the metrics route would: in the file's provenance
@@ -287,10 +312,9 @@ enum Answers {
     /// pinned older version lacks matches nothing there: an empty answer that says so, not a 400,
     /// so one URL stays valid across versions.
     private static func emptyAnswerForOlderVersion(
-        _ error: QueryError, store: SpecStore, route: Route, options: RequestOptions
-    ) -> (Content, String)? {
-        guard error.code == .unknownValue, let version = options.version, let name = error.parameter,
-            let value = error.value, let snapshot = try? store.snapshot(version: version),
+        _ error: QueryError, store: SpecStore, route: Route, options: RequestOptions, snapshot: SpecSnapshot
+    ) -> Content? {
+        guard error.code == .unknownValue, options.version != nil, let name = error.parameter, let value = error.value,
             let filter = route.endpoint.filters.first(where: { $0.name == name }),
             case .filter(.vocabulary(let kind)) = filter.value
         else { return nil }
@@ -299,7 +323,7 @@ enum Answers {
             return nil
         }
         let note: Note = "Version \(snapshot.version.id) has no record with \(name) '\(value)'; later versions do."
-        return (.collection(QueryResult(items: [], notes: [note])), snapshot.version.id)
+        return .collection(QueryResult(items: [], notes: [note]))
     }
 
     /// A filter that names a record (`device`) takes a pattern, not today's ids (issue 12), so a

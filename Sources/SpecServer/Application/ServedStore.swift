@@ -211,16 +211,16 @@ final class ServedStore: Sendable {
     func representation(
         route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format
     ) throws(APIError) -> Representation {
-        let (filters, key) = Self.normalisedFilters(
-            route: route, parameter: parameter, query: query, options: options, format: format)
-        if let representation = fixed[key]?.representation ?? cache.representation(for: key) { return representation }
-        // Built from the same normalised values as the key: two queries that share an entry
+        let asked = RouteParameters(route: route, parameter: parameter, query: query, options: options, format: format)
+        if let representation = fixed[asked.key]?.representation ?? cache.representation(for: asked.key) {
+            return representation
+        }
+        // Built from the same canonical values as the key: two queries that share an entry
         // must get the same answer, wording included.
         let representation = try Self.build(
-            store: store, openAPI: openAPI, route: route, parameter: parameter,
-            filters: Dictionary(filters, uniquingKeysWith: { first, _ in first }),
-            options: options, format: format, query: query.pairs, catalogues: catalogues)
-        cache.offer(representation, for: key)
+            store: store, openAPI: openAPI, route: route, parameter: parameter, filters: asked.filters,
+            decoded: asked.decoded, options: options, format: format, query: query.pairs, catalogues: catalogues)
+        cache.offer(representation, for: asked.key)
         return representation
     }
 
@@ -235,16 +235,14 @@ final class ServedStore: Sendable {
             return .kept(
                 try representation(route: route, parameter: parameter, query: query, options: options, format: .json))
         }
-        let (filters, key) = Self.normalisedFilters(
-            route: route, parameter: parameter, query: query, options: options, format: .json)
-        if let representation = fixed[key]?.representation ?? cache.representation(for: key) {
+        let asked = RouteParameters(route: route, parameter: parameter, query: query, options: options, format: .json)
+        if let representation = fixed[asked.key]?.representation ?? cache.representation(for: asked.key) {
             return .kept(representation)
         }
-        let (content, version) = try Answers.content(
-            store: store, route: route, parameter: parameter,
-            filters: Dictionary(filters, uniquingKeysWith: { first, _ in first }), options: options,
-            catalogues: catalogues)
-        return .built(content.encoded(as: .json, options: options, route: route, version: version))
+        let (content, snapshot) = try Answers.content(
+            store: store, route: route, parameter: parameter, filters: asked.filters, decoded: asked.decoded,
+            options: options, catalogues: catalogues)
+        return .built(content.encoded(as: .json, options: options, route: route, version: snapshot.version.id))
     }
 
     /// A JSON answer for a tool result (``jsonAnswer(route:parameter:query:options:)``).
@@ -255,19 +253,51 @@ final class ServedStore: Sendable {
         case built([UInt8])
     }
 
-    /// The route's own parameters of `query`, each normalised, in name order, and the cache key
-    /// of the answer they ask for.
-    private static func normalisedFilters(
-        route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format
-    ) -> (filters: [(String, String)], key: String) {
-        // The route's own common parameters: `q` is one on a collection, a filter on a search.
-        let common = route.endpoint.common
-        let filters = query.pairs.filter { pair in !common.contains { $0.rawValue == pair.name } }
-        let normalised = filters.map { pair in (pair.name, Self.normalise(pair.value, of: pair.name, on: route)) }
-            .sorted { $0.0 < $1.0 }
-        return (
-            normalised, key(route: route, parameter: parameter, filters: normalised, options: options, format: format)
-        )
+    /// A request's own parameters (its query without the common ones), read once: the route's
+    /// store filter decoded from them, their canonical values, and the cache key of the answer.
+    struct RouteParameters {
+        /// The values the answer is built from and echoes: the filter's canonical values
+        /// (``QueryFilter/canonicalParameters``) when it decodes, else each value as sent, in
+        /// lower case (``ServedStore/normalise(_:)``).
+        var filters: [String: String]
+        /// The route's store filter, or the error decoding gave; `nil` for a route without one,
+        /// or when no parameter of its own was given.
+        var decoded: Result<any QueryFilter, QueryError>?
+        /// The answer's key in the fixed set and the cache.
+        var key: String
+
+        init(route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format) {
+            // The route's own common parameters: `q` is one on a collection, a filter on a search.
+            let endpoint = route.endpoint
+            var sent: [(String, String)] = []
+            for pair in query.pairs where !endpoint.common.contains(where: { $0.rawValue == pair.name }) {
+                sent.append((pair.name, ServedStore.normalise(pair.value)))
+            }
+            let given = Dictionary(sent, uniquingKeysWith: { first, _ in first })
+            var canonical: [(String, String)]
+            if let filter = endpoint.filter, !sent.isEmpty {
+                do throws(QueryError) {
+                    let decoded = try filter.init(parameters: given)
+                    self.decoded = .success(decoded)
+                    canonical = decoded.canonicalParameters
+                } catch {
+                    // Not values to key by: the route's query throws this error where it reads
+                    // the filter, after the version is resolved, as it always has.
+                    self.decoded = .failure(error)
+                    canonical = sent.sorted { $0.0 < $1.0 }
+                }
+            } else {
+                decoded = nil
+                canonical = sent.sorted { $0.0 < $1.0 }
+            }
+            // Most queries are sent in their canonical spelling: the dictionary made for decoding
+            // serves, and a never-seen query does not pay for a second.
+            filters =
+                canonical.count == given.count && canonical.allSatisfy { given[$0.0] == $0.1 }
+                ? given : Dictionary(canonical, uniquingKeysWith: { first, _ in first })
+            key = ServedStore.key(
+                route: route, parameter: parameter, filters: canonical, options: options, format: format)
+        }
     }
 
     /// Judges the measurements of a POST body; never cached.
@@ -297,7 +327,8 @@ final class ServedStore: Sendable {
     /// - Parameter query: the request's query, for the `Link` field of a page (API.md §6).
     static func build(
         store: SpecStore, openAPI: JSONValue, route: Route, parameter: String?, filters: [String: String],
-        options: RequestOptions, format: Format, query: [(name: String, value: String)] = [],
+        decoded: Result<any QueryFilter, QueryError>? = nil, options: RequestOptions, format: Format,
+        query: [(name: String, value: String)] = [],
         arena: BodyArena? = nil, catalogues: FieldCatalogues? = nil
     ) throws(APIError) -> Representation {
         let latest = store.versions.last?.id ?? ""
@@ -328,9 +359,10 @@ final class ServedStore: Sendable {
                 options.rows.limit = HTMLRenderer.pageSize
                 pagedByDefault = true
             }
-            let (content, version) = try Answers.content(
-                store: store, route: route, parameter: parameter, filters: filters, options: options,
-                catalogues: catalogues)
+            let (content, snapshot) = try Answers.content(
+                store: store, route: route, parameter: parameter, filters: filters, decoded: decoded,
+                options: options, catalogues: catalogues)
+            let version = snapshot.version.id
             var link: [(name: String, value: String)] = []
             if case .page(let rows) = content, let value = rows.link(path: route.template, query: query) {
                 link.append(("Link", value))
@@ -344,8 +376,8 @@ final class ServedStore: Sendable {
                     notes: content.notes, extraHeaders: link, arena: arena)
             }
             let page = pageContext(
-                content: content, store: store, route: route, parameter: parameter, filters: filters, query: query,
-                options: options, format: format, version: version, pagedByDefault: pagedByDefault,
+                content: content, store: store, snapshot: snapshot, route: route, parameter: parameter,
+                filters: filters, query: query, options: options, format: format, pagedByDefault: pagedByDefault,
                 catalogues: catalogues)
             if format == .html, route.formats.contains(.md) {
                 // The same answer in Markdown, for an agent that lands on the page.
@@ -361,38 +393,40 @@ final class ServedStore: Sendable {
         }
     }
 
-    /// What the page around a table needs: the filters as sent, its order and paging, and the
-    /// route's filter form (for HTML, with its value lists and counts).
+    /// What the page around a table needs: the filters as answered, its order and paging, and
+    /// the route's filter form (for HTML, with its value lists and counts), all from the snapshot
+    /// that answered.
     private static func pageContext(
-        content: Content, store: SpecStore, route: Route, parameter: String?, filters: [String: String],
-        query: [(name: String, value: String)], options: RequestOptions, format: Format, version: String,
+        content: Content, store: SpecStore, snapshot: SpecSnapshot, route: Route, parameter: String?,
+        filters: [String: String], query: [(name: String, value: String)], options: RequestOptions, format: Format,
         pagedByDefault: Bool, catalogues: FieldCatalogues?
     ) -> PageContext {
+        let version = snapshot.version.id
         let paging = query.filter { pair in
             (CommonParameter.rows + CommonParameter.words).contains { $0.rawValue == pair.name }
                 && route.endpoint.common.contains { $0.rawValue == pair.name }
         }
         // Only an HTML page shows the route's filter form and so needs its value lists.
-        let snapshot = format == .html ? try? store.snapshot(version: options.version) : nil
         var page = PageContext(
             route: route, parameter: parameter,
             filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
-            pinnedVersion: options.version, snapshot: snapshot, withForm: format == .html)
+            pinnedVersion: options.version, snapshot: format == .html ? snapshot : nil, withForm: format == .html)
         if pagedByDefault { page.defaultLimit = HTMLRenderer.pageSize }
         if route == .diff, format == .html, !options.fragment, case .diff(let result, _) = content {
             page.versionSteps = versionSteps(store: store, diff: result, version: version)
         }
         if route == .device, format == .html, !options.fragment, case .record(let record) = content {
             page.nearestWidgetScreen = nearestWidgetScreen(
-                store: store, device: record.item, version: options.version, catalogues: catalogues)
+                store: store, device: record.item, snapshot: snapshot, version: options.version,
+                catalogues: catalogues)
         }
-        if route == .metric, format == .html, !options.fragment, case .record(let record) = content, let snapshot {
+        if route == .metric, format == .html, !options.fragment, case .record(let record) = content {
             page.related = RelatedRecords.ofMetric(record.item, in: snapshot)
         }
         if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
             page.counts = facetCounts(
-                store: store, route: route, filters: filters, fields: page.fields, version: options.version,
-                words: options.words, catalogues: catalogues)
+                store: store, snapshot: snapshot, route: route, filters: filters, fields: page.fields,
+                version: options.version, words: options.words, catalogues: catalogues)
         }
         if case .page(let rows) = content { page.total = rows.total }
         return page
@@ -417,7 +451,7 @@ final class ServedStore: Sendable {
     /// one for on the device's platforms (`393x852`), as the widgets' note measures it: the least
     /// sum of the differences in width and height. `nil` when the device has widget rows.
     static func nearestWidgetScreen(
-        store: SpecStore, device: JSONValue, version: String?, catalogues: FieldCatalogues?
+        store: SpecStore, device: JSONValue, snapshot: SpecSnapshot, version: String?, catalogues: FieldCatalogues?
     ) -> String? {
         guard (device["widgets"]?["items"]?.arrayValue ?? []).isEmpty,
             let width = device["points"]?["width"]?.doubleValue, let height = device["points"]?["height"]?.doubleValue
@@ -429,7 +463,7 @@ final class ServedStore: Sendable {
             guard
                 case (.page(let rows), _)? = try? Answers.content(
                     store: store, route: .widgets, parameter: nil, filters: ["platform": platform], options: options,
-                    catalogues: catalogues)
+                    snapshot: snapshot, catalogues: catalogues)
             else { continue }
             for row in rows.result.items {
                 guard let w = row["screen"]?["width"]?.doubleValue, let h = row["screen"]?["height"]?.doubleValue
@@ -447,8 +481,8 @@ final class ServedStore: Sendable {
     /// counts a page's filter form shows beside each choice (`controls (13)`). Only for filters
     /// with a short list of choices; a choice the route refuses is left without a count.
     static func facetCounts(
-        store: SpecStore, route: Route, filters: [String: String], fields: [PageContext.Field], version: String?,
-        words: String? = nil, catalogues: FieldCatalogues?
+        store: SpecStore, snapshot: SpecSnapshot, route: Route, filters: [String: String],
+        fields: [PageContext.Field], version: String?, words: String? = nil, catalogues: FieldCatalogues?
     ) -> [String: [String: Int]] {
         var counts: [String: [String: Int]] = [:]
         var options = RequestOptions()
@@ -462,7 +496,7 @@ final class ServedStore: Sendable {
                 guard
                     case (.page(let rows), _)? = try? Answers.content(
                         store: store, route: route, parameter: nil, filters: asked, options: options,
-                        catalogues: catalogues)
+                        snapshot: snapshot, catalogues: catalogues)
                 else { continue }
                 counts[field.name, default: [:]][choice] = rows.total
             }
@@ -488,19 +522,5 @@ final class ServedStore: Sendable {
     /// case: stripping separators as the store's matching does would make `17.5` and `175` one key.
     static func normalise(_ value: String) -> String {
         String(value.lowercased().trimmingSpaces)
-    }
-
-    /// A value of the route's parameter `name` as the cache keys it and the answer is built from:
-    /// a screen size in its one spelling (`430×932`, `430X932` and ` 430x932` are `430x932`), any
-    /// other value as ``normalise(_:)`` gives it. A value that is not a screen size is left for
-    /// the filter to refuse.
-    static func normalise(_ value: String, of name: String, on route: Route) -> String {
-        if route.endpoint.filters.contains(where: { parameter in
-            guard parameter.name == name, case .filter(.screen) = parameter.value else { return false }
-            return true
-        }), let size = ScreenSize(parsing: value) {
-            return size.description
-        }
-        return normalise(value)
     }
 }

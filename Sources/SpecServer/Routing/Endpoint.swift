@@ -22,6 +22,10 @@ struct Endpoint: Sendable {
     var answer: Answer
     /// The route's own query parameters, besides the common ones.
     var filters: [Parameter] = []
+    /// The store filter those parameters decode into, when they are one: decoded once per
+    /// request, before the answer cache is asked, which keys the answer by its canonical values
+    /// (``QueryFilter/canonicalParameters``).
+    var filter: (any QueryFilter.Type)? = nil
     /// The common parameters the route accepts (API.md §1; a collection route adds
     /// ``CommonParameter/rows``, API.md §6).
     var common: [CommonParameter] = CommonParameter.data
@@ -203,12 +207,38 @@ struct AnswerRequest {
     var snapshot: SpecSnapshot
     /// The decoded `{id}` or `{category}` segment.
     var pathValue: String?
-    /// The route's own parameters, as sent.
-    var filters: [String: String]
+    /// The route's own parameters: in their canonical spelling when the route has a store filter
+    /// (what notes and pages echo), else as sent, in lower case. Changing them forgets
+    /// ``decoded``.
+    var filters: [String: String] {
+        didSet { decoded = nil }
+    }
+    /// The route's store filter as the request decoded it, or the error decoding gave, thrown
+    /// where the query reads the filter; `nil` when ``filters`` are to be decoded when read.
+    var decoded: Result<any QueryFilter, QueryError>?
     var options: RequestOptions
+
+    init(
+        store: SpecStore, snapshot: SpecSnapshot, pathValue: String?, filters: [String: String],
+        decoded: Result<any QueryFilter, QueryError>? = nil, options: RequestOptions
+    ) {
+        self.store = store
+        self.snapshot = snapshot
+        self.pathValue = pathValue
+        self.filters = filters
+        self.decoded = decoded
+        self.options = options
+    }
 
     /// The store version answering.
     var version: String { snapshot.version.id }
+
+    /// The route's store filter: as decoded before the cache was asked, or decoded from
+    /// ``filters`` now (a note's or a count's query that changes them).
+    func filter<Filter: QueryFilter>(_ type: Filter.Type) throws(QueryError) -> Filter {
+        if let decoded, let filter = try decoded.get() as? Filter { return filter }
+        return try Filter(parameters: filters)
+    }
 }
 
 /// The parameters data routes share, in the order the OpenAPI document and the hints list them:

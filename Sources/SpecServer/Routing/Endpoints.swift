@@ -18,7 +18,7 @@ extension Route {
             .collection(
                 "/v1/devices", title: "Devices", summary: "screen sizes, scale and size classes per device",
                 filter: DeviceFilter.self, records: .device
-            ) { .collection(try $0.snapshot.devices(matching: DeviceFilter(parameters: $0.filters))) }
+            ) { try $0.devices(matching: $1) }
         case .device:
             Endpoint(
                 template: "/v1/devices/{id}", title: "Device",
@@ -36,7 +36,7 @@ extension Route {
             .collection(
                 "/v1/size-classes", title: "Size classes", summary: "one row per model × orientation",
                 filter: SizeClassFilter.self, records: .sizeClass
-            ) { .collection(try $0.snapshot.sizeClasses(matching: SizeClassFilter(parameters: $0.filters))) }
+            ) { try $0.sizeClasses(matching: $1) }
         case .sizeClass:
             .record(
                 of: .sizeClasses, path: "/v1/size-classes", title: "Size class", noun: "size class",
@@ -46,7 +46,7 @@ extension Route {
             .collection(
                 "/v1/widgets", title: "Widget sizes", summary: "widget dimensions per screen and family",
                 filter: WidgetFilter.self, records: .widget
-            ) { .collection(try $0.snapshot.widgets(matching: WidgetFilter(parameters: $0.filters))) }
+            ) { try $0.widgets(matching: $1) }
         case .widget:
             .record(
                 of: .widgets, path: "/v1/widgets", title: "Widget size", noun: "widget size",
@@ -56,7 +56,7 @@ extension Route {
                 "/v1/widget-families", title: "Widget families",
                 summary: "which widget families and rendering modes each platform has", filter: WidgetFamilyFilter.self,
                 records: .widgetFamily
-            ) { .collection(try $0.snapshot.widgetFamilies(matching: WidgetFamilyFilter(parameters: $0.filters))) }
+            ) { try $0.widgetFamilies(matching: $1) }
         case .widgetFamily:
             .record(
                 of: .widgetFamilies, path: "/v1/widget-families", title: "Widget family", noun: "widget family",
@@ -65,7 +65,7 @@ extension Route {
             .collection(
                 "/v1/dynamic-type", title: "Dynamic Type", summary: "Dynamic Type sizes per category and style",
                 filter: DynamicTypeFilter.self, records: .dynamicType, formats: Format.code
-            ) { .collection(try $0.snapshot.dynamicType(matching: DynamicTypeFilter(parameters: $0.filters))) }
+            ) { try $0.dynamicType(matching: $1) }
         case .dynamicTypeSize:
             .record(
                 of: .dynamicType, path: "/v1/dynamic-type", title: "Dynamic Type size", noun: "Dynamic Type size",
@@ -74,7 +74,7 @@ extension Route {
             .collection(
                 "/v1/text-styles", title: "Text styles", summary: "the other platforms' text styles",
                 filter: TextStyleFilter.self, records: .textStyle, formats: Format.code
-            ) { .collection(try $0.snapshot.textStyles(matching: TextStyleFilter(parameters: $0.filters))) }
+            ) { try $0.textStyles(matching: $1) }
         case .textStyle:
             .record(
                 of: .textStyles, path: "/v1/text-styles", title: "Text style", noun: "text style",
@@ -83,7 +83,7 @@ extension Route {
             .collection(
                 "/v1/tracking", title: "Tracking", summary: "tracking values per font and size",
                 filter: TrackingFilter.self, records: .tracking
-            ) { .collection(try $0.snapshot.tracking(matching: TrackingFilter(parameters: $0.filters))) }
+            ) { try $0.tracking(matching: $1) }
         case .trackingValue:
             .record(
                 of: .tracking, path: "/v1/tracking", title: "Tracking value", noun: "tracking value",
@@ -92,7 +92,7 @@ extension Route {
             .collection(
                 "/v1/metrics", title: "Metrics", summary: "every other figure: controls, margins, bars, icons, …",
                 filter: MetricFilter.self, records: .metric, formats: Format.code
-            ) { .collection(try $0.snapshot.metrics(matching: MetricFilter(parameters: $0.filters))) }
+            ) { try $0.metrics(matching: $1) }
         case .metric:
             .record(
                 of: .metrics, path: "/v1/metrics", title: "Metric", noun: "metric", summary: "one figure",
@@ -101,7 +101,7 @@ extension Route {
             .collection(
                 "/v1/rules", title: "Rules", summary: "Apple's rules in Apple's words", filter: RuleFilter.self,
                 records: .rule
-            ) { .collection(try $0.snapshot.rules(matching: RuleFilter(parameters: $0.filters))) }
+            ) { try $0.rules(matching: $1) }
         case .rule:
             .record(
                 of: .rules, path: "/v1/rules", title: "Rule", noun: "rule", summary: "one rule",
@@ -110,7 +110,7 @@ extension Route {
             .collection(
                 "/v1/myths", title: "Myths", summary: "beliefs that produce false findings", filter: MythFilter.self,
                 records: .myth
-            ) { .collection(try $0.snapshot.myths(matching: MythFilter(parameters: $0.filters))) }
+            ) { try $0.myths(matching: $1) }
         case .myth:
             .record(
                 of: .myths, path: "/v1/myths", title: "Myth", noun: "myth", summary: "one myth",
@@ -207,7 +207,8 @@ extension Route {
             Endpoint(
                 template: "/v1/tokens/metrics", title: "Metric tokens", summary: "the metrics as DTCG design tokens",
                 formats: [.tokens, .json], answer: .query(Answers.metricTokens),
-                filters: MetricFilter.parameters.map(Endpoint.Parameter.init), prebuilt: .everyVersion,
+                filters: MetricFilter.parameters.map(Endpoint.Parameter.init), filter: MetricFilter.self,
+                prebuilt: .everyVersion,
                 schema: .designTokens, example: "/v1/tokens/metrics")
         case .textStyleTokens:
             Endpoint(
@@ -273,11 +274,22 @@ extension Endpoint {
     ) -> Endpoint {
         Endpoint(
             template: template, title: title, summary: summary, listing: listing, formats: formats,
-            answer: .query(answer), filters: filter.parameters.map(Parameter.init),
+            answer: .query(answer), filters: filter.parameters.map(Parameter.init), filter: filter,
             common: CommonParameter.data + CommonParameter.rows + (records == nil ? [] : CommonParameter.words),
             prebuilt: prebuilt, example: example ?? template, rowFields: rowFields, defaultLimit: defaultLimit,
             recordType: records,
             tool: tool ?? .listing(template: template, title: title, summary: summary, words: records != nil))
+    }
+
+    /// A collection route whose rows are one store query: `rows` gets the snapshot asked for and
+    /// the route's filter as the request decoded it (``AnswerRequest/filter(_:)``).
+    static func collection<Filter: QueryFilter>(
+        _ template: String, title: String, summary: String, filter: Filter.Type, records: RecordType,
+        formats: [Format] = Format.tables, rows: @escaping @Sendable (SpecSnapshot, Filter) throws -> QueryResult
+    ) -> Endpoint {
+        collection(template, title: title, summary: summary, filter: filter, records: records, formats: formats) {
+            .collection(try rows($0.snapshot, $0.filter(Filter.self)))
+        }
     }
 
     /// A record route, `{path}/{id}`: the row of `collection` with that id (or a record the

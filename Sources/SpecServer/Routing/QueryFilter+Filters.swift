@@ -34,6 +34,16 @@ extension DeviceFilter: QueryFilter {
             family: try reader.term("family"), platform: try reader.term("platform"), width: try reader.number("width"),
             height: try reader.number("height"), sizeClass: try reader.sizeClass("sizeClass"))
     }
+
+    var canonicalParameters: [(name: String, value: String)] {
+        var written = CanonicalParameters()
+        written.term("family", family)
+        written.term("platform", platform)
+        written.number("width", width)
+        written.number("height", height)
+        written.spelled("sizeClass", sizeClass)
+        return written.pairs
+    }
 }
 
 extension SizeClassFilter: QueryFilter {
@@ -50,6 +60,15 @@ extension SizeClassFilter: QueryFilter {
         self.init(
             device: reader.text("device"), orientation: try reader.term("orientation"),
             horizontal: try reader.term("horizontal"), vertical: try reader.term("vertical"))
+    }
+
+    var canonicalParameters: [(name: String, value: String)] {
+        var written = CanonicalParameters()
+        written.text("device", device)
+        written.term("orientation", orientation)
+        written.term("horizontal", horizontal)
+        written.term("vertical", vertical)
+        return written.pairs
     }
 }
 
@@ -69,6 +88,15 @@ extension WidgetFilter: QueryFilter {
         self.init(
             platform: platform, screen: try reader.screen("screen"), family: family, device: reader.text("device"))
     }
+
+    var canonicalParameters: [(name: String, value: String)] {
+        var written = CanonicalParameters()
+        written.term("platform", platform)
+        written.spelled("screen", screen)
+        written.term("family", family)
+        written.text("device", device)
+        return written.pairs
+    }
 }
 
 extension WidgetFamilyFilter: QueryFilter {
@@ -86,6 +114,14 @@ extension WidgetFamilyFilter: QueryFilter {
         self.init(
             platform: try reader.term("platform"), family: try reader.term("family"), mode: try reader.term("mode"))
     }
+
+    var canonicalParameters: [(name: String, value: String)] {
+        var written = CanonicalParameters()
+        written.term("platform", platform)
+        written.term("family", family)
+        written.term("mode", mode)
+        return written.pairs
+    }
 }
 
 extension DynamicTypeFilter: QueryFilter {
@@ -101,6 +137,14 @@ extension DynamicTypeFilter: QueryFilter {
         self.init(
             platform: try reader.term("platform"), category: try reader.term("category"), style: reader.text("style"))
     }
+
+    var canonicalParameters: [(name: String, value: String)] {
+        var written = CanonicalParameters()
+        written.term("platform", platform)
+        written.term("category", category)
+        written.text("style", style)
+        return written.pairs
+    }
 }
 
 extension TextStyleFilter: QueryFilter {
@@ -110,6 +154,13 @@ extension TextStyleFilter: QueryFilter {
     init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
         self.init(platform: try reader.term("platform"), style: reader.text("style"))
+    }
+
+    var canonicalParameters: [(name: String, value: String)] {
+        var written = CanonicalParameters()
+        written.term("platform", platform)
+        written.text("style", style)
+        return written.pairs
     }
 }
 
@@ -125,6 +176,14 @@ extension TrackingFilter: QueryFilter {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
         self.init(platform: try reader.term("platform"), font: reader.text("font"), size: try reader.number("size"))
     }
+
+    var canonicalParameters: [(name: String, value: String)] {
+        var written = CanonicalParameters()
+        written.term("platform", platform)
+        written.text("font", font)
+        written.number("size", size)
+        return written.pairs
+    }
 }
 
 extension MetricFilter: QueryFilter {
@@ -137,6 +196,14 @@ extension MetricFilter: QueryFilter {
     init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
         self.init(platform: try reader.term("platform"), topic: reader.text("topic"), status: try reader.term("status"))
+    }
+
+    var canonicalParameters: [(name: String, value: String)] {
+        var written = CanonicalParameters()
+        written.term("platform", platform)
+        written.text("topic", topic)
+        written.term("status", status)
+        return written.pairs
     }
 }
 
@@ -159,6 +226,15 @@ extension RuleFilter: QueryFilter {
             topic: reader.text("topic"), platform: try reader.term("platform"), kind: try reader.term("kind"),
             status: try reader.term("status"))
     }
+
+    var canonicalParameters: [(name: String, value: String)] {
+        var written = CanonicalParameters()
+        written.text("topic", topic)
+        written.term("platform", platform)
+        written.term("kind", kind)
+        written.term("status", status)
+        return written.pairs
+    }
 }
 
 extension MythFilter: QueryFilter {
@@ -168,6 +244,12 @@ extension MythFilter: QueryFilter {
     init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
         self.init(topic: reader.text("topic"))
+    }
+
+    var canonicalParameters: [(name: String, value: String)] {
+        var written = CanonicalParameters()
+        written.text("topic", topic)
+        return written.pairs
     }
 }
 
@@ -195,6 +277,15 @@ extension SearchQuery: QueryFilter {
         self.init(
             q: try reader.required("q", expected: "words to search for"), type: try reader.term("type"),
             status: try reader.term("status"), platform: try reader.term("platform"))
+    }
+
+    var canonicalParameters: [(name: String, value: String)] {
+        var written = CanonicalParameters()
+        written.text("q", q)
+        written.term("type", type)
+        written.term("status", status)
+        written.term("platform", platform)
+        return written.pairs
     }
 }
 
@@ -252,6 +343,19 @@ extension Measurement: QueryFilter {
             figure: figure, value: try reader.number("value"), width: try reader.number("width"),
             height: try reader.number("height"), category: try reader.term("category"), element: element,
             platform: platform, measure: measure)
+    }
+
+    var canonicalParameters: [(name: String, value: String)] {
+        var written = CanonicalParameters()
+        written.text("figure", figure.isEmpty ? nil : figure)
+        written.text("element", element)
+        written.term("platform", platform)
+        written.text("measure", measure)
+        written.number("value", value)
+        written.number("width", width)
+        written.number("height", height)
+        written.term("category", category)
+        return written.pairs
     }
 
     /// Parses one element of a `POST /v1/check` body: an object with `figure` (a string) and

@@ -13,6 +13,37 @@ protocol QueryFilter: Sendable {
     static var parameters: [FilterParameter] { get }
     /// Decodes query parameters (names are case-sensitive, values case-insensitive).
     init(parameters: [String: String]) throws(QueryError)
+    /// The filter's values in their one spelling, in the order of ``parameters``: what the
+    /// answer cache keys and what notes and pages echo, so two spellings of one query
+    /// (`size=17` and `size=17.0`, `platform=iOS` and `ios`) are one answer. Decoding them gives
+    /// the same filter back.
+    var canonicalParameters: [(name: String, value: String)] { get }
+}
+
+/// A filter's values written in their one spelling (``QueryFilter/canonicalParameters``); an
+/// absent value writes nothing.
+struct CanonicalParameters {
+    private(set) var pairs: [(name: String, value: String)] = []
+
+    /// A term of a closed vocabulary as the vocabulary spells it (`systemSmall`, `ios`).
+    mutating func term(_ name: String, _ term: (some VocabularyTerm)?) {
+        if let term { pairs.append((name, term.rawValue)) }
+    }
+
+    /// A number as the store writes it (`17`, `17.5`).
+    mutating func number(_ name: String, _ number: Double?) {
+        if let number { pairs.append((name, JSONNumber(number).literal)) }
+    }
+
+    /// Text matched without regard to case, so written in lower case.
+    mutating func text(_ name: String, _ text: String?) {
+        if let text { pairs.append((name, ServedStore.normalise(text))) }
+    }
+
+    /// A value with one spelling of its own (a screen size `430x932`, a size-class condition).
+    mutating func spelled(_ name: String, _ value: (some CustomStringConvertible)?) {
+        if let value { pairs.append((name, value.description)) }
+    }
 }
 
 /// Reads and checks the query parameters of a ``QueryFilter``.
