@@ -98,7 +98,7 @@ private func fuzzMCP(_ bytes: [UInt8]) {
 private func fuzzCheck(_ bytes: [UInt8]) {
     _ = fuzzStore()
     do {
-        _ = try Answers.check(store: checkStore!, body: bytes, version: nil, embed: false)
+        _ = try RouteQueries.check(store: checkStore!, body: bytes, version: nil, embed: false)
     } catch {
         precondition((400..<500).contains(error.status), "a body refused with \(error.status)")
         precondition(!error.body.isEmpty, "a refusal without a message")

@@ -277,9 +277,9 @@ import Testing
         #expect(app.request(.post, "/v1/check", body: Array("{}".utf8)).status == 400)
         // The document's maxItems is held to.
         let item = #"{"figure":"metric.controls.ios.minimum-size","width":44,"height":44}"#
-        let tooMany = "[" + Array(repeating: item, count: Answers.maxMeasurements + 1).joined(separator: ",") + "]"
+        let tooMany = "[" + Array(repeating: item, count: RouteQueries.maxMeasurements + 1).joined(separator: ",") + "]"
         #expect(app.request(.post, "/v1/check", body: Array(tooMany.utf8)).status == 400)
-        let most = "[" + Array(repeating: item, count: Answers.maxMeasurements).joined(separator: ",") + "]"
+        let most = "[" + Array(repeating: item, count: RouteQueries.maxMeasurements).joined(separator: ",") + "]"
         #expect(app.request(.post, "/v1/check", body: Array(most.utf8)).status == 200)
         // A number in a string is not a JSON number: that item is refused, in its own row.
         let quoted = #"[{"figure":"metric.controls.ios.minimum-size","width":"44","height":44}]"#

@@ -88,7 +88,7 @@ import Testing
     /// published sizes), the metrics (whole and filtered), the text styles, each flat and not.
     static let tokenURLs: [String] = {
         var urls: [String] = []
-        for platform in Answers.tokenPlatforms {
+        for platform in RouteQueries.tokenPlatforms {
             for category in FilterVocabulary.categories {
                 urls.append("/v1/tokens/dynamic-type/\(category)?platform=\(platform)")
             }
@@ -116,7 +116,7 @@ import Testing
         #expect(DTCGFormatChecker.tokenCount(in: file) > 0, "\(url) has no tokens")
     }
 
-    @Test(arguments: Answers.tokenPlatforms)
+    @Test(arguments: RouteQueries.tokenPlatforms)
     func everyTokensStudioSetConformsAndEveryCategoryIsAModeOrANote(platform: String) throws {
         let document = try #require(app.request(.get, "/v1/tokens/tokens-studio?platform=\(platform)").json)
         let orderValues = try #require(document["$metadata"]?["tokenSetOrder"]?.arrayValue)

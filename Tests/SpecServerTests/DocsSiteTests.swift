@@ -78,7 +78,7 @@ import Testing
     /// fixed layout loses nothing the data has.
     @Test(arguments: layoutRoutes.map(\.route))
     func everyFieldHasAColumn(_ route: Route) throws {
-        let (content, snapshot) = try Answers.content(
+        let (content, snapshot) = try RouteQueries.content(
             store: app.application.current!.store, route: route, parameter: nil, filters: [:],
             options: RequestOptions())
         let table = content.table(route: route, version: snapshot.version.id)
@@ -95,7 +95,7 @@ import Testing
     /// in that unit.
     @Test(arguments: [Route.devices, .widgets, .dynamicType, .textStyles, .tracking])
     func headingUnitsMatchTheRows(_ route: Route) throws {
-        let (content, snapshot) = try Answers.content(
+        let (content, snapshot) = try RouteQueries.content(
             store: app.application.current!.store, route: route, parameter: nil, filters: [:],
             options: RequestOptions())
         let table = content.table(route: route, version: snapshot.version.id)

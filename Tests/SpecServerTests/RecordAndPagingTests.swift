@@ -68,7 +68,7 @@ import Testing
 
     @Test func aDeviceRecordIsTheStoresDeviceAsBefore() throws {
         // `{"version", "item", "notes"}` exactly: no total, no paging, nothing new.
-        let ids = Answers.recordIDs(of: .devices, in: store.latest)
+        let ids = RouteQueries.recordIDs(of: .devices, in: store.latest)
         #expect(ids.count > 10)
         for id in ids {
             let result = try store.latest.device(id: id).record
@@ -116,11 +116,11 @@ import Testing
 
     @Test func aRecordPinsAVersionAndRevalidates() throws {
         // The oldest version with rules: a rule it has, and one it lacks.
-        let now = Answers.recordIDs(of: .rules, in: store.latest)
+        let now = RouteQueries.recordIDs(of: .rules, in: store.latest)
         let versions = try store.versions.dropLast().map { try store.snapshot(version: $0.id) }
-        let snapshot = try #require(versions.first { !Answers.recordIDs(of: .rules, in: $0).isEmpty })
+        let snapshot = try #require(versions.first { !RouteQueries.recordIDs(of: .rules, in: $0).isEmpty })
         let oldest = snapshot.version.id
-        let old = Set(Answers.recordIDs(of: .rules, in: snapshot))
+        let old = Set(RouteQueries.recordIDs(of: .rules, in: snapshot))
         let shared = try #require(now.first { old.contains($0) })
         let pinned = app.request(.get, "/v1/rules/\(shared)?version=\(oldest)")
         #expect(pinned.status == 200)
@@ -144,7 +144,7 @@ import Testing
         let short = app.request(.get, "/v1/metrics/controls.ios.minimum-size")
         #expect(full.status == 200)
         #expect(short.body == full.body)
-        let sizeClass = try #require(Answers.recordIDs(of: .sizeClasses, in: store.latest).first)
+        let sizeClass = try #require(RouteQueries.recordIDs(of: .sizeClasses, in: store.latest).first)
         #expect(sizeClass.hasSuffix(".portrait"))
         let record = String(sizeClass.dropLast(".portrait".count))
         let whole = try #require(app.request(.get, "/v1/size-classes/" + record).json?["item"])

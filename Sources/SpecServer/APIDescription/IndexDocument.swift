@@ -7,7 +7,7 @@ enum IndexDocument {
         ($0.endpoint.listedPath, $0.endpoint.summary)
     }
 
-    static func content(store: SpecStore) -> Content {
+    static func content(store: SpecStore) -> AnswerContent {
         let rows: [JSONValue] = routes.map { ["path": .string($0.path), "summary": .string($0.summary)] }
         let document: JSONValue = [
             "name": "HIG spec service",

@@ -170,7 +170,7 @@ enum OpenAPIDocument {
                 "content": [
                     "application/json": [
                         "schema": [
-                            "type": "array", "maxItems": .number(JSONNumber(Answers.maxMeasurements)),
+                            "type": "array", "maxItems": .number(JSONNumber(RouteQueries.maxMeasurements)),
                             "items": measurement,
                         ]
                     ]

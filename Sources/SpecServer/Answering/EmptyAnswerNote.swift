@@ -12,7 +12,7 @@ enum EmptyAnswerNote {
 
     /// The note for an empty answer of `route` to `request`, or `nil` when no filter was given.
     static func note(
-        route: Route, request: AnswerRequest, query: (AnswerRequest) throws -> Content
+        route: Route, request: AnswerRequest, query: (AnswerRequest) throws -> AnswerContent
     ) -> Note? {
         let filters = request.filters.sorted { $0.key < $1.key }
         guard !filters.isEmpty else { return nil }
@@ -43,7 +43,7 @@ enum EmptyAnswerNote {
         return Note("\(head): \(body)\(body.hasSuffix("…") ? "" : ".")")
     }
 
-    private static func rows(of content: Content) -> [JSONValue] {
+    private static func rows(of content: AnswerContent) -> [JSONValue] {
         switch content {
         case .collection(let result): result.items
         case .page(let page): page.result.items

@@ -239,7 +239,7 @@ final class ServedStore: Sendable {
         if let representation = fixed[asked.key]?.representation ?? cache.representation(for: asked.key) {
             return .kept(representation)
         }
-        let (content, snapshot) = try Answers.content(
+        let (content, snapshot) = try RouteQueries.content(
             store: store, route: route, parameter: parameter, filters: asked.filters, decoded: asked.decoded,
             options: options, catalogues: catalogues)
         return .built(content.encoded(as: .json, options: options, route: route, version: snapshot.version.id))
@@ -311,7 +311,7 @@ final class ServedStore: Sendable {
     func check(body: [UInt8], format: Format, options: RequestOptions, embed: Bool = false) throws(APIError)
         -> Representation
     {
-        let content = try Answers.check(store: store, body: body, version: options.version, embed: embed)
+        let content = try RouteQueries.check(store: store, body: body, version: options.version, embed: embed)
         let version = options.version ?? latestVersion
         return Representation(
             body: content.encoded(as: format, options: options, route: .check, version: version),
@@ -335,7 +335,7 @@ final class ServedStore: Sendable {
         switch route {
         case .openAPI:
             return Representation(
-                body: Content.document(openAPI, rows: []).encoded(
+                body: AnswerContent.document(openAPI, rows: []).encoded(
                     as: .json, options: options, route: route, version: latest),
                 contentType: "application/json", specVersion: latest, pinned: false, arena: arena)
         case .index:
@@ -359,7 +359,7 @@ final class ServedStore: Sendable {
                 options.rows.limit = HTMLRenderer.pageSize
                 pagedByDefault = true
             }
-            let (content, snapshot) = try Answers.content(
+            let (content, snapshot) = try RouteQueries.content(
                 store: store, route: route, parameter: parameter, filters: filters, decoded: decoded,
                 options: options, catalogues: catalogues)
             let version = snapshot.version.id
@@ -397,7 +397,7 @@ final class ServedStore: Sendable {
     /// the route's filter form (for HTML, with its value lists and counts), all from the snapshot
     /// that answered.
     private static func pageContext(
-        content: Content, store: SpecStore, snapshot: SpecSnapshot, route: Route, parameter: String?,
+        content: AnswerContent, store: SpecStore, snapshot: SpecSnapshot, route: Route, parameter: String?,
         filters: [String: String], query: [(name: String, value: String)], options: RequestOptions, format: Format,
         pagedByDefault: Bool, catalogues: FieldCatalogues?
     ) -> PageContext {
@@ -443,7 +443,8 @@ final class ServedStore: Sendable {
             let step = store.versions[index]
             guard let changes = try? store.diff(from: ids[index - 1], to: step.id) else { return nil }
             return PageContext.VersionStep(
-                id: step.id, title: step.title, changes: Content.diff(changes).table(route: .diff, version: version))
+                id: step.id, title: step.title,
+                changes: AnswerContent.diff(changes).table(route: .diff, version: version))
         }
     }
 
@@ -461,7 +462,7 @@ final class ServedStore: Sendable {
         var best: (screen: String, distance: Double)?
         for platform in device["platforms"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
             guard
-                case (.page(let rows), _)? = try? Answers.content(
+                case (.page(let rows), _)? = try? RouteQueries.content(
                     store: store, route: .widgets, parameter: nil, filters: ["platform": platform], options: options,
                     snapshot: snapshot, catalogues: catalogues)
             else { continue }
@@ -494,7 +495,7 @@ final class ServedStore: Sendable {
                 var asked = filters
                 asked[field.name] = normalise(choice)
                 guard
-                    case (.page(let rows), _)? = try? Answers.content(
+                    case (.page(let rows), _)? = try? RouteQueries.content(
                         store: store, route: route, parameter: nil, filters: asked, options: options,
                         snapshot: snapshot, catalogues: catalogues)
                 else { continue }

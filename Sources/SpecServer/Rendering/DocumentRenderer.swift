@@ -3,7 +3,7 @@ import SpecStore
 /// Picks the renderer for a text format: CSV, Markdown, an HTML page or fragment, or the SVG
 /// drawing of a device.
 enum DocumentRenderer {
-    static func render(_ content: Content, as format: Format, table: FlatTable, page: PageContext, fragment: Bool)
+    static func render(_ content: AnswerContent, as format: Format, table: FlatTable, page: PageContext, fragment: Bool)
         -> String
     {
         switch format {

@@ -31,7 +31,7 @@ struct Endpoint: Sendable {
     var common: [CommonParameter] = CommonParameter.data
     /// The templated path segment, if the template has one.
     var pathParameter: PathParameter?
-    /// Whether a `POST` with a JSON body is answered too (``Answers/check(store:body:version:)``).
+    /// Whether a `POST` with a JSON body is answered too (``RouteQueries/check(store:body:version:)``).
     var acceptsPost = false
     /// Which representations are built before any request asks for them.
     var prebuilt = Prebuilt.none
@@ -87,7 +87,7 @@ struct Endpoint: Sendable {
     /// What answers a GET.
     enum Answer: Sendable {
         /// Store data: runs against the snapshot `version=` names; carries `Spec-Version`.
-        case query(@Sendable (AnswerRequest) throws -> Content)
+        case query(@Sendable (AnswerRequest) throws -> AnswerContent)
         /// The index page (`GET /`).
         case index
         /// The OpenAPI document.

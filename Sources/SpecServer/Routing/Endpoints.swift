@@ -125,13 +125,13 @@ extension Route {
                     name: "search", title: "Search the HIG facts",
                     description:
                         "Finds records of every kind (devices, widgets, Dynamic Type rows, metrics, rules, myths, …) by words, best first; each result names the record id that get_record reads. The result is the JSON of GET /v1/search."
-                ), answer: Answers.search)
+                ), answer: RouteQueries.search)
         case .check:
             Endpoint(
                 template: "/v1/check", title: "Check results",
                 summary: "judges a measurement (POST takes a JSON array)", listing: "/v1/check?figure=&value=",
                 formats: Format.tables,
-                answer: .query(Answers.check),
+                answer: .query(RouteQueries.check),
                 filters: Measurement.parameters.map(Endpoint.Parameter.init) + [
                     .init(
                         name: CheckBatch.embedParameter, summary: CheckBatch.embedSummary,
@@ -156,7 +156,7 @@ extension Route {
         case .diff:
             Endpoint(
                 template: "/v1/diff", title: "Changes", summary: "what changed between two versions",
-                listing: "/v1/diff?from=&to=", formats: Format.tables, answer: .query(Answers.diff),
+                listing: "/v1/diff?from=&to=", formats: Format.tables, answer: .query(RouteQueries.diff),
                 filters: [
                     .init(
                         name: "from", summary: "The older store version (latest names the newest).",
@@ -194,11 +194,12 @@ extension Route {
             Endpoint(
                 template: "/v1/tokens/dynamic-type/{category}", title: "Dynamic Type tokens",
                 summary: "DTCG design tokens per Dynamic Type category", formats: [.tokens, .json],
-                answer: .query(Answers.dynamicTypeTokens),
+                answer: .query(RouteQueries.dynamicTypeTokens),
                 filters: [
                     .init(
-                        name: "platform", summary: Answers.tokenPlatforms.joined(separator: ", ") + "; ios by default.",
-                        value: .oneOf(Answers.tokenPlatforms))
+                        name: "platform",
+                        summary: RouteQueries.tokenPlatforms.joined(separator: ", ") + "; ios by default.",
+                        value: .oneOf(RouteQueries.tokenPlatforms))
                 ],
                 pathParameter: Endpoint.PathParameter(
                     name: "category", summary: "A Dynamic Type category.", values: { _ in FilterVocabulary.categories }),
@@ -206,7 +207,7 @@ extension Route {
         case .metricTokens:
             Endpoint(
                 template: "/v1/tokens/metrics", title: "Metric tokens", summary: "the metrics as DTCG design tokens",
-                formats: [.tokens, .json], answer: .query(Answers.metricTokens),
+                formats: [.tokens, .json], answer: .query(RouteQueries.metricTokens),
                 filters: MetricFilter.parameters.map(Endpoint.Parameter.init), filter: MetricFilter.self,
                 prebuilt: .everyVersion,
                 schema: .designTokens, example: "/v1/tokens/metrics")
@@ -214,23 +215,24 @@ extension Route {
             Endpoint(
                 template: "/v1/tokens/text-styles", title: "Text style tokens",
                 summary: "DTCG design tokens for the macOS and tvOS text styles", formats: [.tokens, .json],
-                answer: .query(Answers.textStyleTokens),
+                answer: .query(RouteQueries.textStyleTokens),
                 filters: [
                     .init(
                         name: "platform",
-                        summary: Answers.textStylePlatforms.joined(separator: ", ") + "; all of them by default.",
-                        value: .oneOf(Answers.textStylePlatforms))
+                        summary: RouteQueries.textStylePlatforms.joined(separator: ", ") + "; all of them by default.",
+                        value: .oneOf(RouteQueries.textStylePlatforms))
                 ],
                 schema: .designTokens, example: "/v1/tokens/text-styles")
         case .tokensStudio:
             Endpoint(
                 template: "/v1/tokens/tokens-studio", title: "Tokens Studio tokens",
                 summary: "every Dynamic Type category in the Tokens Studio single-file shape", formats: [.json],
-                answer: .query(Answers.tokensStudio),
+                answer: .query(RouteQueries.tokensStudio),
                 filters: [
                     .init(
-                        name: "platform", summary: Answers.tokenPlatforms.joined(separator: ", ") + "; ios by default.",
-                        value: .oneOf(Answers.tokenPlatforms))
+                        name: "platform",
+                        summary: RouteQueries.tokenPlatforms.joined(separator: ", ") + "; ios by default.",
+                        value: .oneOf(RouteQueries.tokenPlatforms))
                 ],
                 schema: .tokensStudio, example: "/v1/tokens/tokens-studio")
         case .openAPI:
@@ -270,7 +272,7 @@ extension Endpoint {
         records: RecordType? = nil, formats: [Format] = Format.tables, prebuilt: Prebuilt = .everyVersion,
         example: String? = nil,
         rowFields: [String]? = nil,
-        defaultLimit: Int? = nil, tool: Tool? = nil, answer: @escaping @Sendable (AnswerRequest) throws -> Content
+        defaultLimit: Int? = nil, tool: Tool? = nil, answer: @escaping @Sendable (AnswerRequest) throws -> AnswerContent
     ) -> Endpoint {
         Endpoint(
             template: template, title: title, summary: summary, listing: listing, formats: formats,
@@ -306,11 +308,11 @@ extension Endpoint {
         Endpoint(
             template: path + "/{id}", title: title, summary: summary,
             formats: SwiftSource.routes.contains(collection) ? Format.code : Format.tables,
-            answer: .query { try Answers.record($0, of: collection, noun: noun) },
+            answer: .query { try RouteQueries.record($0, of: collection, noun: noun) },
             common: CommonParameter.data + [.fields],
             pathParameter: PathParameter(
                 name: "id", summary: "A record id as \(path) lists it, e.g. \(example).",
-                values: { Answers.recordIDs(of: collection, in: $0) },
+                values: { RouteQueries.recordIDs(of: collection, in: $0) },
                 listedBy: "GET \(path) lists the records and their ids; GET /v1/search?q= finds them by words."),
             schema: .record, example: path + "/" + example)
     }

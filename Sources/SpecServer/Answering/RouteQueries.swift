@@ -2,7 +2,7 @@ import SpecStore
 
 /// The answers of data routes that are more than one store query (each route's query is in its
 /// declaration, `Endpoints.swift`), and the store's errors as the client sees them.
-enum Answers {
+enum RouteQueries {
     /// The platforms that have a Dynamic Type table, and so a token file per category.
     static let tokenPlatforms = ["ios", "ipados", "watchos"]
 
@@ -19,7 +19,7 @@ enum Answers {
         store: SpecStore, route: Route, parameter: String?, filters: [String: String],
         decoded: Result<any QueryFilter, QueryError>? = nil, options: RequestOptions,
         snapshot held: SpecSnapshot? = nil, catalogues: FieldCatalogues? = nil
-    ) throws(APIError) -> (content: Content, snapshot: SpecSnapshot) {
+    ) throws(APIError) -> (content: AnswerContent, snapshot: SpecSnapshot) {
         let catalogues = catalogues ?? FieldCatalogues(store: store)
         guard case .query(let query) = route.endpoint.answer else {
             return (.document([:], rows: []), store.latest)
@@ -37,7 +37,7 @@ enum Answers {
             // Unfiltered rows of the latest version, in the route's own order, are made once per
             // store; a search's answer depends on its paging, so it is always asked.
             let unfiltered = filters.isEmpty && options.words == nil && parameter == nil && snapshot.isLatest
-            var content: Content
+            var content: AnswerContent
             if unfiltered, route.endpoint.selectsRows, route != .search,
                 let result = catalogues.unfilteredResult(of: route)
             {
@@ -93,9 +93,9 @@ enum Answers {
     /// A collection route's rows as the page `limit`, `offset`, `sort` and `fields` ask for, with
     /// the total; a record trimmed to `fields`; other routes' content as it is.
     private static func paged(
-        _ content: Content, route: Route, options: RequestOptions, catalogues: FieldCatalogues,
+        _ content: AnswerContent, route: Route, options: RequestOptions, catalogues: FieldCatalogues,
         latestRows: Bool = false, unfiltered: Bool = false
-    ) throws(APIError) -> Content {
+    ) throws(APIError) -> AnswerContent {
         if case .record(let result) = content, options.rows.fields != nil {
             return .record(
                 try options.rows.trim(result, catalogue: { catalogues[route] }))
@@ -112,7 +112,7 @@ enum Answers {
     /// (and the note saying how many matched) as before, with the true total; with an order or
     /// fields, every hit, for the selection to order, page and trim; with a page alone, only
     /// that page's hits, as a never-seen search should not pay for snippets it does not show.
-    @Sendable static func search(_ request: AnswerRequest) throws -> Content {
+    @Sendable static func search(_ request: AnswerRequest) throws -> AnswerContent {
         let query = try request.filter(SearchQuery.self)
         let rows = request.options.rows
         if rows.sort == nil, rows.fields == nil, !rows.isEmpty {
@@ -132,7 +132,7 @@ enum Answers {
     /// it. The id may also be given without its collection's prefix (`rules/tab-bars.…`), and a
     /// record the collection lists in parts (a size class, one row per orientation) answers with
     /// the record whole.
-    static func record(_ request: AnswerRequest, of collection: Route, noun: String) throws -> Content {
+    static func record(_ request: AnswerRequest, of collection: Route, noun: String) throws -> AnswerContent {
         let id = request.pathValue ?? ""
         let rows = try unfilteredRows(of: collection, in: request.snapshot)
         let prefix = rows.first?["id"]?.stringValue.flatMap { $0.split(separator: ".").first }.map { $0 + "." } ?? ""
@@ -168,7 +168,7 @@ enum Answers {
     /// names it in either place; `type` keeps one record type's rows, `kind` one kind of change.
     /// An empty answer says why: no change at all between the two versions, or how many rows
     /// the filters left out.
-    @Sendable static func diff(_ request: AnswerRequest) throws -> Content {
+    @Sendable static func diff(_ request: AnswerRequest) throws -> AnswerContent {
         let store = request.store
         let latest = store.versions.last?.id ?? ""
         guard let from = request.filters["from"] else {
@@ -199,7 +199,7 @@ enum Answers {
     }
 
     /// `GET /v1/tokens/metrics`, filtered as `/v1/metrics` is.
-    @Sendable static func metricTokens(_ request: AnswerRequest) throws -> Content {
+    @Sendable static func metricTokens(_ request: AnswerRequest) throws -> AnswerContent {
         let rows = try request.snapshot.metrics(matching: request.filter(MetricFilter.self)).items
         var document = DesignTokens.metrics(
             rows: rows, version: request.version, flat: request.options.flat, filters: request.filters)
@@ -222,7 +222,7 @@ enum Answers {
 
     /// `GET /v1/tokens/dynamic-type/{category}`: `404 not_published` for a category the platform
     /// has no published sizes for, never an empty file (an empty Figma mode).
-    @Sendable static func dynamicTypeTokens(_ request: AnswerRequest) throws -> Content {
+    @Sendable static func dynamicTypeTokens(_ request: AnswerRequest) throws -> AnswerContent {
         let category = try canonical(request.pathValue ?? "", among: FilterVocabulary.categories, name: "category")
         let platform = try canonical(request.filters["platform"] ?? "ios", among: tokenPlatforms, name: "platform")
         let rows = try dynamicTypeRows(request.snapshot, platform: platform)
@@ -242,7 +242,7 @@ enum Answers {
     }
 
     /// `GET /v1/tokens/tokens-studio`: every category with published sizes as a Tokens Studio set.
-    @Sendable static func tokensStudio(_ request: AnswerRequest) throws -> Content {
+    @Sendable static func tokensStudio(_ request: AnswerRequest) throws -> AnswerContent {
         let platform = try canonical(request.filters["platform"] ?? "ios", among: tokenPlatforms, name: "platform")
         let rows = try dynamicTypeRows(request.snapshot, platform: platform)
         let tracking = trackingRows(request.snapshot, platform: platform)
@@ -262,7 +262,7 @@ enum Answers {
     }
 
     /// `GET /v1/tokens/text-styles`: the platforms without Dynamic Type.
-    @Sendable static func textStyleTokens(_ request: AnswerRequest) throws -> Content {
+    @Sendable static func textStyleTokens(_ request: AnswerRequest) throws -> AnswerContent {
         let available = textStylePlatforms(request.snapshot)
         let platforms =
             try request.filters["platform"].map { raw throws(APIError) in
@@ -276,7 +276,7 @@ enum Answers {
     }
 
     /// `GET /v1/check`: one measurement, answered as one item of a batch (``CheckBatch``).
-    @Sendable static func check(_ request: AnswerRequest) throws -> Content {
+    @Sendable static func check(_ request: AnswerRequest) throws -> AnswerContent {
         var parameters = request.filters
         let embed = try CheckBatch.embedsFigure(parameters.removeValue(forKey: CheckBatch.embedParameter))
         let row = try CheckBatch.judge(parameters: parameters, snapshot: request.snapshot, embed: embed)
@@ -313,7 +313,7 @@ enum Answers {
     /// so one URL stays valid across versions.
     private static func emptyAnswerForOlderVersion(
         _ error: QueryError, store: SpecStore, route: Route, options: RequestOptions, snapshot: SpecSnapshot
-    ) -> Content? {
+    ) -> AnswerContent? {
         guard error.code == .unknownValue, options.version != nil, let name = error.parameter, let value = error.value,
             let filter = route.endpoint.filters.first(where: { $0.name == name }),
             case .filter(.vocabulary(let kind)) = filter.value
@@ -343,7 +343,8 @@ enum Answers {
     static let maxMeasurements = 1000
 
     /// Judges a POST body: a JSON array of measurements (``CheckBatch``).
-    static func check(store: SpecStore, body: [UInt8], version: String?, embed: Bool) throws(APIError) -> Content {
+    static func check(store: SpecStore, body: [UInt8], version: String?, embed: Bool) throws(APIError) -> AnswerContent
+    {
         let snapshot: SpecSnapshot
         do {
             snapshot = try store.snapshot(version: version)

@@ -1,7 +1,7 @@
 import SpecStore
 
 /// What a data route answers, before it is written in a format.
-enum Content: Sendable {
+enum AnswerContent: Sendable {
     /// Rows in the envelope.
     case collection(QueryResult)
     /// One page of a collection route's rows: the envelope with `total` (API.md §6).
