@@ -130,7 +130,7 @@ import Testing
     func theSchemaDescribesEveryFieldSent(url: String) throws {
         let document = try document()
         let route = try #require(Route.match(path: String(url.split(separator: "?")[0]))?.route)
-        let name = try #require(RecordSchemas.itemName(route))
+        let name = try #require(RecordSchemas.schemaNames(route)).item
         let schema = try #require(document["components"]?["schemas"]?[name])
         let properties = try #require(schema["properties"]?.objectValue)
         let items = try #require(app.request(.get, url).json?["items"]?.arrayValue)

@@ -238,7 +238,7 @@ enum OpenAPIDocument {
     /// The server still accepts the others, as API.md §1 says every data route does.
     static func documents(_ name: String, on route: Route) -> Bool {
         switch name {
-        case "shape": RecordSchemas.responseName(route) != nil
+        case "shape": RecordSchemas.schemaNames(route) != nil
         case "fragment": route.formats.contains(.html) && route.servesData
         case "flat": route.formats.contains(.tokens) || route == .tokensStudio
         case "format": route.formats.count > 1

@@ -26,35 +26,23 @@ enum RecordSchemas {
     /// The severities of a check result, mildest first.
     static let severities = ["none", "info", "advisory", "warning"]
 
-    /// The schema name of each data route's JSON answer (the envelope, or `{version, item}`).
-    static func responseName(_ route: Route) -> String? {
-        if let served = ServedCollection.of(route) { return served.listSchema }
+    /// The schema names of a data route's JSON answer: `list`, the envelope (or `{version, item}`),
+    /// and `item`, the record inside it (what `shape=array` returns an array of).
+    static func schemaNames(_ route: Route) -> (list: String, item: String)? {
+        if let served = ServedCollection.of(route) { return (served.listSchema, served.itemSchema) }
         return switch route {
-        case .device: "DeviceRecord"
-        case .search: "SearchResultList"
-        case .check: "CheckResultList"
-        case .versions: "VersionList"
-        case .diff: "Diff"
-        default: nil
-        }
-    }
-
-    /// The record schema inside a route's envelope (what `shape=array` returns an array of).
-    static func itemName(_ route: Route) -> String? {
-        if let served = ServedCollection.of(route) { return served.itemSchema }
-        return switch route {
-        case .device: "Device"
-        case .search: "SearchResult"
-        case .check: "CheckResult"
-        case .versions: "Version"
-        case .diff: "DiffRow"
+        case .device: ("DeviceRecord", "Device")
+        case .search: ("SearchResultList", "SearchResult")
+        case .check: ("CheckResultList", "CheckResult")
+        case .versions: ("VersionList", "Version")
+        case .diff: ("Diff", "DiffRow")
         default: nil
         }
     }
 
     /// A route's JSON answer: its envelope, or the bare array `shape=array` gives.
     static func response(_ route: Route) -> JSONValue? {
-        guard let name = responseName(route), let item = itemName(route) else { return nil }
+        guard let (name, item) = schemaNames(route) else { return nil }
         guard route.parameters.contains(CommonParameter.fields.rawValue) else {
             return ["anyOf": [ref(name), ["type": "array", "items": ref(item)]]]
         }
@@ -503,7 +491,7 @@ enum RecordSchemas {
                 (served.itemSchema, record("One record of /v1/\(served.segment).", common: common, own)))
         }
         for route in Route.allCases {
-            guard let name = responseName(route), let item = itemName(route), route != .diff else { continue }
+            guard let (name, item) = schemaNames(route), route != .diff else { continue }
             if route == .device {
                 schemas.append(
                     (
