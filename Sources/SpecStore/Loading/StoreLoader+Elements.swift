@@ -8,10 +8,7 @@ extension StoreLoader {
         guard case .object(let object) = value else { throw wrongType("$.elements", value, "an object") }
         for (id, member) in object {
             let path = "$.elements.\(id)"
-            guard StoreLoader.isRecordID(id) else {
-                throw fault(
-                    .badID, path, "element id '\(id)' must be lower-case [a-z0-9] words separated by '.' or '-'")
-            }
+            try checkRecordID(id, "element id", path)
             try checkObject(member, path, StoreLoader.elementFields)
             guard case .object(let measureObject) = member["measures"] ?? .null else {
                 throw wrongType("\(path).measures", member["measures"] ?? .null, "an object")
@@ -23,11 +20,7 @@ extension StoreLoader {
             var named: Set<String> = []
             for (measure, list) in measureObject {
                 let measurePath = "\(path).measures.\(measure)"
-                guard StoreLoader.isRecordID(measure) else {
-                    throw fault(
-                        .badID, measurePath,
-                        "measure '\(measure)' must be lower-case [a-z0-9] words separated by '.' or '-'")
-                }
+                try checkRecordID(measure, "measure", measurePath)
                 try check(list, .strings, measurePath)
                 let figures = list.arrayValue?.compactMap(\.stringValue) ?? []
                 guard !figures.isEmpty else {

@@ -10,9 +10,7 @@ extension StoreLoader {
         let specs = CollectionSchema.allFields[collection.rawValue]
         let specIndex = CollectionSchema.fieldIndex[collection.rawValue]
         let id = try requiredString(object, "id", path())
-        guard StoreLoader.isRecordID(id) else {
-            throw fault(.badID, "\(path()).id", "id '\(id)' must be lower-case [a-z0-9] words separated by '.' or '-'")
-        }
+        try checkRecordID(id, "id", "\(path()).id")
         if let first = idLocations[id] {
             throw fault(.duplicateID, "\(path()).id", "id '\(id)' is already used at \(first.path)")
         }

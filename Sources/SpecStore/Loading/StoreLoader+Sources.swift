@@ -8,9 +8,7 @@ extension StoreLoader {
         var pendingQualifiers: [(String, JSONValue)] = []
         for (id, source) in object {
             let path = "$.sources.\(id)"
-            guard StoreLoader.isRecordID(id) else {
-                throw fault(.badID, path, "source id '\(id)' must be lower-case [a-z0-9] words separated by '.' or '-'")
-            }
+            try checkRecordID(id, "source id", path)
             try checkObject(source, path, StoreLoader.sourceFields)
             try checkCitationTarget(source, path)
             guard var citation = source.objectValue else { continue }

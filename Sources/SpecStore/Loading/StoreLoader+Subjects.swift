@@ -7,10 +7,7 @@ extension StoreLoader {
         guard case .object(let object) = value else { throw wrongType("$.subjects", value, "an object") }
         for (id, member) in object {
             let path = "$.subjects.\(id)"
-            guard StoreLoader.isRecordID(id) else {
-                throw fault(
-                    .badID, path, "subject id '\(id)' must be lower-case [a-z0-9] words separated by '.' or '-'")
-            }
+            try checkRecordID(id, "subject id", path)
             try checkObject(member, path, StoreLoader.subjectFields)
             guard case .object(let fields) = member else { continue }
             let appeared = try versionReference(fields["appeared"]?.stringValue ?? "", "\(path).appeared")

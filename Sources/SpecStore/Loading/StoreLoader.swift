@@ -190,6 +190,14 @@ struct StoreLoader {
         SpecStoreError(code: code, file: file, jsonPath: path, message: message)
     }
 
+    /// Refuses `id` unless it is a record id (``isRecordID(_:)``); `what` names it in the message
+    /// (`source id`, `measure`).
+    func checkRecordID(_ id: String, _ what: String, _ path: @autoclosure () -> String) throws(SpecStoreError) {
+        guard StoreLoader.isRecordID(id) else {
+            throw fault(.badID, path(), "\(what) '\(id)' must be lower-case [a-z0-9] words separated by '.' or '-'")
+        }
+    }
+
     /// `[a-z0-9]+` words joined by single `.` or `-`.
     static func isRecordID(_ id: String) -> Bool {
         var previousWasSeparator = true
