@@ -63,12 +63,14 @@ public final class PreparedResponse: @unchecked Sendable {
             precondition(!ResponseHead.isReservedFieldName(name), "the engine writes \(name) itself")
             precondition(ResponseHead.isValidFieldValue(value), "invalid value for \(name)")
             head.append(contentsOf: name.utf8)
-            head.append(contentsOf: ": ".utf8)
+            ResponseHead.append(": ", to: &head)
             head.append(contentsOf: value.utf8)
-            head.append(contentsOf: "\r\n".utf8)
+            ResponseHead.append("\r\n", to: &head)
         }
         if !status.forbidsContent {
-            head.append(contentsOf: "Content-Length: \(body.count)\r\n".utf8)
+            ResponseHead.append("Content-Length: ", to: &head)
+            ResponseHead.appendDecimal(body.count, to: &head)
+            ResponseHead.append("\r\n", to: &head)
         }
         self.status = status
         self.bodyCount = body.count
@@ -77,7 +79,7 @@ public final class PreparedResponse: @unchecked Sendable {
         self.dateOffset = dateOffset
         var storage = ResponseStorage(
             count: head.count + 2 + body.count, inBodyFile: body.count >= Self.fileBackedBodyThreshold, arena: arena)
-        head.append(contentsOf: "\r\n".utf8)
+        ResponseHead.append("\r\n", to: &head)
         storage.store(head.span, at: 0)
         storage.store(body.span, at: head.count)
         self.storage = storage

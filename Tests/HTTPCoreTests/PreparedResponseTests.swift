@@ -20,6 +20,20 @@ import Testing
         #expect(response.headCount + 2 + response.bodyCount == bytes.count)
     }
 
+    /// The head's numbers are written digit by digit: each length, at the powers of ten and
+    /// either side of them, reads back as itself.
+    @Test func contentLengthDigitsAreExact() {
+        for count in [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 65_535, 1_048_576] {
+            let response = PreparedResponse(
+                status: .ok, headers: [], body: [UInt8](repeating: UInt8(ascii: "x"), count: count))
+            let head = String(decoding: Array(copying: response.bytes).prefix(response.headCount), as: UTF8.self)
+            #expect(head.hasSuffix("\r\nContent-Length: \(count)\r\n"), "\(count)")
+        }
+        var digits: [UInt8] = []
+        ResponseHead.appendDecimal(Int.max, to: &digits)
+        #expect(String(decoding: digits, as: UTF8.self) == String(Int.max))
+    }
+
     /// RFC 9110 §15.4.5: a 304 carries no content and here no Content-Length.
     @Test func notModifiedHasNoContentLength() {
         let response = PreparedResponse(status: .notModified, headers: [("ETag", "\"x\"")], body: [])

@@ -1,7 +1,7 @@
 /// The pieces every response head is made of, shared by prepared and dynamic responses.
 enum ResponseHead {
     /// `Date: ` plus the 29-byte IMF-fixdate placeholder the engine patches per response.
-    static let datePlaceholder = Array("Date: Thu, 01 Jan 1970 00:00:00 GMT\r\n".utf8)
+    static let datePlaceholder: StaticString = "Date: Thu, 01 Jan 1970 00:00:00 GMT\r\n"
 
     /// Where the 29 date bytes start inside `datePlaceholder`.
     static let dateValueOffset = 6
@@ -10,10 +10,32 @@ enum ResponseHead {
     /// date bytes in `head`.
     @discardableResult
     static func appendStatusLineAndDate(_ status: HTTPStatus, to head: inout [UInt8]) -> Int {
-        head.append(contentsOf: "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n".utf8)
+        append("HTTP/1.1 ", to: &head)
+        appendDecimal(status.code, to: &head)
+        head.append(0x20)
+        head.append(contentsOf: status.reasonPhrase.utf8)
+        append("\r\n", to: &head)
         let offset = head.count + dateValueOffset
-        head.append(contentsOf: datePlaceholder)
+        append(datePlaceholder, to: &head)
         return offset
+    }
+
+    /// Appends the bytes of a literal, with no string built on the way.
+    @inline(__always) static func append(_ text: StaticString, to head: inout [UInt8]) {
+        head.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends the decimal digits of a non-negative number (a status code, a Content-Length).
+    static func appendDecimal(_ value: Int, to head: inout [UInt8]) {
+        precondition(value >= 0, "a negative number in a response head")
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            head.append(UInt8(truncatingIfNeeded: rest / divisor) + 0x30)
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// Whether `name` is a non-empty token (RFC 9110 §5.1).
