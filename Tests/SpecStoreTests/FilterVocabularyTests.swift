@@ -56,4 +56,21 @@ struct FilterVocabularyTests {
         #expect(latest.acceptedValues(for: .device).count == 5)
         #expect(latest.acceptedValues(for: .platform) == FilterVocabulary.platforms)
     }
+
+    @Test("comparing a value's matching form builds the same key matchKey does")
+    func matchKeyComparisonAgreesWithMatchKey() {
+        let values = [
+            "SF Pro", "SF Compact", "New York", "largeTitle", "title-1", "app_icons", "v.2", "", " ", "Ünïcode Näme",
+            "ÉCRAN", "straße",
+        ]
+        let queries = values + ["sfpro", "SFPRO", "sf pro ", "newyork", "large title", "title1", "appicons", "v2", "x"]
+        for value in values {
+            for query in queries {
+                let key = FilterVocabulary.matchKey(query)
+                #expect(
+                    FilterVocabulary.matchKey(of: value, is: key) == (FilterVocabulary.matchKey(value) == key),
+                    "\(value) against \(query)")
+            }
+        }
+    }
 }

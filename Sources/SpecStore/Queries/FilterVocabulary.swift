@@ -121,7 +121,7 @@ public enum FilterVocabulary {
             return SizeClassCondition(parsing: raw)?.description
         case .style:
             if let alias = styleAliases[key] { return alias }
-            return styles.first { matchKey($0) == key }
+            return styles.first { matchKey(of: $0, is: key) }
         default:
             guard let table = aliasTables[kind] else { return nil }
             return table[key]
@@ -134,6 +134,21 @@ public enum FilterVocabulary {
         key.reserveCapacity(raw.utf8.count)
         for character in raw.lowercased() where !" -_.".contains(character) { key.append(character) }
         return key
+    }
+
+    /// Whether `matchKey(value) == key`, without building `value`'s key when it is ASCII (every
+    /// vocabulary value Apple's tables use), so resolving a parameter builds one key, not one
+    /// per accepted value.
+    static func matchKey(of value: String, is key: String) -> Bool {
+        guard value.utf8.allSatisfy({ $0 < 0x80 }) else { return matchKey(value) == key }
+        var keyBytes = key.utf8.makeIterator()
+        for byte in value.utf8 {
+            // The separators matchKey drops: " -_.".
+            if byte == 0x20 || byte == 0x2D || byte == 0x5F || byte == 0x2E { continue }
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            guard keyBytes.next() == lower else { return false }
+        }
+        return keyBytes.next() == nil
     }
 
     static func resolve(_ raw: String, in kind: Kind, parameter: String) throws(QueryError) -> String {

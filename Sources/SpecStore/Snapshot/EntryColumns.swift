@@ -1,25 +1,40 @@
 /// One collection's entries in one snapshot as columns: each entry's platforms as bits and each
-/// top-level string field's value, so a filter compares a few words per row instead of looking
-/// members up in every row's JSON. Made on a collection's first filtered query, then kept with
-/// the snapshot.
+/// top-level string field's value as a number, so a filter compares one word per row instead of
+/// looking members up in every row's JSON or comparing strings. Made on a collection's first
+/// filtered query, then kept with the snapshot.
 struct EntryColumns: Sendable {
+    /// One string field: each entry's value as a code (0: the entry has no such string), and
+    /// the code of each value.
+    struct Column: Sendable {
+        let codes: [UInt32]
+        let codeOf: [String: UInt32]
+    }
+
     /// Each entry's platforms, one bit per platform name this collection uses.
     let platforms: [UInt64]
     /// The bit of each platform name; `all` has one too, and matches every platform.
     private let platformBits: [String: UInt64]
-    /// Each top-level string field, by name: the entry's value, or `nil` where it has none.
-    private let strings: [String: [String?]]
+    /// Each top-level string field, by name.
+    private let columns: [String: Column]
 
     init(_ entries: [SpecSnapshot.Entry]) {
         var bits: [String: UInt64] = [:]
         var platforms = [UInt64](repeating: 0, count: entries.count)
-        var strings: [String: [String?]] = [:]
+        var codes: [String: [UInt32]] = [:]
+        var codeOf: [String: [String: UInt32]] = [:]
         for (position, entry) in entries.enumerated() {
             guard case .object(let object) = entry.row else { continue }
             for (key, value) in object {
                 switch value {
                 case .string(let text):
-                    strings[key, default: [String?](repeating: nil, count: entries.count)][position] = text
+                    let code: UInt32
+                    if let known = codeOf[key]?[text] {
+                        code = known
+                    } else {
+                        code = UInt32(codeOf[key]?.count ?? 0) + 1
+                        codeOf[key, default: [:]][text] = code
+                    }
+                    codes[key, default: [UInt32](repeating: 0, count: entries.count)][position] = code
                 case .array(let elements) where key == "platforms":
                     for case .string(let name) in elements {
                         // 64 platform names are far more than Apple has; past that, no bit.
@@ -33,7 +48,9 @@ struct EntryColumns: Sendable {
         }
         self.platforms = platforms
         self.platformBits = bits
-        self.strings = strings
+        self.columns = codes.reduce(into: [:]) { columns, field in
+            columns[field.key] = Column(codes: field.value, codeOf: codeOf[field.key] ?? [:])
+        }
     }
 
     /// The bits an entry on `platform` has one of (its own, or `all`).
@@ -41,6 +58,6 @@ struct EntryColumns: Sendable {
         (platformBits[platform] ?? 0) | (platformBits["all"] ?? 0)
     }
 
-    /// The values of the string field `name`, one per entry; `nil` when no entry has it.
-    func strings(_ name: String) -> [String?]? { strings[name] }
+    /// The string field `name`; `nil` when no entry has it.
+    func column(_ name: String) -> Column? { columns[name] }
 }

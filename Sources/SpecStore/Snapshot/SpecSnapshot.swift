@@ -247,16 +247,25 @@ public final class SpecSnapshot: Sendable {
             return
         }
         let columns = columnCaches[collection.rawValue].value { EntryColumns(all) }
-        var checks: [(values: [String?], wanted: String)] = []
+        var checks: [(codes: [UInt32], wanted: UInt32)] = []
         for (name, value) in wanted {
-            // A field no entry has matches nothing.
-            guard let values = columns.strings(name) else { return }
-            checks.append((values, value))
+            // A field no entry has, or a value no entry holds, matches nothing.
+            guard let column = columns.column(name), let code = column.codeOf[value] else { return }
+            checks.append((column.codes, code))
         }
-        let mask = platform.map(columns.mask(for:))
-        for position in all.indices {
-            if let mask, columns.platforms[position] & mask == 0 { continue }
-            if checks.allSatisfy({ $0.values[position] == $0.wanted }) { body(position) }
+        let everyPlatform = platform == nil
+        let mask = platform.map(columns.mask(for:)) ?? 0
+        let platforms = columns.platforms
+        if checks.count == 1 {
+            let (codes, code) = checks[0]
+            for position in all.indices
+            where codes[position] == code && (everyPlatform || platforms[position] & mask != 0) {
+                body(position)
+            }
+            return
+        }
+        for position in all.indices where everyPlatform || platforms[position] & mask != 0 {
+            if checks.allSatisfy({ $0.codes[position] == $0.wanted }) { body(position) }
         }
     }
 
@@ -284,7 +293,7 @@ public final class SpecSnapshot: Sendable {
     {
         let key = FilterVocabulary.matchKey(raw)
         if let alias = aliases[key], values.contains(alias) { return alias }
-        if let match = values.first(where: { FilterVocabulary.matchKey($0) == key }) { return match }
+        if let match = values.first(where: { FilterVocabulary.matchKey(of: $0, is: key) }) { return match }
         throw QueryError.unknownValue(raw, for: parameter, accepted: values)
     }
 
