@@ -120,4 +120,23 @@ struct DesignerSearchTests {
         #expect(SpecSnapshot.searchLimit == 10)
         #expect(result.notes.contains { $0.text { _ in "" }.contains("offset") })
     }
+
+    /// A page is ranked from the best few candidates only; every page of every size must still be
+    /// the same slice of the whole ranking, ties included.
+    @Test("each page is a slice of the whole ranking", arguments: ["icon", "button size", "a", "tap target"])
+    func pagesAreSlicesOfTheRanking(_ words: String) {
+        let snapshot = RealDataTests.store.latest
+        let all = snapshot.searchHits(words, filter: SearchIndex.Filter())
+        #expect(all.hits.count == all.total)
+        #expect(all.total > 8, "\(words) matches too little to page")
+        let ids = all.hits.map(\.id)
+        for limit in [1, 2, 3, 10] {
+            for offset in stride(from: 0, through: all.total + 1, by: max(1, all.total / 7)) {
+                let page = snapshot.searchHits(words, filter: SearchIndex.Filter(), limit: limit, offset: offset)
+                #expect(page.total == all.total)
+                let expected = Array(ids[min(offset, ids.count)..<min(offset + limit, ids.count)])
+                #expect(page.hits.map(\.id) == expected, "\(words) limit \(limit) offset \(offset)")
+            }
+        }
+    }
 }

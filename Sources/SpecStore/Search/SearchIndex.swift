@@ -331,16 +331,15 @@ struct SearchIndex: Sendable {
             claimed.formUnion(own)
             return own
         }
-        // Per document: summed score, terms matched, and the best-scoring field and term.
-        var scores = [Double](repeating: 0, count: documents.count)
-        var matched = [Int](repeating: 0, count: documents.count)
-        var bestField = [Int16](repeating: -1, count: documents.count)
-        var bestScore = [Double](repeating: 0, count: documents.count)
-        var bestTerm = [Int](repeating: 0, count: documents.count)
-        var touched: [Int] = []
+        // Per document a term matched: summed score, terms matched, and the best-scoring field
+        // and term; only those documents, not one slot for every document in the index.
+        var slotOf: [Int32: Int] = [:]
+        var found: [Accumulated] = []
         for (termNumber, term) in terms.enumerated() {
+            let direct = postings[term] ?? []
             var termScores: [Int32: (Double, Int16)] = [:]
-            for posting in postings[term] ?? [] {
+            termScores.reserveCapacity(direct.count)
+            for posting in direct {
                 termScores[posting.document] = (Double(posting.weight), posting.field)
             }
             for synonym in alternatives[termNumber] {
@@ -361,43 +360,48 @@ struct SearchIndex: Sendable {
                     }
                 }
             }
-            for (document, (score, field)) in termScores {
-                let number = Int(document)
-                if matched[number] == 0 { touched.append(number) }
-                matched[number] += 1
-                scores[number] += score
-                if score > bestScore[number] {
-                    bestScore[number] = score
-                    bestField[number] = field
-                    bestTerm[number] = termNumber
+            if terms.count == 1 {
+                found.reserveCapacity(termScores.count)
+                for (document, (score, field)) in termScores {
+                    found.append(Accumulated(document: document, score: score, field: field, term: termNumber))
                 }
+                break
+            }
+            for (document, (score, field)) in termScores {
+                guard let slot = slotOf[document] else {
+                    slotOf[document] = found.count
+                    found.append(Accumulated(document: document, score: score, field: field, term: termNumber))
+                    continue
+                }
+                found[slot].add(score, field: field, term: termNumber)
             }
         }
         let phrase = query.lowercased().trimmingWhitespace
-        // A candidate names its best term by number (-1: the whole phrase), and its document is
-        // read where it lies rather than copied: a copy of a document retains each of its
-        // strings and lists, and sorting tuples that hold a string retains it at every move.
-        var candidates: [(document: Int, score: Double, field: Int, term: Int)] = []
-        for number in touched {
+        var candidates: [Candidate] = []
+        candidates.reserveCapacity(found.count)
+        for accumulated in found {
+            let number = Int(accumulated.document)
             guard documents[number].versions.contains(version) else { continue }
             guard filter.keeps(documents[number]) else { continue }
-            let share = Double(matched[number]) / Double(terms.count)
-            var score = scores[number] * share * share + documents[number].prior
-            var field = Int(bestField[number])
-            var term = bestTerm[number]
-            if terms.count > 1, matched[number] == terms.count,
+            let share = Double(accumulated.matched) / Double(terms.count)
+            var score = accumulated.score * share * share + documents[number].prior
+            var field = Int(accumulated.bestField)
+            var term = accumulated.bestTerm
+            if terms.count > 1, accumulated.matched == terms.count,
                 let phraseField = documents[number].fields.firstIndex(where: { $0.text.lowercased().contains(phrase) })
             {
                 score += documents[number].fields[phraseField].wordWeight
                 field = phraseField
                 term = -1
             }
-            candidates.append((number, (score * 1000).rounded() / 1000, field, term))
+            candidates.append(
+                Candidate(document: number, score: (score * 1000).rounded() / 1000, field: field, term: term))
         }
-        candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.document < $1.document }
         let start = min(max(offset, 0), candidates.count)
         let end = limit >= candidates.count - start ? candidates.count : start + limit
-        let hits = candidates[start..<end].map { candidate in
+        // Only the page is put in order: the best `end` candidates, not all of them.
+        let page: ArraySlice<Candidate> = start < end ? Candidate.best(end, of: candidates)[start..<end] : []
+        let hits = page.map { candidate in
             let document = documents[candidate.document]
             let term = candidate.term >= 0 ? terms[candidate.term] : phrase
             let snippet =
@@ -411,6 +415,66 @@ struct SearchIndex: Sendable {
     }
 
     /// The indexed words starting with `prefix`, by binary search in the sorted vocabulary.
+    /// What the terms of a search found in one document.
+    private struct Accumulated {
+        let document: Int32
+        /// The summed score of the terms matched.
+        var score: Double = 0
+        /// How many terms matched.
+        var matched = 0
+        /// The field and term that scored best (-1: none scored above 0).
+        var bestField: Int16 = -1
+        var bestScore: Double = 0
+        var bestTerm = 0
+
+        init(document: Int32, score: Double, field: Int16, term: Int) {
+            self.document = document
+            add(score, field: field, term: term)
+        }
+
+        mutating func add(_ score: Double, field: Int16, term: Int) {
+            matched += 1
+            self.score += score
+            if score > bestScore {
+                bestScore = score
+                bestField = field
+                bestTerm = term
+            }
+        }
+    }
+
+    /// A document as a search ranks it: its best term by number (-1: the whole phrase), and its
+    /// document by position, read where it lies rather than copied: a copy of a document retains
+    /// each of its strings and lists, and sorting values that hold a string retains them at every move.
+    private struct Candidate {
+        let document: Int
+        let score: Double
+        let field: Int
+        let term: Int
+
+        /// Best first; ties in index order.
+        static func ranks(_ a: Candidate, before b: Candidate) -> Bool {
+            a.score != b.score ? a.score > b.score : a.document < b.document
+        }
+
+        /// The best `count` of `candidates`, in order: the order a sort of all of them gives its
+        /// first `count`, kept in a bounded list when `count` is a small part of them.
+        static func best(_ count: Int, of candidates: [Candidate]) -> [Candidate] {
+            guard count > 0 else { return [] }
+            guard count * 4 < candidates.count else { return candidates.sorted(by: ranks) }
+            var kept: [Candidate] = []
+            kept.reserveCapacity(count + 1)
+            for candidate in candidates {
+                if kept.count == count, let last = kept.last, !ranks(candidate, before: last) { continue }
+                var index = kept.count
+                while index > 0, ranks(candidate, before: kept[index - 1]) { index -= 1 }
+                kept.insert(candidate, at: index)
+                if kept.count > count { kept.removeLast() }
+            }
+            return kept
+        }
+    }
+
     private func words(withPrefix prefix: String) -> ArraySlice<String> {
         var low = 0
         var high = vocabulary.count
