@@ -1,6 +1,7 @@
 /// A strong entity tag derived from the exact bytes of a representation (RFC 9110 §8.8.3).
 ///
-/// The tag is the 64-bit FNV-1a hash of the bytes in hexadecimal, quoted. Two different
+/// The tag is a 64-bit hash of the bytes (``hash64(_:)``, eight bytes a step) in hexadecimal,
+/// quoted. Two different
 /// representations of one resource colliding is a 2⁻⁶⁴ chance per pair, and the cost of a collision
 /// is one stale 304, so a cryptographic hash would buy nothing here.
 struct EntityTag: Equatable, Hashable, Sendable {
@@ -8,9 +9,45 @@ struct EntityTag: Equatable, Hashable, Sendable {
     let fieldValue: String
 
     init(of bytes: some Sequence<UInt8>) {
-        let hash = Self.fnv1a64(bytes)
-        let hex = String(hash, radix: 16)
-        fieldValue = "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+        let hash =
+            bytes.withContiguousStorageIfAvailable { Self.hash64(UnsafeRawBufferPointer($0)) }
+            ?? Array(bytes).withUnsafeBytes(Self.hash64)
+        fieldValue = String(unsafeUninitializedCapacity: 18) { field in
+            field[0] = UInt8(ascii: "\"")
+            for position in 0..<16 {
+                let digit = UInt8(truncatingIfNeeded: hash >> UInt64(60 - 4 * position)) & 0xF
+                field[1 + position] = digit < 10 ? 0x30 + digit : 0x57 + digit  // 0-9, a-f
+            }
+            field[17] = UInt8(ascii: "\"")
+            return 18
+        }
+    }
+
+    /// A 64-bit hash of `bytes` that reads them eight at a time: a body's tag is made for every
+    /// answer built, and FNV-1a's byte-at-a-time multiply chain cost about 4 cycles a byte. Each
+    /// word is mixed in with a multiply and a shift (which carries high bits back down), the
+    /// tail byte by byte, the length last, and the result finished with MurmurHash3's `fmix64`.
+    static func hash64(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            hash = (hash ^ word) &* multiplier
+            hash ^= hash >> 29
+            offset += 8
+        }
+        while offset < bytes.count {
+            hash = (hash ^ UInt64(bytes[offset])) &* multiplier
+            offset += 1
+        }
+        hash ^= UInt64(bytes.count)
+        hash ^= hash >> 33
+        hash &*= 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        hash &*= 0xc4ce_b9fe_1a85_ec53
+        hash ^= hash >> 33
+        return hash
     }
 
     static func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {

@@ -48,9 +48,11 @@ enum Route: Int, CaseIterable, Sendable {
     /// route (`{id}`, `{category}`).
     static func match(path: String) -> (route: Route, parameter: String?)? {
         if let route = fixedPaths[path] { return (route, nil) }
-        for (prefix, route) in templatedPrefixes where path.hasPrefix(prefix) {
-            let segment = path.dropFirst(prefix.count)
-            guard !segment.isEmpty, !segment.contains("/"),
+        // Compared as bytes: `hasPrefix` and `contains` on characters weigh Unicode equivalence,
+        // which a path of ASCII bytes never needs.
+        for (prefix, route) in templatedPrefixes where path.utf8.starts(with: prefix.utf8) {
+            let segment = path.utf8.dropFirst(prefix.utf8.count)
+            guard !segment.isEmpty, !segment.contains(UInt8(ascii: "/")),
                 let decoded = try? QueryParameters.decodePathSegment(segment)
             else { return nil }
             return (route, decoded)
@@ -74,9 +76,18 @@ enum Route: Int, CaseIterable, Sendable {
 extension QueryParameters {
     /// Decodes one path segment: `%XX` only (a `+` in a path is a plus).
     static func decodePathSegment(_ segment: Substring) throws(Problem) -> String {
+        try decodePathSegment(segment.utf8)
+    }
+
+    /// Decodes one path segment's bytes: `%XX` only (a `+` in a path is a plus).
+    static func decodePathSegment(_ segment: Substring.UTF8View) throws(Problem) -> String {
+        // Visible ASCII with nothing to decode is its own decoding.
+        if segment.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }) {
+            return String(Substring(segment))
+        }
         // `+` is literal in a path: protect it from form decoding by encoding it first.
         var protected: [UInt8] = []
-        for byte in segment.utf8 {
+        for byte in segment {
             if byte == UInt8(ascii: "+") { protected += Array("%2B".utf8) } else { protected.append(byte) }
         }
         return try decode(protected.span)
