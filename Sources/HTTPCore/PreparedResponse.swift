@@ -59,12 +59,21 @@ public final class PreparedResponse: @unchecked Sendable {
         head.reserveCapacity(128 + headers.count * 48)
         let dateOffset = ResponseHead.appendStatusLineAndDate(status, to: &head)
         for (name, value) in headers {
-            precondition(ResponseHead.isValidFieldName(name), "invalid header name \(name)")
             precondition(!ResponseHead.isReservedFieldName(name), "the engine writes \(name) itself")
-            precondition(ResponseHead.isValidFieldValue(value), "invalid value for \(name)")
-            head.append(contentsOf: name.utf8)
+            // Checked and copied from each string's contiguous UTF-8, not walked index by index.
+            var name = name
+            name.withUTF8 { bytes in
+                precondition(
+                    ResponseHead.isValidFieldName(bytes),
+                    "invalid header name \(String(decoding: bytes, as: UTF8.self))")
+                head.append(contentsOf: bytes)
+            }
             ResponseHead.append(": ", to: &head)
-            head.append(contentsOf: value.utf8)
+            var value = value
+            value.withUTF8 { bytes in
+                precondition(ResponseHead.isValidFieldValue(bytes), "invalid value for \(name)")
+                head.append(contentsOf: bytes)
+            }
             ResponseHead.append("\r\n", to: &head)
         }
         if !status.forbidsContent {

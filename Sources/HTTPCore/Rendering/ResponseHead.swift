@@ -40,12 +40,24 @@ enum ResponseHead {
 
     /// Whether `name` is a non-empty token (RFC 9110 §5.1).
     static func isValidFieldName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { CharacterClass.isTokenByte($0) }
+        var name = name
+        return name.withUTF8(isValidFieldName)
+    }
+
+    /// Whether `name`'s bytes are a non-empty token (RFC 9110 §5.1).
+    static func isValidFieldName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        !name.isEmpty && name.allSatisfy { CharacterClass.isTokenByte($0) }
     }
 
     /// Whether `value` holds only field-vchar, SP, HTAB or obs-text (RFC 9110 §5.5).
     static func isValidFieldValue(_ value: String) -> Bool {
-        value.utf8.allSatisfy { CharacterClass.isFieldValueByte($0) }
+        var value = value
+        return value.withUTF8(isValidFieldValue)
+    }
+
+    /// Whether `value`'s bytes are only field-vchar, SP, HTAB or obs-text (RFC 9110 §5.5).
+    static func isValidFieldValue(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        value.allSatisfy { CharacterClass.isFieldValueByte($0) }
     }
 
     /// Whether the engine writes `name` itself, so a response must not carry its own.
