@@ -51,6 +51,18 @@ struct EntityTag: Equatable, Hashable, Sendable {
     }
 
     static func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        // A native string's UTF-8 and an array are one block: read it by pointer, not through
+        // the sequence's iterator (a String's steps index by index).
+        if let hash = bytes.withContiguousStorageIfAvailable(fnv1a64(contiguous:)) { return hash }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    private static func fnv1a64(contiguous bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
