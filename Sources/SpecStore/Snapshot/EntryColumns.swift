@@ -8,6 +8,30 @@ struct EntryColumns: Sendable {
     struct Column: Sendable {
         let codes: [UInt32]
         let codeOf: [String: UInt32]
+        /// For a field of few values (a font, a style, a platform's family), the positions of
+        /// the entries holding each value, ascending, by code: a filter on it alone takes its
+        /// list as it is. `nil` for a field of many values (an id, a name), which is scanned.
+        let positions: [[Int32]]?
+
+        init(codes: [UInt32], codeOf: [String: UInt32]) {
+            self.codes = codes
+            self.codeOf = codeOf
+            // A list per value costs an array each; for a field whose values are mostly
+            // distinct that is an array per entry, for filters that are rare.
+            guard codeOf.count * 8 <= codes.count else {
+                positions = nil
+                return
+            }
+            var positions = [[Int32]](repeating: [], count: codeOf.count + 1)
+            for (position, code) in codes.enumerated() { positions[Int(code)].append(Int32(position)) }
+            self.positions = positions
+        }
+
+        /// The positions of the entries holding `value`, ascending, where the column lists them.
+        func positions(of value: String) -> [Int32]? {
+            guard let positions else { return nil }
+            return codeOf[value].map { positions[Int($0)] } ?? []
+        }
     }
 
     /// Each entry's platforms, one bit per platform name this collection uses.

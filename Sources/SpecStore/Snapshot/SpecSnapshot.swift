@@ -229,6 +229,13 @@ public final class SpecSnapshot: Sendable {
         let all = rows(collection)
         let wanted = fields.compactMap { name, value in value.map { (name, $0) } }
         if platform == nil, wanted.isEmpty, accept == nil { return CollectionRows(entries: all, positions: nil) }
+        if platform == nil, accept == nil, wanted.count == 1,
+            let listed = columnCaches[collection.rawValue].value(orBuild: { EntryColumns(all) }).column(wanted[0].0)?
+                .positions(of: wanted[0].1)
+        {
+            // One field of few values: its list, made once per snapshot, is the answer.
+            return CollectionRows(entries: all, positions: listed)
+        }
         var matching: [Int32] = []
         forEachPosition(collection, platform: platform, where: wanted) {
             if accept?(all[$0]) ?? true { matching.append(Int32($0)) }
@@ -256,6 +263,10 @@ public final class SpecSnapshot: Sendable {
         let everyPlatform = platform == nil
         let mask = platform.map(columns.mask(for:)) ?? 0
         let platforms = columns.platforms
+        if checks.count == 1, let listed = columns.column(wanted[0].0)?.positions(of: wanted[0].1) {
+            for position in listed where everyPlatform || platforms[Int(position)] & mask != 0 { body(Int(position)) }
+            return
+        }
         if checks.count == 1 {
             let (codes, code) = checks[0]
             for position in all.indices
