@@ -62,6 +62,16 @@ struct QueryParameters: Equatable, Sendable {
     }
 
     static func decode(_ raw: Span<UInt8>) throws(Problem) -> String {
+        // Visible ASCII with no escapes (most names and values) is its own decoding, and UTF-8.
+        var plain = true
+        for index in raw.indices {
+            let byte = raw[index]
+            if byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "+") {
+                plain = false
+                break
+            }
+        }
+        if plain { return raw.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(raw.count)
         var index = 0
