@@ -107,24 +107,40 @@ def main():
         wait_ready(args.port)
         print(f"spec-server RSS after start: {rss_kib([server.pid]) / 1024:.1f} MiB")
         per_case = {case[0]: [] for case in cases}
+        ratios = {case[0]: [] for case in cases}
         counts = {case[0]: 0 for case in cases}
         # A counter per case: a URL need only differ from the case's own earlier ones, and an
         # offset stays within the API's limit (1,000,000) for longer than one shared counter would.
         starts = {case[0]: 0 for case in cases}
+
+        def measure(case):
+            micros, requests = run_case(server.pid, args.port, case, args.seconds, starts[case[0]])
+            starts[case[0]] += requests + 1000
+            per_case[case[0]].append(micros)
+            counts[case[0]] += requests
+            return micros
+
+        # The repeated query runs before the first case and after each one, and each case is
+        # divided by the mean of the repeated runs either side of it: the VM's speed drifts over
+        # minutes, and a ratio to a baseline measured seconds away follows it.
+        baseline = cases[0]
         for _ in range(args.rounds):
-            for case in cases:
-                micros, requests = run_case(server.pid, args.port, case, args.seconds, starts[case[0]])
-                starts[case[0]] += requests + 1000
-                per_case[case[0]].append(micros)
-                counts[case[0]] += requests
-        baseline = statistics.median(per_case[cases[0][0]])
+            before = measure(baseline)
+            for case in cases[1:]:
+                micros = measure(case)
+                after = measure(baseline)
+                ratios[case[0]].append(micros / ((before + after) / 2))
+                before = after
         print(f"spec-server RSS after the run: {rss_kib([server.pid]) / 1024:.1f} MiB")
-        print(f"{args.rounds} rounds of {args.seconds} s per case; server CPU per request, median of rounds")
+        print(f"{args.rounds} rounds of {args.seconds} s per case, the repeated query between cases; server CPU per"
+              " request, median of rounds; × the repeated query: median of the rounds' ratios to the repeated runs"
+              " either side")
         print(f"| case | µs per request | × the repeated query | requests |")
         print(f"|---|---|---|---|")
         for case in cases:
             median = statistics.median(per_case[case[0]])
-            print(f"| {case[0]} | {median:.1f} | {median / baseline:.1f}× | {counts[case[0]]} |")
+            ratio = statistics.median(ratios[case[0]]) if case is not baseline else 1.0
+            print(f"| {case[0]} | {median:.1f} | {ratio:.1f}× | {counts[case[0]]} |")
     finally:
         server.terminate()
         server.wait(timeout=30)

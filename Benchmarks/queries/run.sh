@@ -2,7 +2,9 @@
 # The never-seen-query benchmark: spec-server CPU per request for queries it has never seen
 # (a counter makes every URL or tools/call unique) against a repeated, cached query, all in one
 # run on one server. One loop thread pinned to CPU 1, wrk pinned to CPU 0; server CPU time from
-# /proc/PID/task/*/schedstat, divided by the requests wrk completed.
+# /proc/PID/task/*/schedstat, divided by the requests wrk completed. The repeated query runs
+# between cases, and each case's ratio is to the repeated runs either side of it, so the VM's
+# drift over the run does not tilt the ratios of the cases measured last.
 #
 #   Benchmarks/queries/run.sh [ROUNDS] [SECONDS_PER_CASE]      (defaults: 3 rounds, 3 s)
 #
