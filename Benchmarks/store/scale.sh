@@ -6,7 +6,7 @@
 #
 #   Benchmarks/store/scale.sh [BINARY] [FACTOR...]
 #
-# BINARY defaults to a release build of spec-server. The README's "Data file limits" figures come
+# BINARY defaults to a release build of spec-server. The "Data file size" figures of Docs/performance.md come
 # from this script.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -121,19 +121,23 @@ import Testing
         #expect(help.contains("(default \(engine.requestReadTimeout.components.seconds))"))
     }
 
-    /// The README's table of settings shows each option's variable and the default `--help` shows.
-    @Test func theReadmeTableMatchesTheHelp() throws {
+    /// The table of settings in Docs/configuration.md (which the README links) shows each option's
+    /// variable and the default `--help` shows, and names no flag `--help` lacks.
+    @Test func theConfigurationTableMatchesTheHelp() throws {
         let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let table = try String(contentsOfFile: "/" + path + "/Docs/configuration.md", encoding: .utf8)
+        let rows = table.split(separator: "\n").filter { $0.hasPrefix("| `--") }
+        #expect(rows.count == ServerConfiguration.options.count, "one row per option")
         let readme = try String(contentsOfFile: "/" + path + "/README.md", encoding: .utf8)
-        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `--") }
+        #expect(readme.contains("(Docs/configuration.md)"), "the README links the table")
         for option in ServerConfiguration.options {
             let row = rows.first { $0.hasPrefix("| `\(option.flag) ") || $0.hasPrefix("| `\(option.flag)`") }
-            #expect(row != nil, "README has no row for \(option.flag)")
+            #expect(row != nil, "Docs/configuration.md has no row for \(option.flag)")
             guard let row else { continue }
             #expect(row.contains("`\(option.environmentVariable)`"), "\(option.flag)")
             if let range = option.help.range(of: "(default ") {
                 let value = option.help[range.upperBound...].prefix { $0 != ")" }
-                #expect(row.contains("| `\(value)` |"), "\(option.flag): README's default differs from \(value)")
+                #expect(row.contains("| `\(value)` |"), "\(option.flag): the table's default differs from \(value)")
             }
         }
     }

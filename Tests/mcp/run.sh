@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # MCP with a real client: the official MCP Python SDK over Streamable HTTP and over stdio, in both
-# protocol eras (test_mcp.py), and the transport rules of POST /mcp with raw HTTP (test_transport.py).
+# protocol eras (test_mcp.py), the transport rules of POST /mcp with raw HTTP (test_transport.py), and
+# the README's MCP configurations, --help and health-check run as printed (test_readme.py).
 #
 # usage: Tests/mcp/run.sh [path/to/spec-server]
 #

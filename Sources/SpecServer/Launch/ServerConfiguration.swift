@@ -1,7 +1,8 @@
 import HTTPCore
 
 /// The engine's defaults. ``HTTPServer/Configuration`` is the one source of the address, the
-/// limits and the timeouts; the fields below, `--help` and the README's table read them from here.
+/// limits and the timeouts; the fields below, `--help` and the table in Docs/configuration.md
+/// read them from here.
 private let engineDefaults = HTTPServer.Configuration()
 
 /// Everything `spec-server` can be told at startup, from flags and `SPEC_SERVER_*` variables.
