@@ -4,12 +4,14 @@ import SpecStore
 /// an `enum` namespace of constants a project can add to its target.
 ///
 /// Lengths in points or pixels are `CGFloat`; counts are `Int`; other quantities (ratios, seconds,
-/// percentages) are `Double`, their unit in the name's comment. A type style carries SwiftUI's
-/// `Font.TextStyle` where Apple's style is one, so code asks for `.body` (which Dynamic Type
-/// scales) rather than a fixed 17 pt. Every constant's comment gives its status and citation:
-/// `published` figures quote the cited Apple page; `convention` figures are working defaults not
-/// found on Apple's pages. The file imports SwiftUI where there is one and Foundation (for
-/// `CGFloat`) elsewhere.
+/// percentages) are `Double`, their unit in the name's comment. A type style carries its text style
+/// and weights as plain enums named as SwiftUI names them (`.body`, `.semibold`), so the file
+/// compiles wherever Swift does, Linux included; where SwiftUI exists, an extension under
+/// `#if canImport(SwiftUI)` gives SwiftUI's own `Font.TextStyle`, `Font.Weight` and `Font`, so code
+/// asks for `.body` (which Dynamic Type scales) rather than a fixed 17 pt. Every constant's comment
+/// gives its status and citation: `published` figures quote the cited Apple page; `convention`
+/// figures are working defaults not found on Apple's pages. The file imports SwiftUI where there is
+/// one and Foundation (for `CGFloat`) elsewhere.
 enum SwiftSource {
     /// The source for `route`'s rows; `notes` (why an answer is empty) become comments.
     static func render(route: Route, rows: [JSONValue], version: String, notes: [String], request: String) -> String {
@@ -130,7 +132,7 @@ enum SwiftSource {
         var out = "/// Apple's \(byCategory ? "Dynamic Type sizes" : "built-in text styles"), by platform"
         out += byCategory ? " and category.\n" : ".\n"
         out += "public enum \(namespace) {\n"
-        out += styleStruct
+        out += styleTypes
         for platform in platforms {
             out += "\n    public enum \(platform.name) {\n"
             for group in platform.groups {
@@ -144,26 +146,111 @@ enum SwiftSource {
             out += "    }\n"
         }
         out += "}\n"
+        out += swiftUIExtensions(namespace)
         return out
     }
 
-    private static let styleStruct = """
+    /// The portable types every type-style file declares in its namespace: plain values, named as
+    /// SwiftUI names them, that compile without SwiftUI.
+    private static let styleTypes = """
             /// One text style as Apple's table gives it.
-            public struct Style {
-                /// SwiftUI's text style, where Apple's style is one: use it (`.font(.body)`) rather
-                /// than `size`, so the text follows the reader's Dynamic Type setting.
-                public let textStyle: Font.TextStyle?
+            public struct Style: Sendable {
+                /// SwiftUI's text style, where Apple's style is one: use it (`.font(.body)`, or `font`
+                /// below) rather than `size`, so the text follows the reader's Dynamic Type setting.
+                public let textStyle: TextStyle?
                 /// The point size.
                 public let size: CGFloat
                 /// The line height (leading), in points.
                 public let leading: CGFloat
                 /// The weight.
-                public let weight: Font.Weight
-                /// The weight of the style's emphasized variant.
-                public let emphasizedWeight: Font.Weight
+                public let weight: Weight
+                /// The weight of the style's emphasized variant; `nil` where the table gives none.
+                public let emphasizedWeight: Weight?
+            }
+
+            /// SwiftUI's text styles (`Font.TextStyle`), by SwiftUI's names; `swiftUI` is SwiftUI's own
+            /// value where SwiftUI exists.
+            public enum TextStyle: String, Sendable, CaseIterable {
+                case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote
+                case caption, caption2, extraLargeTitle, extraLargeTitle2
+            }
+
+            /// SwiftUI's font weights (`Font.Weight`), by SwiftUI's names; `swiftUI` is SwiftUI's own
+            /// value where SwiftUI exists.
+            public enum Weight: String, Sendable, CaseIterable {
+                case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
             }
 
         """
+
+    /// SwiftUI's own API for the portable types, compiled only where SwiftUI exists.
+    private static func swiftUIExtensions(_ namespace: String) -> String {
+        """
+
+        #if canImport(SwiftUI)
+        @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
+        extension \(namespace).TextStyle {
+            /// SwiftUI's text style of this name; `nil` for `extraLargeTitle` and `extraLargeTitle2`
+            /// outside visionOS, whose SwiftUI alone has them.
+            public var swiftUI: Font.TextStyle? {
+                switch self {
+                case .largeTitle: return .largeTitle
+                case .title: return .title
+                case .title2: return .title2
+                case .title3: return .title3
+                case .headline: return .headline
+                case .subheadline: return .subheadline
+                case .body: return .body
+                case .callout: return .callout
+                case .footnote: return .footnote
+                case .caption: return .caption
+                case .caption2: return .caption2
+                case .extraLargeTitle:
+                    #if os(visionOS)
+                    return .extraLargeTitle
+                    #else
+                    return nil
+                    #endif
+                case .extraLargeTitle2:
+                    #if os(visionOS)
+                    return .extraLargeTitle2
+                    #else
+                    return nil
+                    #endif
+                }
+            }
+        }
+
+        extension \(namespace).Weight {
+            /// SwiftUI's weight of this name.
+            public var swiftUI: Font.Weight {
+                switch self {
+                case .ultraLight: return .ultraLight
+                case .thin: return .thin
+                case .light: return .light
+                case .regular: return .regular
+                case .medium: return .medium
+                case .semibold: return .semibold
+                case .bold: return .bold
+                case .heavy: return .heavy
+                case .black: return .black
+                }
+            }
+        }
+
+        @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
+        extension \(namespace).Style {
+            /// The style as a SwiftUI font: its text style, which Dynamic Type scales, at the table's
+            /// weight; the fixed size where SwiftUI has no such text style.
+            public var font: Font {
+                if let style = textStyle?.swiftUI { return Font.system(style).weight(weight.swiftUI) }
+                return Font.system(size: size, weight: weight.swiftUI)
+            }
+        }
+        #endif
+
+        """
+    }
 
     private static func styleLines(_ row: JSONValue, used: inout Set<String>) -> [String] {
         let style = row["style"]?.stringValue ?? ""
@@ -185,12 +272,13 @@ enum SwiftSource {
         lines.append("public static var \(name): Style {")
         lines.append(
             "    Style(textStyle: \(textStyle), size: \(size), leading: \(leading), weight: \(weight(row["weight"])), "
-                + "emphasizedWeight: \(weight(row["emphasizedWeight"])))")
+                + "emphasizedWeight: \(emphasizedWeight(row["emphasizedWeight"])))")
         lines.append("}")
         return lines
     }
 
-    /// Apple's table names of text styles → SwiftUI's `Font.TextStyle` cases. Styles Apple names
+    /// Apple's table names of text styles → SwiftUI's `Font.TextStyle` cases (the portable
+    /// `TextStyle` enum's cases bear the same names). Styles Apple names
     /// on one platform only (watchOS `footnote1`, tvOS `subtitle1`) have none.
     static let textStyles: [String: String] = [
         "largeTitle": "largeTitle", "title1": "title", "title2": "title2", "title3": "title3",
@@ -204,6 +292,13 @@ enum SwiftSource {
         let known = ["ultralight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
         guard known.contains(name) else { return ".regular" }
         return name == "ultralight" ? ".ultraLight" : ".\(name)"
+    }
+
+    /// An emphasized weight, or `nil` where the row gives none (the tables before Apple added the
+    /// column): never a weight the table does not state.
+    private static func emphasizedWeight(_ value: JSONValue?) -> String {
+        guard let value, value.stringValue != nil else { return "nil" }
+        return weight(value)
     }
 
     private static func number(_ value: JSONValue) -> String {
