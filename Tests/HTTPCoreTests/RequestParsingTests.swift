@@ -289,6 +289,28 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
         }
     }
 
+    /// A raw `×` (or any byte outside ASCII) in the target is refused with a hint to
+    /// percent-encode it, not with the line-endings hint of other malformed request lines.
+    @Test func anUnencodedCharacterInTheTargetIsToldToPercentEncode() {
+        #expect(throws: HTTPRequestError(status: 400, code: "bad_request")) {
+            try HTTPRequest.withParsed(Array("GET /v1/widgets?screen=430×932 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) { _ in
+            }
+        }
+        let raw = Array("GET /v1/widgets?screen=430×932 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        let limits = RequestLimits()
+        var fields = [FieldRange](
+            repeating: FieldRange(nameStart: 0, nameLength: 0, valueStart: 0, valueLength: 0),
+            count: limits.maxHeaderFields)
+        var table = fields.mutableSpan
+        #expect(throws: RequestError.unencodedTarget) {
+            _ = try RequestHeadParser.parse(raw.span, start: 0, length: raw.count, fields: &table, limits: limits)
+        }
+        let hint = RequestError.unencodedTarget.hint(HTTPServer.Configuration())
+        #expect(hint.hasPrefix("Percent-encode it"))
+        #expect(hint.contains("%C3%97"))
+        #expect(!RequestError.badRequest.hint(HTTPServer.Configuration()).contains("Percent-encode"))
+    }
+
     @Test func everyEngineErrorHasTheProductErrorShape() {
         for error in RequestError.allCases {
             let text = String(decodingUTF8: error.response.bytes)

@@ -41,11 +41,16 @@ enum RequestError: UInt8, Error, CaseIterable {
     /// Answers computed off the loop already fill their queue, or the memory computing this one
     /// takes does not fit the body budget (RFC 9110 §15.6.4).
     case answersOverCapacity
+    /// A byte outside ASCII in the request-target, such as a `×` typed into a URL and sent
+    /// unencoded (RFC 9112 §3.2, RFC 3986 §2.1): a malformed request like ``badRequest``, whose
+    /// hint says to percent-encode rather than to fix the line endings.
+    case unencodedTarget
 
     /// The status this error answers with.
     var status: HTTPStatus {
         switch self {
-        case .badRequest, .bareLineFeed, .obsoleteLineFolding, .badHost, .badContentLength, .badFraming, .badChunk:
+        case .badRequest, .bareLineFeed, .obsoleteLineFolding, .badHost, .badContentLength, .badFraming, .badChunk,
+            .unencodedTarget:
             400
         case .timeout: 408
         case .contentTooLarge: 413
@@ -61,7 +66,8 @@ enum RequestError: UInt8, Error, CaseIterable {
     /// The machine-readable `code` of the JSON error body.
     var code: String {
         switch self {
-        case .badRequest, .bareLineFeed, .obsoleteLineFolding, .badHost, .badContentLength, .badFraming, .badChunk:
+        case .badRequest, .bareLineFeed, .obsoleteLineFolding, .badHost, .badContentLength, .badFraming, .badChunk,
+            .unencodedTarget:
             "bad_request"
         case .timeout: "request_timeout"
         case .contentTooLarge: "content_too_large"
@@ -94,6 +100,7 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .bodiesOverBudget: "The server is receiving as many request bodies as it has room for."
         case .answersOverBudget: "The server holds as many unread answers as it has room for."
         case .answersOverCapacity: "The server is computing as many costly answers as it has room for."
+        case .unencodedTarget: "The URL holds a character outside ASCII that was not percent-encoded."
         }
     }
 
@@ -121,6 +128,8 @@ enum RequestError: UInt8, Error, CaseIterable {
         case .bodiesOverBudget, .answersOverCapacity: "Retry after the time Retry-After gives."
         case .answersOverBudget:
             "Read the answers already sent on other connections, then retry after the time Retry-After gives."
+        case .unencodedTarget:
+            "Percent-encode it: each byte of its UTF-8 as %XX, e.g. × as %C3%97 (430%C3%97932), or write 430x932."
         }
     }
 

@@ -26,7 +26,9 @@ enum RequestHeadParser {
         let targetStart = position
         while CharacterClass.isTargetByte(buffer[position]) { position += 1 }
         let targetLength = position - targetStart
-        guard targetLength > 0, buffer[position] == 0x20 else { throw .badRequest }
+        guard targetLength > 0, buffer[position] == 0x20 else {
+            throw buffer[position] >= 0x80 ? .unencodedTarget : .badRequest
+        }
         position += 1
 
         // HTTP-version = "HTTP" "/" DIGIT "." DIGIT, case-sensitive (RFC 9112 §2.3)

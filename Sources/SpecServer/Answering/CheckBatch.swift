@@ -136,7 +136,8 @@ enum CheckBatch {
                 QueryError(
                     code: .unknownParameter, parameter: key, accepted: members,
                     message: "'\(key)' is not a member of a measurement.",
-                    hint: "A measurement has \(members.joined(separator: ", ")) (id optional)."))
+                    hint: NearestSpelling.didYouMean(key, among: members)
+                        + "A measurement has \(members.joined(separator: ", ")) (id optional)."))
         }
         if let given = object["id"], given.stringValue == nil {
             return failure(

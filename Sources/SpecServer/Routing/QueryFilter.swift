@@ -130,14 +130,16 @@ extension QueryError {
             hint: "Give \(parameter) as \(expected).")
     }
 
-    /// A parameter the route does not define.
+    /// A parameter the route does not define; the hint offers the nearest spellings first
+    /// (`screne` → "Did you mean 'screen'?").
     static func unknownParameter(_ name: String, accepted: [String]) -> QueryError {
         QueryError(
             code: .unknownParameter, parameter: name, accepted: accepted,
             message: "'\(name)' is not a parameter of this route.",
             hint: accepted.isEmpty
                 ? "This route takes no query parameters."
-                : "Parameters of this route: \(accepted.joined(separator: ", ")).")
+                : NearestSpelling.didYouMean(name, among: accepted)
+                    + "Parameters of this route: \(accepted.joined(separator: ", ")).")
     }
 }
 

@@ -103,10 +103,7 @@ public final class SpecStore: Sendable {
     public func snapshot(version id: String?) throws(QueryError) -> SpecSnapshot {
         guard let id else { return latest }
         guard let index = versionIndex[id] ?? versionIndex[id.lowercased()] else {
-            let known = versions.map(\.id)
-            throw QueryError(
-                code: .unknownVersion, parameter: "version", value: id, accepted: known,
-                message: "'\(id)' is not a store version.", hint: "Known versions: \(known.joined(separator: ", ")).")
+            throw unknownVersion(id, parameter: "version")
         }
         return snapshots[index]
     }

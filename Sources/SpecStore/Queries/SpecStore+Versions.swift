@@ -84,12 +84,54 @@ extension SpecStore {
 
     private func versionIndex(_ id: String, parameter: String) throws(QueryError) -> Int {
         guard let version = versions.first(where: { $0.id == id || $0.id == id.lowercased() }) else {
-            let known = versions.map(\.id)
-            throw QueryError(
-                code: .unknownVersion, parameter: parameter, value: id, accepted: known,
-                message: "'\(id)' is not a store version.", hint: "Known versions: \(known.joined(separator: ", ")).")
+            throw unknownVersion(id, parameter: parameter)
         }
         return version.index
+    }
+
+    /// The `unknown_version` error for `id`: the known versions, and, when `id` is a date
+    /// (`2024`, `2024-05`, `2024-05-01`) that is no version's id, the versions it could mean:
+    /// those dated within it, and the one in force when it began.
+    func unknownVersion(_ id: String, parameter: String) -> QueryError {
+        let known = versions.map(\.id)
+        return QueryError(
+            code: .unknownVersion, parameter: parameter, value: id, accepted: known,
+            message: "'\(id)' is not a store version.",
+            hint: versionsMeant(by: id, parameter: parameter) + "Known versions: \(known.joined(separator: ", ")).")
+    }
+
+    /// "2024 holds versions …; the version in force when it began is 2023. " for a date, or "".
+    /// Version dates are ISO 8601 of a year, month or day, so they compare as strings: a version
+    /// is in force from its date until the next one's.
+    private func versionsMeant(by id: String, parameter: String) -> String {
+        let bytes = Array(id.utf8)
+        func digits(_ range: Range<Int>) -> Bool { range.allSatisfy { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 } }
+        let isDate =
+            switch bytes.count {
+            case 4: digits(0..<4)
+            case 7: digits(0..<4) && bytes[4] == 0x2D && digits(5..<7)
+            case 10: digits(0..<4) && bytes[4] == 0x2D && digits(5..<7) && bytes[7] == 0x2D && digits(8..<10)
+            default: false
+            }
+        guard isDate else { return "" }
+        let within = versions.filter { $0.date.hasPrefix(id) }.map(\.id)
+        let before = versions.last { $0.date < id }
+        var text = ""
+        if !within.isEmpty {
+            let last = within[within.count - 1]
+            let list = within.count == 1 ? last : within.dropLast().joined(separator: ", ") + " and " + last
+            text += "\(id) holds version\(within.count == 1 ? "" : "s") \(list): give \(parameter)=\(last) for "
+            text += "the HIG as \(id) left it. "
+            if let before { text += "When \(id) began, \(before.id) was in force. " }
+        } else if let before {
+            let next = versions.first { $0.index == before.index + 1 }
+            text += "On \(id) the version in force was \(before.id)"
+            text += next.map { " (until \($0.id))" } ?? ", the latest"
+            text += ": give \(parameter)=\(before.id). "
+        } else if let first = versions.first {
+            text += "\(id) is before the first version, \(first.id). "
+        }
+        return text
     }
 
     private static func title(of record: StoredRecord, at version: Int) -> String {
