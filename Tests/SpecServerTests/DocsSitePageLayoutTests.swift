@@ -130,16 +130,62 @@ import Testing
         #expect(page.contains("<nav class=\"hig-jump\" aria-label=\"Versions\">Versions: <a href=\"#v-2024-02-02\">"))
         // Each version under its title, its changes by kind, and each kind of record a line of links.
         let title = app.application.current!.store.versions.first { $0.id == "2024-09-09" }?.title ?? "?"
-        #expect(page.contains("<h2 id=\"v-2024-09-09\">2024-09-09: \(HTMLRenderer.escape(title))</h2>"))
+        // Each version folded under its title and count, so a phone shows the log's outline first.
+        #expect(
+            page.contains(
+                "<details class=\"hig-version\"><summary><h2 id=\"v-2024-09-09\">2024-09-09: "
+                    + "\(HTMLRenderer.escape(title)) <span class=\"hig-count\">"))
+        #expect(!page.contains("<details class=\"hig-version\" open"))
         #expect(page.contains("<h3 id=\"v-2025-01-17-changed\">Changed ("))
         #expect(page.contains("<th scope=\"col\">Before</th><th scope=\"col\">After</th>"))
-        #expect(page.contains("<dt>Device ("))
+        // Each record type folded in its turn, open when it holds a few rows.
+        #expect(page.contains("<details class=\"hig-log\" open><summary>Device ("))
+        let whole = app.request(.get, "/v1/diff?from=2023&format=html").text
+        #expect(whole.contains("<details class=\"hig-log\"><summary>"), "a long type is folded")
         #expect(page.contains("<a href=\"/v1/devices/device.ipad-air-13-inch\">iPad Air 13-inch</a>"))
         // One version: its title, then the kinds of change.
         let one = app.request(.get, "/v1/diff?from=2025-01-17&to=2025-03-07&format=html").text
         #expect(one.contains("<p class=\"hig-constant\">Version 2025-03-07: "))
         #expect(one.contains("<nav class=\"hig-jump\" aria-label=\"Changes\"><a href=\"#added\">Added ("))
         #expect(one.contains("<h2 id=\"first-seen\">First seen ("))
+    }
+
+    /// The check page before anything is asked: what to do and the form, open on a phone too, and
+    /// no error; the API's answer to the bare route is unchanged.
+    @Test func theCheckPageOpensWithItsFormAndNoError() throws {
+        let page = app.request(.get, "/v1/check?format=html")
+        #expect(page.status == 200)
+        #expect(page.text.contains("<h1>Check a measurement</h1>"))
+        #expect(
+            page.text.contains("<input type=\"checkbox\" id=\"filters-shown\" class=\"hig-filter-toggle\" checked>"))
+        #expect(page.text.contains("<form class=\"hig-filters\" method=\"get\" action=\"/v1/check\""))
+        #expect(!page.text.contains("is required"))
+        #expect(!page.text.contains("Error message"))
+        let json = try #require(app.request(.get, "/v1/check").json?["items"]?.arrayValue?.first)
+        #expect(json["error"] != nil, "a program that forgets figure is still told")
+        // Once asked, the page judges as before.
+        let judged = app.request(
+            .get, "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20&format=html")
+        #expect(judged.text.contains("<h1>Check results</h1>"))
+    }
+
+    /// A label in the device drawing fits its box, the one-line accessory-inline box included.
+    @Test func everyWidgetLabelFitsItsBoxHeight() throws {
+        let svg = app.request(.get, "/v1/devices/device.iphone-15-pro-max?format=svg").text
+        let rects = svg.components(separatedBy: "<rect ").dropFirst().filter { $0.contains("stroke-dasharray") }
+        #expect(!rects.isEmpty)
+        for rect in rects {
+            func number(_ name: String, in text: Substring) -> Double? {
+                guard let start = text.range(of: " \(name)=\"")?.upperBound else { return nil }
+                return Double(text[start...].prefix { $0 != "\"" })
+            }
+            let text = rect[rect.range(of: "<text ")!.lowerBound...]
+            let height = try #require(number("height", in: rect[...]))
+            let top = try #require(number("y", in: rect[...]))
+            let baseline = try #require(number("y", in: text))
+            let size = try #require(number("font-size", in: text))
+            #expect(baseline + size * 0.3 <= top + height, "\(text.prefix(120))")
+        }
     }
 
     @Test func theChartHasColoursDirectLabelsAndALegendForAPhone() {

@@ -142,10 +142,21 @@ import Testing
         #expect(page.hasPrefix("# Metrics\n\nMetrics: 2 rows where topic = sheets."))
     }
 
+    /// A cell escapes only what Markdown reads as markup there: a link's brackets, emphasis,
+    /// code, HTML, entities, math and the cell's bar, not parentheses, `!`, `#` or braces.
+    @Test func markdownCellsEscapeOnlyWhatMarkdownNeeds() {
+        #expect(MarkdownRenderer.escape("Width (pt) #1! {a}") == "Width (pt) #1! {a}")
+        #expect(
+            MarkdownRenderer.escape("![x](y) *a* `b` <c> &d; $e$ ~f~ g|h")
+                == "!\\[x\\](y) \\*a\\* \\`b\\` \\<c\\> \\&d; \\$e\\$ \\~f\\~ g\\|h")
+        let page = app.request(.get, "/v1/metrics?topic=controls&platform=ios&format=md").text
+        #expect(!page.contains("\\("), "no escaped parenthesis on a page")
+    }
+
     @Test func markdownTurnsURLsInTextIntoAutolinks() {
         let text = MarkdownRenderer.escapeText("See https://example.com/a_b?x=1&y=(2). Then *this*.")
         #expect(text == "See <https://example.com/a_b?x=1&y=%282%29>. Then \\*this\\*.")
-        #expect(MarkdownRenderer.escapeText("(see https://a.example/x)") == "\\(see <https://a.example/x>\\)")
+        #expect(MarkdownRenderer.escapeText("(see https://a.example/x)") == "(see <https://a.example/x>)")
         #expect(MarkdownRenderer.escapeText("a|b https://a.example/p|q") == "a\\|b <https://a.example/p%7Cq>")
     }
 

@@ -56,7 +56,9 @@ PAGES = [
     ("search", "/v1/search?q=hit%20target&format=html"),
     ("search-empty", "/v1/search?q=qwertyxyz&format=html"),
     ("check", "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20&format=html"),
+    ("check-empty", "/v1/check?format=html"),
     ("diff", "/v1/diff?from=2023&to=2025-03-07&format=html"),
+    ("diff-whole", "/v1/diff?from=2023&format=html"),
     ("pinned", "/v1/widgets?version=2023&screen=430x932&format=html"),
 ]
 
@@ -115,8 +117,32 @@ for (const table of document.querySelectorAll('main table.hig-table')) {
     }
   });
 }
+// Text that spills out of its table cell, or out of the box drawn for it in a figure.
+for (const cell of document.querySelectorAll('main table.hig-table td, main table.hig-table caption')) {
+  if (cell.closest('details:not([open])') || cell.classList.contains('visually-hidden') ||
+      !cell.getClientRects().length) continue;
+  if (cell.scrollWidth > cell.clientWidth + 2) {
+    failures.push((cell.dataset.label || cell.tagName.toLowerCase()) + ' overflows: ' + cell.scrollWidth +
+                  ' px of text in ' + cell.clientWidth + ' px (' + cell.textContent.trim().slice(0, 40) + ')');
+  }
+  if (cell.tagName === 'CAPTION' && cell.getBoundingClientRect().width < 120) {
+    failures.push('a caption squeezed to ' + Math.round(cell.getBoundingClientRect().width) + ' px');
+  }
+}
+for (const rect of document.querySelectorAll('main svg rect[stroke-dasharray]')) {
+  const box = rect.getBoundingClientRect();
+  let label = rect.nextElementSibling;
+  if (!label || label.tagName.toLowerCase() !== 'text') continue;
+  const text = label.getBoundingClientRect();
+  if (text.right > box.right + 1 || text.bottom > box.bottom + 1) {
+    failures.push('the label "' + label.textContent + '" spills out of its box');
+  }
+}
+// What is folded away (a closed <details>) is not on the screen.
 let height = document.documentElement.scrollHeight;
-for (const box of document.querySelectorAll('.hig-scroll')) height += box.scrollHeight - box.clientHeight;
+for (const box of document.querySelectorAll('.hig-scroll')) {
+  if (!box.closest('details:not([open])')) height += box.scrollHeight - box.clientHeight;
+}
 return {failures: failures, screens: height / window.innerHeight};
 """
 # No page is longer than this many screens by default.

@@ -43,7 +43,10 @@ enum DeviceFigure {
                 label = String(label.dropFirst("Accessory ".count)).capitalizedFirst
             }
             let longest = Double(max(label.count, sizeLabel(placed.widget).count))
-            let fontSize = min(labelSize, (placed.widget.width - labelSize * 0.6) / (longest * 0.62))
+            // And lower until it fits the box's height too (a baseline at 1.3 font sizes, its
+            // descenders below): an accessory-inline box is one line of text tall.
+            let fontSize = min(
+                labelSize, (placed.widget.width - labelSize * 0.6) / (longest * 0.62), placed.widget.height / 1.7)
             let x = pad + placed.x
             let y = pad + placed.y
             svg +=

@@ -2,7 +2,14 @@
 /// line of links; the changed fields as a table of before and after; the records first seen in a
 /// dated copy folded away, since they are not changes; over more than one store version, version
 /// by version under each version's title. Each part has an anchor the page's contents line links.
+///
+/// So that a phone is not dozens of screens, the log folds: over more than one version each
+/// version is a `<details>` whose summary is its title and count of changes, and within a version
+/// each record type of a part is a `<details>` of its own, open only when it holds a few rows.
 enum DiffLog {
+    /// A record type's rows shown unfolded when there are at most this many.
+    static let openUpTo = 6
+
     /// The longest before or after value kept on one line, in characters (a figure such as `1366x1024`).
     static let longestUnwrapped = 24
 
@@ -38,12 +45,15 @@ enum DiffLog {
             "<nav class=\"hig-jump\" aria-label=\"Versions\">Versions: " + links.joined(separator: " · ") + "</nav>\n"
         for step in steps {
             let id = "v-" + anchor(step.id)
-            html += "<section aria-labelledby=\"\(id)\">\n"
-            html += "<h2 id=\"\(id)\">\(HTMLRenderer.escape(step.id)): \(HTMLRenderer.escape(step.title))</h2>\n"
+            let count = step.changes.rows.count
+            html += "<section aria-labelledby=\"\(id)\">\n<details class=\"hig-version\">"
+            // A summary holding a heading holds it alone (HTML's content model): the count goes inside.
+            html += "<summary><h2 id=\"\(id)\">\(HTMLRenderer.escape(step.id)): \(HTMLRenderer.escape(step.title))"
+            html += " <span class=\"hig-count\">\(count == 1 ? "1 change" : "\(count) changes")</span></h2></summary>\n"
             html +=
                 step.changes.rows.isEmpty
                 ? "<p>No record changed.</p>\n" : sections(step.changes, prefix: id + "-", level: 3, skipEmpty: true)
-            html += "</section>\n"
+            html += "</details>\n</section>\n"
         }
         return html
     }
@@ -88,23 +98,34 @@ enum DiffLog {
         return html
     }
 
-    /// Each kind of record on one line of links to the records.
-    private static func recordList(_ rows: [FlatTable.Row], table: FlatTable) -> String {
-        var kinds: [String] = []
-        var byKind: [String: [FlatTable.Row]] = [:]
+    /// The rows by record type, types in the order they first come.
+    private static func byType(_ rows: [FlatTable.Row], table: FlatTable) -> [(type: String, rows: [FlatTable.Row])] {
+        var groups: [(type: String, rows: [FlatTable.Row])] = []
         for row in rows {
-            let kind = table.cell(row, "type") ?? ""
-            if byKind[kind] == nil { kinds.append(kind) }
-            byKind[kind, default: []].append(row)
+            let type = table.cell(row, "type") ?? ""
+            if let index = groups.firstIndex(where: { $0.type == type }) {
+                groups[index].rows.append(row)
+            } else {
+                groups.append((type, [row]))
+            }
         }
-        var html = "<dl class=\"hig-log\">\n"
-        for kind in kinds {
-            let entries = byKind[kind] ?? []
-            html += "<dt>\(HTMLRenderer.escape(kind.capitalizedFirst)) (\(entries.count))</dt><dd>"
-            html += entries.map { link($0, table: table) }.joined(separator: ", ")
-            html += "</dd>\n"
-        }
-        return html + "</dl>\n"
+        return groups
+    }
+
+    /// A record type's fold: its name and count as the summary, open when it holds few rows.
+    private static func fold(_ type: String, count: Int, content: String) -> String {
+        let open = count <= openUpTo ? " open" : ""
+        return "<details class=\"hig-log\"\(open)><summary>\(HTMLRenderer.escape(type.capitalizedFirst)) (\(count))"
+            + "</summary>\n" + content + "</details>\n"
+    }
+
+    /// Each kind of record, folded, as one line of links to the records.
+    private static func recordList(_ rows: [FlatTable.Row], table: FlatTable) -> String {
+        byType(rows, table: table).map { group in
+            fold(
+                group.type, count: group.rows.count,
+                content: "<p>" + group.rows.map { link($0, table: table) }.joined(separator: ", ") + "</p>\n")
+        }.joined()
     }
 
     private static func link(_ row: FlatTable.Row, table: FlatTable) -> String {
@@ -120,11 +141,22 @@ enum DiffLog {
         }.joined(separator: "; ")
     }
 
+    /// The changed fields of each record type, folded, as a table of before and after.
     private static func changedTable(_ rows: [FlatTable.Row], table: FlatTable, id: String) -> String {
+        byType(rows, table: table).map { group in
+            fold(
+                group.type, count: group.rows.count,
+                content: changedTable(
+                    group.rows, table: table, id: id + "-" + anchor(group.type), type: group.type.capitalizedFirst))
+        }.joined()
+    }
+
+    private static func changedTable(_ rows: [FlatTable.Row], table: FlatTable, id: String, type: String) -> String {
         var html = "<div class=\"hig-scroll\" role=\"region\" aria-labelledby=\"\(id)-caption\" tabindex=\"0\">\n"
         html += "<table class=\"hig-table hig-reflow\">\n"
         html +=
-            "<caption id=\"\(id)-caption\" class=\"visually-hidden\">Changed fields, before and after.</caption>\n"
+            "<caption id=\"\(id)-caption\" class=\"visually-hidden\">Changed fields of each \(HTMLRenderer.escape(type)), "
+            + "before and after.</caption>\n"
         html +=
             "<thead><tr><th scope=\"col\">Record</th><th scope=\"col\">Field</th><th scope=\"col\">Before</th>"
             + "<th scope=\"col\">After</th></tr></thead>\n<tbody>\n"

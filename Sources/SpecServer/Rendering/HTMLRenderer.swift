@@ -26,6 +26,13 @@ enum HTMLRenderer {
             table, page: page, fragment: fragment, caption: caption, captionClass: fragment ? nil : "visually-hidden",
             arrangement: arrangement)
         guard !fragment else { return tableElement }
+        // A bare GET of the check page: one row, the measurement missing (a POSTed batch has rows
+        // of its own, whatever the query).
+        if page.route == .check, page.applied.isEmpty, table.rows.count == 1,
+            let code = table.cell(table.rows[0], "error_code"), code == "missing_parameter"
+        {
+            return emptyCheckPage(table, page: page)
+        }
         var body = "<h1>\(escape(table.title))</h1>\n"
         body += "<p class=\"lead\">\(escape(caption))</p>\n"
         body += formatLinks(page)
@@ -59,6 +66,29 @@ enum HTMLRenderer {
         let crumbs: [(String, String?)] = [("Home", "/"), (table.title, nil)]
         let current = SitePage.collections.contains(page.route) ? page.route : nil
         return SitePage.render(title: table.title, crumbs: crumbs, current: current, version: table.version, body: body)
+    }
+
+    /// The check page before anything is submitted: what to do and the form, open at every width,
+    /// with no result and no error (the API's answer to the bare route, "figure is required",
+    /// belongs to a program that forgot a parameter, not to a reader who has not started).
+    static func emptyCheckPage(_ table: FlatTable, page: PageContext) -> String {
+        var body = "<h1>Check a measurement</h1>\n"
+        body +=
+            "<p class=\"lead\">Choose a figure, or an element and its platform, give what you measured, and "
+            + "press Check: the verdict, its severity and Apple's words with their citation appear here. "
+            + "A convention missed is never a HIG violation.</p>\n"
+        // Ticked, so a phone shows the form at once; a wider screen always shows it.
+        body += filterForm(page).replacingOccurrences(
+            of: "id=\"filters-shown\" class=\"hig-filter-toggle\">",
+            with: "id=\"filters-shown\" class=\"hig-filter-toggle\" checked>")
+        body +=
+            "<p class=\"formats\">Or ask for one: <a href=\"\(escape(page.path))?figure=metric.controls.ios.minimum-size"
+            + "&amp;width=40&amp;height=40\">a 40×40 pt button against the iOS minimum</a> · "
+            + "<a href=\"\(escape(page.path))?element=button&amp;platform=ios&amp;width=40&amp;height=40\">every "
+            + "figure for a button on iOS</a>. Programs post a JSON array of measurements to the same URL.</p>\n"
+        let crumbs: [(String, String?)] = [("Home", "/"), ("Check a measurement", nil)]
+        return SitePage.render(
+            title: "Check a measurement", crumbs: crumbs, current: nil, version: table.version, body: body)
     }
 
     /// A record's page: its fields as a list, its status and source, and for a device its screen

@@ -144,8 +144,11 @@ enum MarkdownRenderer {
     }
 
     /// Escapes text for an inline position, a table cell included: every character Markdown or
-    /// GitHub gives a meaning to is backslash-escaped (CommonMark §2.4 allows it before any ASCII
-    /// punctuation), and line breaks, which would end the table row, become spaces.
+    /// GitHub gives a meaning to wherever it stands is backslash-escaped (CommonMark §2.4 allows it
+    /// before any ASCII punctuation), and line breaks, which would end the table row, become
+    /// spaces. `(`, `)` and `!` only mean something after a `]` or before a `[`, which are escaped,
+    /// and `#`, `{` and `}` nothing inside a line, so `(pt)` stays as written; `$` is escaped, as
+    /// GitHub reads `$…$` as math.
     static func escape(_ raw: String) -> String {
         let text = ControlCharacters.visible(raw)
         // On UTF-8 bytes: every character it changes is ASCII, and no byte of a multi-byte
@@ -172,9 +175,8 @@ enum MarkdownRenderer {
     private static func isPunctuation(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "\\"), UInt8(ascii: "|"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"),
-            UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "("),
-            UInt8(ascii: ")"), UInt8(ascii: "#"), UInt8(ascii: "~"), UInt8(ascii: "&"), UInt8(ascii: "$"),
-            UInt8(ascii: "!"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+            UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "~"),
+            UInt8(ascii: "&"), UInt8(ascii: "$"):
             true
         default: false
         }

@@ -61,7 +61,11 @@ enum SiteStyle {
         .hig-table td.hig-name{min-width:8rem}
         details.hig-basis summary{cursor:pointer;color:var(--muted)}
         .hig-pivot tbody th{text-align:left;font-weight:600;white-space:nowrap}.hig-pivot-source,.hig-jump{margin:.5rem 0}
-        dl.hig-log dt{font-weight:600;margin-top:.5rem}dl.hig-log dd{margin:0 0 .25rem}
+        dl.hig-log dt{font-weight:600;margin-top:.5rem}dl.hig-log dd{margin:0 0 .25rem}\
+        details.hig-log{margin:.5rem 0}details.hig-log summary{cursor:pointer;font-weight:600}details.hig-log p{margin:.25rem 0}\
+        details.hig-version{margin:.25rem 0;border-top:1px solid var(--line)}details.hig-version>summary{cursor:pointer;padding:.25rem 0}\
+        details.hig-version>summary h2{display:inline;font-size:1.15rem;margin:0}\
+        .hig-count{color:var(--muted);white-space:nowrap;font-size:1rem;font-weight:400}
         .hig-series-0{color:#1f6fd1}.hig-series-1{color:#c2410c}.hig-series-2{color:#15803d}\
         .hig-series-3{color:#9333ea}.hig-series-4{color:#b45309}.hig-series-5{color:#0e7490}
         @media (prefers-color-scheme:dark){.hig-series-0{color:#7cb8ff}.hig-series-1{color:#ff9a66}\
@@ -90,6 +94,7 @@ enum SiteStyle {
         .routes li{margin:.25rem 0}
         footer{padding:1rem;color:var(--muted);font-size:.85rem;border-top:1px solid var(--line);margin-top:2rem}
         @media (max-width:40rem){.hig-reflow,.hig-reflow tbody,.hig-reflow tr,.hig-reflow td{display:block}\
+        .hig-reflow caption{display:block}\
         .hig-reflow thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}\
         .hig-sortable thead{position:static;width:auto;height:auto;clip-path:none;display:block;background:var(--panel)}\
         .hig-sortable thead tr::before{content:"Sort by:";font-weight:600}\
@@ -97,6 +102,7 @@ enum SiteStyle {
         .hig-reflow thead th{display:block;border:0;padding:0;position:static;background:none}\
         .hig-reflow tbody tr{border-top:2px solid var(--line);padding:.5rem 0}\
         .hig-reflow td{border:0;padding:.1rem .75rem;min-width:0!important;max-width:none!important;white-space:normal!important;\
+        overflow-wrap:anywhere;\
         text-align:left!important}\
         .hig-reflow td::before{content:attr(data-label) ": ";font-weight:600}\
         .hig-pivot tbody th{display:block;border:0;padding:.1rem .75rem}\
