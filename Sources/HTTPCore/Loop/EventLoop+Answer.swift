@@ -66,10 +66,11 @@ extension EventLoop {
     ) {
         guard let written = connection.write(response, context: context) else { return }
         if context.accessLog != .off {
+            let client = connection.socket.descriptor
             connection.withAnsweredRequest { head, request in
                 AccessLog.append(
                     head: head, request: request, status: response.status, bytes: written,
-                    microseconds: SystemClock.monotonicMicroseconds() - started, context: context)
+                    microseconds: SystemClock.monotonicMicroseconds() - started, client: client, context: context)
             }
         }
         connection.didAnswerRequest(context: context)

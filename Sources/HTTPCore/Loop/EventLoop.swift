@@ -197,7 +197,7 @@ final class EventLoop {
                     return
                 }
             case .logRefusal(let error):
-                AccessLog.appendError(error, context: context)
+                AccessLog.appendError(error, client: connections[index].socket.descriptor, context: context)
             case .send:
                 // The body held in the body file goes with sendfile; any other with one write.
                 guard let offset = connections[index].unsentBodyFileOffset else {

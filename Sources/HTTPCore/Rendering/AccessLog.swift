@@ -1,13 +1,17 @@
+import SystemSupport
+
 /// Formats access-log lines into the loop's log buffer; the loop writes the buffer out once
 /// per wakeup, so logging costs one `write` per batch, not per request.
 enum AccessLog {
-    /// Appends the line for an answered request; `request` holds its bytes from the first.
+    /// Appends the line for an answered request; `request` holds its bytes from the first and
+    /// `client` is the connection's socket, whose peer address the line names.
     static func append(
         head: RequestHead,
         request: Span<UInt8>,
         status: HTTPStatus,
         bytes: Int,
         microseconds: Int64,
+        client: Int32?,
         context: LoopContext
     ) {
         // The token as sent, so an unknown method is logged by name; no String is made.
@@ -16,16 +20,26 @@ enum AccessLog {
         let version: StaticString = head.version == .http1_0 ? "HTTP/1.0" : "HTTP/1.1"
         appendLine(
             method: method, target: target, version: version, status: status, bytes: bytes,
-            microseconds: Int(microseconds), refused: false, context: context
+            microseconds: Int(microseconds), refused: false, client: client, context: context
         )
     }
 
-    /// Appends the line for a request the engine refused.
-    static func appendError(_ error: RequestError, context: LoopContext) {
+    /// Appends the line for a request the engine refused from the socket `client`.
+    static func appendError(_ error: RequestError, client: Int32?, context: LoopContext) {
         appendLine(
             method: Span(dash), target: Span(), version: "-",
-            status: error.status, bytes: error.response.bytes.count, microseconds: 0, refused: true, context: context
+            status: error.status, bytes: error.response.bytes.count, microseconds: 0, refused: true, client: client,
+            context: context
         )
+    }
+
+    /// The client's address: the peer's, or `-` without a socket.
+    private static func writeClient(_ client: Int32?, context: LoopContext) {
+        if let client {
+            Syscall.writePeerAddress(client, into: &context.logBuffer)
+        } else {
+            context.logBuffer.write(dash)
+        }
     }
 
     private static func appendLine(
@@ -36,6 +50,7 @@ enum AccessLog {
         bytes: Int,
         microseconds: Int,
         refused: Bool,
+        client: Int32?,
         context: LoopContext
     ) {
         let date = context.dateCache.bytes
@@ -43,8 +58,10 @@ enum AccessLog {
         case .off:
             return
         case .text:
-            // date method target version status bytes duration
+            // date client method target version status bytes duration
             context.logBuffer.write(date.span)
+            context.logBuffer.write(" ")
+            writeClient(client, context: context)
             context.logBuffer.write(" ")
             context.logBuffer.write(method)
             context.logBuffer.write(" ")
@@ -59,14 +76,22 @@ enum AccessLog {
             context.logBuffer.write(decimal: microseconds)
             context.logBuffer.write("us\n")
         case .json:
-            // The shape of the server's other JSON lines: time (RFC 3339), level, msg, fields.
+            // The shape of the server's other JSON lines: time (RFC 3339 with milliseconds, as
+            // theirs), level, msg, fields; every duration in milliseconds.
+            let now = SystemClock.wallTime()
+            // The loop's cached date names the second the loop last woke in; the line's own.
+            context.dateCache.refresh(now: now.seconds)
             context.logBuffer.write("{\"time\":\"")
-            writeRFC3339(fromIMFFixdate: date.span, into: &context.logBuffer)
+            writeRFC3339(
+                fromIMFFixdate: context.dateCache.bytes.span, milliseconds: now.nanoseconds / 1_000_000,
+                into: &context.logBuffer)
             if refused {
                 context.logBuffer.write("\",\"level\":\"warn\",\"msg\":\"refused")
             } else {
                 context.logBuffer.write("\",\"level\":\"info\",\"msg\":\"request")
             }
+            context.logBuffer.write("\",\"client\":\"")
+            writeClient(client, context: context)
             context.logBuffer.write("\",\"method\":\"")
             context.logBuffer.write(method)
             context.logBuffer.write("\",\"target\":\"")
@@ -82,8 +107,8 @@ enum AccessLog {
             context.logBuffer.write(decimal: status.code)
             context.logBuffer.write(",\"bytes\":")
             context.logBuffer.write(decimal: bytes)
-            context.logBuffer.write(",\"us\":")
-            context.logBuffer.write(decimal: microseconds)
+            context.logBuffer.write(",\"durationMilliseconds\":")
+            writeMilliseconds(microseconds, into: &context.logBuffer)
             context.logBuffer.write("}\n")
         }
     }
@@ -91,9 +116,20 @@ enum AccessLog {
     private static let dash: StaticString = "-"
     private static let months: StaticString = "JanFebMarAprMayJunJulAugSepOctNovDec"
 
-    /// Rewrites the loop's cached `Sun, 06 Nov 1994 08:49:37 GMT` as `1994-11-06T08:49:37Z`
-    /// (RFC 3339 §5.6), so the JSON log's time costs no clock read and no formatting.
-    static func writeRFC3339(fromIMFFixdate date: Span<UInt8>, into buffer: inout ByteBuffer) {
+    /// `microseconds` as milliseconds with three decimals (`1234` → `1.234`), a JSON number.
+    static func writeMilliseconds(_ microseconds: Int, into buffer: inout ByteBuffer) {
+        let value = max(0, microseconds)
+        buffer.write(decimal: value / 1000)
+        buffer.write(byte: UInt8(ascii: "."))
+        let fraction = value % 1000
+        buffer.write(byte: UInt8(fraction / 100) + 0x30)
+        buffer.write(byte: UInt8(fraction / 10 % 10) + 0x30)
+        buffer.write(byte: UInt8(fraction % 10) + 0x30)
+    }
+
+    /// Rewrites the loop's cached `Sun, 06 Nov 1994 08:49:37 GMT` as `1994-11-06T08:49:37.123Z`
+    /// (RFC 3339 §5.6) with `milliseconds`, so the JSON log's time costs no calendar formatting.
+    static func writeRFC3339(fromIMFFixdate date: Span<UInt8>, milliseconds: Int, into buffer: inout ByteBuffer) {
         guard date.count >= 25 else { return }
         // Year: bytes 12-15; day: 5-6; month name: 8-10; time: 17-24.
         buffer.write(date.extracting(12..<16))
@@ -110,6 +146,11 @@ enum AccessLog {
         buffer.write(date.extracting(5..<7))
         buffer.write(byte: UInt8(ascii: "T"))
         buffer.write(date.extracting(17..<25))
+        buffer.write(byte: UInt8(ascii: "."))
+        let milliseconds = min(max(milliseconds, 0), 999)
+        buffer.write(byte: UInt8(milliseconds / 100) + 0x30)
+        buffer.write(byte: UInt8(milliseconds / 10 % 10) + 0x30)
+        buffer.write(byte: UInt8(milliseconds % 10) + 0x30)
         buffer.write(byte: UInt8(ascii: "Z"))
     }
 }

@@ -163,6 +163,45 @@ enum Syscall {
         return hash
     }
 
+    /// Writes the peer's IP address as text into `buffer` (`192.0.2.1`, `2001:db8::1`; an
+    /// IPv4-mapped IPv6 address as the IPv4 one), or `-` for a socket without an IP peer.
+    /// No allocation: the text is made in a stack buffer.
+    static func writePeerAddress(_ descriptor: Int32, into buffer: inout ByteBuffer) {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(descriptor, $0, &length) }
+        }
+        let family = Int32(storage.ss_family)
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { text in
+            let written: UnsafePointer<CChar>? = withUnsafeBytes(of: &storage) { raw in
+                guard result == 0, let base = raw.baseAddress else { return nil }
+                switch family {
+                case AF_INET:
+                    // sockaddr_in: family (2), port (2), address (4).
+                    return inet_ntop(AF_INET, base + 4, text.baseAddress, 64)
+                case AF_INET6:
+                    // sockaddr_in6: family (2), port (2), flow info (4), address (16 from 8).
+                    let isMapped = (8..<18).allSatisfy { raw[$0] == 0 } && raw[18] == 0xFF && raw[19] == 0xFF
+                    return isMapped
+                        ? inet_ntop(AF_INET, base + 20, text.baseAddress, 64)
+                        : inet_ntop(AF_INET6, base + 8, text.baseAddress, 64)
+                default:
+                    return nil
+                }
+            }
+            guard written != nil else {
+                buffer.write(byte: UInt8(ascii: "-"))
+                return
+            }
+            var index = 0
+            while index < 64, text[index] != 0 {
+                buffer.write(byte: UInt8(bitPattern: text[index]))
+                index += 1
+            }
+        }
+    }
+
     static func setOption(_ descriptor: Int32, _ level: Int32, _ name: Int32, _ value: Int32) throws(SystemError) {
         var value = value
         _ = try blockingSyscall("setsockopt") {

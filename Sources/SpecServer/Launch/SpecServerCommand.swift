@@ -57,7 +57,7 @@ enum SpecServerCommand {
         mirror?.serveCachedCopy()
         mirror?.start()
         defer { mirror?.stop() }
-        let watcher = makeSourceWatcher(configuration: configuration, application: application)
+        let watcher = makeSourceWatcher(configuration: configuration, application: application, log: log)
         watcher?.start()
         defer { watcher?.stop() }
         do {
@@ -84,14 +84,14 @@ enum SpecServerCommand {
     }
 
     /// The background source check `--watch-sources` asks for; `nil` without it.
-    static func makeSourceWatcher(configuration: ServerConfiguration, application: SpecApplication)
-        -> SourceWatcher?
-    {
+    static func makeSourceWatcher(
+        configuration: ServerConfiguration, application: SpecApplication, log: ServerLog? = nil
+    ) -> SourceWatcher? {
         guard let state = application.sourceWatch, let fetch = SourceWatchTransport.fetch else { return nil }
         let check = SourceCheck(
             base: configuration.sourcesBase, timeoutSeconds: 30, maxBytes: 4 * 1024 * 1024, fetch: fetch)
         return SourceWatcher(
-            intervalSeconds: configuration.watchSourcesSeconds, check: check, state: state,
+            intervalSeconds: configuration.watchSourcesSeconds, check: check, state: state, log: log,
             snapshot: { [weak application] in application?.current?.store.latest })
     }
 

@@ -6,9 +6,12 @@ import SystemSupport
 /// `--watch-sources SECONDS`: runs ``SourceCheck`` on a background thread, off the event loops,
 /// every interval, against the store being served, and keeps the last report in a
 /// ``SourceWatchState``. Each check after the first is conditional on the last one's validators.
+/// A check whose outcome differs from the one before writes one log line (``LogEvent``): drift
+/// found or changed, pages unreadable, or everything matching again.
 final class SourceWatcher: Sendable {
     let intervalSeconds: Int
     let state: SourceWatchState
+    private let log: ServerLog?
     private let check: SourceCheck
     private let snapshot: @Sendable () -> SpecSnapshot?
     private let stopping: StopFlag
@@ -16,10 +19,11 @@ final class SourceWatcher: Sendable {
     private let thread = Locked<SystemThread?>(nil)
 
     init(
-        intervalSeconds: Int, check: SourceCheck, state: SourceWatchState,
+        intervalSeconds: Int, check: SourceCheck, state: SourceWatchState, log: ServerLog? = nil,
         snapshot: @escaping @Sendable () -> SpecSnapshot?
     ) {
         self.intervalSeconds = intervalSeconds
+        self.log = log
         let stopping = StopFlag()
         self.stopping = stopping
         var check = check
@@ -33,9 +37,64 @@ final class SourceWatcher: Sendable {
     @discardableResult
     func checkNow() -> SourceReport? {
         guard let snapshot = snapshot() else { return nil }
-        let report = check.run(snapshot: snapshot, previous: state.report)
+        let previous = state.report
+        let report = check.run(snapshot: snapshot, previous: previous)
         state.record(report, seconds: Int(time(nil)))
+        if let log, let event = LogEvent(previous: previous, current: report) { event.write(to: log, report: report) }
         return report
+    }
+
+    /// What a check's outcome tells the operator, against the check before it.
+    enum LogEvent: Equatable {
+        /// Findings, where the check before found none or a different number.
+        case drift
+        /// A page could not be read, where the check before read every page.
+        case unreadable
+        /// No drift and every page read, where the check before found drift or could not read.
+        case recovered(was: String)
+
+        /// `nil` when the outcome is the one before's (or a first check finding nothing).
+        init?(previous: SourceReport?, current: SourceReport) {
+            switch current.result {
+            case "drift":
+                guard previous?.result != "drift" || previous?.findings.count != current.findings.count else {
+                    return nil
+                }
+                self = .drift
+            case "unreadable":
+                guard previous?.result != "unreadable" else { return nil }
+                self = .unreadable
+            default:
+                guard let previous, previous.result != "no-drift" else { return nil }
+                self = .recovered(was: previous.result)
+            }
+        }
+
+        /// The line: in JSON mode `msg` and fields, else a sentence naming where to look.
+        func write(to log: ServerLog, report: SourceReport) {
+            switch self {
+            case .drift:
+                let kinds = report.counts.filter { $0.1 > 0 }.map { "\($0.0.rawValue) \($0.1)" }
+                    .joined(separator: ", ")
+                log.write(
+                    .warn, "source drift",
+                    [
+                        "version": .string(report.version), "findings": .int(report.findings.count),
+                        "kinds": .string(kinds),
+                    ],
+                    text: "spec-server: Apple's pages differ from store version \(report.version): "
+                        + "\(report.findings.count) findings (\(kinds)); GET /v1/sources lists them")
+            case .unreadable:
+                let pages = report.pages.filter { $0.status == .unreadable }.map(\.page).joined(separator: ", ")
+                log.write(
+                    .warn, "source pages unreadable", ["version": .string(report.version), "pages": .string(pages)],
+                    text: "spec-server: the source check could not read \(pages); GET /v1/sources says why")
+            case .recovered(let was):
+                log.write(
+                    .info, "sources match", ["version": .string(report.version), "was": .string(was)],
+                    text: "spec-server: Apple's pages match store version \(report.version) again (was \(was))")
+            }
+        }
     }
 
     /// Starts the thread: a check at once, then one every interval until ``stop()``.

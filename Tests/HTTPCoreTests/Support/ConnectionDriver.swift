@@ -88,7 +88,7 @@ final class ConnectionDriver {
                 pending.removeFirst(count)
                 connection.didReceive(count, requested: space, context: context)
             case .logRefusal(let error):
-                AccessLog.appendError(error, context: context)
+                AccessLog.appendError(error, client: nil, context: context)
             case .send:
                 let bytes = Array(copying: connection.unsentOutput) + Array(copying: connection.unsentBody)
                 let count = min(bytes.count, writeChunk)
