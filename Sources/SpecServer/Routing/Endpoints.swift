@@ -115,6 +115,16 @@ extension Route {
             .record(
                 of: .myths, path: "/v1/myths", title: "Myth", noun: "myth", summary: "one myth",
                 example: "myth.text-literal-not-localized")
+        case .colors:
+            .collection(
+                "/v1/colors", title: "Colors",
+                summary: "Apple's system colors: RGB and hex per appearance, with their SwiftUI and UIKit names",
+                filter: ColorFilter.self, records: .color
+            ) { try $0.colors(matching: $1) }
+        case .color:
+            .record(
+                of: .colors, path: "/v1/colors", title: "Color", noun: "color", summary: "one system color",
+                example: "color.all.indigo")
         case .search:
             .collection(
                 "/v1/search", title: "Search results", summary: "records of every kind matching words",
