@@ -261,6 +261,25 @@ enum RouteQueries {
         return .document(document, rows: rows)
     }
 
+    /// `GET /v1/tokens/colors/{appearance}`: the colors of one version (and platform) in one
+    /// appearance; every file of a version has the same tokens.
+    @Sendable static func colorTokens(_ request: AnswerRequest) throws -> AnswerContent {
+        let raw = request.pathValue ?? ""
+        guard let appearance = ColorAppearance(matching: raw) else {
+            throw APIError.unknownValue("appearance", raw, accepted: FilterVocabulary.appearances)
+        }
+        let platform = try request.filters["platform"].map { raw throws(APIError) -> Platform in
+            guard let platform = Platform(matching: raw) else {
+                throw APIError.unknownValue("platform", raw, accepted: FilterVocabulary.platforms)
+            }
+            return platform
+        }
+        let rows = try request.snapshot.colors(matching: ColorFilter(platform: platform)).items
+        let document = ColorTokens.file(
+            rows: rows, appearance: appearance, platform: platform?.rawValue, version: request.version)
+        return .document(document, rows: ColorTokens.partition(rows).kept)
+    }
+
     /// `GET /v1/tokens/text-styles`: the platforms without Dynamic Type.
     @Sendable static func textStyleTokens(_ request: AnswerRequest) throws -> AnswerContent {
         let available = textStylePlatforms(request.snapshot)

@@ -221,6 +221,17 @@ extension Route {
                 filters: MetricFilter.parameters.map(Endpoint.Parameter.init), filter: MetricFilter.self,
                 prebuilt: .everyVersion,
                 schema: .designTokens, example: "/v1/tokens/metrics")
+        case .colorTokens:
+            Endpoint(
+                template: "/v1/tokens/colors/{appearance}", title: "Color tokens",
+                summary: "the system colors as DTCG color tokens, one file per appearance", formats: [.tokens, .json],
+                answer: .query(RouteQueries.colorTokens),
+                filters: [FilterParameter.platform].map(Endpoint.Parameter.init),
+                pathParameter: Endpoint.PathParameter(
+                    name: "appearance",
+                    summary: "An appearance: light, dark, increased-contrast-light, increased-contrast-dark.",
+                    values: { _ in FilterVocabulary.appearances }),
+                prebuilt: .everyPathValue, schema: .designTokens, example: "/v1/tokens/colors/dark")
         case .textStyleTokens:
             Endpoint(
                 template: "/v1/tokens/text-styles", title: "Text style tokens",

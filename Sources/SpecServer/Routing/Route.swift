@@ -8,7 +8,7 @@ enum Route: Int, CaseIterable, Sendable {
     case dynamicType, dynamicTypeSize, textStyles, textStyle, tracking, trackingValue, metrics, metric
     case rules, rule, myths, myth, colors, color
     case search, check, versions, diff, export, sources
-    case dynamicTypeTokens, metricTokens
+    case dynamicTypeTokens, metricTokens, colorTokens
     case textStyleTokens, tokensStudio
     case openAPI, healthz, readyz, prometheus
 
