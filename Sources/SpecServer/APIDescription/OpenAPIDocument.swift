@@ -373,7 +373,7 @@ enum OpenAPIDocument {
 
     private static func schema(route: Route, format: Format) -> JSONValue {
         switch format {
-        case .csv, .md, .html, .svg, .swift: return ["type": "string"]
+        case .csv, .md, .html, .svg, .swift, .css: return ["type": "string"]
         case .tokens: return ["$ref": "#/components/schemas/DesignTokens"]
         case .json: break
         }

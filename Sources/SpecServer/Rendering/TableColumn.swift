@@ -16,6 +16,8 @@ struct TableColumn: Equatable, Sendable {
         /// Provenance: `status`, the citations and a convention's `basis`. HTML and Markdown show
         /// these together in one "Status and source" cell; CSV keeps them apart.
         case source
+        /// A color as `#RRGGBB`: the HTML page shows a swatch of it beside the value.
+        case color
     }
 
     /// The flattened field name (`points_width`, `citation_url`).
@@ -123,7 +125,7 @@ enum TableLayout {
     /// A color field's columns: its hex, then its channels.
     static func color(_ field: String, _ heading: String) -> [TableColumn] {
         [
-            TableColumn("\(field)_hex", "\(heading) hex"),
+            TableColumn("\(field)_hex", "\(heading) hex", .color),
             TableColumn("\(field)_red", "\(heading) red", .number),
             TableColumn("\(field)_green", "\(heading) green", .number),
             TableColumn("\(field)_blue", "\(heading) blue", .number),

@@ -119,7 +119,7 @@ extension Route {
             .collection(
                 "/v1/colors", title: "Colors",
                 summary: "Apple's system colors: RGB and hex per appearance, with their SwiftUI and UIKit names",
-                filter: ColorFilter.self, records: .color
+                filter: ColorFilter.self, records: .color, formats: Format.code + [.css]
             ) { try $0.colors(matching: $1) }
         case .color:
             .record(
@@ -328,7 +328,8 @@ extension Endpoint {
     ) -> Endpoint {
         Endpoint(
             template: path + "/{id}", title: title, summary: summary,
-            formats: SwiftSource.routes.contains(collection) ? Format.code : Format.tables,
+            formats: (SwiftSource.routes.contains(collection) ? Format.code : Format.tables)
+                + (ColorStyleSheet.routes.contains(collection) ? [.css] : []),
             answer: .query { try RouteQueries.record($0, of: collection, noun: noun) },
             common: CommonParameter.data + [.fields],
             pathParameter: PathParameter(
