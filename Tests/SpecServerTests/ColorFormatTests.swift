@@ -67,4 +67,21 @@ import Testing
             HTMLRenderer.cellContent("red;x", column: TableColumn("light_hex", "Hex", .color), fragment: false)
                 == "red;x")
     }
+
+    @Test func theCheckRouteJudgesContrast() throws {
+        let answer = app.request(
+            .get, "/v1/check?foreground=%23FFFFFF&background=indigo&appearance=light&textSize=17")
+        #expect(answer.status == 200, "\(answer.text)")
+        let row = try #require(answer.json?["items"]?.arrayValue?.first)
+        #expect(row["contrast"]?["ratioIs"] == "computed")
+        #expect(row["contrast"]?["minimumIs"] == "published")
+        #expect(row["metric"] == nil, "the figure is embedded only when asked")
+        #expect(app.request(.get, "/v1/check?foreground=%23FFFFFF&background=%23000000&value=3").status == 400)
+        #expect(app.request(.get, "/v1/check?foreground=%23FFFFFF&textSize=12").status == 400)
+        let embedded = app.request(
+            .get, "/v1/check?foreground=%23FFFFFF&background=%23000000&bold=true&embed=figure"
+        ).json
+        #expect(
+            embedded?["items"]?.arrayValue?.first?["metric"]?["id"] == "metric.accessibility.all.contrast-bold-text")
+    }
 }

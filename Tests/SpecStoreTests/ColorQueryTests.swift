@@ -116,4 +116,54 @@ struct ColorQueryTests {
         let gray = try #require(ColorValue(hex: "#767676"))
         #expect((gray.contrastRatio(with: white) * 100).rounded() / 100 == 4.54)
     }
+
+    @Test("a contrast check computes the ratio and judges it against Apple's minimum for the text")
+    func contrastCheck() throws {
+        let latest = Self.store.latest
+        let small = try latest.checkContrast(
+            ContrastMeasurement(foreground: "#FFFFFF", background: "#767676", textSize: 17))
+        #expect(small["figure"] == "metric.accessibility.all.contrast-text-up-to-17pt")
+        #expect(small["result"] == "ok")
+        #expect(small["contrast"]?["ratio"] == 4.54)
+        #expect(small["contrast"]?["ratioIs"] == "computed")
+        #expect(small["contrast"]?["minimumIs"] == "published")
+        #expect(small["contrast"]?["minimum"] == 4.5)
+        let quote = small["contrast"]?["minimumCitations"]?.arrayValue?.first?["quote"]?.stringValue ?? ""
+        #expect(quote.contains("4.5:1"))
+        let large = try latest.checkContrast(
+            ContrastMeasurement(foreground: "#FFFFFF", background: "#949494", textSize: 18))
+        #expect(large["figure"] == "metric.accessibility.all.contrast-text-18pt")
+        #expect(large["result"] == "ok", "\(large)")
+        let bold = try latest.checkContrast(
+            ContrastMeasurement(foreground: "#FFF", background: "blue", appearance: .light, textSize: 12, bold: true))
+        #expect(bold["figure"] == "metric.accessibility.all.contrast-bold-text")
+        #expect(bold["contrast"]?["background"]?["color"] == "color.all.blue")
+        #expect(bold["contrast"]?["background"]?["hex"] == "#0088FF")
+        let blue = try latest.checkContrast(
+            ContrastMeasurement(foreground: "#FFFFFF", background: "Blue", appearance: .light, textSize: 17))
+        #expect(blue["result"] == "below-published")
+        #expect(blue["contrast"]?["ratio"] == 3.52)
+        #expect(throws: QueryError.self) {
+            try latest.checkContrast(ContrastMeasurement(foreground: "#FFFFFF", background: "blue", textSize: 17))
+        }
+        #expect(throws: QueryError.self) {
+            try latest.checkContrast(ContrastMeasurement(foreground: "#FFFFFF", background: "#000000", textSize: 17.5))
+        }
+        #expect(throws: QueryError.self) {
+            try latest.checkContrast(ContrastMeasurement(foreground: "bad", background: "#000000", textSize: 12))
+        }
+        // In 2023 each platform had its own table: a name needs the platform.
+        let old = try Self.store.snapshot(version: "2023")
+        #expect(throws: QueryError.self) {
+            try old.checkContrast(
+                ContrastMeasurement(foreground: "red", background: "#000000", appearance: .dark, textSize: 12))
+        }
+        let mac = try old.checkContrast(
+            ContrastMeasurement(
+                foreground: "red", background: "#000000", appearance: .dark, platform: .watchos, textSize: 12))
+        #expect(mac["contrast"]?["foreground"]?["color"] == "color.watchos.red")
+        let vision = try old.checkContrast(
+            ContrastMeasurement(foreground: "red", background: "#000000", platform: .visionos, textSize: 12))
+        #expect(vision["contrast"]?["foreground"]?["appearance"] == "value")
+    }
 }

@@ -146,7 +146,7 @@ extension Route {
                     .init(
                         name: CheckBatch.embedParameter, summary: CheckBatch.embedSummary,
                         value: .oneOf(CheckBatch.embedValues))
-                ], acceptsPost: true,
+                ] + ContrastCheck.parameters.map(Endpoint.Parameter.init), acceptsPost: true,
                 example: "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20",
                 tool: Endpoint.Tool(
                     name: "check_measurements", title: "Check measurements",

@@ -16,11 +16,15 @@ public struct ColorValue: Sendable, Hashable {
         self.blue = blue
     }
 
-    /// Reads `#RRGGBB`, `RRGGBB`, `#RGB` or `RGB` (any case); `nil` for anything else.
+    /// Reads `#RRGGBB`, `RRGGBB` or `#RGB` (any case); `nil` for anything else. Three digits need
+    /// the `#`, so a word such as `bad` is not read as a color.
     public init?(hex raw: String) {
         var digits = Substring(raw)
-        if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard digits.count == 3 || digits.count == 6, digits.allSatisfy(\.isHexDigit) else { return nil }
+        let marked = digits.hasPrefix("#")
+        if marked { digits = digits.dropFirst() }
+        guard digits.count == 6 || (marked && digits.count == 3), digits.allSatisfy(\.isHexDigit) else {
+            return nil
+        }
         let full = digits.count == 3 ? String(digits.flatMap { [$0, $0] }) : String(digits)
         guard let packed = Int(full, radix: 16) else { return nil }
         self.init(red: packed >> 16 & 0xFF, green: packed >> 8 & 0xFF, blue: packed & 0xFF)
