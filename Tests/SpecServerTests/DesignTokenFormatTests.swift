@@ -135,16 +135,23 @@ import Testing
         let order = orderValues.compactMap(\.stringValue)
         let themes = try #require(document["$themes"]?.arrayValue)
         #expect(themes.count == order.count)
-        var shapes: Set<Int> = []
-        for name in order {
-            let set = try #require(document[name], "\(name) is listed but absent")
-            #expect(DTCGFormatChecker.problems(in: set) == [], "\(name)")
-            shapes.insert(DTCGFormatChecker.tokenCount(in: set))
+        // The Dynamic Type sets, then one color set per appearance (a theme group of its own).
+        let colorSets = FilterVocabulary.appearances.map { "colors/\($0)" }
+        #expect(Array(order.suffix(colorSets.count)) == colorSets)
+        let typeSets = Array(order.dropLast(colorSets.count))
+        for group in [typeSets, colorSets] {
+            var shapes: Set<Int> = []
+            for name in group {
+                let set = try #require(document[name], "\(name) is listed but absent")
+                #expect(DTCGFormatChecker.problems(in: set) == [], "\(name)")
+                shapes.insert(DTCGFormatChecker.tokenCount(in: set))
+            }
+            #expect(shapes.count == 1, "every mode has the same token set")
         }
-        #expect(shapes.count == 1, "every mode has the same token set")
+        #expect(themes.filter { $0["group"] == "Appearance" }.count == colorSets.count)
         let rows = try #require(app.request(.get, "/v1/dynamic-type?platform=\(platform)").json?["items"]?.arrayValue)
         let published = Set(rows.compactMap { $0["category"]?.stringValue })
-        #expect(order == FilterVocabulary.categories.filter(published.contains).map { "\(platform)/\($0)" })
+        #expect(typeSets == FilterVocabulary.categories.filter(published.contains).map { "\(platform)/\($0)" })
         let notes = document["$metadata"]?[DesignTokens.extensionKey]?["notes"]?.arrayValue ?? []
         if published.count < FilterVocabulary.categories.count {
             #expect(notes.count == 1)

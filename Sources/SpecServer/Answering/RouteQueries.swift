@@ -255,9 +255,17 @@ enum RouteQueries {
                     version: request.version, flat: request.options.flat)
             )
         }
+        let platformTerm = Platform(matching: platform)
+        let colorRows = try request.snapshot.colors(matching: ColorFilter(platform: platformTerm)).items
+        let colors = ColorAppearance.allCases.map { appearance in
+            (
+                appearance.rawValue,
+                ColorTokens.file(rows: colorRows, appearance: appearance, platform: platform, version: request.version)
+            )
+        }
         let document = TokensStudio.document(
             files: files, absent: FilterVocabulary.categories.filter { !published.contains($0) }, platform: platform,
-            version: request.version)
+            version: request.version, colors: colors)
         return .document(document, rows: rows)
     }
 

@@ -247,7 +247,8 @@ extension Route {
         case .tokensStudio:
             Endpoint(
                 template: "/v1/tokens/tokens-studio", title: "Tokens Studio tokens",
-                summary: "every Dynamic Type category in the Tokens Studio single-file shape", formats: [.json],
+                summary: "every Dynamic Type category and color appearance in the Tokens Studio single-file shape",
+                formats: [.json],
                 answer: .query(RouteQueries.tokensStudio),
                 filters: [
                     .init(
