@@ -130,11 +130,11 @@ extension SpecCollection {
                 itemSchema: "SystemColor", countHeading: "Colors",
                 everyRow: { snapshot throws(QueryError) in try snapshot.colors(matching: ColorFilter()) },
                 page: PageLayout(
-                    lead: ["name", "swiftUI", "uiKit"],
+                    lead: ["name"],
                     figures: [
                         "light_hex", "dark_hex", "increasedContrastLight_hex", "increasedContrastDark_hex", "value_hex",
                     ],
-                    trailing: ["table", "tab", "platforms"]))
+                    trailing: ["swiftUI", "uiKit"]))
         }
     }
 }
