@@ -253,6 +253,8 @@ struct DTCGFormatChecker {
             return
         }
         switch type {
+        case "color":
+            checkColor(value, path: path)
         case "dimension":
             // §8.2: {value: number, unit: "px" | "rem"}; §8.2.1: unit required even for 0.
             checkMeasure(value, units: ["px", "rem"], section: "8.2", path: path)
@@ -311,8 +313,42 @@ struct DTCGFormatChecker {
                 checkValue(sub, type: member.type, path: path + [member.name])
             }
         default:
-            // color (the Color module), strokeStyle, border, transition, shadow, gradient.
+            // strokeStyle, border, transition, shadow, gradient.
             report(path, "8", "type \(type) is not checked here, and this service writes none")
+        }
+    }
+
+    /// §8.1 (and the Color module) for the one color space this service writes: an object of
+    /// `colorSpace` `srgb`, three `components` from 0 to 1, an optional `alpha` from 0 to 1 and an
+    /// optional `hex` of six hexadecimal digits after `#` that is the components' value.
+    private mutating func checkColor(_ value: JSONValue, path: [String]) {
+        guard let object = value.objectValue else {
+            report(path, "8.1", "a color value must be an object, not \(value.typeName)")
+            return
+        }
+        for key in object.keys where !["colorSpace", "components", "alpha", "hex"].contains(key) {
+            report(path, "8.1", "'\(key)' is not a member of a color")
+        }
+        guard object["colorSpace"]?.stringValue == "srgb" else {
+            report(path, "8.1", "colorSpace must be srgb here (the only space this checker knows)")
+            return
+        }
+        let components = object["components"]?.arrayValue?.compactMap(\.doubleValue) ?? []
+        guard components.count == 3, components.allSatisfy({ (0...1).contains($0) }) else {
+            report(path, "8.1", "srgb components must be three numbers from 0 to 1")
+            return
+        }
+        if let alpha = object["alpha"], !(alpha.doubleValue.map { (0...1).contains($0) } ?? false) {
+            report(path, "8.1", "alpha must be a number from 0 to 1")
+        }
+        if let hex = object["hex"] {
+            let digits = components.map { component in
+                let text = String(Int((component * 255).rounded()), radix: 16)
+                return text.count == 1 ? "0" + text : text
+            }.joined()
+            if hex.stringValue?.lowercased() != "#" + digits {
+                report(path, "8.1", "hex must be #rrggbb and the components' value (#\(digits))")
+            }
         }
     }
 

@@ -50,6 +50,12 @@ import Testing
         (#"{"a": {"$value": 17, "$type": "dimension"}}"#, "8.2"),
         (#"{"a": {"$value": {"value": "17", "unit": "px"}, "$type": "dimension"}}"#, "8.2"),
         (#"{"a": {"$value": 17}}"#, "5.2.2"),
+        (##"{"a": {"$value": "#FF383C", "$type": "color"}}"##, "8.1"),
+        (#"{"a": {"$value": {"colorSpace": "srgb", "components": [1, 0.5, 2]}, "$type": "color"}}"#, "8.1"),
+        (
+            ##"{"a": {"$value": {"colorSpace": "srgb", "components": [1, 0, 0], "hex": "#00ff00"}, "$type": "color"}}"##,
+            "8.1"
+        ),
         (#"{"a": {"$value": 17, "$type": "Number"}}"#, "5.2.2"),
         (#"{"a": {"$value": 8, "$type": "duration"}}"#, "8.5"),
         (#"{"a": {"$value": {"value": 8, "unit": "h"}, "$type": "duration"}}"#, "8.5"),
@@ -98,6 +104,12 @@ import Testing
             "/v1/tokens/metrics?platform=watchos&status=published", "/v1/tokens/text-styles",
             "/v1/tokens/text-styles?platform=tvos", "/v1/tokens/dynamic-type/large?version=2023",
         ]
+        urls += FilterVocabulary.appearances.flatMap { appearance in
+            [
+                "/v1/tokens/colors/\(appearance)", "/v1/tokens/colors/\(appearance)?platform=visionos",
+                "/v1/tokens/colors/\(appearance)?version=2023",
+            ]
+        }
         return urls.flatMap { [$0, $0 + ($0.contains("?") ? "&" : "?") + "flat=true"] }
     }()
 
@@ -123,16 +135,23 @@ import Testing
         let order = orderValues.compactMap(\.stringValue)
         let themes = try #require(document["$themes"]?.arrayValue)
         #expect(themes.count == order.count)
-        var shapes: Set<Int> = []
-        for name in order {
-            let set = try #require(document[name], "\(name) is listed but absent")
-            #expect(DTCGFormatChecker.problems(in: set) == [], "\(name)")
-            shapes.insert(DTCGFormatChecker.tokenCount(in: set))
+        // The Dynamic Type sets, then one color set per appearance (a theme group of its own).
+        let colorSets = FilterVocabulary.appearances.map { "colors/\($0)" }
+        #expect(Array(order.suffix(colorSets.count)) == colorSets)
+        let typeSets = Array(order.dropLast(colorSets.count))
+        for group in [typeSets, colorSets] {
+            var shapes: Set<Int> = []
+            for name in group {
+                let set = try #require(document[name], "\(name) is listed but absent")
+                #expect(DTCGFormatChecker.problems(in: set) == [], "\(name)")
+                shapes.insert(DTCGFormatChecker.tokenCount(in: set))
+            }
+            #expect(shapes.count == 1, "every mode has the same token set")
         }
-        #expect(shapes.count == 1, "every mode has the same token set")
+        #expect(themes.filter { $0["group"] == "Appearance" }.count == colorSets.count)
         let rows = try #require(app.request(.get, "/v1/dynamic-type?platform=\(platform)").json?["items"]?.arrayValue)
         let published = Set(rows.compactMap { $0["category"]?.stringValue })
-        #expect(order == FilterVocabulary.categories.filter(published.contains).map { "\(platform)/\($0)" })
+        #expect(typeSets == FilterVocabulary.categories.filter(published.contains).map { "\(platform)/\($0)" })
         let notes = document["$metadata"]?[DesignTokens.extensionKey]?["notes"]?.arrayValue ?? []
         if published.count < FilterVocabulary.categories.count {
             #expect(notes.count == 1)
@@ -207,5 +226,31 @@ import Testing
         #expect(file["typography"]?["tvos"]?["body"]?["fontSize"]?["$value"]?["value"]?.doubleValue == 29)
         #expect(file["typography"]?["macos"]?["body"]?["style"]?["$type"]?.stringValue == "typography")
         #expect(app.request(.get, "/v1/tokens/text-styles?platform=ios").status == 400)
+    }
+}
+
+/// The color token files: one per appearance, the same tokens in each, Apple's values.
+@Suite struct ColorTokenTests {
+    let app = ApplicationHarness.shared
+
+    @Test func everyAppearanceHasTheSameTokensWithApplesValues() throws {
+        var names: Set<[String]> = []
+        for appearance in ColorAppearance.allCases {
+            let file = try #require(app.request(.get, "/v1/tokens/colors/\(appearance.rawValue)").json)
+            let group = try #require(file["color"]?.objectValue)
+            names.insert(group.keys + (group["ios"]?.objectValue?.keys ?? []))
+            let red = try #require(file["color"]?["all"]?["red"])
+            #expect(red["$type"] == "color")
+            let rows = try #require(app.request(.get, "/v1/colors/color.all.red").json?["item"])
+            #expect(red["$value"]?["hex"]?.stringValue == rows[appearance.field]?["hex"]?.stringValue?.lowercased())
+            #expect(red["$extensions"]?[DesignTokens.extensionKey]?["id"] == "color.all.red")
+        }
+        #expect(names.count == 1, "every mode has the same token set")
+        // 2023: visionOS's one-column table has no value per appearance; the file says it left it out.
+        let old = try #require(app.request(.get, "/v1/tokens/colors/dark?version=2023").json)
+        #expect(old["color"]?["visionos"] == nil)
+        let notes = old["$extensions"]?[DesignTokens.extensionKey]?["notes"]?.arrayValue ?? []
+        #expect(notes.first?.stringValue?.contains("color.visionos.red") == true)
+        #expect(app.request(.get, "/v1/tokens/colors/sepia").status == 400)
     }
 }

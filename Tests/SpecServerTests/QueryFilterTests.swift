@@ -73,6 +73,13 @@ import Testing
         #expect(
             try Measurement(parameters: ["figure": "metric.x", "width": "20", "height": "30"])
                 == Measurement(figure: "metric.x", width: 20, height: 30))
+        // Apple's 2023 tables headed the increased-contrast columns Accessible.
+        #expect(
+            try ColorFilter(parameters: ["platform": "mac", "name": " Gray (2) ", "appearance": "Accessible Dark"])
+                == ColorFilter(platform: .macos, name: "Gray (2)", appearance: .increasedContrastDark))
+        #expect(
+            try ColorFilter(parameters: ["appearance": "increasedContrastLight"])
+                == ColorFilter(appearance: .increasedContrastLight))
     }
 
     @Test(
@@ -106,6 +113,12 @@ import Testing
         #expect { try WidgetFamilyFilter(parameters: ["mode": "tinted"]) } throws: {
             ($0 as? QueryError)?.parameter == "mode"
                 && ($0 as? QueryError)?.accepted == ["fullColor", "accented", "vibrant"]
+        }
+        #expect { try ColorFilter(parameters: ["appearance": "sepia"]) } throws: {
+            ($0 as? QueryError)?.parameter == "appearance"
+                && ($0 as? QueryError)?.accepted == [
+                    "light", "dark", "increased-contrast-light", "increased-contrast-dark",
+                ]
         }
         #expect { try WidgetFilter(parameters: ["screen": "430"]) } throws: {
             ($0 as? QueryError)?.code == .invalidValue && ($0 as? QueryError)?.parameter == "screen"

@@ -22,6 +22,19 @@ struct StoreLoadingTests {
         ],
     ]
 
+    /// A valid color record, for broken cases that change one of its members.
+    static let color: JSONValue = [
+        "id": "color.all.red", "name": "Red", "platforms": ["all"], "table": "System colors", "swiftUI": "red",
+        "uiKit": nil, "light": ["red": 255, "green": 56, "blue": 60, "hex": "#FF383C"], "dark": nil,
+        "increasedContrastLight": nil, "increasedContrastDark": nil, "status": "published", "since": "2023",
+        "citations": [
+            [
+                "page": "HIG › Color", "section": "Specifications › System colors",
+                "url": "https://developer.apple.com/design/human-interface-guidelines/color#Specifications",
+            ]
+        ],
+    ]
+
     @Test("the fixture store loads with every collection and version")
     func validFixtureLoads() throws {
         let store = StoreFixtures.valid
@@ -75,6 +88,33 @@ struct StoreLoadingTests {
             (
                 .setting("$.widgetFamilies", to: [StoreLoadingTests.widgetFamily.setting("family", "accessoryBezel")]),
                 .badValue, "$.widgetFamilies[0].family"
+            ),
+            // A color's hex is its channels', and each channel a whole number 0–255.
+            (
+                .setting(
+                    "$.colors",
+                    to: [
+                        StoreLoadingTests.color.setting(
+                            "light", ["red": 255, "green": 56, "blue": 60, "hex": "#FF383D"])
+                    ]),
+                .badValue, "$.colors[0].light.hex"
+            ),
+            (
+                .setting(
+                    "$.colors",
+                    to: [
+                        StoreLoadingTests.color.setting(
+                            "light", ["red": 256, "green": 56, "blue": 60, "hex": "#FF383C"])
+                    ]),
+                .badValue, "$.colors[0].light.red"
+            ),
+            (
+                .setting("$.colors", to: [StoreLoadingTests.color.setting("dark", "#FF383C")]), .wrongType,
+                "$.colors[0].dark"
+            ),
+            (
+                .setting("$.colors", to: [StoreLoadingTests.color.setting("uiKit", nil).setting("swiftUI", 1)]),
+                .wrongType, "$.colors[0].swiftUI"
             ),
             (.setting("$.metrics[0].history[0].until", to: "2023"), .badOrder, "$.metrics[0].history[0].until"),
             (.setting("$.metrics[0].citations", to: []), .missingCitation, "$.metrics[0].citations"),

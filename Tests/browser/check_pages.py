@@ -53,6 +53,8 @@ PAGES = [
     ("metrics-words-empty", "/v1/metrics?q=qwertyxyz&format=html"),
     ("rules", "/v1/rules?format=html"),
     ("myths", "/v1/myths?format=html"),
+    ("colors", "/v1/colors?format=html"),
+    ("colors-2023", "/v1/colors?version=2023&platform=macos&format=html"),
     ("versions", "/v1/versions?format=html"),
     ("search", "/v1/search?q=hit%20target&format=html"),
     ("search-empty", "/v1/search?q=qwertyxyz&format=html"),

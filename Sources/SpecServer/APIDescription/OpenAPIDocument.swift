@@ -373,7 +373,7 @@ enum OpenAPIDocument {
 
     private static func schema(route: Route, format: Format) -> JSONValue {
         switch format {
-        case .csv, .md, .html, .svg, .swift: return ["type": "string"]
+        case .csv, .md, .html, .svg, .swift, .css: return ["type": "string"]
         case .tokens: return ["$ref": "#/components/schemas/DesignTokens"]
         case .json: break
         }
@@ -509,7 +509,7 @@ enum OpenAPIDocument {
                 "TokensStudio": [
                     "type": "object", "required": ["$themes", "$metadata"],
                     "description":
-                        "The Tokens Studio single-file shape: one token set per Dynamic Type category (named platform/category), $themes and $metadata.",
+                        "The Tokens Studio single-file shape: one token set per Dynamic Type category (named platform/category), one per color appearance (colors/light, …, in the theme group Appearance), $themes and $metadata.",
                     "properties": [
                         "$themes": ["type": "array", "items": ["type": "object"]], "$metadata": ["type": "object"],
                     ],

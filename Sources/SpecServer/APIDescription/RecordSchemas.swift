@@ -126,6 +126,18 @@ enum RecordSchemas {
                     [("horizontal", sizeClassValue), ("vertical", sizeClassValue)])
             ),
             (
+                "Color",
+                object(
+                    "A color as Apple's swatch gives it: red, green and blue from 0 to 255, and the same value as #RRGGBB.",
+                    required: ["red", "green", "blue", "hex"],
+                    [
+                        ("red", ["type": "integer", "minimum": 0, "maximum": 255]),
+                        ("green", ["type": "integer", "minimum": 0, "maximum": 255]),
+                        ("blue", ["type": "integer", "minimum": 0, "maximum": 255]),
+                        ("hex", ["type": "string", "pattern": "^#[0-9A-F]{6}$"]),
+                    ])
+            ),
+            (
                 "Device",
                 record(
                     "A device's screen: size in points and pixels, scale, and size classes where Apple's table has the model.",
@@ -589,6 +601,7 @@ enum RecordSchemas {
             case .strings: ["type": "array", "items": ["type": "string"]]
             case .size: ref("Size")
             case .sizeClassPair: ref("SizeClassPair")
+            case .color: ref("Color")
             case .citations: ["type": "array", "items": ref("Citation")]
             case .basis: ref("Basis")
             case .nullable(let kind): ["anyOf": [schema(kind), ["type": "null"]]]

@@ -25,13 +25,23 @@ enum AnswerContent: Sendable {
             var bytes = json(options: options, version: version).serializedBytes(pretty: options.pretty)
             bytes.append(UInt8(ascii: "\n"))
             return bytes
-        case .csv, .md, .html, .svg, .swift:
+        case .csv, .md, .html, .svg, .swift, .css:
             return Array(
                 DocumentRenderer.render(
                     self, as: format, table: table(route: route, version: version),
                     page: page ?? PageContext(route: route),
                     fragment: options.fragment
                 ).utf8)
+        }
+    }
+
+    /// The rows a source format (Swift, CSS) writes: a collection's or a page's, or the one record.
+    var rows: [JSONValue] {
+        switch self {
+        case .collection(let result): result.items
+        case .page(let page): page.result.items
+        case .record(let result): [result.item]
+        case .diff, .document: []
         }
     }
 

@@ -255,10 +255,37 @@ enum RouteQueries {
                     version: request.version, flat: request.options.flat)
             )
         }
+        let platformTerm = Platform(matching: platform)
+        let colorRows = try request.snapshot.colors(matching: ColorFilter(platform: platformTerm)).items
+        let colors = ColorAppearance.allCases.map { appearance in
+            (
+                appearance.rawValue,
+                ColorTokens.file(rows: colorRows, appearance: appearance, platform: platform, version: request.version)
+            )
+        }
         let document = TokensStudio.document(
             files: files, absent: FilterVocabulary.categories.filter { !published.contains($0) }, platform: platform,
-            version: request.version)
+            version: request.version, colors: colors)
         return .document(document, rows: rows)
+    }
+
+    /// `GET /v1/tokens/colors/{appearance}`: the colors of one version (and platform) in one
+    /// appearance; every file of a version has the same tokens.
+    @Sendable static func colorTokens(_ request: AnswerRequest) throws -> AnswerContent {
+        let raw = request.pathValue ?? ""
+        guard let appearance = ColorAppearance(matching: raw) else {
+            throw APIError.unknownValue("appearance", raw, accepted: FilterVocabulary.appearances)
+        }
+        let platform = try request.filters["platform"].map { raw throws(APIError) -> Platform in
+            guard let platform = Platform(matching: raw) else {
+                throw APIError.unknownValue("platform", raw, accepted: FilterVocabulary.platforms)
+            }
+            return platform
+        }
+        let rows = try request.snapshot.colors(matching: ColorFilter(platform: platform)).items
+        let document = ColorTokens.file(
+            rows: rows, appearance: appearance, platform: platform?.rawValue, version: request.version)
+        return .document(document, rows: ColorTokens.partition(rows).kept)
     }
 
     /// `GET /v1/tokens/text-styles`: the platforms without Dynamic Type.
@@ -279,6 +306,10 @@ enum RouteQueries {
     @Sendable static func check(_ request: AnswerRequest) throws -> AnswerContent {
         var parameters = request.filters
         let embed = try CheckBatch.embedsFigure(parameters.removeValue(forKey: CheckBatch.embedParameter))
+        if ContrastCheck.isContrast(parameters) {
+            let row = try ContrastCheck.judge(parameters: parameters, snapshot: request.snapshot, embed: embed)
+            return .collection(QueryResult(items: [row]))
+        }
         let row = try CheckBatch.judge(parameters: parameters, snapshot: request.snapshot, embed: embed)
         return .collection(QueryResult(items: [row]))
     }

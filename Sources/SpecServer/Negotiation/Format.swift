@@ -1,6 +1,6 @@
 /// A representation a route can answer in: `format=` names it, `Accept` asks for its media type.
 enum Format: String, CaseIterable, Sendable {
-    case json, csv, md, html, tokens, svg, swift
+    case json, csv, md, html, tokens, svg, swift, css
 
     /// The `Content-Type` the representation is served with.
     var contentType: String {
@@ -12,6 +12,7 @@ enum Format: String, CaseIterable, Sendable {
         case .tokens: "application/design-tokens+json"
         case .svg: "image/svg+xml"
         case .swift: "text/x-swift; charset=utf-8"
+        case .css: "text/css; charset=utf-8"
         }
     }
 
@@ -25,6 +26,7 @@ enum Format: String, CaseIterable, Sendable {
         case .tokens: ("application", "design-tokens+json")
         case .svg: ("image", "svg+xml")
         case .swift: ("text", "x-swift")
+        case .css: ("text", "css")
         }
     }
 }

@@ -21,16 +21,13 @@ enum DocumentRenderer {
             if case .record(let result) = content { return DeviceFigure.svg(result.item, standalone: true) + "\n" }
             return ""
         case .swift:
-            let rows: [JSONValue]
-            switch content {
-            case .collection(let result): rows = result.items
-            case .page(let page): rows = page.result.items
-            case .record(let result): rows = [result.item]
-            case .diff, .document: rows = []
-            }
             return SwiftSource.render(
-                route: page.route, rows: rows, version: table.version, notes: content.notes,
+                route: page.route, rows: content.rows, version: table.version, notes: content.notes,
                 request: page.link(format: Format.swift.rawValue))
+        case .css:
+            return ColorStyleSheet.render(
+                rows: content.rows, version: table.version, notes: content.notes,
+                request: page.link(format: Format.css.rawValue))
         case .json, .tokens:
             return ""
         }
@@ -44,6 +41,7 @@ enum DocumentRenderer {
         case .md: "inline; filename=\"\(page.fileName(extension: "md"))\""
         case .svg: "inline; filename=\"\(page.fileName(extension: "svg"))\""
         case .swift: "inline; filename=\"\(page.fileName(extension: "swift"))\""
+        case .css: "inline; filename=\"\(page.fileName(extension: "css"))\""
         default: nil
         }
     }

@@ -288,7 +288,8 @@ enum HTMLRenderer {
         let source = hasSource(table, route: page.route)
         guard !fragment, let layout = PageLayout.layout(for: page.route), !table.rows.isEmpty else {
             return Arrangement(
-                slots: columns.map { .column($0, figure: $0.kind == .number) } + (source ? [.source] : []))
+                slots: columns.map { .column($0, figure: $0.kind == .number || $0.kind == .color) }
+                    + (source ? [.source] : []))
         }
         let picks = page.route.parameters.contains("fields")
         if page.projection != nil {
@@ -419,7 +420,7 @@ enum HTMLRenderer {
     private static func cellClass(_ column: TableColumn, figure: Bool = false, first: Bool = false) -> String {
         var classes: [String] =
             switch column.kind {
-            case .number: ["hig-num"]
+            case .number, .color: ["hig-num"]
             case .id: ["hig-id"]
             default:
                 longFields.contains(column.key)
@@ -434,6 +435,10 @@ enum HTMLRenderer {
         switch column.kind {
         case .id where !fragment, .references where !fragment:
             value.split(separator: "; ").map { recordLink(String($0)) }.joined(separator: ", ")
+        case .color where value.utf8.count == 7 && value.hasPrefix("#") && value.dropFirst().allSatisfy(\.isHexDigit):
+            // Only `#` and hex digits reach the style attribute, so nothing can leave it.
+            "<span class=\"hig-swatch\" role=\"img\" aria-label=\"swatch \(value)\" style=\"display:inline-block;width:1.1em;height:1.1em;margin-right:.35em;vertical-align:-.2em;border:1px solid rgba(128,128,128,.6);border-radius:3px;background:\(value)\"></span>"
+                + escape(value)
         default:
             escape(value)
         }

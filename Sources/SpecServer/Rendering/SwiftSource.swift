@@ -23,13 +23,14 @@ enum SwiftSource {
         case .metrics, .metric: out += metrics(rows)
         case .dynamicType, .dynamicTypeSize: out += typeStyles(rows, namespace: "HIGDynamicType", byCategory: true)
         case .textStyles, .textStyle: out += typeStyles(rows, namespace: "HIGTextStyles", byCategory: false)
+        case .colors, .color: out += colors(rows)
         default: break
         }
         return out
     }
 
     /// The routes that answer in Swift.
-    static let routes: [Route] = [.metrics, .dynamicType, .textStyles]
+    static let routes: [Route] = [.metrics, .dynamicType, .textStyles, .colors]
 
     private static func header(route: Route, version: String, request: String) -> String {
         """

@@ -16,6 +16,8 @@ struct TableColumn: Equatable, Sendable {
         /// Provenance: `status`, the citations and a convention's `basis`. HTML and Markdown show
         /// these together in one "Status and source" cell; CSV keeps them apart.
         case source
+        /// A color as `#RRGGBB`: the HTML page shows a swatch of it beside the value.
+        case color
     }
 
     /// The flattened field name (`points_width`, `citation_url`).
@@ -120,6 +122,16 @@ enum TableLayout {
         TableColumn("emphasizedWeight", "Emphasized weight"),
     ]
 
+    /// A color field's columns: its hex, then its channels.
+    static func color(_ field: String, _ heading: String) -> [TableColumn] {
+        [
+            TableColumn("\(field)_hex", "\(heading) hex", .color),
+            TableColumn("\(field)_red", "\(heading) red", .number),
+            TableColumn("\(field)_green", "\(heading) green", .number),
+            TableColumn("\(field)_blue", "\(heading) blue", .number),
+        ]
+    }
+
     /// The route's columns, or `nil` for a route whose rows have no fixed shape (search mixes
     /// kinds, a diff mixes collections, a check echoes what was measured).
     static func columns(for route: Route) -> [TableColumn]? {
@@ -219,6 +231,23 @@ enum TableLayout {
                 // where they were.
                 TableColumn(FigureDisplay.key, "Figure", csv: "figure_display")
             ]
+        case .colors, .color:
+            platformed + [
+                TableColumn("name", "Color"),
+                TableColumn("table", "Apple's table"),
+                TableColumn("tab", "Tab"),
+                TableColumn("swiftUI", "SwiftUI API"),
+                TableColumn("uiKit", "UIKit API"),
+            ]
+                + ColorAppearance.allCases.flatMap { appearance in
+                    TableLayout.color(appearance.field, appearance.phrase)
+                } + TableLayout.color("value", "Single column (Default)") + [
+                    TableColumn("asPublished_light", "As printed, Default (light)"),
+                    TableColumn("asPublished_dark", "As printed, Default (dark)"),
+                    TableColumn("asPublished_increasedContrastLight", "As printed, Increased contrast (light)"),
+                    TableColumn("asPublished_increasedContrastDark", "As printed, Increased contrast (dark)"),
+                    TableColumn("asPublished_value", "As printed, single column"),
+                ] + citations + [quote] + closing(seen: false)
         case .rules:
             [
                 id,

@@ -1,7 +1,9 @@
 import SpecStore
 
 /// The Tokens Studio single-file shape: one token set per Dynamic Type category, `$themes` with
-/// one theme per category (a Figma mode each), and `$metadata` with the set order.
+/// one theme per category (a Figma mode each), and `$metadata` with the set order; then one set
+/// per color appearance (`colors/dark`, the tokens of `/v1/tokens/colors/{appearance}`), each a
+/// theme of its own group, `Appearance`, so a tool picks a category and an appearance apart.
 ///
 /// Each set is the category's DTCG file without its file-level `$description` and `$extensions`
 /// (Tokens Studio reads every top-level key but `$themes` and `$metadata` as a set), so its
@@ -10,8 +12,10 @@ enum TokensStudio {
     /// - Parameters:
     ///   - files: the DTCG file of each category that has published sizes, in category order.
     ///   - absent: the categories without published sizes on this platform (no set, no theme).
+    ///   - colors: the DTCG color file of each appearance, in the appearances' order.
     static func document(
-        files: [(category: String, file: JSONValue)], absent: [String], platform: String, version: String
+        files: [(category: String, file: JSONValue)], absent: [String], platform: String, version: String,
+        colors: [(appearance: String, file: JSONValue)] = []
     ) -> JSONValue {
         var document = JSONObject()
         var themes: [JSONValue] = []
@@ -26,6 +30,19 @@ enum TokensStudio {
                 "id": .string("\(platform)-\(category)"),
                 "name": .string(category),
                 "group": .string("Dynamic Type (\(platform))"),
+                "selectedTokenSets": .object(JSONObject([(name, "enabled")])),
+            ])
+        }
+        for (appearance, file) in colors {
+            let name = "colors/\(appearance)"
+            var set = JSONObject()
+            for (key, value) in file.objectValue ?? JSONObject() where !key.hasPrefix("$") { set.append(key, value) }
+            document.append(name, .object(set))
+            order.append(.string(name))
+            themes.append([
+                "id": .string("colors-\(appearance)"),
+                "name": .string(appearance),
+                "group": "Appearance",
                 "selectedTokenSets": .object(JSONObject([(name, "enabled")])),
             ])
         }

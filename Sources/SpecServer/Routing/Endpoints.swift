@@ -115,6 +115,16 @@ extension Route {
             .record(
                 of: .myths, path: "/v1/myths", title: "Myth", noun: "myth", summary: "one myth",
                 example: "myth.text-literal-not-localized")
+        case .colors:
+            .collection(
+                "/v1/colors", title: "Colors",
+                summary: "Apple's system colors: RGB and hex per appearance, with their SwiftUI and UIKit names",
+                filter: ColorFilter.self, records: .color, formats: Format.code + [.css]
+            ) { try $0.colors(matching: $1) }
+        case .color:
+            .record(
+                of: .colors, path: "/v1/colors", title: "Color", noun: "color", summary: "one system color",
+                example: "color.all.indigo")
         case .search:
             .collection(
                 "/v1/search", title: "Search results", summary: "records of every kind matching words",
@@ -136,7 +146,7 @@ extension Route {
                     .init(
                         name: CheckBatch.embedParameter, summary: CheckBatch.embedSummary,
                         value: .oneOf(CheckBatch.embedValues))
-                ], acceptsPost: true,
+                ] + ContrastCheck.parameters.map(Endpoint.Parameter.init), acceptsPost: true,
                 example: "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20",
                 tool: Endpoint.Tool(
                     name: "check_measurements", title: "Check measurements",
@@ -211,6 +221,17 @@ extension Route {
                 filters: MetricFilter.parameters.map(Endpoint.Parameter.init), filter: MetricFilter.self,
                 prebuilt: .everyVersion,
                 schema: .designTokens, example: "/v1/tokens/metrics")
+        case .colorTokens:
+            Endpoint(
+                template: "/v1/tokens/colors/{appearance}", title: "Color tokens",
+                summary: "the system colors as DTCG color tokens, one file per appearance", formats: [.tokens, .json],
+                answer: .query(RouteQueries.colorTokens),
+                filters: [FilterParameter.platform].map(Endpoint.Parameter.init),
+                pathParameter: Endpoint.PathParameter(
+                    name: "appearance",
+                    summary: "An appearance: light, dark, increased-contrast-light, increased-contrast-dark.",
+                    values: { _ in FilterVocabulary.appearances }),
+                prebuilt: .everyPathValue, schema: .designTokens, example: "/v1/tokens/colors/dark")
         case .textStyleTokens:
             Endpoint(
                 template: "/v1/tokens/text-styles", title: "Text style tokens",
@@ -226,7 +247,8 @@ extension Route {
         case .tokensStudio:
             Endpoint(
                 template: "/v1/tokens/tokens-studio", title: "Tokens Studio tokens",
-                summary: "every Dynamic Type category in the Tokens Studio single-file shape", formats: [.json],
+                summary: "every Dynamic Type category and color appearance in the Tokens Studio single-file shape",
+                formats: [.json],
                 answer: .query(RouteQueries.tokensStudio),
                 filters: [
                     .init(
@@ -307,7 +329,8 @@ extension Endpoint {
     ) -> Endpoint {
         Endpoint(
             template: path + "/{id}", title: title, summary: summary,
-            formats: SwiftSource.routes.contains(collection) ? Format.code : Format.tables,
+            formats: (SwiftSource.routes.contains(collection) ? Format.code : Format.tables)
+                + (ColorStyleSheet.routes.contains(collection) ? [.css] : []),
             answer: .query { try RouteQueries.record($0, of: collection, noun: noun) },
             common: CommonParameter.data + [.fields],
             pathParameter: PathParameter(

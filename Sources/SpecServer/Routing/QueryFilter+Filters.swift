@@ -124,6 +124,34 @@ extension WidgetFamilyFilter: QueryFilter {
     }
 }
 
+extension ColorFilter: QueryFilter {
+    /// `platform`, `name`, `appearance`.
+    static let parameters = [
+        FilterParameter.platform,
+        FilterParameter(
+            name: "name", summary: "Apple's name (Gray (2)) or a SwiftUI or UIKit API name (indigo, systemGray2).",
+            value: .text),
+        FilterParameter(
+            name: "appearance", summary: "Appearance: only colors with a value for it.",
+            value: .vocabulary(.appearance)),
+    ]
+
+    init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        self.init(
+            platform: try reader.term("platform"), name: reader.text("name"),
+            appearance: try reader.term("appearance"))
+    }
+
+    var canonicalParameters: [(name: String, value: String)] {
+        var written = CanonicalParameters()
+        written.term("platform", platform)
+        written.text("name", name)
+        written.term("appearance", appearance)
+        return written.pairs
+    }
+}
+
 extension DynamicTypeFilter: QueryFilter {
     /// `platform`, `category`, `style`.
     static let parameters = [

@@ -6,9 +6,9 @@ enum Route: Int, CaseIterable, Sendable {
     case index
     case devices, device, sizeClasses, sizeClass, widgets, widget, widgetFamilies, widgetFamily
     case dynamicType, dynamicTypeSize, textStyles, textStyle, tracking, trackingValue, metrics, metric
-    case rules, rule, myths, myth
+    case rules, rule, myths, myth, colors, color
     case search, check, versions, diff, export, sources
-    case dynamicTypeTokens, metricTokens
+    case dynamicTypeTokens, metricTokens, colorTokens
     case textStyleTokens, tokensStudio
     case openAPI, healthz, readyz, prometheus
 

@@ -124,6 +124,17 @@ extension SpecCollection {
                 itemSchema: "Myth", countHeading: "Myths",
                 everyRow: { snapshot throws(QueryError) in try snapshot.myths(matching: MythFilter()) },
                 page: PageLayout(lead: ["claim"], figures: ["verdict"], trailing: ["correction", "topic"]))
+        case .colors:
+            ServedCollection(
+                collection: self, route: .colors, recordRoute: .color, segment: "colors", listSchema: "ColorList",
+                itemSchema: "SystemColor", countHeading: "Colors",
+                everyRow: { snapshot throws(QueryError) in try snapshot.colors(matching: ColorFilter()) },
+                page: PageLayout(
+                    lead: ["name"],
+                    figures: [
+                        "light_hex", "dark_hex", "increasedContrastLight_hex", "increasedContrastDark_hex", "value_hex",
+                    ],
+                    trailing: ["swiftUI", "uiKit"]))
         }
     }
 }

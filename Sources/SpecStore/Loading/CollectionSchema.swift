@@ -18,6 +18,8 @@ public indirect enum FieldKind: Sendable {
     case size
     /// `{"horizontal": compact|regular, "vertical": compact|regular}`.
     case sizeClassPair
+    /// `{"red", "green", "blue", "hex"}`: channels 0–255 and the same value as `#RRGGBB`.
+    case color
     /// An array of Citation objects.
     case citations
     /// A Basis object.

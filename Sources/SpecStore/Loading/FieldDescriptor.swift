@@ -45,6 +45,7 @@ public struct FieldDescriptor: Sendable {
         case .strings: "texts"
         case .size: "`{width, height}`"
         case .sizeClassPair: "`{horizontal, vertical}`"
+        case .color: "`{red, green, blue, hex}`"
         case .citations: "Citations"
         case .basis: "Basis"
         case .nullable(let kind): words(kind) + " or `null`"

@@ -6,6 +6,7 @@
 /// declaration and its ``RecordType`` (CONTRIBUTING.md).
 public enum SpecCollection: Int, CaseIterable, Sendable {
     case devices, sizeClasses, widgets, widgetFamilies, dynamicType, textStyles, tracking, metrics, rules, myths
+    case colors
 
     /// The collection's declaration.
     var declaration: CollectionDeclaration { Self.declarations[rawValue] }
@@ -281,6 +282,52 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
                     weighted: [
                         (3.0, record.text("claim")), (1.0, record.text("correction")), (2.0, record.text("topic")),
                         (1.0, record.text("verdict")),
+                    ])
+            }
+        case .colors:
+            CollectionDeclaration(
+                key: "colors", idPrefixes: ["color."], recordType: .color, carriesUnit: false,
+                hasPrimaryPlatform: true, mayBeAbsent: true,
+                fields: [
+                    FieldSpec("name", .string, required: true, "Apple's name for the color."),
+                    FieldSpec("platforms", .platforms, required: true, "The platforms the record applies to."),
+                    FieldSpec("table", .string, required: true, "Apple's table the row is in."),
+                    // Apple's 2023 macOS table had two tabs, Default and Vibrant.
+                    FieldSpec("tab", .string, "The tab of Apple's table the row is on (macOS, 2023)."),
+                    // Empty where Apple's API column names the other framework: Apple's table is
+                    // not completed from elsewhere.
+                    FieldSpec(
+                        "swiftUI", .nullable(.string), required: true,
+                        "The SwiftUI API name as Apple prints it; null where Apple's table names none."),
+                    FieldSpec(
+                        "uiKit", .nullable(.string), required: true,
+                        "The UIKit API name as Apple prints it; null where Apple's table names none."),
+                ]
+                    + ColorAppearance.allCases.map { appearance in
+                        FieldSpec(
+                            appearance.field, .nullable(.color), required: true,
+                            "The \(appearance.phrase) value (RGB 0–255 and hex); null where Apple's table has no such column."
+                        )
+                    } + [
+                        // Apple's 2023 visionOS table: one column, headed Default.
+                        FieldSpec(
+                            "value", .color,
+                            "The one value of a table with a single column (Apple's 2023 visionOS table, headed Default)."
+                        ),
+                        FieldSpec("asPublished", .any, "The values as Apple prints them (R-255,G-56,B-60)."),
+                    ]
+            ) { record in
+                let apis = [record.text("swiftUI"), record.text("uiKit")].filter { !$0.isEmpty }.joined(separator: " ")
+                let hexes = (ColorAppearance.allCases.map(\.field) + ["value"]).compactMap { field in
+                    record.fields[field]?["hex"]?.stringValue
+                }
+                return SearchEntry(
+                    title:
+                        "\(record.text("name")) (\(record.text("table"))\(record.text("tab").isEmpty ? "" : ", \(record.text("tab"))"))",
+                    weighted: [
+                        (3.0, record.text("name")), (2.0, apis), (2.0, hexes.joined(separator: " ")),
+                        (2.0, hexes.map { String($0.dropFirst()) }.joined(separator: " ")),
+                        (1.0, "system color \(record.text("table"))"), (1.0, record.platforms),
                     ])
             }
         }

@@ -35,6 +35,8 @@ extension StoreLoader {
             try checkObject(value, path(), StoreLoader.sizeFields)
         case .sizeClassPair:
             try checkObject(value, path(), StoreLoader.sizeClassPairFields)
+        case .color:
+            try checkColor(value, path())
         case .citations:
             guard case .array(let elements) = value else { throw wrongType(path(), value, "an array of citations") }
             for (position, element) in elements.enumerated() {
@@ -74,6 +76,28 @@ extension StoreLoader {
         throw fault(.badCitation, "\(path()).\(problem.field)", problem.message)
     }
 
+    /// A color: whole channels 0–255, and `hex` the same value as `#RRGGBB` (upper case), so the
+    /// two spellings of one value can never disagree.
+    func checkColor(_ value: JSONValue, _ path: @autoclosure () -> String) throws(SpecStoreError) {
+        try checkObject(value, path(), StoreLoader.colorFields)
+        var channels: [Int] = []
+        for name in ["red", "green", "blue"] {
+            guard case .number(let number) = value[name], let channel = Int(exactly: number.double), 0...255 ~= channel
+            else {
+                throw fault(.badValue, "\(path()).\(name)", "\(name) is a whole number from 0 to 255")
+            }
+            channels.append(channel)
+        }
+        let expected = ColorValue(red: channels[0], green: channels[1], blue: channels[2]).hex
+        guard value["hex"]?.stringValue == expected else {
+            throw fault(.badValue, "\(path()).hex", "hex is \(expected) for these channels")
+        }
+    }
+
+    static let colorFields = [
+        FieldSpec("red", .number, required: true), FieldSpec("green", .number, required: true),
+        FieldSpec("blue", .number, required: true), FieldSpec("hex", .string, required: true),
+    ]
     static let sizeFields = [
         FieldSpec("width", .number, required: true), FieldSpec("height", .number, required: true),
     ]

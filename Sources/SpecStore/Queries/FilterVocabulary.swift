@@ -43,6 +43,8 @@ public enum FilterVocabulary {
         case device
         /// Interface elements declared in the data's `elements`.
         case element
+        /// ``FilterVocabulary/appearances``.
+        case appearance
     }
 
     /// Platform ids. `all` in a record's `platforms` matches every one of them.
@@ -90,6 +92,8 @@ public enum FilterVocabulary {
     public static let searchTypes = RecordType.spellings
     /// Statuses search filters by: a figure's or a rule's.
     public static let searchStatuses = SearchStatus.spellings
+    /// The appearances a system color has a value for.
+    public static let appearances = ColorAppearance.spellings
 
     /// The statically known accepted values of `kind`, or `nil` for vocabularies drawn from the data.
     public static func values(of kind: Kind) -> [String]? {
@@ -108,6 +112,7 @@ public enum FilterVocabulary {
         case .ruleStatus: ruleStatuses
         case .searchType: searchTypes
         case .searchStatus: searchStatuses
+        case .appearance: appearances
         case .topic, .font, .device, .element: nil
         }
     }
@@ -214,6 +219,17 @@ public enum FilterVocabulary {
             .ruleKind: table(ruleKinds, ["must": "requirement", "should": "recommendation"]),
             .ruleStatus: table(ruleStatuses),
             .searchStatus: table(searchStatuses),
+            // Apple's 2023 tables headed the increased-contrast columns "Accessible"; the record
+            // fields are camel case (matching ignores case and separators, so they need no alias).
+            .appearance: table(
+                appearances,
+                [
+                    "defaultlight": "light", "defaultdark": "dark", "darkmode": "dark",
+                    "lightmode": "light", "accessiblelight": "increased-contrast-light",
+                    "accessibledark": "increased-contrast-dark", "highcontrastlight": "increased-contrast-light",
+                    "highcontrastdark": "increased-contrast-dark", "iclight": "increased-contrast-light",
+                    "icdark": "increased-contrast-dark",
+                ]),
             // A collection's data-file key names its record type too (`myths`, `sizeClasses`).
             .searchType: table(
                 searchTypes,

@@ -42,6 +42,35 @@ public enum WidgetRenderingMode: String, VocabularyTerm {
     public static let vocabulary = FilterVocabulary.Kind.renderingMode
 }
 
+/// An appearance a system color has a value for, as Apple's color table heads its columns:
+/// Default (light), Default (dark), Increased contrast (light), Increased contrast (dark).
+public enum ColorAppearance: String, VocabularyTerm {
+    case light, dark
+    case increasedContrastLight = "increased-contrast-light"
+    case increasedContrastDark = "increased-contrast-dark"
+    public static let vocabulary = FilterVocabulary.Kind.appearance
+
+    /// The record field that holds the value: `increasedContrastLight`.
+    public var field: String {
+        switch self {
+        case .light: "light"
+        case .dark: "dark"
+        case .increasedContrastLight: "increasedContrastLight"
+        case .increasedContrastDark: "increasedContrastDark"
+        }
+    }
+
+    /// Apple's column heading for it: `Increased contrast (dark)`.
+    public var phrase: String {
+        switch self {
+        case .light: "Default (light)"
+        case .dark: "Default (dark)"
+        case .increasedContrastLight: "Increased contrast (light)"
+        case .increasedContrastDark: "Increased contrast (dark)"
+        }
+    }
+}
+
 /// A Dynamic Type category, smallest first.
 public enum DynamicTypeCategory: String, VocabularyTerm {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
@@ -96,6 +125,7 @@ public enum RecordType: String, VocabularyTerm {
     case dynamicType = "dynamic-type"
     case textStyle = "text-style"
     case tracking
+    case color
     public static let vocabulary = FilterVocabulary.Kind.searchType
 }
 
@@ -113,6 +143,7 @@ extension RecordType {
         case .dynamicType: "Dynamic Type row"
         case .textStyle: "text style"
         case .tracking: "tracking row"
+        case .color: "color"
         }
     }
 

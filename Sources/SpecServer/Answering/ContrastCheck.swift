@@ -1,0 +1,73 @@
+import SpecStore
+
+/// `/v1/check?foreground=…&background=…`: two colors judged against Apple's minimum contrast
+/// ratio for the text they set (``SpecSnapshot/checkContrast(_:)``). A request that names either
+/// color is a contrast check; its parameters are these, with `figure` and `platform` as the
+/// metric check reads them, and a measurement's `value`, `width` or `height` beside them is the
+/// usual unknown-parameter `400`.
+enum ContrastCheck {
+    /// The contrast check's own parameters.
+    static let parameters = [
+        FilterParameter(
+            name: "foreground",
+            summary:
+                "Contrast check: the text color, #RRGGBB (or #RGB), or a color of /v1/colors by name, API name or id with appearance.",
+            value: .text),
+        FilterParameter(
+            name: "background", summary: "Contrast check: the background color, spelled as foreground.", value: .text),
+        FilterParameter(
+            name: "appearance", summary: "Contrast check: the appearance whose value a named color gives.",
+            value: .vocabulary(.appearance)),
+        FilterParameter(
+            name: "textSize",
+            summary:
+                "Contrast check: the text size in points; Apple's minimum is one figure up to 17 pt and another from 18 pt.",
+            value: .number),
+        FilterParameter(
+            name: "bold", summary: "Contrast check: true for bold text, which Apple gives its own minimum at any size.",
+            value: .text),
+    ]
+
+    /// Whether the request asks for a contrast check.
+    static func isContrast(_ parameters: [String: String]) -> Bool {
+        parameters["foreground"] != nil || parameters["background"] != nil
+    }
+
+    /// Judges the contrast the parameters describe.
+    static func judge(parameters: [String: String], snapshot: SpecSnapshot, embed: Bool) throws(APIError) -> JSONValue {
+        let row: JSONValue
+        do {
+            row = try snapshot.checkContrast(try measurement(parameters))
+        } catch {
+            throw APIError(error)
+        }
+        guard case .object(var object) = row else { return row }
+        if !embed { object["metric"] = nil }
+        return .object(object)
+    }
+
+    /// The contrast measurement the parameters describe.
+    private static func measurement(_ parameters: [String: String]) throws(QueryError) -> ContrastMeasurement {
+        let shared = Measurement.parameters.filter { $0.name == "figure" || $0.name == "platform" }
+        let reader = try ParameterReader(parameters, defined: Self.parameters + shared)
+        guard let foreground = reader.text("foreground") else {
+            throw QueryError.missing("foreground", expected: "#RRGGBB or a color's name")
+        }
+        guard let background = reader.text("background") else {
+            throw QueryError.missing("background", expected: "#RRGGBB or a color's name")
+        }
+        return ContrastMeasurement(
+            foreground: foreground, background: background, appearance: try reader.term("appearance"),
+            platform: try reader.term("platform"), textSize: try reader.number("textSize"),
+            bold: try bold(reader.text("bold")), figure: reader.text("figure"))
+    }
+
+    private static func bold(_ raw: String?) throws(QueryError) -> Bool? {
+        guard let raw else { return nil }
+        switch raw.lowercased() {
+        case "true", "yes", "1": return true
+        case "false", "no", "0": return false
+        default: throw QueryError.unknownValue(raw, for: "bold", accepted: ["true", "false"])
+        }
+    }
+}

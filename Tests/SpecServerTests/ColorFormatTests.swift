@@ -1,0 +1,87 @@
+import SpecStore
+import Testing
+
+@testable import SpecServer
+
+/// `/v1/colors` in the formats made for it: Swift that compiles where SwiftUI is absent, CSS custom
+/// properties per appearance, and the colors page's swatches.
+@Suite struct ColorFormatTests {
+    let app = ApplicationHarness.shared
+
+    @Test(arguments: [
+        "/v1/colors", "/v1/colors?version=2023", "/v1/colors/color.all.indigo", "/v1/colors?platform=tvos&version=2023",
+    ])
+    func theSwiftSourceCompiles(_ path: String) throws {
+        let answer = app.request(.get, path + (path.contains("?") ? "&" : "?") + "format=swift")
+        try #require(answer.status == 200, "\(answer.text.prefix(300))")
+        #expect(answer[header: "Content-Type"] == "text/x-swift; charset=utf-8")
+        let (status, diagnostics) = try SwiftSourceTests.typeCheck(answer.text)
+        #expect(status == 0, "\(path): \(diagnostics.prefix(2000))")
+    }
+
+    @Test func swiftNamesSwiftUIsAdaptiveColorFirstAndAppleValuesAfter() throws {
+        let source = app.request(.get, "/v1/colors?format=swift").text
+        let indigo = try #require(source.range(of: "public enum Indigo {"))
+        let rest = source[indigo.upperBound...]
+        let system = try #require(rest.range(of: "public static let system = Color.indigo"))
+        let dark = try #require(
+            rest.range(
+                of: ##"public static let dark = HIGColorValue(red: 109, green: 124, blue: 255, hex: "#6D7CFF")"##))
+        #expect(system.lowerBound < dark.lowerBound)
+        #expect(source.contains("#if canImport(SwiftUI) && canImport(UIKit)\n        /// UIKit's adaptive systemGray2"))
+        // The 2023 gray column printed systemGray2 under SwiftUI API: no Color member of that name.
+        let old = app.request(.get, "/v1/colors?format=swift&version=2023").text
+        #expect(!old.contains("Color.systemGray2"))
+        #expect(old.contains("public static let value = HIGColorValue(red: 255, green: 69, blue: 58"))
+    }
+
+    @Test func cssHasALightRootAndABlockPerAppearance() throws {
+        let answer = app.request(.get, "/v1/colors?format=css")
+        #expect(answer.status == 200)
+        #expect(answer[header: "Content-Type"] == "text/css; charset=utf-8")
+        let css = answer.text
+        let dark = try #require(css.range(of: "@media (prefers-color-scheme: dark) {"))
+        let contrast = try #require(css.range(of: "@media (prefers-contrast: more) {"))
+        let both = try #require(css.range(of: "@media (prefers-color-scheme: dark) and (prefers-contrast: more) {"))
+        #expect(dark.lowerBound < contrast.lowerBound && contrast.lowerBound < both.lowerBound)
+        #expect(css[..<dark.lowerBound].contains("--hig-color-indigo: #6155F5;"))
+        #expect(css[dark.upperBound..<contrast.lowerBound].contains("--hig-color-indigo: #6D7CFF;"))
+        #expect(css[contrast.upperBound..<both.lowerBound].contains("--hig-color-indigo: #564ADE;"))
+        #expect(css[both.upperBound...].contains("--hig-color-indigo: #A7AAFF;"))
+        #expect(css[both.upperBound...].contains("--hig-color-ios-gray-2: #7C7C80;"))
+        // Every comment is closed once: no text ends one early.
+        #expect(css.components(separatedBy: "/*").count == css.components(separatedBy: "*/").count)
+        #expect(ColorStyleSheet.comment("a */ b") == "a * / b")
+        // 2023: visionOS's one-column rows set their value on :root only, and say so.
+        let old = app.request(.get, "/v1/colors?format=css&version=2023&platform=visionos").text
+        #expect(old.contains("--hig-color-visionos-red: #FF453A;"))
+        #expect(!old.contains("@media"))
+        #expect(app.request(.get, "/v1/metrics?format=css").status == 406)
+    }
+
+    @Test func theColorsPageShowsASwatchBesideEachValue() {
+        let page = app.request(.get, "/v1/colors?format=html").text
+        #expect(page.contains("background:#6D7CFF\"></span>#6D7CFF"))
+        #expect(page.components(separatedBy: "class=\"hig-swatch\"").count - 1 == 12 * 4 + 6 * 4)
+        #expect(
+            HTMLRenderer.cellContent("red;x", column: TableColumn("light_hex", "Hex", .color), fragment: false)
+                == "red;x")
+    }
+
+    @Test func theCheckRouteJudgesContrast() throws {
+        let answer = app.request(
+            .get, "/v1/check?foreground=%23FFFFFF&background=indigo&appearance=light&textSize=17")
+        #expect(answer.status == 200, "\(answer.text)")
+        let row = try #require(answer.json?["items"]?.arrayValue?.first)
+        #expect(row["contrast"]?["ratioIs"] == "computed")
+        #expect(row["contrast"]?["minimumIs"] == "published")
+        #expect(row["metric"] == nil, "the figure is embedded only when asked")
+        #expect(app.request(.get, "/v1/check?foreground=%23FFFFFF&background=%23000000&value=3").status == 400)
+        #expect(app.request(.get, "/v1/check?foreground=%23FFFFFF&textSize=12").status == 400)
+        let embedded = app.request(
+            .get, "/v1/check?foreground=%23FFFFFF&background=%23000000&bold=true&embed=figure"
+        ).json
+        #expect(
+            embedded?["items"]?.arrayValue?.first?["metric"]?["id"] == "metric.accessibility.all.contrast-bold-text")
+    }
+}
