@@ -9,7 +9,7 @@ import Testing
 @Suite struct SwiftSourceTests {
     let app = ApplicationHarness.shared
 
-    /// A stand-in for the few SwiftUI declarations the source names, compiled as a module called
+    /// A stand-in for the few SwiftUI declarations the source names (`Font` and `Color`), compiled as a module called
     /// `SwiftUI` so that `canImport(SwiftUI)` holds and the SwiftUI branch of the source is
     /// type-checked on Linux too. The names are SwiftUI's own, with SwiftUI's labels and defaults;
     /// `extraLargeTitle` is left out, as SwiftUI has it on visionOS only, so the source must not name
@@ -33,6 +33,16 @@ import Testing
                 Font()
             }
             public func weight(_ weight: Weight) -> Font { self }
+        }
+
+        public struct Color: Sendable {
+            public enum RGBColorSpace: Sendable { case sRGB, sRGBLinear, displayP3 }
+            init() {}
+            public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {}
+            public static let red = Color(), orange = Color(), yellow = Color(), green = Color()
+            public static let mint = Color(), teal = Color(), cyan = Color(), blue = Color()
+            public static let indigo = Color(), purple = Color(), pink = Color(), brown = Color()
+            public static let gray = Color(), black = Color(), white = Color(), clear = Color()
         }
 
         """
@@ -90,7 +100,7 @@ import Testing
 
     @Test func everySwiftRouteIsCompiled() {
         let routes = Route.allCases.filter { $0.endpoint.formats.contains(.swift) }
-        #expect(routes.count == 6, "the three collections and their record routes")
+        #expect(routes.count == 8, "the four collections and their record routes")
         for route in routes where route.endpoint.pathParameter != nil {
             #expect(Self.swiftPaths.contains(route.endpoint.example ?? "-"), "\(route)")
         }
