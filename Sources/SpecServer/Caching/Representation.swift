@@ -146,9 +146,9 @@ final class Representation: Sendable {
     }
 
     /// The largest body compressed on an event loop when its gzip form is first asked for:
-    /// compressing costs about 10 µs a KB, so a larger one would hold the loop for more than
-    /// about a millisecond.
-    static let largestGzipOnLoop = 64 * 1024
+    /// compressing cost about 95 µs a KB on a busy VM (the 507 KB export, 48 ms), so a larger
+    /// one would hold the loop for more than about a millisecond.
+    static let largestGzipOnLoop = 8 * 1024
 
     /// What of a request chooses among a representation's responses, copied out of the
     /// request: an answer computed off the loop chooses with it as ``response(to:)`` would.
