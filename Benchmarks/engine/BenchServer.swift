@@ -1,7 +1,8 @@
 // A minimal HTTPCore server for the engine benchmark: serves every regular file of a directory
 // at /NAME as a prepared response, so nginx can serve the very same bytes.
 //
-//   bench-server --port P [--threads N] [--idle-timeout SECONDS] --root DIR
+//   bench-server --port P [--threads N] [--idle-timeout SECONDS] [--send-buffer-bytes N]
+//                [--max-unsent-bytes N] --root DIR
 import Glibc
 
 struct FileApplication: HTTPApplication {
@@ -30,12 +31,14 @@ enum BenchServer {
             case "--port": configuration.port = Int(value) ?? 8081
             case "--threads": configuration.threads = Int(value) ?? 1
             case "--idle-timeout": configuration.idleTimeout = .seconds(Int(value) ?? 15)
+            case "--send-buffer-bytes": configuration.sendBufferBytes = Int(value) ?? 0
+            case "--max-unsent-bytes": configuration.maxUnsentBytes = Int(value) ?? 0
             case "--root": root = value
             default: fatalError("unknown option \(flag)")
             }
         }
         var files: [(path: [UInt8], response: PreparedResponse)] = []
-        for name in ["small.json", "30k.json"] {
+        for name in fileNames(in: root) {
             let body = readFile(root + "/" + name)
             let response = PreparedResponse(
                 status: .ok,
@@ -51,6 +54,19 @@ enum BenchServer {
             print("bench-server: \(error)")
             exit(1)
         }
+    }
+
+    /// The names of the regular files in `directory`.
+    static func fileNames(in directory: String) -> [String] {
+        guard let stream = opendir(directory) else { fatalError("cannot open \(directory)") }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            guard entry.pointee.d_type == DT_REG else { continue }
+            names.append(
+                withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+        return names.sorted()
     }
 
     static func readFile(_ path: String) -> [UInt8] {

@@ -36,10 +36,12 @@ def wait_port(port, timeout=10):
             time.sleep(0.05)
     sys.exit(f"nothing listens on {port}")
 
-def wrk(url, seconds, close):
+def wrk(url, seconds, close, gzip=False):
     command = ["taskset", "-c", CLIENT_CPU, "wrk", "-t1", "-c50", f"-d{seconds}s", url]
     if close:
         command[5:5] = ["-H", "Connection: close"]
+    if gzip:
+        command[5:5] = ["-H", "Accept-Encoding: gzip"]
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     requests = int(re.search(r"(\d+) requests in", out).group(1))
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
@@ -56,6 +58,9 @@ def main():
     parser.add_argument("--spec-small", default="/healthz", help="spec-server path for the small scenarios")
     parser.add_argument("--spec-large", help="spec-server path for the large scenario (about 30 KB)")
     parser.add_argument("--spec-filtered", help="spec-server path with a filter query (spec-server only)")
+    parser.add_argument("--spec-table", help="spec-server path of a table of about 75 KB")
+    parser.add_argument("--spec-page", help="spec-server path of a page of about 300 KB")
+    parser.add_argument("--spec-export", help="spec-server path of the export")
     args = parser.parse_args()
 
     docroot = os.path.join(args.work, "www")
@@ -109,23 +114,35 @@ http {{
             import urllib.request
             # nginx serves the very bytes spec-server sends, from files named after the scenario.
             for key, path in (("small", args.spec_small), ("large", args.spec_large),
-                              ("filtered", args.spec_filtered)):
+                              ("filtered", args.spec_filtered), ("table", args.spec_table),
+                              ("page", args.spec_page), ("export", args.spec_export)):
                 if path:
                     data = urllib.request.urlopen(f"http://127.0.0.1:{SPEC_PORT}{path}").read()
                     open(os.path.join(docroot, f"spec-{key}.json"), "wb").write(data)
                     spec_paths[key] = path
+                    if key in ("table", "page", "export"):
+                        # The gzip form, which nginx serves as a file of the very same bytes.
+                        asked = urllib.request.Request(f"http://127.0.0.1:{SPEC_PORT}{path}",
+                                                       headers={"Accept-Encoding": "gzip"})
+                        data = urllib.request.urlopen(asked).read()
+                        open(os.path.join(docroot, f"spec-{key}-gz.json"), "wb").write(data)
+                        spec_paths[key + "-gz"] = path
         time.sleep(0.5)
         nginx_pids = [nginx.pid] + [int(p) for p in subprocess.run(["pgrep", "-P", str(nginx.pid)],
                                                                     capture_output=True, text=True).stdout.split()]
         pids = {"httpcore": [ours.pid], "nginx": nginx_pids}
         ports = {"httpcore": OURS_PORT, "nginx": NGINX_PORT}
         # Which path each server answers for each scenario size; None skips the pair.
-        paths = {"httpcore": {"small": "/small.json", "large": "/30k.json", "filtered": None},
-                 "nginx": {"small": "/small.json", "large": "/30k.json", "filtered": None}}
+        large_keys = ("table", "table-gz", "page", "page-gz", "export", "export-gz")
+        paths = {"httpcore": {"small": "/small.json", "large": "/30k.json", "filtered": None,
+                              **{key: None for key in large_keys}},
+                 "nginx": {"small": "/small.json", "large": "/30k.json", "filtered": None,
+                           **{key: None for key in large_keys}}}
         if args.spec_server:
             pids["spec-server"] = [processes[-1].pid]
             ports["spec-server"] = SPEC_PORT
-            paths["spec-server"] = {key: spec_paths.get(key) for key in ("small", "large", "filtered")}
+            paths["spec-server"] = {key: spec_paths.get(key)
+                                    for key in ("small", "large", "filtered") + large_keys}
             pids["nginx (same bytes)"] = nginx_pids
             ports["nginx (same bytes)"] = NGINX_PORT
             paths["nginx (same bytes)"] = {k: f"/spec-{k}.json" if v else None for k, v in paths["spec-server"].items()}
@@ -134,7 +151,15 @@ http {{
         scenarios = [("small keep-alive", "small", False),
                      ("filtered query keep-alive", "filtered", False),
                      ("30 KB keep-alive", "large", False),
-                     ("small Connection: close", "small", True)]
+                     ("small Connection: close", "small", True),
+                     ("filtered query close", "filtered", True)]
+        # The large answers, spec-server against nginx on the same bytes: identity and gzip,
+        # keep-alive and Connection: close.
+        for key, name in (("table", "75 KB table"), ("page", "300 KB page"), ("export", "export")):
+            for gzip in (False, True):
+                for close in (False, True):
+                    scenarios.append((f"{name}{' gzip' if gzip else ''} {'close' if close else 'keep-alive'}",
+                                      key + ("-gz" if gzip else ""), close))
         results = {(s[0], n): [] for s in scenarios for n in pids}
         for name in pids:  # warm-up
             if paths[name]["small"]:
@@ -147,13 +172,16 @@ http {{
                     if not path:
                         continue
                     before = cpu_ns(pids[name])
-                    requests, bad, socket_errors = wrk(f"http://127.0.0.1:{ports[name]}{path}", args.seconds, close)
+                    gzip = size.endswith("-gz") and name == "spec-server"
+                    requests, bad, socket_errors = wrk(f"http://127.0.0.1:{ports[name]}{path}", args.seconds, close,
+                                                       gzip)
                     used = cpu_ns(pids[name]) - before
                     results[(label, name)].append((requests / args.seconds, used / 1000 / requests, bad, socket_errors))
 
         print(f"engine benchmark: {args.rounds} rounds x {args.seconds} s, wrk -t1 -c50 on CPU {CLIENT_CPU}, "
               f"one server worker on CPU {SERVER_CPU} (median of rounds)")
-        print(f"{'scenario':26} {'server':18} {'req/s':>9} {'CPU us/req':>11} {'ratio to nginx':>15}")
+        print(f"{'scenario':26} {'server':18} {'req/s':>9} {'CPU us/req':>11} {'ratio to nginx':>15} "
+              f"{'req/s ratio':>12}")
         baseline = {"httpcore": "nginx", "nginx": "nginx", "spec-server": "nginx (same bytes)",
                     "nginx (same bytes)": "nginx (same bytes)"}
         for label, _, _ in scenarios:
@@ -164,10 +192,11 @@ http {{
                     continue
                 rate, cost = medians[name]
                 ratio = cost / medians[baseline[name]][1]
+                rate_ratio = rate / medians[baseline[name]][0] if baseline[name] in medians else float("nan")
                 bad = sum(r[2] for r in results[(label, name)])
                 errors = "; ".join(sorted(set(r[3] for r in results[(label, name)] if r[3])))
                 note = (f"  non-2xx={bad}" if bad else "") + (f"  socket errors: {errors}" if errors else "")
-                print(f"{label:26} {name:18} {rate:9.0f} {cost:11.2f} {ratio:14.2f}x{note}")
+                print(f"{label:26} {name:18} {rate:9.0f} {cost:11.2f} {ratio:14.2f}x {rate_ratio:11.2f}x{note}")
 
         healthz_rounds = results[("small keep-alive", "spec-server")] if args.spec_server else []
         filtered_rounds = results[("filtered query keep-alive", "spec-server")] if args.spec_server else []

@@ -8,7 +8,10 @@
 # very bytes spec-server sends: SPEC_SMALL (default /healthz) for the small scenarios and
 # SPEC_LARGE (a route answering about 30 KB; skipped when unset) for the large one, and
 # SPEC_FILTERED (default /v1/dynamic-type?category=large&style=body) for a filtered query, which
-# nginx answers from a file holding the same bytes.
+# nginx answers from a file holding the same bytes; and the large answers, each in identity and
+# gzip, keep-alive and Connection: close: SPEC_TABLE (default /v1/dynamic-type?platform=ios,
+# 75 KB), SPEC_PAGE (default /v1/tracking?format=html&limit=1000, 300 KB) and SPEC_EXPORT
+# (default /v1/export), nginx serving the very bytes (the gzip ones as a file of those bytes).
 #
 # Needs: apt-get install -y nginx-light wrk  (and python3). Loopback only; everything it
 # starts is stopped when it exits. Results go to stdout and Benchmarks/results/.
@@ -49,4 +52,7 @@ python3 "$root/Benchmarks/engine/bench.py" \
     ${SPEC_SERVER:+--spec-server "$SPEC_SERVER" --spec-small "${SPEC_SMALL:-/healthz}"} \
     ${SPEC_SERVER:+${SPEC_LARGE:+--spec-large "$SPEC_LARGE"}} \
     ${SPEC_SERVER:+--spec-filtered "${SPEC_FILTERED:-/v1/dynamic-type?category=large&style=body}"} \
+    ${SPEC_SERVER:+--spec-table "${SPEC_TABLE:-/v1/dynamic-type?platform=ios}"} \
+    ${SPEC_SERVER:+--spec-page "${SPEC_PAGE:-/v1/tracking?format=html&limit=1000}"} \
+    ${SPEC_SERVER:+--spec-export "${SPEC_EXPORT:-/v1/export}"} \
     | tee "$root/Benchmarks/results/engine-$(date -u +%Y%m%dT%H%M%SZ).txt"

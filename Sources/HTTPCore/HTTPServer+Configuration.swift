@@ -85,9 +85,18 @@ extension HTTPServer {
         public var maxQueuedAnswers: Int = 1024
 
         /// The kernel send buffer of each connection (`SO_SNDBUF`, which the kernel doubles for
-        /// its bookkeeping); `0` leaves it to the kernel's autotuning, which grows it to
-        /// `net.ipv4.tcp_wmem`'s maximum (4 MiB or more) for a client that does not read.
-        public var sendBufferBytes: Int = 32 << 10
+        /// its bookkeeping, and which turns its autotuning off); `0` leaves it to the kernel's
+        /// autotuning, as nginx does, bounded by ``maxUnsentBytes``.
+        public var sendBufferBytes: Int = 0
+
+        /// Bytes of an answer the kernel holds for a connection beyond what the network has taken
+        /// (`TCP_NOTSENT_LOWAT`): the socket takes no more, and is not reported writable, while
+        /// this much is queued unsent. With an autotuned send buffer this is what bounds the
+        /// kernel memory of a client that does not read: once its receive window is full, the
+        /// server's kernel holds this, plus at most one segment a write added, and not the
+        /// send buffer's autotuned maximum (`net.ipv4.tcp_wmem`, 4 MiB or more). `0` sets
+        /// nothing (the system's `net.ipv4.tcp_notsent_lowat`, unbounded by default).
+        public var maxUnsentBytes: Int = 128 << 10
 
         /// How long a body may arrive at any rate before ``minBodyBytesPerSecond`` applies.
         public var bodyRateGracePeriod: Duration = .seconds(2)

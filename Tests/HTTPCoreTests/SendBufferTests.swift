@@ -5,13 +5,23 @@ import Testing
 
 @testable import HTTPCore
 
-/// The kernel send buffer of accepted connections is bounded, not autotuned.
+/// The kernel send buffer of accepted connections: bounded when configured, else autotuned with
+/// what waits unsent bounded.
 @Suite(.timeLimit(.minutes(1))) struct SendBufferTests {
     /// The `SO_SNDBUF` of the connection the listener accepts, for a listener bound with `bytes`.
     func acceptedSendBuffer(listenerSetting bytes: Int) throws -> Int32 {
+        try acceptedOption(SOL_SOCKET, SO_SNDBUF, sendBufferBytes: bytes)
+    }
+
+    /// The value of the option `name` at `level` on the connection the listener accepts, for a
+    /// listener bound with these settings.
+    func acceptedOption(_ level: Int32, _ name: Int32, sendBufferBytes: Int = 0, maxUnsentBytes: Int = 0) throws
+        -> Int32
+    {
         var listeners = FileDescriptorGroup()
         let port = try Listener.bind(
-            host: "127.0.0.1", port: 0, count: 1, sendBufferBytes: bytes, into: &listeners)
+            host: "127.0.0.1", port: 0, count: 1, sendBufferBytes: sendBufferBytes, maxUnsentBytes: maxUnsentBytes,
+            into: &listeners)
         let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(client) }
         let connected = try SocketAddress(host: "127.0.0.1", port: port).withSocketAddress {
@@ -29,7 +39,7 @@ import Testing
         defer { close(accepted) }
         var value: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
-        try #require(getsockopt(accepted, SOL_SOCKET, SO_SNDBUF, &value, &length) == 0)
+        try #require(getsockopt(accepted, level, name, &value, &length) == 0)
         return value
     }
 
@@ -39,7 +49,9 @@ import Testing
         #expect(try acceptedSendBuffer(listenerSetting: 131072) == 262144)
     }
 
-    @Test func theDefaultBoundsIt() {
-        #expect(HTTPServer.Configuration().sendBufferBytes == 32 << 10)
+    @Test func acceptedConnectionsInheritTheBoundOnUnsentBytes() throws {
+        let level = Int32(IPPROTO_TCP)
+        #expect(try acceptedOption(level, TCP_NOTSENT_LOWAT, maxUnsentBytes: 131072) == 131072)
+        #expect(try acceptedOption(level, TCP_NOTSENT_LOWAT, maxUnsentBytes: 16384) == 16384)
     }
 }

@@ -11,6 +11,8 @@ struct Answer {
     var body: [UInt8]
     /// Every header field line in order, repeated names included (`Spec-Note`, one per note).
     var fieldLines: [(name: String, value: String)] = []
+    /// Whether the application deferred the answer to an answer thread (the harness computes it).
+    var wasDeferred = false
 
     var text: String { String(decoding: body, as: UTF8.self) }
     var json: JSONValue? { try? JSONValue.parse(body) }
@@ -98,7 +100,9 @@ struct ApplicationHarness {
                 fieldLines: fields.map { ($0.name, $0.value) })
         case .deferred(let deferred):
             // What a worker thread would compute, computed here.
-            return takeApart(deferred.resolve(), head: head)
+            var answer = takeApart(deferred.resolve(), head: head)
+            answer.wasDeferred = true
+            return answer
         }
     }
 }

@@ -31,7 +31,8 @@ struct ServerRuntime {
         var listeners = FileDescriptorGroup()
         let port = try Listener.bind(
             host: configuration.host, port: configuration.port, count: configuration.threads,
-            sendBufferBytes: configuration.sendBufferBytes, into: &listeners)
+            sendBufferBytes: configuration.sendBufferBytes,
+            maxUnsentBytes: configuration.maxUnsentBytes, into: &listeners)
         server.control.setBoundPort(port)
 
         let supervision: Supervision

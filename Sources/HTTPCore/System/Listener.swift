@@ -17,9 +17,12 @@ enum Listener {
     ///
     /// A `sendBufferBytes` above 0 sets `SO_SNDBUF` on the listeners, which accepted sockets
     /// inherit: the kernel then holds at most about twice that (its bookkeeping doubles it) for
-    /// a client that does not read, instead of autotuning up to `tcp_wmem`'s maximum.
+    /// a client that does not read, instead of autotuning up to `tcp_wmem`'s maximum. A
+    /// `maxUnsentBytes` above 0 sets `TCP_NOTSENT_LOWAT`, inherited likewise: the kernel takes
+    /// no more of an answer while that much waits unsent, whatever the send buffer's size.
     static func bind(
-        host: String, port: Int, count: Int, sendBufferBytes: Int = 0, into listeners: inout FileDescriptorGroup
+        host: String, port: Int, count: Int, sendBufferBytes: Int = 0, maxUnsentBytes: Int = 0,
+        into listeners: inout FileDescriptorGroup
     ) throws(HTTPServerError) -> Int {
         var address: SocketAddress
         do {
@@ -33,7 +36,8 @@ enum Listener {
         for _ in 0..<count {
             listeners.append(
                 try openSocket(
-                    address: address, reusePort: true, sendBufferBytes: sendBufferBytes, host: host, port: boundPort))
+                    address: address, reusePort: true, sendBufferBytes: sendBufferBytes,
+                    maxUnsentBytes: maxUnsentBytes, host: host, port: boundPort))
         }
         let backlog = Int32(
             SystemFile.smallText(atPath: "/proc/sys/net/core/somaxconn").flatMap { Int($0.filter(\.isNumber)) } ?? 4096)
@@ -45,7 +49,8 @@ enum Listener {
     }
 
     private static func openSocket(
-        address: SocketAddress, reusePort: Bool, sendBufferBytes: Int = 0, host: String, port: Int
+        address: SocketAddress, reusePort: Bool, sendBufferBytes: Int = 0, maxUnsentBytes: Int = 0, host: String,
+        port: Int
     ) throws(HTTPServerError) -> FileDescriptor {
         let rawValue = socket(
             address.family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
@@ -63,6 +68,10 @@ enum Listener {
                 try Syscall.setOption(rawValue, Int32(IPPROTO_TCP), TCP_DEFER_ACCEPT, 1)
                 if sendBufferBytes > 0 {
                     try Syscall.setOption(rawValue, SOL_SOCKET, SO_SNDBUF, Int32(clamping: sendBufferBytes))
+                }
+                if maxUnsentBytes > 0 {
+                    try Syscall.setOption(
+                        rawValue, Int32(IPPROTO_TCP), TCP_NOTSENT_LOWAT, Int32(clamping: maxUnsentBytes))
                 }
             }
         } catch {

@@ -141,8 +141,11 @@ final class ServedStore: Sendable {
 
     // MARK: - Serving
 
-    /// The prepared answer to a request whose target is one of the canonical URLs, or `nil`.
-    func fastResponse(for request: borrowing HTTPRequest) -> (route: Route, response: PreparedResponse)? {
+    /// The prepared answer to a request whose target is one of the canonical URLs, or `nil`; without
+    /// `building`, `nil` too when answering would build a representation or a large gzip form.
+    func fastResponse(for request: borrowing HTTPRequest, building: Bool = true) -> (
+        route: Route, response: PreparedResponse
+    )? {
         guard request.method == .get || request.method == .head else { return nil }
         let hash = EntityTag.fnv1a64(request.target.span)
         guard let entry = fastPath[hash], request.target.elementsEqual(entry.target) else { return nil }
@@ -161,7 +164,15 @@ final class ServedStore: Sendable {
             guard let format, let byFormat = entry.byFormat[format] else { return nil }
             chosen = byFormat
         }
-        // A representation that cannot be built goes to the slow path, which says why.
+        // A representation that cannot be built goes to the slow path, which says why. Without
+        // `building`, so does one not built yet, or a large gzip form not compressed yet: the
+        // slow path builds them off the event loop.
+        guard building else {
+            guard chosen.isBuilt, let representation = chosen.representation,
+                let response = representation.builtResponse(to: request)
+            else { return nil }
+            return (entry.route, response)
+        }
         guard let representation = chosen.representation else { return nil }
         return (entry.route, representation.response(to: request))
     }
@@ -170,18 +181,30 @@ final class ServedStore: Sendable {
     /// fields, without parsing the query: the cache keeps it under the request's raw bytes too.
     func learnedResponse(for request: borrowing HTTPRequest) -> (route: Route, response: PreparedResponse)? {
         guard request.method == .get || request.method == .head, request.hasQuery,
-            let (representation, route) = cache.learnedEntry(for: request), let route
+            let (representation, route) = cache.learnedEntry(for: request), let route,
+            let response = representation.builtResponse(to: request)
         else { return nil }
-        return (route, representation.response(to: request))
+        return (route, response)
     }
 
     /// Remembers `representation` as the answer to this request's exact bytes, the second time
     /// they are asked (``ResponseCache/offer(_:for:route:)``).
     func learn(_ representation: Representation, route: Route, for request: borrowing HTTPRequest) {
+        guard let key = learningKey(for: request) else { return }
+        learn(representation, route: route, key: key)
+    }
+
+    /// The raw key under which ``learn(_:route:for:)`` would keep this request's answer, when it
+    /// would (the second time its bytes are asked), for an answer built off the loop.
+    func learningKey(for request: borrowing HTTPRequest) -> String? {
         guard request.method == .get || request.method == .head, request.hasQuery,
-            let hash = ResponseCache.rawKeyHash(for: request), cache.wasOffered(rawKeyHash: hash),
-            let key = ResponseCache.rawKey(for: request)
-        else { return }
+            let hash = ResponseCache.rawKeyHash(for: request), cache.wasOffered(rawKeyHash: hash)
+        else { return nil }
+        return ResponseCache.rawKey(for: request)
+    }
+
+    /// Keeps `representation` under the raw `key` ``learningKey(for:)`` gave.
+    func learn(_ representation: Representation, route: Route, key: String) {
         cache.insert(representation, for: key, route: route)
     }
 
@@ -211,17 +234,60 @@ final class ServedStore: Sendable {
     func representation(
         route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format
     ) throws(APIError) -> Representation {
-        let asked = RouteParameters(route: route, parameter: parameter, query: query, options: options, format: format)
-        if let representation = fixed[asked.key]?.representation ?? cache.representation(for: asked.key) {
+        switch lookUp(route: route, parameter: parameter, query: query, options: options, format: format) {
+        case .kept(let representation): return representation
+        case .unbuilt(let build): return try build.run()
+        }
+    }
+
+    /// Where the representation of a GET is: kept (built in the fixed set, or in the cache), or
+    /// still to build.
+    enum Lookup {
+        case kept(Representation)
+        case unbuilt(PendingBuild)
+    }
+
+    /// A representation to build, with everything building it reads: run now, or on an answer
+    /// thread.
+    // @unchecked: the decoded filter is an immutable value (an `any QueryFilter` does not say
+    // Sendable), and the store and its caches are Sendable.
+    struct PendingBuild: @unchecked Sendable {
+        let served: ServedStore
+        let asked: RouteParameters
+        let route: Route
+        let parameter: String?
+        let query: QueryParameters
+        let options: RequestOptions
+        let format: Format
+
+        /// Builds the representation (or has the fixed set build it) and offers it to the cache.
+        func run() throws(APIError) -> Representation {
+            if let representation = served.fixed[asked.key]?.representation { return representation }
+            if let representation = served.cache.representation(for: asked.key) { return representation }
+            // Built from the same canonical values as the key: two queries that share an entry
+            // must get the same answer, wording included.
+            let representation = try ServedStore.build(
+                store: served.store, openAPI: served.openAPI, route: route, parameter: parameter,
+                filters: asked.filters, decoded: asked.decoded, options: options, format: format, query: query.pairs,
+                catalogues: served.catalogues)
+            served.cache.offer(representation, for: asked.key)
             return representation
         }
-        // Built from the same canonical values as the key: two queries that share an entry
-        // must get the same answer, wording included.
-        let representation = try Self.build(
-            store: store, openAPI: openAPI, route: route, parameter: parameter, filters: asked.filters,
-            decoded: asked.decoded, options: options, format: format, query: query.pairs, catalogues: catalogues)
-        cache.offer(representation, for: asked.key)
-        return representation
+    }
+
+    /// Finds the representation of a GET without building it.
+    func lookUp(
+        route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format
+    ) -> Lookup {
+        let asked = RouteParameters(route: route, parameter: parameter, query: query, options: options, format: format)
+        if let fixed = fixed[asked.key], fixed.isBuilt, let representation = fixed.representation {
+            return .kept(representation)
+        }
+        if let representation = cache.representation(for: asked.key) { return .kept(representation) }
+        return .unbuilt(
+            PendingBuild(
+                served: self, asked: asked, route: route, parameter: parameter, query: query, options: options,
+                format: format))
     }
 
     /// A GET's JSON answer as an MCP tool result carries it: the representation when one is

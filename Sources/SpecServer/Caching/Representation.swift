@@ -132,6 +132,55 @@ final class Representation: Sendable {
         return gzipOK
     }
 
+    /// The response for `request` when choosing it builds nothing large, else `nil`: a request
+    /// that prefers gzip, for a body of ``largestGzipOnLoop`` bytes or more whose gzip form is
+    /// not made yet, would compress it now; that is done off the event loop
+    /// (``response(for:)`` with the request's ``ResponseChoice``).
+    func builtResponse(to request: borrowing HTTPRequest) -> PreparedResponse? {
+        if offersGzip, ok.bodyCount >= Self.largestGzipOnLoop, gzipped.load() == nil,
+            AcceptEncoding(request.headers).prefersGzip
+        {
+            return nil
+        }
+        return response(to: request)
+    }
+
+    /// The largest body compressed on an event loop when its gzip form is first asked for:
+    /// compressing cost about 95 µs a KB on a busy VM (the 507 KB export, 48 ms), so a larger
+    /// one would hold the loop for more than about a millisecond.
+    static let largestGzipOnLoop = 8 * 1024
+
+    /// What of a request chooses among a representation's responses, copied out of the
+    /// request: an answer computed off the loop chooses with it as ``response(to:)`` would.
+    struct ResponseChoice: Sendable {
+        /// Whether `Accept-Encoding` prefers gzip.
+        let prefersGzip: Bool
+        /// The `If-None-Match` field's value, when there is one.
+        let ifNoneMatch: [UInt8]?
+
+        init(_ request: borrowing HTTPRequest) {
+            let headers = request.headers
+            prefersGzip = AcceptEncoding(headers).prefersGzip
+            if let field = headers["If-None-Match"] {
+                ifNoneMatch = field.indices.map { field[$0] }
+            } else {
+                ifNoneMatch = nil
+            }
+        }
+    }
+
+    /// The response ``response(to:)`` chooses for a request, chosen by what was copied of it.
+    func response(for choice: ResponseChoice) -> PreparedResponse {
+        guard offersGzip, choice.prefersGzip, let variant = gzip, let gzipOK = variant.ok else {
+            guard let ifNoneMatch = choice.ifNoneMatch else { return ok }
+            let tag = Array(entityTag.fieldValue.utf8)
+            return EntityTag.listContains(ifNoneMatch.span, tag: tag.span) ? notModified : ok
+        }
+        guard let ifNoneMatch = choice.ifNoneMatch, let notModified = variant.notModified else { return gzipOK }
+        let tag = variant.tag
+        return EntityTag.listContains(ifNoneMatch.span, tag: tag.span) ? notModified : gzipOK
+    }
+
     /// Whether a connection still sends one of its bodies to a client that has not read it.
     var isHeldUnread: Bool {
         ok.isHeldUnread || gzipped.load()?.ok?.isHeldUnread == true

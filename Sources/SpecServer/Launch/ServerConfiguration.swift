@@ -170,14 +170,15 @@ extension ServerConfiguration {
             \.minBodyBytesPerSecond, 0...1 << 30),
         intOption(
             "answer-threads", "N",
-            "threads judging large check batches off the event loops; 0 judges them on the loops",
+            "threads judging large check batches and building large never-seen answers off the event loops; 0 does it on the loops",
             \.answerThreads, 0...256),
         intOption(
             "max-queued-answers", "N",
-            "large check batches waiting for one of those threads (more: 503 and Retry-After)",
+            "answers waiting for one of those threads (more: 503 and Retry-After)",
             \.maxQueuedAnswers, 1...1_000_000),
         intOption(
-            "send-buffer-bytes", "BYTES", "each connection's kernel send buffer (SO_SNDBUF); 0 for the kernel's own",
+            "send-buffer-bytes", "BYTES",
+            "each connection's kernel send buffer (SO_SNDBUF); 0 for the kernel's autotuning, with at most 128 KiB queued unsent (TCP_NOTSENT_LOWAT)",
             \.sendBufferBytes, 0...1 << 30),
         intOption(
             "request-timeout", "SECONDS", "time allowed to send a whole request (then 408)", \.requestTimeoutSeconds,

@@ -57,6 +57,12 @@ final class EchoApplication: HTTPApplication {
         if request.path.equals("/large") {
             return .prepared(large)
         }
+        if request.path.equals("/dynamic-medium") {
+            // 300 KB serialised per request: written from the connection's output, not a file.
+            return HTTPResponse(
+                status: .ok, headers: [("Content-Type", "application/octet-stream")],
+                body: [UInt8](repeating: 0x62, count: 300_000))
+        }
         if request.path.equals("/hold") {
             holding.store(true, ordering: .releasing)
             // Waits on the test's condition, with a deadline so a failing test cannot hang.
