@@ -137,7 +137,14 @@ extension HTTPServer {
         public init?(_ text: String) {
             let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
             let addressText = String(parts[0])
-            guard let address = IPAddress(parsing: addressText.utf8.span) else { return nil }
+            let address: IPAddress
+            if addressText == "::" && parts.count == 2 {
+                // `::/0` and the like: no client has `::`, but a range may start there.
+                address = IPAddress()
+            } else {
+                guard let parsed = IPAddress(parsing: addressText.utf8.span) else { return nil }
+                address = parsed
+            }
             let isIPv4 = !addressText.contains(":")
             let longest = isIPv4 ? 32 : 128
             var prefix = longest
