@@ -125,6 +125,12 @@ extension HTTPServer {
         /// The descriptor access-log lines go to (default: standard error).
         public var accessLogDescriptor: Int32 = 2
 
+        /// Proxies whose `X-Forwarded-For` is believed: when a connection's peer lies in one of
+        /// these ranges, each request's access-log line names the client the proxies forwarded
+        /// for beside the peer (the right-most entry no range holds; see ``ForwardedFor``). Empty
+        /// (the default): no header is read, and lines name the peer alone.
+        public var trustedProxies: [AddressRange] = []
+
         /// Whether ``HTTPServer/run(onReady:)`` handles SIGTERM/SIGINT (graceful drain) and SIGHUP
         /// (``HTTPApplication/reload()``) through a signalfd. Turn off when embedding the server
         /// in a process that handles signals itself, e.g. tests; use ``HTTPServer/stop()`` then.

@@ -311,6 +311,46 @@ struct ParsingCase: CustomTestStringConvertible, Sendable {
         #expect(!RequestError.badRequest.hint(HTTPServer.Configuration()).contains("Percent-encode"))
     }
 
+    /// The same request line arriving in pieces is refused by the early scanner, before its line
+    /// end; it gives the same percent-encode hint as the parser gives the whole line, wherever
+    /// the line is split.
+    @Test func anUnencodedCharacterInARequestLineSentInPiecesGetsTheSameHint() {
+        let raw = Array("GET /v1/widgets?screen=430×932 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        let limits = RequestLimits()
+        var refusedEarly = 0
+        for split in 1..<raw.count {
+            var scanner = HeadScanner()
+            var outcome = scanner.scan(raw[0..<split].span, limits: limits)
+            if outcome == .incomplete { outcome = scanner.scan(raw.span, limits: limits) }
+            if outcome == .failed(.unencodedTarget) {
+                // A piece holding the × without its line end: the scanner refuses it.
+                refusedEarly += 1
+                continue
+            }
+            // Otherwise the whole line reaches the parser, which refuses it the same way.
+            #expect(outcome == .complete(raw.count), "split at \(split)")
+            var fields = [FieldRange](
+                repeating: FieldRange(nameStart: 0, nameLength: 0, valueStart: 0, valueLength: 0),
+                count: limits.maxHeaderFields)
+            var table = fields.mutableSpan
+            #expect(throws: RequestError.unencodedTarget) {
+                _ = try RequestHeadParser.parse(raw.span, start: 0, length: raw.count, fields: &table, limits: limits)
+            }
+        }
+        // Every split after the × and before the line end (`932 HTTP/1.1\r`, 14 bytes, and the
+        // ×'s second byte) is refused early.
+        #expect(refusedEarly == 15)
+        // Over a connection, the answer's hint says to percent-encode, not to fix line endings.
+        let driver = ConnectionDriver()
+        driver.send(Array(raw[0..<20]))
+        driver.send(Array(raw[20..<30]))
+        let responses = driver.responses()
+        #expect(responses.map(\.status) == [400])
+        let body = String(decoding: responses.first?.body ?? [], as: UTF8.self)
+        #expect(body.contains("Percent-encode it"), "\(body)")
+        #expect(!body.contains("CRLF"), "\(body)")
+    }
+
     @Test func everyEngineErrorHasTheProductErrorShape() {
         for error in RequestError.allCases {
             let text = String(decodingUTF8: error.response.bytes)

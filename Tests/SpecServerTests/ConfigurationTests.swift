@@ -99,6 +99,27 @@ import Testing
 
     /// The engine's configuration is the one source of its defaults: with no flags, the settings
     /// handed to the engine are the engine's own defaults, and `--help` shows them.
+    @Test func trustedProxiesComeFromAFlagOrTheEnvironment() throws {
+        let fromEnvironment = try ServerConfiguration.parse(
+            arguments: [], environment: ["SPEC_SERVER_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8,fd00::/8"])
+        guard case .serve(let configured) = fromEnvironment else {
+            Issue.record("expected to serve")
+            return
+        }
+        #expect(configured.trustedProxies.map(\.description) == ["127.0.0.1", "10.0.0.0/8", "fd00::/8"])
+        let engine = SpecServerCommand.engineConfiguration(configured, handlesSignals: false)
+        #expect(engine.trustedProxies == configured.trustedProxies)
+        #expect(ServerConfiguration().trustedProxies.isEmpty)
+        #expect(throws: ServerConfiguration.UsageError.self) {
+            try ServerConfiguration.parse(arguments: ["--trusted-proxies", "10.0.0.0/33"], environment: [:])
+        }
+        do {
+            _ = try ServerConfiguration.parse(arguments: ["--trusted-proxies=127.0.0.1,proxy.local"], environment: [:])
+        } catch {
+            #expect(error.description.contains("'proxy.local' is not an address or CIDR range"), "\(error)")
+        }
+    }
+
     @Test func theEngineDefaultsAreTheOnlyDefaults() throws {
         let engine = HTTPServer.Configuration()
         let ours = SpecServerCommand.engineConfiguration(ServerConfiguration(), handlesSignals: true)

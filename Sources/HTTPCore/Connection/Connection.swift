@@ -121,6 +121,14 @@ struct Connection: ~Copyable {
     private var bodyStartedAt: Int64 = 0
     /// The client's budget bucket plus one (0: none yet), looked up once per connection.
     private var clientBucketPlusOne: UInt16 = 0
+    /// Whether the peer is a trusted proxy (``LoopContext/trustedProxies``), looked up once per
+    /// connection: 0 not yet, 1 yes, 2 no.
+    private var peerTrust: UInt8 = 0
+    /// The client a trusted proxy forwarded the request in progress for, read when its head is
+    /// parsed (none without trusted proxies, from an untrusted peer, or without a well-formed
+    /// `X-Forwarded-For`). Kept here because the loop's field table may describe another
+    /// connection's request by the time this one's answer is logged.
+    private(set) var forwardedFor = IPAddress()
 
     /// The socket may have bytes we have not read.
     private(set) var mayHaveInput = false
@@ -552,7 +560,20 @@ struct Connection: ~Copyable {
         }
         keepAliveRequested = head.keepAlive && keepAliveRequested
         bodyLimit = 0
+        if !context.trustedProxies.isEmpty { forwardedFor = forwardedClient(context: context) }
         return true
+    }
+
+    /// The client the head just parsed was forwarded for, when the peer is a trusted proxy.
+    private mutating func forwardedClient(context: LoopContext) -> IPAddress {
+        if peerTrust == 0 {
+            let peer = socket.descriptor.map(IPAddress.peer(of:)) ?? IPAddress()
+            peerTrust = !peer.isNone && context.trustedProxies.contains { $0.contains(peer) } ? 1 : 2
+        }
+        guard peerTrust == 1 else { return IPAddress() }
+        return withHead(context: context) { request in
+            ForwardedFor.client(in: request.headers, trusting: context.trustedProxies)
+        }
     }
 
     /// The head at the front of the input, its body not yet read (``Action/limitBody``), for

@@ -14,6 +14,8 @@ final class LoopContext {
     let maxRequestsPerConnection: Int
     let accessLog: HTTPServer.AccessLogFormat
     let accessLogDescriptor: Int32
+    /// Peers whose `X-Forwarded-For` the access log believes; empty: none, and no header is read.
+    let trustedProxies: [HTTPServer.AddressRange]
     let serverWideOptions: PreparedResponse
     /// The answer to each ``RequestError``, by raw value, as the application renders it.
     let errorResponses: [PreparedResponse]
@@ -99,6 +101,8 @@ final class LoopContext {
         self.maxRequestsPerConnection = max(1, configuration.maxRequestsPerConnection)
         self.accessLog = configuration.accessLog
         self.accessLogDescriptor = configuration.accessLogDescriptor
+        // Without a log nothing would read the forwarded address.
+        self.trustedProxies = configuration.accessLog == .off ? [] : configuration.trustedProxies
         self.serverWideOptions = PreparedResponse(
             status: .ok,
             headers: [("Allow", configuration.serverWideAllow)],

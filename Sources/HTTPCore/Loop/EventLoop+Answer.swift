@@ -67,10 +67,12 @@ extension EventLoop {
         guard let written = connection.write(response, context: context) else { return }
         if context.accessLog != .off {
             let client = connection.socket.descriptor
+            let forwardedFor = connection.forwardedFor
             connection.withAnsweredRequest { head, request in
                 AccessLog.append(
                     head: head, request: request, status: response.status, bytes: written,
-                    microseconds: SystemClock.monotonicMicroseconds() - started, client: client, context: context)
+                    microseconds: SystemClock.monotonicMicroseconds() - started, client: client,
+                    forwardedFor: forwardedFor, context: context)
             }
         }
         connection.didAnswerRequest(context: context)

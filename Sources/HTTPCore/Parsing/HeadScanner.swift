@@ -45,7 +45,7 @@ struct HeadScanner {
             position = next
         }
         if lines == 0 && bytes.count > limits.maxRequestLineLength { return .failed(.uriTooLong) }
-        if lines == 0 && !checkUnfinishedRequestLine(bytes) { return .failed(.badRequest) }
+        if lines == 0, let error = checkUnfinishedRequestLine(bytes) { return .failed(error) }
         if bytes.count > limits.maxHeaderSectionLength { return .failed(.headerFieldsTooLarge) }
         return .incomplete
     }
@@ -54,8 +54,9 @@ struct HeadScanner {
     /// cannot be a request (a TLS ClientHello, binary noise) is refused at its first wrong byte
     /// instead of waiting for a line end: `method SP request-target SP HTTP-version`
     /// (RFC 9112 §3), with the method a token (RFC 9110 §9.1). Resumes where it stopped, so a
-    /// line trickling in is checked once; a complete line is left to the parser.
-    private mutating func checkUnfinishedRequestLine(_ bytes: Span<UInt8>) -> Bool {
+    /// line trickling in is checked once; a complete line is left to the parser. Returns the
+    /// refusal, `nil` while the bytes may still become a request line.
+    private mutating func checkUnfinishedRequestLine(_ bytes: Span<UInt8>) -> RequestError? {
         var position = Int(checked)
         defer { checked = Int32(position) }
         while position < bytes.count {
@@ -63,12 +64,12 @@ struct HeadScanner {
             switch part {
             case .method:
                 if byte == 0x20 {
-                    guard position > 0 else { return false }
+                    guard position > 0 else { return .badRequest }
                     part = .target
                 } else if byte == 0x0D && position == 0 {
                     part = .unchecked  // an empty line before the request, its LF still to come
                 } else if !CharacterClass.isTokenByte(byte) {
-                    return false
+                    return .badRequest
                 }
             case .target:
                 if byte == 0x20 {
@@ -77,26 +78,27 @@ struct HeadScanner {
                 } else if byte == 0x0D {
                     part = .unchecked
                 } else if !CharacterClass.isTargetByte(byte) {
-                    return false
+                    // The hint the parser gives a whole line with this byte: percent-encode it.
+                    return byte >= 0x80 ? .unencodedTarget : .badRequest
                 }
             case .version:
                 // HTTP-version = "HTTP" "/" DIGIT "." DIGIT (RFC 9112 §2.3)
                 let offset = position - Int(versionStart)
                 switch offset {
-                case 0: guard byte == UInt8(ascii: "H") else { return false }
-                case 1, 2: guard byte == UInt8(ascii: "T") else { return false }
-                case 3: guard byte == UInt8(ascii: "P") else { return false }
-                case 4: guard byte == UInt8(ascii: "/") else { return false }
-                case 5, 7: guard byte &- 0x30 < 10 else { return false }
-                case 6: guard byte == UInt8(ascii: ".") else { return false }
-                case 8: guard byte == 0x0D else { return false }
-                default: return false
+                case 0: guard byte == UInt8(ascii: "H") else { return .badRequest }
+                case 1, 2: guard byte == UInt8(ascii: "T") else { return .badRequest }
+                case 3: guard byte == UInt8(ascii: "P") else { return .badRequest }
+                case 4: guard byte == UInt8(ascii: "/") else { return .badRequest }
+                case 5, 7: guard byte &- 0x30 < 10 else { return .badRequest }
+                case 6: guard byte == UInt8(ascii: ".") else { return .badRequest }
+                case 8: guard byte == 0x0D else { return .badRequest }
+                default: return .badRequest
                 }
             case .unchecked:
-                return true
+                return nil
             }
             position += 1
         }
-        return true
+        return nil
     }
 }

@@ -4,7 +4,8 @@ import SystemSupport
 /// per wakeup, so logging costs one `write` per batch, not per request.
 enum AccessLog {
     /// Appends the line for an answered request; `request` holds its bytes from the first and
-    /// `client` is the connection's socket, whose peer address the line names.
+    /// `client` is the connection's socket, whose peer address the line names, with
+    /// `forwardedFor` beside it unless that is none.
     static func append(
         head: RequestHead,
         request: Span<UInt8>,
@@ -12,6 +13,7 @@ enum AccessLog {
         bytes: Int,
         microseconds: Int64,
         client: Int32?,
+        forwardedFor: IPAddress = IPAddress(),
         context: LoopContext
     ) {
         // The token as sent, so an unknown method is logged by name; no String is made.
@@ -20,7 +22,8 @@ enum AccessLog {
         let version: StaticString = head.version == .http1_0 ? "HTTP/1.0" : "HTTP/1.1"
         appendLine(
             method: method, target: target, version: version, status: status, bytes: bytes,
-            microseconds: Int(microseconds), refused: false, client: client, context: context
+            microseconds: Int(microseconds), refused: false, client: client, forwardedFor: forwardedFor,
+            context: context
         )
     }
 
@@ -29,7 +32,7 @@ enum AccessLog {
         appendLine(
             method: Span(dash), target: Span(), version: "-",
             status: error.status, bytes: error.response.bytes.count, microseconds: 0, refused: true, client: client,
-            context: context
+            forwardedFor: IPAddress(), context: context
         )
     }
 
@@ -51,6 +54,7 @@ enum AccessLog {
         microseconds: Int,
         refused: Bool,
         client: Int32?,
+        forwardedFor: IPAddress,
         context: LoopContext
     ) {
         let date = context.dateCache.bytes
@@ -58,10 +62,15 @@ enum AccessLog {
         case .off:
             return
         case .text:
-            // date client method target version status bytes duration
+            // date client method target version status bytes duration; behind a trusted proxy
+            // the client is one token, `peer;for=forwarded`.
             context.logBuffer.write(date.span)
             context.logBuffer.write(" ")
             writeClient(client, context: context)
+            if !forwardedFor.isNone {
+                context.logBuffer.write(";for=")
+                forwardedFor.write(into: &context.logBuffer)
+            }
             context.logBuffer.write(" ")
             context.logBuffer.write(method)
             context.logBuffer.write(" ")
@@ -92,6 +101,10 @@ enum AccessLog {
             }
             context.logBuffer.write("\",\"client\":\"")
             writeClient(client, context: context)
+            if !forwardedFor.isNone {
+                context.logBuffer.write("\",\"forwardedFor\":\"")
+                forwardedFor.write(into: &context.logBuffer)
+            }
             context.logBuffer.write("\",\"method\":\"")
             context.logBuffer.write(method)
             context.logBuffer.write("\",\"target\":\"")

@@ -22,6 +22,8 @@ struct ServerConfiguration: Equatable, Sendable {
     /// A data file to serve instead of the embedded one.
     var dataPath: String?
     var log = LogFormat.text
+    /// Proxies whose `X-Forwarded-For` the request log believes (empty: none).
+    var trustedProxies = engineDefaults.trustedProxies
     var maxConnections = engineDefaults.maxConnections
     var maxRequestLineBytes = engineDefaults.maxRequestLineLength
     var maxHeaderBytes = engineDefaults.maxHeaderSectionLength
@@ -135,6 +137,26 @@ extension ServerConfiguration {
             configuration, value in
             guard let log = LogFormat(rawValue: value.lowercased()) else { return "expects off, text or json" }
             configuration.log = log
+            return nil
+        },
+        Option(
+            name: "trusted-proxies", valueName: "RANGES",
+            help:
+                "proxies whose X-Forwarded-For is believed: request lines name the client they forwarded for "
+                + "beside the proxy; addresses or CIDR ranges, comma-separated (127.0.0.1,10.0.0.0/8,::1)"
+        ) {
+            configuration, value in
+            let items = list(value)
+            var ranges: [HTTPServer.AddressRange] = []
+            for item in items {
+                guard let range = HTTPServer.AddressRange(item) else {
+                    return "'\(item)' is not an address or CIDR range: expects e.g. 127.0.0.1, 10.0.0.0/8, ::1 "
+                        + "or fd00::/8, comma-separated"
+                }
+                ranges.append(range)
+            }
+            guard !ranges.isEmpty else { return "expects addresses or CIDR ranges such as 127.0.0.1,10.0.0.0/8" }
+            configuration.trustedProxies = ranges
             return nil
         },
         intOption("max-connections", "N", "open connections at most", \.maxConnections, 1...1_000_000),

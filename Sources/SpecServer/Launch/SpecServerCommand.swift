@@ -145,6 +145,7 @@ enum SpecServerCommand {
         engine.idleTimeout = .seconds(configuration.idleTimeoutSeconds)
         engine.writeTimeout = .seconds(configuration.writeTimeoutSeconds)
         engine.handlesSignals = handlesSignals
+        engine.trustedProxies = configuration.trustedProxies
         engine.accessLog =
             switch configuration.log {
             case .off: .off
