@@ -1,3 +1,4 @@
+import Glibc
 import SpecStore
 import Testing
 
@@ -244,6 +245,69 @@ import Testing
         #expect(try JSONValue.parse(modernPing)["error"]?["code"] == -32601)
         let garbage = try #require(MCPStdioCommand.answer(Array("{nope".utf8), responder: responder))
         #expect(try JSONValue.parse(garbage)["error"]?["code"] == -32700)
+    }
+
+    /// A pipe's two ends, read and write.
+    private static func pipeEnds() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        return (ends[0], ends[1])
+    }
+
+    private static let pingLine = Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8) + [0x0A]
+
+    @Test func stdioEndsWhenTheClientClosesItsEndOfOutput() throws {
+        // The client hangs up the pipe it reads answers from, then sends a request: the answer's
+        // write fails (EPIPE, SIGPIPE ignored as the command does), and the loop ends cleanly.
+        signal(SIGPIPE, SIG_IGN)
+        let input = try Self.pipeEnds()
+        let output = try Self.pipeEnds()
+        close(output.read)
+        #expect(!MCPStdioCommand.write(Self.pingLine, to: output.write))
+        #expect(MCPStdioCommand.write(Self.pingLine, to: input.write))
+        close(input.write)
+        let ending = MCPStdioCommand.serve(
+            responder: MCPResponder(served: served), input: input.read, output: output.write, limit: 64 * 1024)
+        #expect(ending == .outputClosed)
+        close(input.read)
+        close(output.write)
+    }
+
+    @Test func stdioEndsAtEndOfInputAfterAnsweringWhatCame() throws {
+        let input = try Self.pipeEnds()
+        let output = try Self.pipeEnds()
+        #expect(MCPStdioCommand.write(Self.pingLine + Self.pingLine, to: input.write))
+        close(input.write)
+        let ending = MCPStdioCommand.serve(
+            responder: MCPResponder(served: served), input: input.read, output: output.write, limit: 64 * 1024)
+        #expect(ending == .endOfInput)
+        close(output.write)
+        var answers: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while case let count = read(output.read, &chunk, chunk.count), count > 0 {
+            answers += chunk[..<count]
+        }
+        close(input.read)
+        #expect(answers.split(separator: 0x0A).count == 2)
+    }
+
+    @Test func stdioEndsWhenItsDescriptorsAreClosed() throws {
+        // A descriptor that is not open is an ending, never a trap (read and write report EBADF).
+        // Int32.max is never open; a descriptor closed here could be reused by a test running
+        // at the same time.
+        let closed = Int32.max
+        #expect(!MCPStdioCommand.isOpen(closed))
+        #expect(!MCPStdioCommand.write(Self.pingLine, to: closed))
+        let output = try Self.pipeEnds()
+        let ending = MCPStdioCommand.serve(
+            responder: MCPResponder(served: served), input: closed, output: output.write, limit: 64 * 1024)
+        #expect(ending == .inputClosed)
+        let input = try Self.pipeEnds()
+        #expect(
+            MCPStdioCommand.serve(
+                responder: MCPResponder(served: served), input: input.read, output: closed, limit: 64 * 1024)
+                == .outputClosed)
+        for end in [output.read, output.write, input.read, input.write] { close(end) }
     }
 
     @Test(arguments: [

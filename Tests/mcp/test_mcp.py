@@ -9,6 +9,7 @@ checked with raw HTTP in test_transport.py.
 
 import json
 import os
+import subprocess
 import urllib.parse
 import urllib.request
 
@@ -137,6 +138,100 @@ def test_every_tool_is_called(transport, mode):
     assert checks[0]["result"] == "below-published" and "error" in checks[1]
 
 
+# Queries that reach each shape a tool's answer can take, and what marks that shape: the SDK
+# checks every structuredContent against the tool's outputSchema, so an answer shape the schema
+# does not admit fails here (a check item with no applicable figure once lost the whole batch).
+def no_applicable(answer):
+    item = answer["items"][0]
+    return item["result"] == "no-applicable-figure" and item["status"] is None and item["figure"] is None
+
+
+def empty_with_notes(answer):
+    return answer["count"] == 0 and answer["items"] == [] and answer["notes"]
+
+
+SHAPES = [
+    ("list_devices", {"family": "watch", "limit": 2}, lambda a: a["count"] == 2 and a["total"] > 2),
+    ("list_devices", {"width": 1, "height": 1}, lambda a: a["count"] == 0),
+    ("list_devices", {"fields": "id,name", "limit": 2}, lambda a: set(a["items"][0]) == {"id", "name"}),
+    ("list_devices", {"q": "zzzzqqq"}, lambda a: a["count"] == 0),
+    ("list_size_classes", {"orientation": "landscape", "limit": 2}, lambda a: a["count"] == 2),
+    ("list_widgets", {"screen": "1x1"}, empty_with_notes),
+    ("list_widgets", {"device": "device.iphone-16-plus"}, lambda a: a["count"] > 0),
+    ("list_widget_families", {"platform": "macos"}, lambda a: a["count"] > 0),
+    ("list_dynamic_type", {"platform": "ios", "category": "ax5", "style": "caption2"}, lambda a: a["count"] == 1),
+    ("list_text_styles", {"platform": "tvos"}, lambda a: a["count"] > 0),
+    ("list_tracking", {"size": 999}, lambda a: a["count"] == 0),
+    ("list_metrics", {"status": "convention", "limit": 3}, lambda a: a["items"][0]["status"] == "convention"),
+    ("list_metrics", {"q": "live activity", "platform": "ios"}, lambda a: a["count"] > 0),
+    ("list_rules", {"status": "reading", "limit": 2}, lambda a: a["items"][0]["status"] == "reading"),
+    ("list_myths", {"topic": "typography"}, lambda a: a["count"] > 0),
+    ("get_record", {"id": "device.iphone-16-pro"}, lambda a: a["item"]["id"] == "device.iphone-16-pro"),
+    ("get_record", {"id": "rule.tab-bars.navigation-not-actions"}, lambda a: "item" in a),
+    ("get_record", {"id": "myth.text-literal-not-localized"}, lambda a: "item" in a),
+    ("get_record", {"id": "size-class.ipad-pro-12-9-inch.portrait"}, lambda a: "item" in a),
+    ("get_record", {"id": "widget.ios.430x932.system-small"}, lambda a: "item" in a),
+    ("get_record", {"id": "type.ios.xsmall.large-title"}, lambda a: "item" in a),
+    ("get_record", {"id": "text-style.macos.large-title"}, lambda a: "item" in a),
+    ("get_record", {"id": "tracking.ios.sf-pro.6"}, lambda a: "item" in a),
+    ("get_record", {"id": "widget-family.ios.system-small"}, lambda a: "item" in a),
+    ("get_record", {"id": "device.iphone-16-pro", "fields": ["id", "name"]}, lambda a: set(a["item"]) == {"id", "name"}),
+    ("search", {"q": "zzzzqqq"}, empty_with_notes),
+    ("search", {"q": "tab bar", "type": "rule", "limit": 3}, lambda a: a["items"][0]["type"] == "rule"),
+    ("check_measurements", {"items": [{"element": "button", "platform": "web", "width": 10, "height": 10}]}, no_applicable),
+    ("check_measurements", {"items": [{"element": "popover", "platform": "ipados", "width": 300}]}, no_applicable),
+    (
+        "check_measurements",
+        {"items": [{"element": "button", "platform": "ios", "width": 30, "height": 30}]},
+        lambda a: a["items"][0]["verdicts"],
+    ),
+    (
+        "check_measurements",
+        {"items": [{"figure": "metric.controls.ios.minimum-size", "width": 20, "height": 20}], "embed": "figure"},
+        lambda a: a["items"][0]["metric"]["id"] == "metric.controls.ios.minimum-size",
+    ),
+    (
+        "check_measurements",
+        {
+            "items": [
+                {"figure": "metric.nope", "value": 3},
+                {"bogus": 1},
+                {},
+                {"element": "button", "platform": "web", "width": 1, "height": 1},
+                {"figure": "metric.controls.ios.minimum-size", "width": 50, "height": 50},
+            ]
+        },
+        lambda a: all("error" in item for item in a["items"][:3])
+        and a["items"][3]["status"] is None
+        and a["items"][4]["result"] == "ok",
+    ),
+    ("check_measurements", {"items": []}, lambda a: a["count"] == 0),
+    ("diff_versions", {"from": "2023", "to": "2023"}, lambda a: a["counts"]["added"] == 0 and a["notes"]),
+    ("diff_versions", {"from": "2023", "kind": "changed", "type": "metric"}, lambda a: a["added"] == []),
+]
+
+
+def test_every_tool_has_shapes():
+    assert {name for name, _, _ in SHAPES} >= set(CALLS) - {"list_versions"}
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+@pytest.mark.parametrize("mode", MODES)
+def test_every_answer_shape_conforms(transport, mode):
+    async def body():
+        answers = []
+        async with client(transport, mode) as session:
+            for name, arguments, _ in SHAPES:
+                # call_tool raises when structuredContent does not validate against outputSchema.
+                result = await session.call_tool(name, arguments)
+                assert not result.is_error, (name, arguments, result.content)
+                answers.append(result.structured_content)
+        return answers
+
+    for (name, arguments, reached), answer in zip(SHAPES, run(body)):
+        assert reached(answer), (name, arguments, answer)
+
+
 @pytest.mark.parametrize("transport", TRANSPORTS)
 @pytest.mark.parametrize("mode", MODES)
 def test_bad_arguments_are_tool_errors(transport, mode):
@@ -188,3 +283,54 @@ def test_resources_are_the_routes_bytes(transport, mode):
     assert json.loads(pinned.text)["version"] == "2023"
     assert missing.error.code == (-32602 if mode != "legacy" else -32002)
     assert missing.error.data == {"uri": "hig://v1/devices/device.nope"}
+
+
+# `spec-server mcp` as a client's process: whichever end the client closes, the server ends on
+# its own with status 0 and says why on standard error (it once trapped with "write failed").
+def stdio_process():
+    return subprocess.Popen([BINARY, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+PING = b'{"jsonrpc":"2.0","id":1,"method":"ping"}\n'
+
+
+def ended(process, reason):
+    # wait() has its own deadline: a server that does not end fails the test, it does not hang it.
+    status = process.wait(timeout=60)
+    log = process.stderr.read().decode()
+    assert status == 0, (status, log)
+    assert f"spec-server mcp: {reason}; ending" in log, log
+    assert "Fatal error" not in log, log
+
+
+def test_stdio_ends_when_the_client_closes_its_reading_end():
+    process = stdio_process()
+    process.stdin.write(PING)
+    process.stdin.flush()
+    assert json.loads(process.stdout.readline())["id"] == 1
+    process.stdout.close()
+    # The next answer has nowhere to go; the server ends (before or at that write).
+    try:
+        process.stdin.write(PING)
+        process.stdin.flush()
+    except BrokenPipeError:
+        pass
+    ended(process, "standard output closed")
+    process.stdin.close()
+
+
+def test_stdio_ends_when_the_client_closes_its_writing_end():
+    process = stdio_process()
+    process.stdin.write(PING)
+    process.stdin.close()
+    assert json.loads(process.stdout.readline())["id"] == 1
+    ended(process, "end of input")
+    process.stdout.close()
+
+
+def test_stdio_ends_when_started_with_standard_output_closed():
+    process = subprocess.Popen([BINARY, "mcp"], stdin=subprocess.PIPE, stderr=subprocess.PIPE, close_fds=True,
+                               preexec_fn=lambda: os.close(1))
+    process.stdin.write(PING)
+    process.stdin.close()
+    ended(process, "standard output closed")

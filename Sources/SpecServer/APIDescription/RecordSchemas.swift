@@ -409,7 +409,13 @@ enum RecordSchemas {
                         ("result", enumeration(checkResults)),
                         ("severity", enumeration(severities)),
                         ("message", text("The judgement in words, in the figure's own unit.")),
-                        ("status", status),
+                        (
+                            "status",
+                            nullable(
+                                status,
+                                "The judged figure's status; null where no figure applies (result no-applicable-figure)."
+                            )
+                        ),
                         (
                             "force",
                             [
