@@ -57,11 +57,40 @@ import Testing
             ).subtracting(MCPCatalogue.representationParameters)
             #expect(tool.arguments == documented, "\(tool.name)")
             #expect(tool.arguments.contains("version"), "\(tool.name)")
+            // A vocabulary's canonical values, which the route accepts (OpenAPI adds the aliases).
             let properties = tool.declaration["inputSchema"]?["properties"]
             for parameter in parameters where tool.arguments.contains(parameter["name"]?.stringValue ?? "") {
                 let name = parameter["name"]!.stringValue!
-                guard name != "fields", let schemaEnum = parameter["schema"]?["enum"] else { continue }
-                #expect(properties?[name]?["enum"] == schemaEnum, "\(tool.name).\(name)")
+                guard !["fields", "sort"].contains(name), let schemaEnum = parameter["schema"]?["enum"]?.arrayValue
+                else { continue }
+                let listed = properties?[name]?["enum"]?.arrayValue ?? []
+                #expect(!listed.isEmpty && listed.allSatisfy(schemaEnum.contains), "\(tool.name).\(name)")
+            }
+        }
+    }
+
+    @Test func theToolListIsSmallEnoughForAnAgent() throws {
+        // What a model reads (names, descriptions, input schemas) at most 16 KB; the whole
+        // tools/list at most 32 KB.
+        var read = 0
+        for tool in served.mcp.tools {
+            let declaration = tool.declaration
+            read += tool.name.utf8.count + (declaration["description"]?.stringValue?.utf8.count ?? 0)
+            read += try #require(declaration["inputSchema"]).serializedBytes().count
+        }
+        #expect(read <= 16 * 1024, "names, descriptions and input schemas: \(read) bytes")
+        #expect(served.mcp.toolsJSON.count <= 32 * 1024, "tools/list: \(served.mcp.toolsJSON.count) bytes")
+    }
+
+    @Test func theCheckToolListsElementsAndMeasures() throws {
+        let tool = try #require(served.mcp.tool(named: "check_measurements"))
+        let item = try #require(tool.declaration["inputSchema"]?["properties"]?["items"]?["items"]?["properties"])
+        let elements = item["element"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let measures = item["measure"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(elements == served.store.latest.elements.map(\.id))
+        for element in served.store.latest.elements {
+            for measure in element.measures {
+                #expect(measures.contains(measure.name), "\(element.id).\(measure.name)")
             }
         }
     }

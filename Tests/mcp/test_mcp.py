@@ -103,12 +103,38 @@ def test_tools_are_listed_with_schemas(transport, mode):
             return tools
 
     tools = run(body)
-    # The input schemas carry the OpenAPI parameters' enumerations.
+    # The input schemas carry the canonical values of the OpenAPI parameters' enumerations (the
+    # route takes the aliases OpenAPI lists as well).
     openapi = rest_json("/openapi.json")
     dynamic_type = next(tool for tool in tools if tool.name == "list_dynamic_type")
     parameters = {p["name"]: p["schema"] for p in openapi["paths"]["/v1/dynamic-type"]["get"]["parameters"]}
-    assert dynamic_type.input_schema["properties"]["category"]["enum"] == parameters["category"]["enum"]
+    category = dynamic_type.input_schema["properties"]["category"]["enum"]
+    assert "accessibility5" in category and set(category) <= set(parameters["category"]["enum"])
     assert "format" not in dynamic_type.input_schema["properties"]
+    # The check tool names its elements and measures, so a first call need not guess them.
+    check = next(tool for tool in tools if tool.name == "check_measurements")
+    item = check.input_schema["properties"]["items"]["items"]["properties"]
+    assert "button" in item["element"]["enum"] and "grabber-size" in item["measure"]["enum"]
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_the_tool_list_is_small_enough_for_an_agent(transport):
+    async def body():
+        async with client(transport, "2026-07-28") as session:
+            return (await session.list_tools()).tools
+
+    tools = run(body)
+    compact = {"separators": (",", ":"), "ensure_ascii": False}
+    read = sum(
+        len(tool.name.encode()) + len(tool.description.encode()) + len(json.dumps(tool.input_schema, **compact).encode())
+        for tool in tools
+    )
+    whole = len(json.dumps([tool.model_dump(by_alias=True, exclude_none=True) for tool in tools], **compact).encode())
+    assert read <= 16 * 1024, read
+    assert whole <= 32 * 1024, whole
+    for tool in tools:
+        # Each description says when to use the tool.
+        assert len(tool.description) > 60, tool.name
 
 
 @pytest.mark.parametrize("transport", TRANSPORTS)
@@ -208,6 +234,11 @@ SHAPES = [
     ("check_measurements", {"items": []}, lambda a: a["count"] == 0),
     ("diff_versions", {"from": "2023", "to": "2023"}, lambda a: a["counts"]["added"] == 0 and a["notes"]),
     ("diff_versions", {"from": "2023", "kind": "changed", "type": "metric"}, lambda a: a["added"] == []),
+    (
+        "diff_versions",
+        {"from": "2023", "kind": "changes", "type": "rule"},
+        lambda a: a["firstSeen"] == [] and a["counts"]["firstSeen"] == 0,
+    ),
 ]
 
 
