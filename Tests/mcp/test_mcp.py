@@ -204,6 +204,20 @@ SHAPES = [
     ("get_record", {"id": "device.iphone-16-pro", "fields": ["id", "name"]}, lambda a: set(a["item"]) == {"id", "name"}),
     ("search", {"q": "zzzzqqq"}, empty_with_notes),
     ("search", {"q": "tab bar", "type": "rule", "limit": 3}, lambda a: a["items"][0]["type"] == "rule"),
+    (
+        "search",
+        {"q": "hit region", "limit": 3},
+        lambda a: a["items"][0]["citation"]["url"].startswith("https://developer.apple.com/"),
+    ),
+    (
+        # A figure Apple removed is found in every version's search, with the versions that held it.
+        "search",
+        {"q": "180x180 app icon", "history": True, "limit": 3},
+        lambda a: a["items"][0]["id"] == "metric.app-icons.ios.home-screen-iphone.3x"
+        and a["items"][0]["until"] == "2025-06-09"
+        and "2023" in a["items"][0]["versions"],
+    ),
+    ("search", {"q": "180x180 app icon", "limit": 3}, lambda a: "metric.app-icons.ios.home-screen-iphone.3x" not in str(a)),
     ("check_measurements", {"items": [{"element": "button", "platform": "web", "width": 10, "height": 10}]}, no_applicable),
     ("check_measurements", {"items": [{"element": "popover", "platform": "ipados", "width": 300}]}, no_applicable),
     (

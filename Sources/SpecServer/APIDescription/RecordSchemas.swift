@@ -338,6 +338,27 @@ enum RecordSchemas {
                                 enumeration(FilterVocabulary.searchStatuses),
                                 "A figure's or a rule's status; null for a myth or a record without figures.")
                         ),
+                        (
+                            "citation",
+                            nullable(
+                                ref("Citation"),
+                                "The record's first citation (page, section, url), to cite the hit without reading the record; null where it has none."
+                            )
+                        ),
+                        (
+                            "versions",
+                            [
+                                "type": "array", "items": version("A store version."),
+                                "description": "With history=true: the versions that hold the record.",
+                            ]
+                        ),
+                        ("since", version("With history=true: the first version that holds the record.")),
+                        (
+                            "until",
+                            nullable(
+                                version("The version."),
+                                "With history=true: the version that removed the record; null while it holds.")
+                        ),
                     ])
             ),
             (

@@ -175,6 +175,10 @@ struct MCPCatalogue: Sendable {
         case .storeVersion:
             schema.append("type", "string")
         }
+        if parameter.name == "history" {
+            // A flag the query takes as true or false (the tool's true becomes history=true).
+            schema["type"] = "boolean"
+        }
         if parameter.name == "measure" {
             // The names the elements declare, so a first call need not guess them.
             var seen: Set<String> = []

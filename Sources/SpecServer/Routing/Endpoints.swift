@@ -119,12 +119,16 @@ extension Route {
             .collection(
                 "/v1/search", title: "Search results", summary: "records of every kind matching words",
                 listing: "/v1/search?q=", filter: SearchQuery.self, prebuilt: .none, example: "/v1/search?q=iphone",
-                rowFields: ["type", "id", "title", "snippet", "score", "value", "unit", "status"],
+                rowFields: [
+                    "type", "id", "title", "snippet", "score", "value", "unit", "status", "citation", "versions",
+                    "since",
+                    "until",
+                ],
                 defaultLimit: SpecSnapshot.searchLimit,
                 tool: Endpoint.Tool(
                     name: "search", title: "Search the HIG facts",
                     description:
-                        "Start here for one fact: finds records of every kind (metrics, devices, widgets, type sizes, rules, myths, …) by words such as 'tab bar height' or '44x44', best first. Each hit has its id, value, unit, status and citation, enough to answer and cite; get_record reads one whole. type and platform narrow the hits."
+                        "Start here for one fact: finds records of every kind (metrics, devices, widgets, type sizes, rules, myths, …) by words such as 'tab bar height' or '44x44', best first. Each hit has its id, value, unit, status and citation, enough to answer and cite; get_record reads one whole. type and platform narrow the hits; history=true searches every version, so a removed figure comes back with the versions that held it."
                 ), answer: RouteQueries.search)
         case .check:
             Endpoint(
