@@ -328,7 +328,7 @@ enum RecordSchemas {
                             "value",
                             nullable(
                                 ["type": "string"],
-                                "The record's figure as a designer writes it (44x44, 17, 10–20); null where it has none."
+                                "The record's figure as a designer writes it (44x44, 17, 10–20), or a myth's verdict; null where it has none."
                             )
                         ),
                         ("unit", nullable(["type": "string"], "The figure's unit (pt, px, …); null where none.")),
@@ -446,6 +446,13 @@ enum RecordSchemas {
                             ]
                         ),
                         ("metric", with(ref("Metric"), "The whole figure (with embed=figure).")),
+                        (
+                            "citation",
+                            with(
+                                ref("Citation"),
+                                "The judged figure's first citation (page, section, url), where it has one and embed=figure is not given."
+                            )
+                        ),
                         ("error", ref("CheckError")),
                     ])
             ),

@@ -172,6 +172,9 @@ struct SearchIndex: Sendable {
             if declaration.carriesUnit { summary.unit = fields["unit"]?.stringValue ?? "pt" }
         } else if collection == .rules {
             summary.status = fields["status"]?.stringValue ?? "published"
+        } else if collection == .myths {
+            // What a myth answers is its verdict (false, misleading, convention-not-rule).
+            summary.value = fields["verdict"]?.stringValue
         }
         return Document(
             type: collection.recordType, id: id, title: title, fields: fieldList, versions: versions,
