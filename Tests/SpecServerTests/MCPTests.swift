@@ -55,7 +55,9 @@ import Testing
             let documented = Set(
                 parameters.filter { $0["in"]?.stringValue == "query" }.compactMap { $0["name"]?.stringValue }
             ).subtracting(MCPCatalogue.representationParameters)
-            #expect(tool.arguments == documented, "\(tool.name)")
+            // The route's parameters, and detail where the tool trims rows by default.
+            let own: Set<String> = tool.leadFields == nil ? [] : [MCPCatalogue.detailArgument]
+            #expect(tool.arguments == documented.union(own), "\(tool.name)")
             #expect(tool.arguments.contains("version"), "\(tool.name)")
             // A vocabulary's canonical values, which the route accepts (OpenAPI adds the aliases).
             let properties = tool.declaration["inputSchema"]?["properties"]
@@ -119,8 +121,8 @@ import Testing
     // MARK: - Results are the routes' JSON
 
     static let toolCalls: [(String, JSONValue, String)] = [
-        ("list_widgets", ["screen": "430x932"], "/v1/widgets?screen=430x932"),
-        ("list_tracking", ["font": "sf pro", "size": 17], "/v1/tracking?font=sf%20pro&size=17"),
+        ("list_widgets", ["screen": "430x932", "detail": true], "/v1/widgets?screen=430x932"),
+        ("list_tracking", ["font": "sf pro", "size": 17, "detail": true], "/v1/tracking?font=sf%20pro&size=17"),
         ("list_metrics", ["fields": ["id", "value"], "limit": 3], "/v1/metrics?fields=id,value&limit=3"),
         (
             "get_record", ["id": "device.iphone-16-pro", "version": "2025-03-07"],
@@ -128,6 +130,19 @@ import Testing
         ),
         ("diff_versions", ["from": "2023", "to": "2025-03-07"], "/v1/diff?from=2023&to=2025-03-07"),
     ]
+
+    @Test func aCollectionToolLeadsWithWhatAnswersUnlessDetailIsAsked() throws {
+        let tool = try #require(served.mcp.tool(named: "list_tracking"))
+        let lead = try #require(tool.leadFields)
+        #expect(lead.contains("trackingPt") && lead.contains("citations") && !lead.contains("asPublished"))
+        let answer = modern("tools/call", ["name": "list_tracking", "arguments": ["font": "sf pro", "size": 17]])
+        let content = try #require(answer.json?["result"]?["structuredContent"])
+        let rest = try #require(app.request(.get, "/v1/tracking?font=sf%20pro&size=17&fields=\(lead)").json)
+        #expect(content == rest)
+        #expect(content["items"]?.arrayValue?.first?["asPublished"] == nil)
+        let bad = modern("tools/call", ["name": "list_tracking", "arguments": ["detail": "yes"]])
+        #expect(bad.json?["result"]?["isError"] == true)
+    }
 
     @Test(arguments: toolCalls)
     func aToolCallReturnsTheRoutesBytes(tool: String, arguments: JSONValue, path: String) throws {

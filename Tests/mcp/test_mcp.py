@@ -28,22 +28,22 @@ TRANSPORTS = ["http", "stdio"]
 # A real query for every tool, and the REST request whose JSON the tool must return. A tool the
 # server lists that has no row here fails test_every_tool_is_called.
 CALLS = {
-    "list_devices": ({"family": "iphone", "limit": 3}, "/v1/devices?family=iphone&limit=3"),
-    "list_size_classes": ({"device": "device.iphone-16-pro"}, "/v1/size-classes?device=device.iphone-16-pro"),
-    "list_widgets": ({"screen": "430x932"}, "/v1/widgets?screen=430x932"),
-    "list_widget_families": ({"platform": "ios", "family": "small"}, "/v1/widget-families?platform=ios&family=small"),
+    "list_devices": ({"detail": True, "family": "iphone", "limit": 3}, "/v1/devices?family=iphone&limit=3"),
+    "list_size_classes": ({"detail": True, "device": "device.iphone-16-pro"}, "/v1/size-classes?device=device.iphone-16-pro"),
+    "list_widgets": ({"detail": True, "screen": "430x932"}, "/v1/widgets?screen=430x932"),
+    "list_widget_families": ({"detail": True, "platform": "ios", "family": "small"}, "/v1/widget-families?platform=ios&family=small"),
     "list_dynamic_type": (
-        {"platform": "ios", "category": "large", "style": "body"},
+        {"detail": True, "platform": "ios", "category": "large", "style": "body"},
         "/v1/dynamic-type?platform=ios&category=large&style=body",
     ),
-    "list_text_styles": ({"platform": "macos"}, "/v1/text-styles?platform=macos"),
-    "list_tracking": ({"font": "sf pro", "size": 17}, "/v1/tracking?font=sf%20pro&size=17"),
+    "list_text_styles": ({"detail": True, "platform": "macos"}, "/v1/text-styles?platform=macos"),
+    "list_tracking": ({"detail": True, "font": "sf pro", "size": 17}, "/v1/tracking?font=sf%20pro&size=17"),
     "list_metrics": (
         {"topic": "controls", "platform": "ios", "fields": ["id", "value", "status"]},
         "/v1/metrics?topic=controls&platform=ios&fields=id,value,status",
     ),
-    "list_rules": ({"kind": "requirement", "limit": 5, "sort": "-id"}, "/v1/rules?kind=requirement&limit=5&sort=-id"),
-    "list_myths": ({}, "/v1/myths"),
+    "list_rules": ({"detail": True, "kind": "requirement", "limit": 5, "sort": "-id"}, "/v1/rules?kind=requirement&limit=5&sort=-id"),
+    "list_myths": ({"detail": True}, "/v1/myths"),
     "get_record": ({"id": "metric.controls.ios.minimum-size"}, "/v1/metrics/metric.controls.ios.minimum-size"),
     "search": ({"q": "hit target", "limit": 5}, "/v1/search?q=hit%20target&limit=5"),
     "check_measurements": (
@@ -254,6 +254,21 @@ SHAPES = [
         lambda a: a["firstSeen"] == [] and a["counts"]["firstSeen"] == 0,
     ),
 ]
+
+
+def test_a_collection_tool_leads_with_what_answers():
+    async def body():
+        async with client("http", "2026-07-28") as session:
+            lean = await session.call_tool("list_metrics", {"topic": "live-activities", "platform": "ios"})
+            whole = await session.call_tool("list_metrics", {"topic": "live-activities", "platform": "ios", "detail": True})
+            return lean.structured_content, whole.structured_content
+
+    lean, whole = run(body)
+    assert lean["count"] == whole["count"] > 0
+    assert [row["id"] for row in lean["items"]] == [row["id"] for row in whole["items"]]
+    assert all("status" in row and "unit" in row for row in lean["items"])
+    assert len(json.dumps(lean)) < len(json.dumps(whole))
+    assert "since" in whole["items"][0] and "since" not in lean["items"][0]
 
 
 def test_every_tool_has_shapes():

@@ -16,6 +16,10 @@ struct MCPCatalogue: Sendable {
         var input: Endpoint.Tool.Input
         /// The argument names the tool takes (its `inputSchema`'s properties).
         var arguments: Set<String>
+        /// The fields a collection tool keeps when neither `fields` nor `detail` is given: what
+        /// answers a question (names, figures, unit, status, citations), not the provenance
+        /// detail (`since`, `seen`, `asPublished`, …); `nil` for a tool that answers whole.
+        var leadFields: String? = nil
         /// The declaration `tools/list` carries.
         var declaration: JSONValue
     }
@@ -88,10 +92,16 @@ struct MCPCatalogue: Sendable {
             for common in route.endpoint.common {
                 if let schema = Self.commonSchema(common) { properties.append((common.rawValue, schema)) }
             }
+            var lead: String?
+            if route.endpoint.recordType != nil, route != .search {
+                let paths = FieldCatalogue.of(route, store: store).paths
+                lead = Self.leadFields.filter(paths.contains).joined(separator: ",")
+                properties.append((Self.detailArgument, ["type": "boolean", "description": "Every field of each row"]))
+            }
             tools.append(
                 Tool(
                     name: declared.name, route: route, input: declared.input,
-                    arguments: Set(properties.map(\.0)),
+                    arguments: Set(properties.map(\.0)), leadFields: lead,
                     declaration: Self.declaration(
                         name: declared.name, title: declared.title, description: declared.description,
                         properties: properties, required: required,
@@ -152,6 +162,19 @@ struct MCPCatalogue: Sendable {
         }
         return route.template.split(separator: "/").last.map(String.init) ?? route.template
     }
+
+    /// The argument that asks a collection tool for every field of its rows.
+    static let detailArgument = "detail"
+
+    /// The fields of a row that answer a question, in the order a row lists them: what it is,
+    /// its figures, and its status and citations; a collection tool keeps those it has.
+    static let leadFields = [
+        "id", "name", "title", "label", "device", "orientation", "horizontal", "vertical", "platform", "topic",
+        "category", "style", "font", "family", "mode", "screen", "caseSize", "variant", "points", "scale", "pixels",
+        "sizeClasses", "supported", "contexts", "isDefault", "size", "leading", "weight", "emphasizedWeight",
+        "trackingEm", "trackingPt", "value", "width", "height", "min", "max", "bound", "display", "kind", "quote",
+        "reading", "claim", "verdict", "correction", "unit", "status", "citations", "notes", "until",
+    ]
 
     /// A parameter's input schema, as short as a model reads it: a vocabulary's canonical values
     /// as the enumeration (the server takes their aliases and any case too), other values by type,

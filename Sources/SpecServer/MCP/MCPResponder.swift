@@ -188,11 +188,17 @@ struct MCPResponder {
     private func run(_ tool: MCPCatalogue.Tool, arguments: JSONObject) throws(APIError) -> ServedStore.JSONAnswer {
         var pairs: [(name: String, value: String)] = []
         var items: [UInt8]?
+        var detail = false
         for (name, value) in arguments {
             guard tool.arguments.contains(name) else {
                 throw APIError(
                     status: 400, code: "unknown_parameter", message: "Unknown argument '\(name)' of \(tool.name).",
                     hint: "\(tool.name) takes: \(tool.arguments.sorted().joined(separator: ", ")).", parameter: name)
+            }
+            if name == MCPCatalogue.detailArgument {
+                guard case .bool(let flag) = value else { throw Self.badArgument(name, "true or false", value) }
+                detail = flag
+                continue
             }
             if tool.input == .postBody, name == "items" {
                 guard case .array = value else {
@@ -222,6 +228,11 @@ struct MCPResponder {
                     parameter: "id")
             }
             (route, parameter) = (recordRoute, id)
+        }
+        // A collection answers with the fields that answer a question unless every field is
+        // asked for (detail) or the fields are named.
+        if !detail, let lead = tool.leadFields, !lead.isEmpty, !pairs.contains(where: { $0.name == "fields" }) {
+            pairs.append(("fields", lead))
         }
         let query = QueryParameters(pairs: pairs)
         let options = try RequestOptions(query: query, route: route)
