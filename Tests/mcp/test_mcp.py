@@ -312,6 +312,8 @@ def test_bad_arguments_are_tool_errors(transport, mode):
         assert error["status"] == 400 and error["hint"]
     assert "xxxLarge" in json.loads(bad_value.content[0].text)["error"]["hint"]
     assert unknown_tool.error.code == -32602
+    # The error lists the tools, so the next call is right.
+    assert "list_devices" in unknown_tool.error.data["tools"] and "list_devices" in unknown_tool.error.message
 
 
 @pytest.mark.parametrize("transport", TRANSPORTS)

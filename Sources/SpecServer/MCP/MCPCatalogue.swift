@@ -184,6 +184,8 @@ struct MCPCatalogue: Sendable {
         switch parameter.value {
         case .filter(.number):
             schema.append("type", "number")
+        case .filter(.flag):
+            schema.append("type", "boolean")
         case .filter(.screen):
             schema.append("type", "string")
             schema.append("pattern", "^[0-9.]+[xX][0-9.]+$")
@@ -197,10 +199,6 @@ struct MCPCatalogue: Sendable {
             schema.append("enum", .array(values.map { .string($0) }))
         case .storeVersion:
             schema.append("type", "string")
-        }
-        if parameter.name == "history" {
-            // A flag the query takes as true or false (the tool's true becomes history=true).
-            schema["type"] = "boolean"
         }
         if parameter.name == "measure" {
             // The names the elements declare, so a first call need not guess them.

@@ -162,7 +162,11 @@ struct MCPResponder {
             throw .invalidParams("tools/call needs params.name, the tool's name")
         }
         guard let tool = served.mcp.tool(named: name) else {
-            throw .invalidParams("Unknown tool: \(name)", data: ["name": .string(name)])
+            // The names it could have meant, so the next call is right.
+            let names = served.mcp.tools.map(\.name)
+            throw .invalidParams(
+                "Unknown tool: \(name). The tools: \(names.joined(separator: ", ")).",
+                data: ["name": .string(name), "tools": .array(names.map { .string($0) })])
         }
         let arguments: JSONObject
         switch params?["arguments"] {

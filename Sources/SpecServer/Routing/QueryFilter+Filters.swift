@@ -274,7 +274,7 @@ extension SearchQuery: QueryFilter {
             name: "history",
             summary:
                 "true searches every store version, not only the one asked for: a record Apple removed is found, and each hit lists the versions that hold it (versions, since, until).",
-            value: .text),
+            value: .flag),
     ]
 
     init(parameters: [String: String]) throws(QueryError) {

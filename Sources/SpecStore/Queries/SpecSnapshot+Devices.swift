@@ -210,7 +210,8 @@ extension SpecSnapshot {
             note += "; no size is interpolated."
             if let screen, let nearest = nearestWidgetScreen(to: screen, platforms: platforms) {
                 note += " The nearest published screen is \(nearest.description) pt (a different screen, not this one)"
-                // Its rows' sizes and where to read them, so the reader need not ask again.
+                // Its rows' sizes, so the reader need not ask again (the server links the screen's
+                // rows where it renders the note; the store's notes hold no URL).
                 var sizes: [String] = []
                 for entry in rows(.widgets) where SpecSnapshot.screen(of: entry.row) == nearest {
                     let fields = entry.fields
@@ -227,7 +228,7 @@ extension SpecSnapshot {
                     sizes.append("\(name)\(variant) \(width.literal)x\(height.literal)")
                 }
                 if !sizes.isEmpty {
-                    note += ": \(sizes.joined(separator: ", ")) pt, at /v1/widgets?screen=\(nearest.description)"
+                    note += ": \(sizes.joined(separator: ", ")) pt"
                 }
                 note += "."
             }
