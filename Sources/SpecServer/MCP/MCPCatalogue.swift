@@ -16,9 +16,9 @@ struct MCPCatalogue: Sendable {
         var input: Endpoint.Tool.Input
         /// The argument names the tool takes (its `inputSchema`'s properties).
         var arguments: Set<String>
-        /// The fields a collection tool keeps when neither `fields` nor `detail` is given: what
-        /// answers a question (names, figures, unit, status, citations), not the provenance
-        /// detail (`since`, `seen`, `asPublished`, …); `nil` for a tool that answers whole.
+        /// The fields a collection tool keeps when neither `fields` nor `detail` is given: every
+        /// field but the provenance detail (``MCPCatalogue/detailFields``: `since`, `seen`,
+        /// `asPublished`, …); `nil` for a tool that answers whole.
         var leadFields: String? = nil
         /// The declaration `tools/list` carries.
         var declaration: JSONValue
@@ -95,7 +95,7 @@ struct MCPCatalogue: Sendable {
             var lead: String?
             if route.endpoint.recordType != nil, route != .search {
                 let paths = FieldCatalogue.of(route, store: store).paths
-                lead = Self.leadFields.filter(paths.contains).joined(separator: ",")
+                lead = paths.filter { !$0.contains(".") && !Self.detailFields.contains($0) }.joined(separator: ",")
                 properties.append((Self.detailArgument, ["type": "boolean", "description": "Every field of each row"]))
             }
             tools.append(
@@ -166,14 +166,11 @@ struct MCPCatalogue: Sendable {
     /// The argument that asks a collection tool for every field of its rows.
     static let detailArgument = "detail"
 
-    /// The fields of a row that answer a question, in the order a row lists them: what it is,
-    /// its figures, and its status and citations; a collection tool keeps those it has.
-    static let leadFields = [
-        "id", "name", "title", "label", "device", "orientation", "horizontal", "vertical", "platform", "topic",
-        "category", "style", "font", "family", "mode", "screen", "caseSize", "variant", "points", "scale", "pixels",
-        "sizeClasses", "supported", "contexts", "isDefault", "size", "leading", "weight", "emphasizedWeight",
-        "trackingEm", "trackingPt", "value", "width", "height", "min", "max", "bound", "display", "kind", "quote",
-        "reading", "claim", "verdict", "correction", "unit", "status", "citations", "notes", "until",
+    /// The fields of a row that say where a figure comes from rather than what it is: a
+    /// collection tool leaves them out unless `detail` or `fields` asks (every other field,
+    /// a new collection's included, is kept).
+    static let detailFields: Set<String> = [
+        "asPublished", "since", "seen", "erratum", "presence", "basis", "categoryLabel", "downsampled",
     ]
 
     /// A parameter's input schema, as short as a model reads it: a vocabulary's canonical values
