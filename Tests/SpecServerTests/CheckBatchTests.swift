@@ -67,7 +67,16 @@ import Testing
         let embedded = try post(body, query: "?embed=figure")
         #expect(embedded[0]["metric"]?["id"]?.stringValue == "metric.controls.ios.minimum-size")
         #expect(embedded[0]["metric"]?["citations"]?.arrayValue?.isEmpty == false)
-        #expect(bare[0].serialized().utf8.count * 2 < embedded[0].serialized().utf8.count)
+        #expect(bare[0].serialized().utf8.count < embedded[0].serialized().utf8.count)
+        // Without the figure, its citation still comes: page, section and URL.
+        let citation = try #require(bare[0]["citation"])
+        #expect(
+            citation
+                == embedded[0]["metric"]?["citations"]?.arrayValue?.first.map { first in
+                    JSONValue.object(
+                        JSONObject(first.objectValue!.filter { $0.key != "quote" }.map { ($0.key, $0.value) }))
+                })
+        #expect(embedded[0]["citation"] == nil)
         let get = app.request(.get, "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20")
         #expect(get.json?["items"]?.arrayValue?.first?["metric"] == nil)
         #expect(app.request(.post, "/v1/check?embed=everything", body: Array(body.utf8)).status == 400)

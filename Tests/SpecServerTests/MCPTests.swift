@@ -1,3 +1,4 @@
+import Glibc
 import SpecStore
 import Testing
 
@@ -54,13 +55,44 @@ import Testing
             let documented = Set(
                 parameters.filter { $0["in"]?.stringValue == "query" }.compactMap { $0["name"]?.stringValue }
             ).subtracting(MCPCatalogue.representationParameters)
-            #expect(tool.arguments == documented, "\(tool.name)")
+            // The route's parameters, and detail where the tool trims rows by default.
+            let own: Set<String> = tool.leadFields == nil ? [] : [MCPCatalogue.detailArgument]
+            #expect(tool.arguments == documented.union(own), "\(tool.name)")
             #expect(tool.arguments.contains("version"), "\(tool.name)")
+            // A vocabulary's canonical values, which the route accepts (OpenAPI adds the aliases).
             let properties = tool.declaration["inputSchema"]?["properties"]
             for parameter in parameters where tool.arguments.contains(parameter["name"]?.stringValue ?? "") {
                 let name = parameter["name"]!.stringValue!
-                guard name != "fields", let schemaEnum = parameter["schema"]?["enum"] else { continue }
-                #expect(properties?[name]?["enum"] == schemaEnum, "\(tool.name).\(name)")
+                guard !["fields", "sort"].contains(name), let schemaEnum = parameter["schema"]?["enum"]?.arrayValue
+                else { continue }
+                let listed = properties?[name]?["enum"]?.arrayValue ?? []
+                #expect(!listed.isEmpty && listed.allSatisfy(schemaEnum.contains), "\(tool.name).\(name)")
+            }
+        }
+    }
+
+    @Test func theToolListIsSmallEnoughForAnAgent() throws {
+        // What a model reads (names, descriptions, input schemas) at most 16 KB; the whole
+        // tools/list at most 32 KB.
+        var read = 0
+        for tool in served.mcp.tools {
+            let declaration = tool.declaration
+            read += tool.name.utf8.count + (declaration["description"]?.stringValue?.utf8.count ?? 0)
+            read += try #require(declaration["inputSchema"]).serializedBytes().count
+        }
+        #expect(read <= 16 * 1024, "names, descriptions and input schemas: \(read) bytes")
+        #expect(served.mcp.toolsJSON.count <= 32 * 1024, "tools/list: \(served.mcp.toolsJSON.count) bytes")
+    }
+
+    @Test func theCheckToolListsElementsAndMeasures() throws {
+        let tool = try #require(served.mcp.tool(named: "check_measurements"))
+        let item = try #require(tool.declaration["inputSchema"]?["properties"]?["items"]?["items"]?["properties"])
+        let elements = item["element"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let measures = item["measure"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(elements == served.store.latest.elements.map(\.id))
+        for element in served.store.latest.elements {
+            for measure in element.measures {
+                #expect(measures.contains(measure.name), "\(element.id).\(measure.name)")
             }
         }
     }
@@ -89,8 +121,8 @@ import Testing
     // MARK: - Results are the routes' JSON
 
     static let toolCalls: [(String, JSONValue, String)] = [
-        ("list_widgets", ["screen": "430x932"], "/v1/widgets?screen=430x932"),
-        ("list_tracking", ["font": "sf pro", "size": 17], "/v1/tracking?font=sf%20pro&size=17"),
+        ("list_widgets", ["screen": "430x932", "detail": true], "/v1/widgets?screen=430x932"),
+        ("list_tracking", ["font": "sf pro", "size": 17, "detail": true], "/v1/tracking?font=sf%20pro&size=17"),
         ("list_metrics", ["fields": ["id", "value"], "limit": 3], "/v1/metrics?fields=id,value&limit=3"),
         (
             "get_record", ["id": "device.iphone-16-pro", "version": "2025-03-07"],
@@ -98,6 +130,19 @@ import Testing
         ),
         ("diff_versions", ["from": "2023", "to": "2025-03-07"], "/v1/diff?from=2023&to=2025-03-07"),
     ]
+
+    @Test func aCollectionToolLeadsWithWhatAnswersUnlessDetailIsAsked() throws {
+        let tool = try #require(served.mcp.tool(named: "list_tracking"))
+        let lead = try #require(tool.leadFields)
+        #expect(lead.contains("trackingPt") && lead.contains("citations") && !lead.contains("asPublished"))
+        let answer = modern("tools/call", ["name": "list_tracking", "arguments": ["font": "sf pro", "size": 17]])
+        let content = try #require(answer.json?["result"]?["structuredContent"])
+        let rest = try #require(app.request(.get, "/v1/tracking?font=sf%20pro&size=17&fields=\(lead)").json)
+        #expect(content == rest)
+        #expect(content["items"]?.arrayValue?.first?["asPublished"] == nil)
+        let bad = modern("tools/call", ["name": "list_tracking", "arguments": ["detail": "yes"]])
+        #expect(bad.json?["result"]?["isError"] == true)
+    }
 
     @Test(arguments: toolCalls)
     func aToolCallReturnsTheRoutesBytes(tool: String, arguments: JSONValue, path: String) throws {
@@ -244,6 +289,69 @@ import Testing
         #expect(try JSONValue.parse(modernPing)["error"]?["code"] == -32601)
         let garbage = try #require(MCPStdioCommand.answer(Array("{nope".utf8), responder: responder))
         #expect(try JSONValue.parse(garbage)["error"]?["code"] == -32700)
+    }
+
+    /// A pipe's two ends, read and write.
+    private static func pipeEnds() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        return (ends[0], ends[1])
+    }
+
+    private static let pingLine = Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8) + [0x0A]
+
+    @Test func stdioEndsWhenTheClientClosesItsEndOfOutput() throws {
+        // The client hangs up the pipe it reads answers from, then sends a request: the answer's
+        // write fails (EPIPE, SIGPIPE ignored as the command does), and the loop ends cleanly.
+        signal(SIGPIPE, SIG_IGN)
+        let input = try Self.pipeEnds()
+        let output = try Self.pipeEnds()
+        close(output.read)
+        #expect(!MCPStdioCommand.write(Self.pingLine, to: output.write))
+        #expect(MCPStdioCommand.write(Self.pingLine, to: input.write))
+        close(input.write)
+        let ending = MCPStdioCommand.serve(
+            responder: MCPResponder(served: served), input: input.read, output: output.write, limit: 64 * 1024)
+        #expect(ending == .outputClosed)
+        close(input.read)
+        close(output.write)
+    }
+
+    @Test func stdioEndsAtEndOfInputAfterAnsweringWhatCame() throws {
+        let input = try Self.pipeEnds()
+        let output = try Self.pipeEnds()
+        #expect(MCPStdioCommand.write(Self.pingLine + Self.pingLine, to: input.write))
+        close(input.write)
+        let ending = MCPStdioCommand.serve(
+            responder: MCPResponder(served: served), input: input.read, output: output.write, limit: 64 * 1024)
+        #expect(ending == .endOfInput)
+        close(output.write)
+        var answers: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while case let count = read(output.read, &chunk, chunk.count), count > 0 {
+            answers += chunk[..<count]
+        }
+        close(input.read)
+        #expect(answers.split(separator: 0x0A).count == 2)
+    }
+
+    @Test func stdioEndsWhenItsDescriptorsAreClosed() throws {
+        // A descriptor that is not open is an ending, never a trap (read and write report EBADF).
+        // Int32.max is never open; a descriptor closed here could be reused by a test running
+        // at the same time.
+        let closed = Int32.max
+        #expect(!MCPStdioCommand.isOpen(closed))
+        #expect(!MCPStdioCommand.write(Self.pingLine, to: closed))
+        let output = try Self.pipeEnds()
+        let ending = MCPStdioCommand.serve(
+            responder: MCPResponder(served: served), input: closed, output: output.write, limit: 64 * 1024)
+        #expect(ending == .inputClosed)
+        let input = try Self.pipeEnds()
+        #expect(
+            MCPStdioCommand.serve(
+                responder: MCPResponder(served: served), input: input.read, output: closed, limit: 64 * 1024)
+                == .outputClosed)
+        for end in [output.read, output.write, input.read, input.write] { close(end) }
     }
 
     @Test(arguments: [

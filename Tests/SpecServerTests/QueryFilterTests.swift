@@ -45,6 +45,7 @@ import Testing
         case .text: "Some Words"
         case .number: "17.0"
         case .screen: "430×932"
+        case .flag: "TRUE"
         case .vocabulary(let kind): (FilterVocabulary.values(of: kind)?.first ?? "Any Value").uppercased()
         }
     }

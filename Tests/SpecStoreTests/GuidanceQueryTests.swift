@@ -89,12 +89,13 @@ struct GuidanceQueryTests {
         #expect(scores == scores.sorted(by: >))
     }
 
-    @Test("search rows have type, id, title, snippet, score, value, unit, status; type narrows")
+    @Test("search rows have type, id, title, snippet, score, value, unit, status, citation; type narrows")
     func searchRows() throws {
         let result = try latest.search(SearchQuery(q: "grabber", type: RecordType(matching: "myths")))
         #expect(result.count == 1)
         let row = try #require(result.items.first?.objectValue)
-        #expect(Array(row.keys) == ["type", "id", "title", "snippet", "score", "value", "unit", "status"])
+        #expect(
+            Array(row.keys) == ["type", "id", "title", "snippet", "score", "value", "unit", "status", "citation"])
         #expect(row["type"] == "myth")
     }
 

@@ -328,6 +328,8 @@ enum OpenAPIDocument {
         switch value {
         case .number:
             return ["type": "number"]
+        case .flag:
+            return ["type": "boolean"]
         case .screen:
             return ["type": "string", "pattern": "^[0-9]+(\\.[0-9]+)?[xX][0-9]+(\\.[0-9]+)?$"]
         case .text:

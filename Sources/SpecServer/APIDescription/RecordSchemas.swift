@@ -340,7 +340,7 @@ enum RecordSchemas {
                             "value",
                             nullable(
                                 ["type": "string"],
-                                "The record's figure as a designer writes it (44x44, 17, 10–20); null where it has none."
+                                "The record's figure as a designer writes it (44x44, 17, 10–20), or a myth's verdict; null where it has none."
                             )
                         ),
                         ("unit", nullable(["type": "string"], "The figure's unit (pt, px, …); null where none.")),
@@ -349,6 +349,27 @@ enum RecordSchemas {
                             nullable(
                                 enumeration(FilterVocabulary.searchStatuses),
                                 "A figure's or a rule's status; null for a myth or a record without figures.")
+                        ),
+                        (
+                            "citation",
+                            nullable(
+                                ref("Citation"),
+                                "The record's first citation (page, section, url), to cite the hit without reading the record; null where it has none."
+                            )
+                        ),
+                        (
+                            "versions",
+                            [
+                                "type": "array", "items": version("A store version."),
+                                "description": "With history=true: the versions that hold the record.",
+                            ]
+                        ),
+                        ("since", version("With history=true: the first version that holds the record.")),
+                        (
+                            "until",
+                            nullable(
+                                version("The version."),
+                                "With history=true: the version that removed the record; null while it holds.")
                         ),
                     ])
             ),
@@ -421,7 +442,13 @@ enum RecordSchemas {
                         ("result", enumeration(checkResults)),
                         ("severity", enumeration(severities)),
                         ("message", text("The judgement in words, in the figure's own unit.")),
-                        ("status", status),
+                        (
+                            "status",
+                            nullable(
+                                status,
+                                "The judged figure's status; null where no figure applies (result no-applicable-figure)."
+                            )
+                        ),
                         (
                             "force",
                             [
@@ -431,6 +458,13 @@ enum RecordSchemas {
                             ]
                         ),
                         ("metric", with(ref("Metric"), "The whole figure (with embed=figure).")),
+                        (
+                            "citation",
+                            with(
+                                ref("Citation"),
+                                "The judged figure's first citation (page, section, url), where it has one and embed=figure is not given."
+                            )
+                        ),
                         ("error", ref("CheckError")),
                     ])
             ),

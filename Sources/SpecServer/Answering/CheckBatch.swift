@@ -202,8 +202,24 @@ enum CheckBatch {
                 row.append("force", force)
             }
         }
-        if embed, let metric = fields["metric"] { row.append("metric", metric) }
+        if embed, let metric = fields["metric"] {
+            row.append("metric", metric)
+        } else if let first = (fields["metric"] ?? governing(fields))?["citations"]?.arrayValue?.first?.objectValue {
+            // What the verdict cites, without the whole figure: its first citation's page,
+            // section and URL.
+            row.append(
+                "citation",
+                .object(
+                    JSONObject(first.filter { ["page", "section", "url"].contains($0.key) }.map { ($0.key, $0.value) }))
+            )
+        }
         return .object(row)
+    }
+
+    /// An element's governing figure: the metric row of the verdict on the figure the result names.
+    private static func governing(_ fields: JSONObject) -> JSONValue? {
+        guard let figure = fields["figure"], !figure.isNull else { return nil }
+        return fields["verdicts"]?.arrayValue?.first { $0["figure"] == figure }?["metric"]
     }
 
     private static func invalid(_ value: JSONValue, for name: String, expected: String) -> QueryError {

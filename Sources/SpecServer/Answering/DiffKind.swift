@@ -7,6 +7,10 @@ enum DiffKind: String, CaseIterable, Sendable {
     /// the evidence, not of Apple's pages.
     case firstSeen = "first-seen"
 
+    /// The `kind=` value that keeps the changes of Apple's pages (added, removed and changed)
+    /// and leaves out the first-seen rows, which date the evidence rather than a change.
+    static let changesOnly = "changes"
+
     /// Reads `kind=`: the name as the array shape writes it, or as the envelope's key
     /// (`firstSeen`), in any case and with `_` for `-`.
     init?(spelling raw: String) {

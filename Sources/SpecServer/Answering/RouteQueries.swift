@@ -183,13 +183,21 @@ enum RouteQueries {
         }
         let whole = try store.diff(from: resolved(from), to: resolved(request.filters["to"] ?? latest))
         let type = try request.filters["type"].map { try canonical($0, among: diffTypes(store), name: "type") }
-        let kind = try request.filters["kind"].map { raw in
+        let changesOnly = request.filters["kind"].map { FilterVocabulary.matchKey($0) == DiffKind.changesOnly } ?? false
+        let kind = try request.filters["kind"].flatMap { raw -> DiffKind? in
+            if changesOnly { return nil }
             guard let kind = DiffKind(spelling: raw) else {
-                throw APIError.unknownValue("kind", raw, accepted: DiffKind.allCases.map(\.rawValue))
+                throw APIError.unknownValue(
+                    "kind", raw, accepted: DiffKind.allCases.map(\.rawValue) + [DiffKind.changesOnly])
             }
             return kind
         }
-        let kept = DiffKind.filter(whole, type: type, kind: kind)
+        var kept = DiffKind.filter(whole, type: type, kind: kind)
+        if changesOnly {
+            kept = DiffResult(
+                from: kept.from, to: kept.to, added: kept.added, removed: kept.removed, changed: kept.changed,
+                firstSeen: [])
+        }
         return .diff(kept, notes: DiffKind.notes(whole: whole, kept: kept, type: type, kind: kind))
     }
 

@@ -16,6 +16,10 @@ struct MCPCatalogue: Sendable {
         var input: Endpoint.Tool.Input
         /// The argument names the tool takes (its `inputSchema`'s properties).
         var arguments: Set<String>
+        /// The fields a collection tool keeps when neither `fields` nor `detail` is given: every
+        /// field but the provenance detail (``MCPCatalogue/detailFields``: `since`, `seen`,
+        /// `asPublished`, …); `nil` for a tool that answers whole.
+        var leadFields: String? = nil
         /// The declaration `tools/list` carries.
         var declaration: JSONValue
     }
@@ -43,12 +47,12 @@ struct MCPCatalogue: Sendable {
 
     init(store: SpecStore, openAPI: JSONValue) {
         let paths = openAPI["paths"]?.objectValue ?? JSONObject()
-        let components = openAPI["components"]?["schemas"]?.objectValue ?? JSONObject()
         let recordRouteList = Route.allCases.filter(Self.isRecordRoute)
+        let latest = store.latest
 
         var recordRoutes: [String: Route] = [:]
         for route in recordRouteList {
-            for id in route.endpoint.pathParameter?.values(store.latest) ?? [] {
+            for id in route.endpoint.pathParameter?.values(latest) ?? [] {
                 if let prefix = id.split(separator: ".").first, recordRoutes[String(prefix)] == nil {
                     recordRoutes[String(prefix)] = route
                 }
@@ -58,40 +62,53 @@ struct MCPCatalogue: Sendable {
 
         var tools: [Tool] = []
         for route in Route.allCases {
-            guard let declared = route.endpoint.tool, let operation = paths[route.template]?.objectValue else {
-                continue
-            }
-            let get = operation["get"]
-            var (properties, required) = Self.properties(of: get?["parameters"]?.arrayValue ?? [])
-            var output = get?["responses"]?["200"]?["content"]?["application/json"]?["schema"]
-            if declared.input == .postBody, let post = operation["post"] {
-                // The POST's body and its own parameters replace the GET's one-measurement ones.
-                var body = post["requestBody"]?["content"]?["application/json"]?["schema"] ?? ["type": "array"]
-                // An input schema has no $defs to point into: the item's schema is written in
-                // place, so a client sees the members (figure, element, …) a measurement takes.
-                if case .object(var array) = body, let target = array["items"]?["$ref"]?.stringValue,
-                    target.hasPrefix(Self.componentPrefix),
-                    let item = components[String(target.dropFirst(Self.componentPrefix.count))]
-                {
-                    array["items"] = item
-                    body = .object(array)
+            guard let declared = route.endpoint.tool, paths[route.template] != nil else { continue }
+            var properties: [(String, JSONValue)] = []
+            var required: [String] = []
+            if declared.input == .postBody {
+                // The POST's body (an array of what the GET takes for one measurement) and the
+                // parameters that are not a measurement's.
+                let members = route.endpoint.filters.filter { CheckBatch.members.contains($0.name) }
+                var item = JSONObject([("type", "object")])
+                item.append(
+                    "properties",
+                    .object(
+                        JSONObject(
+                            [("id", ["type": ["string", "number"], "description": "Yours, echoed"])]
+                                + members.map { ($0.name, Self.measurementSchema($0, latest: latest)) })))
+                item.append("additionalProperties", false)
+                properties.append(
+                    ("items", ["type": "array", "items": .object(item), "description": "The measurements"]))
+                required.append("items")
+                for parameter in route.endpoint.filters where !CheckBatch.members.contains(parameter.name) {
+                    properties.append((parameter.name, Self.inputSchema(parameter, latest: latest)))
                 }
-                let postParameters = Self.properties(of: post["parameters"]?.arrayValue ?? [])
-                properties =
-                    [("items", Self.described(body, "The measurements, as the POST body's JSON array."))]
-                    + postParameters.properties
-                required = ["items"] + postParameters.required
-                output = post["responses"]?["200"]?["content"]?["application/json"]?["schema"]
+            } else {
+                for parameter in route.endpoint.filters {
+                    properties.append((parameter.name, Self.inputSchema(parameter, latest: latest)))
+                    if parameter.isRequired { required.append(parameter.name) }
+                }
+            }
+            for common in route.endpoint.common {
+                if let schema = Self.commonSchema(common) { properties.append((common.rawValue, schema)) }
+            }
+            var lead: String?
+            if route.endpoint.recordType != nil, route != .search {
+                let paths = FieldCatalogue.of(route, store: store).paths
+                lead = paths.filter { !$0.contains(".") && !Self.detailFields.contains($0) }.joined(separator: ",")
+                properties.append((Self.detailArgument, ["type": "boolean", "description": "Every field of each row"]))
             }
             tools.append(
-                Self.tool(
-                    declared, route: route, properties: properties, required: required,
-                    output: output ?? ["type": "object"], components: components))
+                Tool(
+                    name: declared.name, route: route, input: declared.input,
+                    arguments: Set(properties.map(\.0)), leadFields: lead,
+                    declaration: Self.declaration(
+                        name: declared.name, title: declared.title, description: declared.description,
+                        properties: properties, required: required,
+                        output: Self.outputSchema(route, postBody: declared.input == .postBody),
+                        route: (declared.input == .postBody ? "POST " : "GET ") + route.template)))
             if route == Route.allCases.last(where: { $0.endpoint.selectsRows && $0 != .search }) {
-                tools.append(
-                    Self.recordTool(
-                        recordRoutes: recordRouteList, prefixes: recordRoutes.keys.sorted(), paths: paths,
-                        components: components))
+                tools.append(Self.recordTool(recordRoutes: recordRouteList, prefixes: recordRoutes.keys.sorted()))
             }
         }
         self.tools = tools
@@ -146,80 +163,96 @@ struct MCPCatalogue: Sendable {
         return route.template.split(separator: "/").last.map(String.init) ?? route.template
     }
 
-    /// The tool's arguments from OpenAPI query parameters: each parameter's schema with its
-    /// description, the representation parameters left out.
-    private static func properties(of parameters: [JSONValue]) -> (
-        properties: [(String, JSONValue)], required: [String]
-    ) {
-        var properties: [(String, JSONValue)] = []
-        var required: [String] = []
-        for parameter in parameters {
-            guard parameter["in"]?.stringValue == "query", let name = parameter["name"]?.stringValue,
-                !representationParameters.contains(name)
-            else { continue }
-            var schema = parameter["schema"] ?? ["type": "string"]
-            if name == "fields" {
-                // A list as the query takes it (id,name) or as JSON gives it (["id","name"]).
-                schema = ["anyOf": [schema, ["type": "string", "minLength": 1]]]
-            }
-            properties.append((name, described(schema, parameter["description"]?.stringValue)))
-            if parameter["required"]?.boolValue == true { required.append(name) }
+    /// The argument that asks a collection tool for every field of its rows.
+    static let detailArgument = "detail"
+
+    /// The fields of a row that say where a figure comes from rather than what it is: a
+    /// collection tool leaves them out unless `detail` or `fields` asks (every other field,
+    /// a new collection's included, is kept).
+    static let detailFields: Set<String> = [
+        "asPublished", "since", "seen", "erratum", "presence", "basis", "categoryLabel", "downsampled",
+    ]
+
+    /// A parameter's input schema, as short as a model reads it: a vocabulary's canonical values
+    /// as the enumeration (the server takes their aliases and any case too), other values by type,
+    /// and the parameter's first sentence.
+    static func inputSchema(_ parameter: Endpoint.Parameter, latest: SpecSnapshot) -> JSONValue {
+        var schema = JSONObject()
+        switch parameter.value {
+        case .filter(.number):
+            schema.append("type", "number")
+        case .filter(.flag):
+            schema.append("type", "boolean")
+        case .filter(.screen):
+            schema.append("type", "string")
+            schema.append("pattern", "^[0-9.]+[xX][0-9.]+$")
+        case .filter(.text), .metricID, .filter(.vocabulary(.device)):
+            schema.append("type", "string")
+        case .filter(.vocabulary(let kind)):
+            schema.append("type", "string")
+            schema.append("enum", .array(latest.acceptedValues(for: kind).map { .string($0) }))
+        case .oneOf(let values):
+            schema.append("type", "string")
+            schema.append("enum", .array(values.map { .string($0) }))
+        case .storeVersion:
+            schema.append("type", "string")
         }
-        return (properties, required)
-    }
-
-    private static func described(_ schema: JSONValue, _ description: String?) -> JSONValue {
-        guard let description, case .object(var object) = schema else { return schema }
-        object["description"] = .string(description)
-        return .object(object)
-    }
-
-    private static func tool(
-        _ declared: Endpoint.Tool, route: Route, properties: [(String, JSONValue)], required: [String],
-        output: JSONValue, components: JSONObject
-    ) -> Tool {
-        Tool(
-            name: declared.name, route: route, input: declared.input, arguments: Set(properties.map(\.0)),
-            declaration: declaration(
-                name: declared.name, title: declared.title, description: declared.description,
-                properties: properties, required: required, output: output, components: components,
-                route: (declared.input == .postBody ? "POST " : "GET ") + route.template))
-    }
-
-    private static func recordTool(
-        recordRoutes: [Route], prefixes: [String], paths: JSONObject, components: JSONObject
-    ) -> Tool {
-        var outputs: [JSONValue] = []
-        for route in recordRoutes {
-            let schema = paths[route.template]?["get"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"]
-            for alternative in objectAlternatives(schema ?? ["type": "object"]) where !outputs.contains(alternative) {
-                outputs.append(alternative)
-            }
+        if parameter.name == "measure" {
+            // The names the elements declare, so a first call need not guess them.
+            var seen: Set<String> = []
+            let names = latest.elements.flatMap { $0.measures.map(\.name) }.filter { seen.insert($0).inserted }
+            schema.append("enum", .array(names.map { .string($0) }))
         }
+        if let sentence = firstSentence(parameter.summary) { schema.append("description", .string(sentence)) }
+        return .object(schema)
+    }
+
+    /// A measurement member's schema: its type and values, with words only where the name
+    /// and values leave a question (the tool's description says how the members combine).
+    static func measurementSchema(_ parameter: Endpoint.Parameter, latest: SpecSnapshot) -> JSONValue {
+        guard case .object(var schema) = inputSchema(parameter, latest: latest) else { return ["type": "string"] }
+        let words = ["figure": "A metric id", "measure": "Where the element has several"]
+        schema["description"] = words[parameter.name].map { .string($0) }
+        return .object(schema)
+    }
+
+    /// The summary's first clause (to the first full stop, semicolon or parenthesis), or `nil`
+    /// where that says no more than the parameter's name.
+    private static func firstSentence(_ summary: String) -> String? {
+        var clause = Substring(summary)
+        for stop in [". ", "; ", " (", ": "] {
+            if let range = clause.firstRange(of: stop) { clause = clause[..<range.lowerBound] }
+        }
+        if clause.hasSuffix(".") { clause = clause.dropLast() }
+        return clause.count > 12 ? String(clause) : nil
+    }
+
+    /// The input schema of a common parameter a tool takes; `nil` for the representation ones
+    /// (a tool's result is always the route's JSON). What they mean is said once, in the
+    /// server's instructions and the tools' descriptions, not at length in every schema.
+    static func commonSchema(_ parameter: CommonParameter) -> JSONValue? {
+        switch parameter {
+        case .format, .shape, .pretty, .fragment, .flat: nil
+        case .version, .sort, .q: ["type": "string"]
+        case .limit: ["type": "integer", "minimum": 1]
+        case .offset: ["type": "integer", "minimum": 0]
+        case .fields:
+            ["type": ["string", "array"], "items": ["type": "string"]]
+        }
+    }
+
+    private static func recordTool(recordRoutes: [Route], prefixes: [String]) -> Tool {
         let properties: [(String, JSONValue)] = [
             (
                 "id",
                 [
-                    "type": "string", "pattern": .string(RecordSchemas.idPattern),
+                    "type": "string",
                     "description": .string(
-                        "A record id as the list_ tools and search return it; its first word names the kind: \(prefixes.joined(separator: ", ")) (metric.controls.ios.minimum-size)."
-                    ),
+                        "A record id; its first word is its kind: \(prefixes.joined(separator: ", "))"),
                 ]
             ),
-            (
-                "version",
-                [
-                    "type": "string", "pattern": .string(RecordSchemas.versionParameterPattern),
-                    "description": .string(CommonParameter.version.summary),
-                ]
-            ),
-            (
-                "fields",
-                [
-                    "anyOf": [["type": "array", "items": ["type": "string"], "minItems": 1], ["type": "string"]],
-                    "description": .string(CommonParameter.fields.summary),
-                ]
-            ),
+            ("version", commonSchema(.version) ?? ["type": "string"]),
+            ("fields", commonSchema(.fields) ?? ["type": "string"]),
         ]
         let routes = recordRoutes.map { "GET " + $0.template }.joined(separator: ", ")
         return Tool(
@@ -227,15 +260,14 @@ struct MCPCatalogue: Sendable {
             declaration: declaration(
                 name: recordToolName, title: "Read one record",
                 description:
-                    "One record by id (a device, size class, widget size, Dynamic Type row, text style, tracking value, metric, rule or myth), with its status and citations. The result is the JSON of the record's route.",
-                properties: properties, required: ["id"], output: ["anyOf": .array(outputs)],
-                components: components, route: routes))
+                    "One record by the id search or a list_ tool gave (metric.controls.ios.minimum-size): all its fields, status and citations. Use it to cite or to read a record whole; fields keeps only the named ones.",
+                properties: properties, required: ["id"], output: recordOutput, route: routes))
     }
 
     /// A `tools/list` entry. Every tool reads the store and nothing else.
     private static func declaration(
         name: String, title: String, description: String, properties: [(String, JSONValue)], required: [String],
-        output: JSONValue, components: JSONObject, route: String
+        output: JSONValue, route: String
     ) -> JSONValue {
         var input = JSONObject([
             ("type", "object"), ("properties", .object(JSONObject(properties))), ("additionalProperties", false),
@@ -243,87 +275,87 @@ struct MCPCatalogue: Sendable {
         if !required.isEmpty { input.append("required", .array(required.map { .string($0) })) }
         return [
             "name": .string(name), "title": .string(title), "description": .string(description),
-            "inputSchema": .object(input),
-            "outputSchema": outputSchema(output, components: components),
+            "inputSchema": .object(input), "outputSchema": output,
             "annotations": [
-                "title": .string(title), "readOnlyHint": true, "destructiveHint": false, "idempotentHint": true,
-                "openWorldHint": false,
+                "readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false,
             ],
             "_meta": ["hig-spec-service/route": .string(route)],
         ]
     }
 
-    /// The alternatives of a response schema that are objects: the envelope, not the bare array
-    /// `shape=array` gives (a tool's result is always the envelope).
-    private static func objectAlternatives(_ schema: JSONValue) -> [JSONValue] {
-        guard let alternatives = schema["anyOf"]?.arrayValue else { return [schema] }
-        return alternatives.filter { $0["type"]?.stringValue != "array" }
+    // MARK: - Output schemas
+
+    // Short on purpose: a client validates every result against them, and a model may read them
+    // with the tool list. They state what every answer of a tool holds (the envelope, and of
+    // each row its id, status, unit and citations with their types); /openapi.json has the full
+    // record schemas.
+
+    private static let text: JSONValue = ["type": "string"]
+    private static let optionalText: JSONValue = ["type": ["string", "null"]]
+    private static let texts: JSONValue = ["type": "array", "items": ["type": "string"]]
+
+    /// What a row may carry that an agent cites: its id, status, unit and citations.
+    private static let row: JSONValue = [
+        "type": "object",
+        "properties": [
+            "id": ["type": "string"], "status": ["type": ["string", "null"]], "unit": ["type": ["string", "null"]],
+            "citations": [
+                "type": "array",
+                "items": [
+                    "type": "object",
+                    "properties": [
+                        "page": ["type": "string"], "section": ["type": "string"], "url": ["type": "string"],
+                    ],
+                ],
+            ],
+        ],
+    ]
+
+    private static func envelope(items: JSONValue) -> JSONValue {
+        [
+            "type": "object", "required": ["version", "count", "items"],
+            "properties": [
+                "version": text, "count": ["type": "integer"], "total": ["type": "integer"],
+                "items": ["type": "array", "items": items], "notes": texts,
+            ],
+        ]
     }
 
-    /// A self-contained JSON Schema with an object root: the object alternatives, and every
-    /// component they reach under `$defs`.
-    private static func outputSchema(_ schema: JSONValue, components: JSONObject) -> JSONValue {
-        let alternatives = objectAlternatives(schema).map(rewritingReferences)
-        var reached: [String] = []
-        var pending = alternatives.flatMap(referencedNames)
-        while let name = pending.popLast() {
-            guard !reached.contains(name), let component = components[name] else { continue }
-            reached.append(name)
-            pending += referencedNames(component)
-        }
-        var definitions = JSONObject()
-        for name in reached.sorted() {
-            if let component = components[name] { definitions.append(name, rewritingReferences(component)) }
-        }
-        var root = JSONObject([("type", "object")])
-        if alternatives.count == 1, case .object(let only) = alternatives[0] {
-            for (key, value) in only where key != "type" { root.append(key, value) }
-        } else {
-            root.append("anyOf", .array(alternatives))
-        }
-        if !definitions.isEmpty { root.append("$defs", .object(definitions)) }
-        return .object(root)
-    }
+    private static let recordOutput: JSONValue = [
+        "type": "object", "required": ["version", "item"],
+        "properties": ["version": text, "item": row, "notes": texts],
+    ]
 
-    private static let componentPrefix = "#/components/schemas/"
+    private static let checkItem: JSONValue = [
+        "type": "object",
+        "properties": [
+            "index": ["type": "integer"], "figure": optionalText, "element": text, "measure": optionalText,
+            "result": ["type": "string", "enum": .array(RecordSchemas.checkResults.map { .string($0) })],
+            "severity": ["type": "string", "enum": .array(RecordSchemas.severities.map { .string($0) })],
+            "status": optionalText, "message": text, "force": optionalText,
+            "error": [
+                "type": "object", "required": ["code", "message"],
+                "properties": ["code": text, "message": text, "hint": text, "parameter": text, "accepted": texts],
+            ],
+        ],
+    ]
 
-    /// The schema with each `#/components/schemas/X` reference pointing at `#/$defs/X`.
-    private static func rewritingReferences(_ schema: JSONValue) -> JSONValue {
-        switch schema {
-        case .object(let object):
-            var rewritten = JSONObject()
-            for (key, value) in object {
-                if key == "$ref", let target = value.stringValue, target.hasPrefix(componentPrefix) {
-                    rewritten.append(key, .string("#/$defs/" + target.dropFirst(componentPrefix.count)))
-                } else {
-                    rewritten.append(key, rewritingReferences(value))
-                }
-            }
-            return .object(rewritten)
-        case .array(let elements):
-            return .array(elements.map(rewritingReferences))
-        default:
-            return schema
-        }
-    }
+    private static let diffOutput: JSONValue = [
+        "type": "object", "required": ["from", "to", "counts"],
+        "properties": [
+            "from": text, "to": text, "counts": ["type": "object"], "added": ["type": "array", "items": row],
+            "removed": ["type": "array", "items": row], "changed": ["type": "array", "items": row],
+            "firstSeen": ["type": "array", "items": row], "notes": texts,
+        ],
+    ]
 
-    /// The component names a (rewritten or original) schema refers to.
-    private static func referencedNames(_ schema: JSONValue) -> [String] {
-        switch schema {
-        case .object(let object):
-            return object.flatMap { key, value -> [String] in
-                if key == "$ref", let target = value.stringValue {
-                    for prefix in [componentPrefix, "#/$defs/"] where target.hasPrefix(prefix) {
-                        return [String(target.dropFirst(prefix.count))]
-                    }
-                    return []
-                }
-                return referencedNames(value)
-            }
-        case .array(let elements):
-            return elements.flatMap(referencedNames)
-        default:
-            return []
+    /// The output schema of a route's tool.
+    static func outputSchema(_ route: Route, postBody: Bool) -> JSONValue {
+        if postBody { return envelope(items: checkItem) }
+        switch route.endpoint.schema {
+        case .diff: return diffOutput
+        case .record: return recordOutput
+        default: return envelope(items: row)
         }
     }
 }

@@ -34,7 +34,7 @@ enum MCPProtocol {
 
     /// What `initialize` and `server/discover` tell the model about the server.
     static let instructions =
-        "Apple Human Interface Guidelines figures as data, never prose. Every figure carries status: published (Apple publishes it; its citations name the HIG page and section) or convention (a working default not on Apple's pages, never to be reported as a HIG violation). Use check_measurements to judge a size rather than comparing numbers yourself, search or a list_ tool to find a figure, get_record to read one by id, and version (list_versions) to answer as the HIG stood on a date."
+        "Apple Human Interface Guidelines figures as data, never prose. Every figure carries status: published (Apple publishes it; its citations name the HIG page, section and URL) or convention (a working default not on Apple's pages, never to be reported as a HIG violation). For one fact, call search first (each hit has value, unit, status and citation); list_ tools give tables (filters, q, fields and limit shrink them); get_record reads one id; check_measurements judges sizes. Every tool takes version (an id from list_versions, or latest) to answer as the HIG stood then; fields keeps only the named fields of each row; sort takes a field or -field; limit and offset page."
 
     /// Which rules a request is held to.
     enum Era: Sendable, Equatable {

@@ -162,7 +162,11 @@ struct MCPResponder {
             throw .invalidParams("tools/call needs params.name, the tool's name")
         }
         guard let tool = served.mcp.tool(named: name) else {
-            throw .invalidParams("Unknown tool: \(name)", data: ["name": .string(name)])
+            // The names it could have meant, so the next call is right.
+            let names = served.mcp.tools.map(\.name)
+            throw .invalidParams(
+                "Unknown tool: \(name). The tools: \(names.joined(separator: ", ")).",
+                data: ["name": .string(name), "tools": .array(names.map { .string($0) })])
         }
         let arguments: JSONObject
         switch params?["arguments"] {
@@ -188,11 +192,17 @@ struct MCPResponder {
     private func run(_ tool: MCPCatalogue.Tool, arguments: JSONObject) throws(APIError) -> ServedStore.JSONAnswer {
         var pairs: [(name: String, value: String)] = []
         var items: [UInt8]?
+        var detail = false
         for (name, value) in arguments {
             guard tool.arguments.contains(name) else {
                 throw APIError(
                     status: 400, code: "unknown_parameter", message: "Unknown argument '\(name)' of \(tool.name).",
                     hint: "\(tool.name) takes: \(tool.arguments.sorted().joined(separator: ", ")).", parameter: name)
+            }
+            if name == MCPCatalogue.detailArgument {
+                guard case .bool(let flag) = value else { throw Self.badArgument(name, "true or false", value) }
+                detail = flag
+                continue
             }
             if tool.input == .postBody, name == "items" {
                 guard case .array = value else {
@@ -222,6 +232,11 @@ struct MCPResponder {
                     parameter: "id")
             }
             (route, parameter) = (recordRoute, id)
+        }
+        // A collection answers with the fields that answer a question unless every field is
+        // asked for (detail) or the fields are named.
+        if !detail, let lead = tool.leadFields, !lead.isEmpty, !pairs.contains(where: { $0.name == "fields" }) {
+            pairs.append(("fields", lead))
         }
         let query = QueryParameters(pairs: pairs)
         let options = try RequestOptions(query: query, route: route)

@@ -1,6 +1,5 @@
 import Glibc
 import SpecStore
-import SystemSupport
 
 extension Subcommand {
     /// `spec-server mcp [options]` (``MCPStdioCommand``).
@@ -18,8 +17,28 @@ extension Subcommand {
 ///
 /// A request is held to the 2026-07-28 rules when its `params._meta` names a protocol version
 /// (and it is not `initialize`), else to the handshake revisions'; stdio has no headers, so the
-/// header rung of the 2026-07-28 ladder does not apply. The process ends at end of input.
+/// header rung of the 2026-07-28 ladder does not apply.
+///
+/// The process ends, with a line on standard error and status 0, when the client goes away:
+/// at end of input, when standard input or output is closed, or when a write to standard output
+/// fails (the client closed its end of the pipe). Nothing the client does to the descriptors is a
+/// crash: they are read and written with calls that report every failure rather than trap on one.
 enum MCPStdioCommand {
+    /// Why the loop ended.
+    enum Ending: Equatable, CustomStringConvertible {
+        case endOfInput
+        case inputClosed
+        case outputClosed
+
+        var description: String {
+            switch self {
+            case .endOfInput: "end of input"
+            case .inputClosed: "standard input closed"
+            case .outputClosed: "standard output closed"
+            }
+        }
+    }
+
     static func run(arguments: [String], environment: [String: String]) -> Int32 {
         let configuration: ServerConfiguration
         do {
@@ -41,29 +60,70 @@ enum MCPStdioCommand {
             StandardStream.error.write("spec-server mcp: \(error)\n")
             return 64
         }
-        let application = SpecApplication(configuration: configuration) { StandardStream.error.write($0 + "\n") }
+        // A write to a pipe whose reader has gone must fail with EPIPE, not kill the process.
+        signal(SIGPIPE, SIG_IGN)
+        for (descriptor, ending) in [(Int32(1), Ending.outputClosed), (0, .inputClosed)] where !isOpen(descriptor) {
+            log("spec-server mcp: \(ending); ending")
+            return 0
+        }
+        let application = SpecApplication(configuration: configuration) { log($0) }
         do {
             try application.load()
         } catch {
-            StandardStream.error.write("spec-server mcp: cannot load the data: \(error)\n")
+            log("spec-server mcp: cannot load the data: \(error)")
             return 1
         }
         guard let served = application.current else { return 1 }
-        let responder = MCPResponder(served: served)
-        var reader = LineReader(descriptor: 0, limit: max(configuration.maxBodyBytes, 64 * 1024))
+        let ending = serve(
+            responder: MCPResponder(served: served), input: 0, output: 1,
+            limit: max(configuration.maxBodyBytes, 64 * 1024))
+        log("spec-server mcp: \(ending); ending")
+        return 0
+    }
+
+    /// Answers the messages on `input` on `output` until the client goes away, and says how it went.
+    static func serve(responder: MCPResponder, input: Int32, output: Int32, limit: Int) -> Ending {
+        var reader = LineReader(descriptor: input, limit: limit, output: output)
         while let line = reader.next() {
+            let answer: [UInt8]?
             switch line {
             case .tooLong:
-                StandardStream.output.write(
-                    bytes: MCPEnvelope.response(
-                        id: .null,
-                        error: .invalidRequest("a message is over \(reader.limit) bytes (--max-body-bytes)")))
+                answer = MCPEnvelope.response(
+                    id: .null, error: .invalidRequest("a message is over \(reader.limit) bytes (--max-body-bytes)"))
             case .line(let bytes):
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                if let answer = answer(bytes, responder: responder) { StandardStream.output.write(bytes: answer) }
+                answer = Self.answer(bytes, responder: responder)
+            }
+            if let answer, !write(answer, to: output) { return .outputClosed }
+        }
+        return reader.ending ?? .endOfInput
+    }
+
+    /// Whether `descriptor` is open (a client may start the process with it closed).
+    static func isOpen(_ descriptor: Int32) -> Bool {
+        fcntl(descriptor, F_GETFD) != -1
+    }
+
+    /// Writes all of `bytes`; `false` on any failure (EPIPE, EBADF, …), which here means the
+    /// client is gone: nothing about it is a bug of ours, so nothing traps.
+    static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                written += count
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                return false
             }
         }
-        return 0
+        return true
+    }
+
+    /// A line on standard error; dropped if standard error is closed too.
+    static func log(_ line: String) {
+        _ = write(Array((line + "\n").utf8), to: 2)
     }
 
     /// The line answering one message, or `nil` for a notification.
@@ -84,9 +144,14 @@ enum MCPStdioCommand {
     }
 
     /// Lines of a descriptor, each at most `limit` bytes; a longer one is skipped to its end.
+    /// While it waits for input it watches `output` too, so a client that closes only its
+    /// reading end ends the wait (``ending`` says which end went).
     struct LineReader {
         let descriptor: Int32
         let limit: Int
+        let output: Int32?
+        /// Why the input ended, once it has: `nil` while lines may still come.
+        private(set) var ending: Ending?
         private var buffer: [UInt8] = []
         private var start = 0
         private var atEnd = false
@@ -96,9 +161,10 @@ enum MCPStdioCommand {
             case tooLong
         }
 
-        init(descriptor: Int32, limit: Int) {
+        init(descriptor: Int32, limit: Int, output: Int32? = nil) {
             self.descriptor = descriptor
             self.limit = limit
+            self.output = output
         }
 
         /// The next line without its newline, or `nil` at end of input.
@@ -132,17 +198,37 @@ enum MCPStdioCommand {
             }
         }
 
-        /// Reads more bytes; `false` at end of input or on an error other than EINTR.
+        /// Reads more bytes; `false` at end of input, on a read error (a closed descriptor
+        /// included), or when `output` has been closed by its reader.
         private mutating func read() -> Bool {
-            let count = (try? SystemFile.read(descriptor, appendingTo: &buffer, maximum: 64 * 1024)) ?? 0
+            if let output {
+                // Wait for input or for the output to fail (POLLERR on a pipe whose reader is
+                // gone, POLLNVAL on a closed descriptor); an event on the input is read below.
+                var watched = [
+                    pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: output, events: 0, revents: 0),
+                ]
+                while poll(&watched, 2, -1) < 0 {
+                    guard errno == EINTR else {
+                        ending = .inputClosed
+                        return false
+                    }
+                }
+                if watched[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+                    ending = .outputClosed
+                    return false
+                }
+            }
+            let start = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: 64 * 1024))
+            var count: Int
+            repeat {
+                count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + start, 64 * 1024) }
+            } while count < 0 && errno == EINTR
+            buffer.removeLast(64 * 1024 - max(count, 0))
+            if count < 0 { ending = .inputClosed }
+            if count == 0 { ending = .endOfInput }
             return count > 0
         }
-    }
-}
-
-extension StandardStream {
-    /// Writes bytes as they are.
-    func write(bytes: [UInt8]) {
-        write(String(decoding: bytes, as: UTF8.self))
     }
 }

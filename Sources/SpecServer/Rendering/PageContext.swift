@@ -95,6 +95,7 @@ struct PageContext: Sendable {
             switch parameter.value {
             case .filter(.vocabulary(let kind)): choices = snapshot?.acceptedValues(for: kind) ?? []
             case .filter(.number): isNumber = true
+            case .filter(.flag): choices = ["true", "false"]
             case .oneOf(let values): choices = values
             case .metricID:
                 // A picker of every figure, by name, rather than an id to type.

@@ -74,12 +74,11 @@ struct Endpoint: Sendable {
         /// gives `list_size_classes`).
         static func listing(template: String, title: String, summary: String, words: Bool = false) -> Tool {
             let segment = template.split(separator: "/").last.map(String.init) ?? template
-            let narrow =
-                words ? "Filters and q (words, as search matches them) narrow the rows" : "Filters narrow the rows"
+            let narrow = words ? "Filters and q (words) narrow it" : "Filters narrow it"
             return Tool(
                 name: "list_" + segment.replacing("-", with: "_"), title: title,
                 description:
-                    "\(title): \(summary). \(narrow); limit, offset, sort and fields page, order and trim them. The result is the JSON of GET \(template)."
+                    "\(title): \(summary). For tables; search finds one fact. \(narrow); fields (id,value,unit,status) and limit shrink it."
             )
         }
     }

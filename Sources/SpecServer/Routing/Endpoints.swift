@@ -129,12 +129,16 @@ extension Route {
             .collection(
                 "/v1/search", title: "Search results", summary: "records of every kind matching words",
                 listing: "/v1/search?q=", filter: SearchQuery.self, prebuilt: .none, example: "/v1/search?q=iphone",
-                rowFields: ["type", "id", "title", "snippet", "score", "value", "unit", "status"],
+                rowFields: [
+                    "type", "id", "title", "snippet", "score", "value", "unit", "status", "citation", "versions",
+                    "since",
+                    "until",
+                ],
                 defaultLimit: SpecSnapshot.searchLimit,
                 tool: Endpoint.Tool(
                     name: "search", title: "Search the HIG facts",
                     description:
-                        "Finds records of every kind (devices, widgets, Dynamic Type rows, metrics, rules, myths, …) by words, best first; each result names the record id that get_record reads. The result is the JSON of GET /v1/search."
+                        "Start here for one fact: finds records of every kind (metrics, devices, widgets, type sizes, rules, myths, …) by words such as 'tab bar height' or '44x44', best first. Each hit has its id, value, unit, status and citation, enough to answer and cite; get_record reads one whole. type and platform narrow the hits; history=true searches every version, so a removed figure comes back with the versions that held it."
                 ), answer: RouteQueries.search)
         case .check:
             Endpoint(
@@ -151,7 +155,7 @@ extension Route {
                 tool: Endpoint.Tool(
                     name: "check_measurements", title: "Check measurements",
                     description:
-                        "Judges measurements against Apple's figures: one result per item, in order, each with its verdict (ok, below-published, above-published, differs-from-published-default, deviates-from-convention), severity and citation. A deviation from a convention is never a HIG violation. An item may give element and platform (button on ios, say) in place of figure: it is judged against every figure that applies to that element, and the result names the one that governs. An item that cannot be judged gets its own error; the others are still judged. The result is the JSON of POST /v1/check.",
+                        "Judges sizes; use it rather than comparing numbers yourself. Each item: figure (a metric id) or element and platform (measure where the element has several), and value or width and height. One result per item, in order: result, severity, the governing figure, its status, a message. A convention is never a HIG violation; an item that cannot be judged gets its own error.",
                     input: .postBody))
         case .versions:
             Endpoint(
@@ -161,7 +165,7 @@ extension Route {
                 tool: Endpoint.Tool(
                     name: "list_versions", title: "Store versions",
                     description:
-                        "The store versions, oldest first: each follows a dated change to Apple's pages. Pass one as version to any other tool to answer as the HIG stood then. The result is the JSON of GET /v1/versions."
+                        "The store versions, oldest first, each a dated change to Apple's pages. Pass an id as version to any tool to answer as the HIG stood then."
                 ))
         case .diff:
             Endpoint(
@@ -178,14 +182,15 @@ extension Route {
                         name: "type", summary: "Keep the rows of one record type.",
                         value: .oneOf(RecordType.spellings)),
                     .init(
-                        name: "kind", summary: "Keep one kind of change.",
-                        value: .oneOf(DiffKind.allCases.map(\.rawValue))),
+                        name: "kind",
+                        summary: "Keep one kind of row; changes keeps added, removed and changed (no first-seen).",
+                        value: .oneOf(DiffKind.allCases.map(\.rawValue) + [DiffKind.changesOnly])),
                 ],
                 schema: .diff, example: "/v1/diff?from=2023&to=2025-03-07",
                 tool: Endpoint.Tool(
                     name: "diff_versions", title: "What changed between two versions",
                     description:
-                        "The records added, removed and changed between two store versions (list_versions names them), each change with its fields before and after. The result is the JSON of GET /v1/diff."
+                        "What changed on Apple's pages between two versions (list_versions; to is the latest by default): records added, removed and changed, each change with before and after. kind=changes leaves out the firstSeen rows (records a source only dated later, not changes); type (metric, rule, …) shrinks it further."
                 ))
         case .export:
             Endpoint(

@@ -10,6 +10,8 @@ struct FilterParameter: Sendable, Hashable {
         case number
         /// A screen size as `WIDTHxHEIGHT` in points (`430x932`).
         case screen
+        /// `true` or `false` (any case).
+        case flag
         /// A value of a vocabulary; see ``FilterVocabulary``.
         case vocabulary(FilterVocabulary.Kind)
     }

@@ -298,13 +298,25 @@ extension SearchQuery: QueryFilter {
         FilterParameter(
             name: "platform", summary: "Platform the record is for (a record for all platforms counts).",
             value: .vocabulary(.platform)),
+        FilterParameter(
+            name: "history",
+            summary:
+                "true searches every store version, not only the one asked for: a record Apple removed is found, and each hit lists the versions that hold it (versions, since, until).",
+            value: .flag),
     ]
 
     init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
+        let history: Bool
+        switch parameters["history"].map(FilterVocabulary.matchKey) {
+        case nil, "false": history = false
+        case "true": history = true
+        case _?:
+            throw QueryError.unknownValue(parameters["history"] ?? "", for: "history", accepted: ["true", "false"])
+        }
         self.init(
             q: try reader.required("q", expected: "words to search for"), type: try reader.term("type"),
-            status: try reader.term("status"), platform: try reader.term("platform"))
+            status: try reader.term("status"), platform: try reader.term("platform"), history: history)
     }
 
     var canonicalParameters: [(name: String, value: String)] {
@@ -313,6 +325,7 @@ extension SearchQuery: QueryFilter {
         written.term("type", type)
         written.term("status", status)
         written.term("platform", platform)
+        written.text("history", history ? "true" : nil)
         return written.pairs
     }
 }

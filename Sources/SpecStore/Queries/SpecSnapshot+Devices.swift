@@ -209,7 +209,28 @@ extension SpecSnapshot {
             if let platforms { note += " on \(platforms.joined(separator: ", "))" }
             note += "; no size is interpolated."
             if let screen, let nearest = nearestWidgetScreen(to: screen, platforms: platforms) {
-                note += " The nearest published screen is \(nearest.description) pt (a different screen, not this one)."
+                note += " The nearest published screen is \(nearest.description) pt (a different screen, not this one)"
+                // Its rows' sizes, so the reader need not ask again (the server links the screen's
+                // rows where it renders the note; the store's notes hold no URL).
+                var sizes: [String] = []
+                for entry in rows(.widgets) where SpecSnapshot.screen(of: entry.row) == nearest {
+                    let fields = entry.fields
+                    if let platforms, !platforms.contains(where: { SpecSnapshot.matches(platform: $0, fields) }) {
+                        continue
+                    }
+                    if let family, fields["family"]?.stringValue != family { continue }
+                    guard case .number(let width)? = fields["width"], case .number(let height)? = fields["height"]
+                    else {
+                        continue
+                    }
+                    let name = fields["family"]?.stringValue ?? "widget"
+                    let variant = fields["variant"]?.stringValue.map { " (\($0))" } ?? ""
+                    sizes.append("\(name)\(variant) \(width.literal)x\(height.literal)")
+                }
+                if !sizes.isEmpty {
+                    note += ": \(sizes.joined(separator: ", ")) pt"
+                }
+                note += "."
             }
             notes.append(Note(note))
         } else if screenSeen, items.isEmpty, let family {

@@ -72,6 +72,9 @@ struct SearchIndex: Sendable {
         var unit: String?
         /// `published` or `convention` for a figure, `published` or `reading` for a rule.
         var status: String?
+        /// The record's first citation's page, section and URL (`nil` where it has none): what
+        /// an answer cites without reading the record.
+        var citation: JSONValue?
     }
 
     /// Which documents a search keeps, besides those matching its words at its version.
@@ -101,6 +104,9 @@ struct SearchIndex: Sendable {
         let snippet: String
         let score: Double
         let summary: Summary
+        /// The versions the record holds in (every state of it), in a search of every version;
+        /// `nil` in a search of one version.
+        var held: Range<Int>? = nil
     }
 
     let documents: [Document]
@@ -156,12 +162,19 @@ struct SearchIndex: Sendable {
         if !figures.isEmpty { fieldList.append(Field(weight: 2.5, text: figures, isFigures: true)) }
         let declaration = collection.declaration
         var summary = Summary(value: displayValue(of: fields))
+        if case .object(let first)? = fields["citations"]?.arrayValue?.first {
+            summary.citation = .object(
+                JSONObject(first.filter { ["page", "section", "url"].contains($0.key) }.map { ($0.key, $0.value) }))
+        }
         if declaration.carriesFigures {
             summary.status = fields["status"]?.stringValue
             // As the record's row gives it: `pt` where the file leaves the unit out.
             if declaration.carriesUnit { summary.unit = fields["unit"]?.stringValue ?? "pt" }
         } else if collection == .rules {
             summary.status = fields["status"]?.stringValue ?? "published"
+        } else if collection == .myths {
+            // What a myth answers is its verdict (false, misleading, convention-not-rule).
+            summary.value = fields["verdict"]?.stringValue
         }
         return Document(
             type: collection.recordType, id: id, title: title, fields: fieldList, versions: versions,
@@ -318,7 +331,9 @@ struct SearchIndex: Sendable {
 
     /// The documents matching `query` at `version`, best first (ties: index order), with snippets
     /// for the `limit` from `offset` on (only those pay for a snippet); `total` counts every match.
-    func search(_ query: String, filter: Filter = Filter(), version: Int, limit: Int = .max, offset: Int = 0) -> (
+    /// With `version` `nil`, every version is searched: a record's best-matching state stands for
+    /// it, and its hit says which versions hold the record (``Hit/held``).
+    func search(_ query: String, filter: Filter = Filter(), version: Int?, limit: Int = .max, offset: Int = 0) -> (
         hits: [Hit], total: Int
     ) {
         let terms = Array(Set(SearchIndex.terms(of: query))).sorted()
@@ -381,7 +396,7 @@ struct SearchIndex: Sendable {
         candidates.reserveCapacity(found.count)
         for accumulated in found {
             let number = Int(accumulated.document)
-            guard documents[number].versions.contains(version) else { continue }
+            if let version, !documents[number].versions.contains(version) { continue }
             guard filter.keeps(documents[number]) else { continue }
             let share = Double(accumulated.matched) / Double(terms.count)
             var score = accumulated.score * share * share + documents[number].prior
@@ -397,6 +412,35 @@ struct SearchIndex: Sendable {
             candidates.append(
                 Candidate(document: number, score: (score * 1000).rounded() / 1000, field: field, term: term))
         }
+        var held: [String: Range<Int>] = [:]
+        if version == nil {
+            // One hit per record: its best state (the latest among equals), and the span of
+            // versions of every state it has, matched or not.
+            var best: [String: Int] = [:]
+            for (slot, candidate) in candidates.enumerated() {
+                let id = documents[candidate.document].id
+                if let kept = best[id] {
+                    let other = candidates[kept]
+                    if candidate.score > other.score
+                        || (candidate.score == other.score
+                            && documents[candidate.document].versions.lowerBound
+                                > documents[other.document].versions.lowerBound)
+                    {
+                        best[id] = slot
+                    }
+                } else {
+                    best[id] = slot
+                }
+            }
+            candidates = best.values.sorted().map { candidates[$0] }
+            for document in documents where best[document.id] != nil {
+                let span = held[document.id] ?? document.versions
+                held[document.id] =
+                    min(
+                        span.lowerBound, document.versions.lowerBound)..<max(
+                        span.upperBound, document.versions.upperBound)
+            }
+        }
         let start = min(max(offset, 0), candidates.count)
         let end = limit >= candidates.count - start ? candidates.count : start + limit
         // Only the page is put in order: the best `end` candidates, not all of them.
@@ -409,7 +453,7 @@ struct SearchIndex: Sendable {
                 ? SearchIndex.snippet(of: document.fields[candidate.field], around: term) : document.title
             return Hit(
                 type: document.type, id: document.id, title: document.title, snippet: snippet, score: candidate.score,
-                summary: document.summary)
+                summary: document.summary, held: held[document.id])
         }
         return (hits, candidates.count)
     }
@@ -547,10 +591,11 @@ extension SpecSnapshot {
         searchHits(query, filter: SearchIndex.Filter(types: types), limit: limit)
     }
 
-    func searchHits(_ query: String, filter: SearchIndex.Filter, limit: Int = .max, offset: Int = 0) -> (
-        hits: [SearchIndex.Hit], total: Int
-    ) {
-        searchIndex.index.search(query, filter: filter, version: version.index, limit: limit, offset: offset)
+    func searchHits(
+        _ query: String, filter: SearchIndex.Filter, everyVersion: Bool = false, limit: Int = .max, offset: Int = 0
+    ) -> (hits: [SearchIndex.Hit], total: Int) {
+        searchIndex.index.search(
+            query, filter: filter, version: everyVersion ? nil : version.index, limit: limit, offset: offset)
     }
 
     /// The most results ``search(_:)`` returns, a page a person reads whole; the notes say how
@@ -576,14 +621,24 @@ extension SpecSnapshot {
         let filter = SearchIndex.Filter(
             types: query.type.map { [$0.rawValue] }, status: query.status?.rawValue,
             platform: query.platform?.rawValue)
-        let (hits, total) = searchHits(query.q, filter: filter, limit: limit, offset: offset)
+        let (hits, total) = searchHits(
+            query.q, filter: filter, everyVersion: query.history, limit: limit, offset: offset)
         func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
         let items: [JSONValue] = hits.map { hit in
-            [
-                "type": .string(hit.type), "id": .string(hit.id), "title": .string(hit.title),
-                "snippet": .string(hit.snippet), "score": .number(JSONNumber(hit.score)),
-                "value": text(hit.summary.value), "unit": text(hit.summary.unit), "status": text(hit.summary.status),
-            ]
+            var row = JSONObject([
+                ("type", .string(hit.type)), ("id", .string(hit.id)), ("title", .string(hit.title)),
+                ("snippet", .string(hit.snippet)), ("score", .number(JSONNumber(hit.score))),
+                ("value", text(hit.summary.value)), ("unit", text(hit.summary.unit)),
+                ("status", text(hit.summary.status)), ("citation", hit.summary.citation ?? .null),
+            ])
+            if let held = hit.held {
+                // Where the record holds: the versions, its first, and the one that removed it.
+                let ids = versions[held].map { JSONValue.string($0.id) }
+                row["versions"] = .array(ids)
+                row["since"] = ids.first ?? .null
+                row["until"] = held.upperBound < versions.count ? .string(versions[held.upperBound].id) : .null
+            }
+            return .object(row)
         }
         var notes: [Note] = []
         if notingMore, offset == 0, total > limit {

@@ -9,12 +9,19 @@ public struct SearchQuery: Sendable, Hashable {
     public var status: SearchStatus?
     /// A platform the records must be for (a record for `all` is for every one).
     public var platform: Platform?
+    /// Whether every store version is searched, not only the one asked for: a figure Apple has
+    /// removed is found, with the versions that held it.
+    public var history: Bool
 
     /// Creates a query.
-    public init(q: String, type: RecordType? = nil, status: SearchStatus? = nil, platform: Platform? = nil) {
+    public init(
+        q: String, type: RecordType? = nil, status: SearchStatus? = nil, platform: Platform? = nil,
+        history: Bool = false
+    ) {
         self.q = q
         self.type = type
         self.status = status
         self.platform = platform
+        self.history = history
     }
 }
