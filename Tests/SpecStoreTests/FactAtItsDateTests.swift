@@ -128,4 +128,82 @@ struct FactAtItsDateTests {
             Measurement(figure: "", width: 180, height: 180, element: "app-icon", platform: .ios))
         #expect(pinned["result"] == "ok" && pinned["figure"] == "metric.app-icons.ios.home-screen-iphone.3x")
     }
+
+    @Test("a figure and the rule quoting the same Apple sentence have one presence in every version")
+    func oneSentenceOnePresence() throws {
+        let latest = Self.store.latest
+        let rules = latest.rows(.rules).compactMap { entry in
+            entry.fields["quote"]?.stringValue.map { (entry.id, StoreLoader.quoteText($0)) }
+        }
+        var pairs: [(metric: String, rule: String)] = []
+        for entry in latest.rows(.metrics) {
+            let quotes = (entry.fields["citations"]?.arrayValue ?? []).compactMap { $0["quote"]?.stringValue }
+            for (rule, words) in rules
+            where quotes.contains(where: { StoreLoader.sharesWords(StoreLoader.quoteText($0), words) }) {
+                pairs.append((entry.id, rule))
+            }
+        }
+        // The toolbar groups, the safe area, the tvOS tab bar, the paddings, the widget margins and text.
+        #expect(pairs.count >= 10, "\(pairs)")
+        for snapshot in try Self.snapshots() {
+            for rule in Set(pairs.map(\.rule)) {
+                let halves = pairs.filter { $0.rule == rule }.compactMap { snapshot.record(id: $0.metric) }
+                let row = snapshot.record(id: rule)
+                // Present with any half; certain exactly when every half is.
+                #expect((row != nil) == !halves.isEmpty, "\(snapshot.version.id) \(rule)")
+                guard let row, !halves.isEmpty else { continue }
+                let certain = halves.allSatisfy { $0["presence"] == nil }
+                #expect(
+                    (row["presence"] == nil) == certain,
+                    "\(snapshot.version.id) \(rule): \(row["presence"] ?? .null), halves \(halves.map { $0["presence"] ?? .null })"
+                )
+            }
+        }
+    }
+
+    @Test("a version's notes call a relabelled row relabelled, never added")
+    func relabelsAreNotAdditions() throws {
+        let snapshots = try Self.snapshots()
+        var relabels = 0
+        for (earlier, later) in zip(snapshots, snapshots.dropFirst()) {
+            let clauses = later.version.notes.split(whereSeparator: { ";:".contains($0) }).flatMap {
+                $0.components(separatedBy: ", and ")
+            }
+            for entry in later.rows(.devices) {
+                guard let before = earlier.record(id: entry.id)?["name"]?.stringValue,
+                    let now = entry.fields["name"]?.stringValue, before != now
+                else { continue }
+                relabels += 1
+                // "Series 10": the old label's last two words, as the notes name the row.
+                let label = before.split(separator: " ").suffix(2).joined(separator: " ")
+                for clause in clauses where clause.contains(label) {
+                    #expect(
+                        clause.contains("relabel") || clause.contains("become"),
+                        "\(later.version.id): '\(clause)' names \(label), relabelled \(now)")
+                }
+                #expect(clauses.contains { $0.contains(label) }, "\(later.version.id) does not mention \(label)")
+            }
+        }
+        #expect(relabels >= 2)
+    }
+
+    @Test("a device found by its size rounded to whole inches says Apple's table has no such row")
+    func roundedInchesAreNoted() throws {
+        var found = 0
+        for entry in Self.store.latest.rows(.devices) {
+            guard let name = entry.fields["name"]?.stringValue, let inches = SearchIndex.roundedInches(in: name)
+            else { continue }
+            let family = name.split(separator: " ").prefix { !$0.contains("inch") }.joined(separator: " ")
+            let result = try Self.store.latest.search(SearchQuery(q: "\(family) \(inches)"))
+            let notes = result.notes.map { $0.text { _ in "" } }
+            #expect(
+                notes.contains { $0.contains("no \(inches)-inch row") && $0.contains(name) },
+                "\(family) \(inches): \(notes)")
+            found += 1
+        }
+        #expect(found >= 5)
+        // A name with whole inches (iPad Air 13-inch) is Apple's own: no note.
+        let whole = try Self.store.latest.search(SearchQuery(q: "iPad Air 13"))
+        #expect(!whole.notes.contains { $0.text { _ in "" }.contains("rounded") })
+    }
 }

@@ -97,6 +97,7 @@ struct StoreLoader {
         try checkReferences()
         try checkSubjects()
         try checkFigureKinds()
+        try checkSharedSentences()
         try checkPlatformCoverage()
         if isVersion2 { try loadElements(top["elements"]) }
         return Output(
