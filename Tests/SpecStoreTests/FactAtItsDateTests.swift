@@ -206,4 +206,33 @@ struct FactAtItsDateTests {
         let whole = try Self.store.latest.search(SearchQuery(q: "iPad Air 13"))
         #expect(!whole.notes.contains { $0.text { _ in "" }.contains("rounded") })
     }
+
+    @Test("every Dynamic Type row cites the heading Apple gives its category's table, in every version")
+    func dynamicTypeCitesApplesHeadings() throws {
+        var rows = 0
+        for snapshot in try Self.snapshots() {
+            for entry in snapshot.rows(.dynamicType) {
+                let platform = entry.fields["platforms"]?.arrayValue?.first?.stringValue ?? ""
+                let larger = entry.fields["category"]?.stringValue?.hasPrefix("accessibility") == true
+                let prefix = platform == "watchos" ? "watchOS" : "iOS, iPadOS"
+                let heading =
+                    "Specifications › \(prefix) \(larger ? "larger accessibility type sizes" : "Dynamic Type sizes")"
+                let sections = (entry.fields["citations"]?.arrayValue ?? []).compactMap { $0["section"]?.stringValue }
+                #expect(sections == [heading], "\(snapshot.version.id) \(entry.id): \(sections)")
+                rows += 1
+            }
+        }
+        #expect(rows > 1000)
+        // No section of any record of any version is a transcription's label.
+        for snapshot in try Self.snapshots() {
+            for collection in SpecCollection.allCases {
+                for entry in snapshot.rows(collection) {
+                    for citation in entry.fields["citations"]?.arrayValue ?? [] {
+                        let section = citation["section"]?.stringValue ?? ""
+                        #expect(!section.contains("(") && !section.contains(".."), "\(entry.id): \(section)")
+                    }
+                }
+            }
+        }
+    }
 }
