@@ -170,7 +170,7 @@ struct ProvenanceTests {
          "tracking": [], "rules": [], "myths": [],
          "metrics": [{"id": "metric.x.ios.y", "name": "Y", "topic": "x", "platforms": ["ios"], "value": 2,
                       "bound": "minimum", "status": "published",
-                      "citations": [{"page": "HIG › X", "url": "https://example.invalid/x"}],
+                      "citations": [{"page": "HIG › X", "url": "https://example.invalid/x", "quote": "at least 2"}],
                       \(metricTail)}]}
         """
     }

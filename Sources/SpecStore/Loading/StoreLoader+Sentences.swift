@@ -56,4 +56,28 @@ extension StoreLoader {
         return parts(one).contains { $0.count > 25 && other.contains($0) }
             || parts(other).contains { $0.count > 25 && one.contains($0) }
     }
+
+    /// A published figure carries Apple's words: a citation quoting Apple, or a citation of a
+    /// table under Apple's heading (a source with a section, whose cells the reference tables
+    /// check). A page cited without either is the store's or a source's reading of it, which is
+    /// not served as Apple's.
+    ///
+    /// Records are checked in file order, so the first offending record is the one reported.
+    func checkPublishedWords() throws(SpecStoreError) {
+        for (position, record) in records[SpecCollection.metrics.rawValue].enumerated() {
+            for variant in 0..<record.variantCount {
+                let object = record.object(variant: variant)
+                guard (object["status"]?.stringValue ?? "published") == "published" else { continue }
+                let citations = object["citations"]?.arrayValue ?? []
+                let words = citations.contains { citation in
+                    !(citation["quote"]?.stringValue ?? "").isEmpty || !(citation["section"]?.stringValue ?? "").isEmpty
+                }
+                guard !words else { continue }
+                throw fault(
+                    .missingCitation, "$.metrics[\(position)].citations",
+                    "'\(record.id)' is published, but no citation gives Apple's words: quote Apple's sentence, cite the table under Apple's heading, or make it a convention whose basis says whose reading it is"
+                )
+            }
+        }
+    }
 }

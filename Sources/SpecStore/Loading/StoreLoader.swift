@@ -98,6 +98,7 @@ struct StoreLoader {
         try checkSubjects()
         try checkFigureKinds()
         try checkSharedSentences()
+        try checkPublishedWords()
         try checkPlatformCoverage()
         if isVersion2 { try loadElements(top["elements"]) }
         return Output(
