@@ -235,4 +235,40 @@ struct FactAtItsDateTests {
             }
         }
     }
+
+    @Test("where Apple gives an either/or for what an element measures, a miss names the other branch")
+    func eitherOrIsNeverDropped() throws {
+        var cases = 0
+        for snapshot in try Self.snapshots() {
+            for element in snapshot.elements {
+                for measure in element.measures {
+                    let entries = measure.figures.compactMap { snapshot.entry(id: $0) }
+                    let alternatives = entries.flatMap {
+                        ($0.fields["alternatives"]?.arrayValue ?? []).compactMap(\.stringValue)
+                    }
+                    guard !alternatives.isEmpty else { continue }
+                    let platforms = Set(
+                        entries.flatMap { $0.fields["platforms"]?.arrayValue?.compactMap(\.stringValue) ?? [] })
+                    for platform in Platform.allCases where platforms.contains(platform.rawValue) {
+                        let answer = try snapshot.checkElement(
+                            Measurement(
+                                figure: "", value: 1, element: element.id, platform: platform, measure: measure.name))
+                        let message = answer["message"]?.stringValue ?? ""
+                        #expect(answer["result"] == "below-published", "\(element.id) \(measure.name): \(message)")
+                        for id in alternatives {
+                            #expect(
+                                message.contains(id) && message.contains("meeting either is enough"),
+                                "\(snapshot.version.id) \(element.id) \(measure.name): \(message)")
+                        }
+                        cases += 1
+                    }
+                }
+            }
+        }
+        #expect(cases > 0)
+        // The example: 50 pt between a visionOS button's centers, and Apple's 16 pt margin.
+        let row = try Self.store.latest.checkElement(
+            Measurement(figure: "", value: 50, element: "button", platform: .visionos, measure: "center-spacing"))
+        #expect(row["message"]?.stringValue?.contains("metric.eyes.visionos.item-margin") == true)
+    }
 }

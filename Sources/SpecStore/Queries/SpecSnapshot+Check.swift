@@ -221,7 +221,7 @@ extension SpecSnapshot {
 
     /// The other branches of an either/or, named with their figures: " Apple gives an alternative:
     /// …; meeting either is enough." Empty where the figure has none.
-    private func alternativesText(of fields: JSONValue) -> String {
+    func alternativesText(of fields: JSONValue) -> String {
         let others = (fields["alternatives"]?.arrayValue ?? []).compactMap { id -> String? in
             guard let id = id.stringValue, let other = entry(id: id)?.fields else { return nil }
             let unit = other["unit"]?.stringValue ?? "pt"

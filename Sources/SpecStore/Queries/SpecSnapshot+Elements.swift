@@ -139,7 +139,18 @@ extension SpecSnapshot {
             answer.append("otherMeasures", .array(others.map { .string($0) }))
             return .object(answer)
         }
-        for (key, value) in governing where key != "metric" { answer.append(key, value) }
+        // Where Apple gives an either/or for what was measured (a 16 pt margin, or centers 60 pt
+        // apart), a miss of the governing figure names the other branch, whichever figure of the
+        // measure carries it: meeting either is enough.
+        var governingRow = governing
+        let result = governing["result"]?.stringValue ?? ""
+        if result == "below-published" || result == "above-published",
+            let message = governing["message"]?.stringValue, !message.contains("meeting either is enough"),
+            let carrier = judged.first(where: { !($0.row["metric"]?["alternatives"]?.arrayValue ?? []).isEmpty })
+        {
+            governingRow["message"] = .string(message + alternativesText(of: carrier.row["metric"] ?? .null))
+        }
+        for (key, value) in governingRow where key != "metric" { answer.append(key, value) }
         let governingID = governing["figure"]?.stringValue ?? ""
         let rivals = contenders.count - 1
         answer.append(
