@@ -271,4 +271,32 @@ struct FactAtItsDateTests {
             Measurement(figure: "", value: 50, element: "button", platform: .visionos, measure: "center-spacing"))
         #expect(row["message"]?.stringValue?.contains("metric.eyes.visionos.item-margin") == true)
     }
+
+    @Test("no figure is served for a platform's feature before the feature appeared there, in any version")
+    func noPlatformBeforeItsFeature() throws {
+        var scoped = 0
+        // The data file's one table of what arrived when, as its subjects declare it.
+        let subjects = try #require(Self.store.export()["subjects"]?.objectValue)
+        for (_, subject) in subjects {
+            guard let scope = subject["scope"], let topic = scope["topic"]?.stringValue,
+                let platform = scope["platform"]?.stringValue.flatMap(Platform.init(rawValue:)),
+                let appeared = Self.store.versions.first(where: { $0.id == subject["appeared"]?.stringValue })
+            else { continue }
+            for version in Self.store.versions where version.index < appeared.index {
+                let rows = try Self.store.snapshot(version: version.id).metrics(
+                    matching: MetricFilter(platform: platform, topic: topic))
+                #expect(
+                    rows.items.isEmpty,
+                    "\(version.id) \(platform) \(topic): \(rows.items.compactMap { $0["id"]?.stringValue })")
+                scoped += 1
+            }
+        }
+        #expect(scoped > 0)
+        // The issue's example: watchOS Live Activities date to June 2024.
+        let early = try Self.store.snapshot(version: "2023").metrics(
+            matching: MetricFilter(platform: .watchos, topic: "live-activities"))
+        #expect(early.items.isEmpty)
+        let later = try Self.store.latest.metrics(matching: MetricFilter(platform: .watchos, topic: "live-activities"))
+        #expect(!later.items.isEmpty)
+    }
 }
