@@ -124,9 +124,14 @@ import Testing
         let shape = app.request(.get, "/v1/check?figure=metric.controls.ios.minimum-size&value=0&height=0")
         #expect(shape.status == 200)
         #expect(shape.json?["items"]?.arrayValue?.first?["error"]?["parameter"]?.stringValue != nil)
+        // A GET of one measurement is not a batch: an unknown figure is a 400, as on every route.
         let unknown = app.request(.get, "/v1/check?figure=metric.no-such-figure&value=1")
-        #expect(unknown.status == 200)
-        #expect(unknown.json?["items"]?.arrayValue?.first?["error"]?["code"]?.stringValue == "unknown_value")
+        #expect(unknown.status == 400)
+        #expect(unknown.json?["error"]?["code"]?.stringValue == "unknown_value")
+        #expect(unknown.json?["error"]?["parameter"]?.stringValue == "figure")
+        let misspelt = app.request(.get, "/v1/check?figure=metric.controls.ios.minimum-sise&value=1")
+        #expect(misspelt.status == 400)
+        #expect(misspelt.json?["error"]?["hint"]?.stringValue?.contains("metric.controls.ios.minimum-size") == true)
         // Neither figure nor element: the row's error names figure (ElementCheckTests has the rest).
         let untargeted = app.request(.get, "/v1/check?value=1")
         #expect(untargeted.status == 200)

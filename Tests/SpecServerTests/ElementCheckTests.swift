@@ -153,7 +153,9 @@ import Testing
             measure.json?["items"]?.arrayValue?.first?["error"]?["hint"]?.stringValue?.hasPrefix(
                 "Did you mean 'height'?") == true, "\(measure.text)")
         let figure = app.request(.get, "/v1/check?figure=metric.controls.ios.minimum-szie&width=40&height=40")
-        let hint = figure.json?["items"]?.arrayValue?.first?["error"]?["hint"]?.stringValue
+        // A GET of one measurement: an unknown figure is a 400, as an unknown element is.
+        #expect(figure.status == 400)
+        let hint = figure.json?["error"]?["hint"]?.stringValue
         #expect(hint?.hasPrefix("Did you mean 'metric.controls.ios.minimum-size'") == true, "\(figure.text)")
     }
 

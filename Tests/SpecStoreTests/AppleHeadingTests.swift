@@ -35,6 +35,20 @@ struct AppleHeadingTests {
             ),
             // A heading that is not the one the anchor names.
             ("HIG › Widgets", "Specifications (per-size tables)", "\(widgets)#Specifications", "section"),
+            // A transcription's table label under Apple's anchored heading: a range, a gloss, a unit.
+            (
+                "HIG › Typography",
+                "Specifications › iOS, iPadOS Dynamic Type sizes (xSmall..xxxLarge) and larger accessibility type sizes (AX1..AX5)",
+                "https://developer.apple.com/design/human-interface-guidelines/typography#Specifications", "section"
+            ),
+            (
+                "HIG › Layout", "Platform considerations › tvOS › Grids (two- to nine-column)",
+                "https://developer.apple.com/design/human-interface-guidelines/layout#tvOS", "section"
+            ),
+            (
+                "HIG › Typography", "Specifications › iOS, iPadOS larger accessibility type sizes",
+                "https://developer.apple.com/design/human-interface-guidelines/typography#Specifications", nil
+            ),
             // A title that is another page's.
             ("HIG › Layout", nil, widgets, "page"),
             ("Widgets", nil, widgets, "page"),

@@ -22,8 +22,10 @@ struct DesignerSearchTests {
 
     static let cases: [Case] = [
         Case(
-            query: "button size", first: ["metric.controls.", "metric.buttons."],
-            expected: ["metric.controls.ios.default-size"], absent: ["sign-in-with-apple", "apple-pay"]),
+            query: "button size", first: ["metric.controls.", "metric.buttons."], within: 5,
+            // The Buttons page's own 44×44 pt hit region, beside the Accessibility page's sizes.
+            expected: ["metric.controls.ios.default-size", "metric.buttons.ios.minimum-hit-region"],
+            absent: ["sign-in-with-apple", "apple-pay"]),
         Case(query: "minimum font size", expected: ["metric.typography.ios.minimum-text-size"]),
         Case(query: "body font size", expected: ["type.ios.large.body"]),
         Case(

@@ -91,6 +91,78 @@ struct ForceAndScopeTests {
         }
     }
 
+    @Test("every figure and rule, in every version, has the kind its own sentence allows")
+    func kindFollowsOwnSentenceEverywhere() throws {
+        var judged = 0
+        for version in RealDataTests.store.versions {
+            let snapshot = try RealDataTests.store.snapshot(version: version.id)
+            for entry in snapshot.rows(.metrics) {
+                guard let force = entry.fields["force"]?.stringValue,
+                    let allowed = SentenceForce.allowedKinds(of: force)
+                else { continue }
+                let kind = entry.fields["kind"]?.stringValue ?? "unstated"
+                #expect(allowed.contains(kind), "\(version.id) \(entry.id): '\(kind)' for \"\(force)\"")
+                judged += 1
+            }
+            for entry in snapshot.rows(.rules) {
+                guard let quote = entry.fields["quote"]?.stringValue,
+                    let allowed = SentenceForce.allowedKinds(of: SentenceForce.firstInstruction(of: quote))
+                else { continue }
+                let kind = entry.fields["kind"]?.stringValue ?? "unstated"
+                #expect(allowed.contains(kind), "\(version.id) \(entry.id): '\(kind)' for \"\(quote)\"")
+                judged += 1
+            }
+        }
+        // The rule decides for most figures and rules: a reading that decided nothing would pass.
+        #expect(judged > 500, "\(judged)")
+        let groups = try #require(RealDataTests.store.latest.record(id: "metric.toolbars.all.maximum-groups"))
+        #expect(groups["kind"] == "recommendation")
+        // Before December 16, 2025 Apple's sentence was "Don’t offer …": a requirement then.
+        let early = try RealDataTests.store.snapshot(version: "2025-09-09")
+        #expect(early.record(id: "metric.live-activities.all.maximum-duration")?["kind"] == "requirement")
+        #expect(
+            RealDataTests.store.latest.record(id: "metric.live-activities.all.maximum-duration")?["kind"]
+                == "recommendation")
+    }
+
+    @Test(
+        "the reading of a sentence: a softener makes it a recommendation, a plain instruction a requirement",
+        arguments: [
+            ("In general, aim for a maximum of three", "recommendation"),
+            ("As a general rule, a button needs a hit region of at least 44x44 pt", "recommendation"),
+            ("Strive to meet", "recommendation"),
+            ("can work well", "recommendation"),
+            ("Adhere to the screen's safe area", "requirement"),
+            ("a hit target needs to measure at least 44x44 pt", "requirement"),
+            ("Don’t offer a Live Activity for a task that exceeds eight hours", "requirement"),
+            ("important items that need to remain available", "undecided"),
+            ("a maximum height of 154 pt", "undecided"),
+        ])
+    func sentenceReading(sentence: String, expected: String) {
+        #expect(SentenceForce.allowedKinds(of: sentence)?.first ?? "undecided" == expected, "\(sentence)")
+    }
+
+    @Test("the loader refuses a requirement whose own sentence leaves it to judgment, naming the softener")
+    func loaderRefusesHedgedRequirement() throws {
+        guard case .object(var top) = RealDataTests.store.export(), case .array(var metrics) = top["metrics"],
+            let index = metrics.firstIndex(where: { $0["id"] == "metric.toolbars.all.maximum-groups" }),
+            case .object(var metric) = metrics[index]
+        else {
+            Issue.record("the real file has the toolbar's groups")
+            return
+        }
+        metric["kind"] = "requirement"
+        metrics[index] = .object(metric)
+        top["metrics"] = .array(metrics)
+        #expect {
+            try SpecStore.load(bytes: JSONValue.object(top).serializedBytes(pretty: true), sourceName: "specs.json")
+        } throws: { error in
+            let error = error as? SpecStoreError
+            return error?.code == .badValue && error?.jsonPath == "$.metrics[\(index)].kind"
+                && error?.description.contains("'in general'") == true
+        }
+    }
+
     @Test(
         "tvOS has neither widgets nor Live Activities: no figure of theirs answers for it, and the empty answer says why"
     )

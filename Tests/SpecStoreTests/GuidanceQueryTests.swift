@@ -46,8 +46,8 @@ struct GuidanceQueryTests {
     @Test(
         "rule filters",
         arguments: [
-            (RuleFilter(), 3), (RuleFilter(topic: "sheets"), 2), (RuleFilter(kind: .requirement), 1),
-            (RuleFilter(kind: RuleKind(matching: "should")), 2),
+            (RuleFilter(), 3), (RuleFilter(topic: "sheets"), 2), (RuleFilter(kind: .requirement), 2),
+            (RuleFilter(kind: RuleKind(matching: "should")), 1),
             (RuleFilter(platform: .macos), 1), (RuleFilter(topic: "sheets", platform: .ios), 2),
         ] as [(RuleFilter, Int)])
     func ruleFilters(filter: RuleFilter, count: Int) throws {

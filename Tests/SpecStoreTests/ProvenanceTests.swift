@@ -173,7 +173,7 @@ struct ProvenanceTests {
          "tracking": [], "rules": [], "myths": [],
          "metrics": [{"id": "metric.x.ios.y", "name": "Y", "topic": "x", "platforms": ["ios"], "value": 2,
                       "bound": "minimum", "status": "published",
-                      "citations": [{"page": "HIG › X", "url": "https://example.invalid/x"}],
+                      "citations": [{"page": "HIG › X", "url": "https://example.invalid/x", "quote": "at least 2"}],
                       \(metricTail)}]}
         """
     }
@@ -465,13 +465,24 @@ struct SourceCoverageTests {
         arguments: [
             "metric.convention.controls.large-button-height", "metric.convention.menus.maximum-items",
             "metric.convention.lists.maximum-swipe-actions", "metric.convention.forms.section-header-size",
-            "metric.convention.lists.spinner-threshold", "metric.convention.alerts.maximum-buttons",
+            "metric.convention.lists.spinner-threshold",
             "metric.convention.layout.stage-manager-minimum-width",
         ])
     func conventions(id: String) throws {
         let row = try #require(Self.latest.record(id: id))
         #expect(row["status"] == "convention")
         #expect(row["basis"]?["reason"]?.stringValue?.contains("no Apple page in the sources gives the figure") == true)
+    }
+
+    @Test("the alert's buttons and title lines are Apple's (Alerts › Content), no longer conventions")
+    func alertFiguresAreApples() throws {
+        for (id, value) in [("metric.alerts.all.maximum-buttons", 3.0), ("metric.alerts.all.title-lines", 2)] {
+            let row = try #require(Self.latest.record(id: id))
+            #expect(row["status"] == "published" && row["value"]?.doubleValue == value)
+            #expect(row["citations"]?.arrayValue?.first?["section"] == "Content")
+        }
+        #expect(Self.latest.record(id: "metric.convention.alerts.maximum-buttons") == nil)
+        #expect(Self.latest.record(id: "metric.convention.alerts.title-lines") == nil)
     }
 
     @Test("the sources' own claims that contradict Apple's figures are myths")

@@ -11,17 +11,23 @@ struct SeedFigureTests {
             ("metric.buttons.ios.prominent-buttons-per-view", 2.0, "published", "maximum"),
             ("metric.menus.ios.small-layout-items", 4, "published", "exact"),
             ("metric.menus.ios.medium-layout-items", 3, "published", "exact"),
-            ("metric.app-icons.all.maximum-layer-groups", 4, "published", "maximum"),
+            // The guide's own words, not Apple's: served as a convention whose basis says so.
+            ("metric.app-icons.all.maximum-layer-groups", 4, "convention", "maximum"),
             ("metric.layout.visionos.button-center-spacing", 60, "published", "minimum"),
-            ("metric.convention.alerts.title-lines", 1, "convention", "maximum"),
+            // Apple's (Alerts › Content), not the source's one line: two lines.
+            ("metric.alerts.all.title-lines", 2, "published", "maximum"),
         ])
     func figureIsAnswered(id: String, value: Double, status: String, bound: String) throws {
         let record = try #require(RealDataTests.store.latest.record(id: id))
         #expect(record["value"]?.doubleValue == value)
         #expect(record["status"]?.stringValue == status)
         #expect(record["bound"]?.stringValue == bound)
-        // A figure the seeds give only in a summary carries no borrowed force.
-        #expect(record["force"] == nil || record["force"] == .null)
+        // A figure the seeds give only in a summary carries no borrowed force; one with Apple's
+        // sentence carries that sentence's force, quoted from it.
+        if let force = record["force"]?.stringValue {
+            let quotes = (record["citations"]?.arrayValue ?? []).compactMap { $0["quote"]?.stringValue }
+            #expect(quotes.contains { $0.contains(force) }, "\(id)")
+        }
     }
 
     @Test("the 28×28 pt 'absolute floor' is a myth corrected with Apple's advisory wording")

@@ -119,6 +119,18 @@ enum CheckBatch {
                     hint: "Give \(name) as a number of 0 or more.", parameter: name)
             }
         }
+        // One measurement is not a batch: a figure id the version does not know is the request's
+        // fault, a 400 as an unknown value is on every other route.
+        if measurement.element == nil, !measurement.figure.isEmpty, snapshot.record(id: measurement.figure) == nil {
+            let ids =
+                (try? snapshot.metrics(matching: MetricFilter()))?.items.compactMap { $0["id"]?.stringValue } ?? []
+            throw APIError(
+                status: 400, code: QueryError.Code.unknownValue.rawValue,
+                message: "'\(measurement.figure)' is not a known value of figure in version \(snapshot.version.id).",
+                hint: NearestSpelling.didYouMean(measurement.figure, among: ids)
+                    + "GET /v1/metrics lists every figure id (the metric ids).",
+                parameter: "figure")
+        }
         return judged(measurement, index: nil, id: nil, snapshot: snapshot, embed: embed)
     }
 

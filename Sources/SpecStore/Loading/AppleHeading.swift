@@ -30,6 +30,15 @@ enum AppleHeading {
                     "section '\(section)' is not shown to be Apple's heading: the URL has no #anchor; give the heading's anchor or leave the section out"
                 )
             }
+            // A transcription names a table by what it holds ("Dynamic Type sizes (xSmall..xxxLarge)
+            // and …", "Grids (two- to nine-column)", "… (pt)"); Apple's headings and tab labels
+            // carry no ranges or parenthesized glosses.
+            if let label = levels.first(where: { $0.contains("(") || $0.contains("..") }) {
+                return (
+                    "section",
+                    "section level '\(label.trimming(while: { $0 == " " }))' is a transcription's label (a range or a parenthesized gloss), not Apple's heading; cite Apple's heading or tab label, or only the levels that are Apple's"
+                )
+            }
             guard levels.contains(where: { anchor(of: $0) == fragment }) else {
                 return (
                     "section",

@@ -153,27 +153,61 @@ extension StoreLoader {
         String(url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     }
 
-    /// A figure's force follows its citation: a metric quoting the sentence of a rule has that
-    /// rule's `kind`, so a sentence Apple words as a description is never judged as a limit.
+    /// Kind follows the figure's own sentence, by one criterion for every record and every state
+    /// (``SentenceForce``): a metric whose `force` carries a softener ("In general, aim for") is a
+    /// recommendation or a description, one whose `force` is a plain instruction a requirement;
+    /// where its words do not decide, a metric quoting the sentence of a rule has that rule's
+    /// `kind`. A published rule whose first instruction decides has the kind it decides.
     func checkFigureKinds() throws(SpecStoreError) {
         var kinds: [String: (id: String, kind: String)] = [:]
-        for record in records[SpecCollection.rules.rawValue] {
+        for (position, record) in records[SpecCollection.rules.rawValue].enumerated() {
             guard let quote = record.object["quote"]?.stringValue, let kind = record.object["kind"]?.stringValue
             else { continue }
             kinds[quote] = (record.id, kind)
-        }
-        for (position, record) in records[SpecCollection.metrics.rawValue].enumerated() {
-            let kind = record.object["kind"]?.stringValue
-            for citation in record.object["citations"]?.arrayValue ?? [] {
-                guard let quote = citation["quote"]?.stringValue, let rule = kinds[quote], rule.kind != kind else {
-                    continue
-                }
+            let instruction = SentenceForce.firstInstruction(of: quote)
+            if let allowed = SentenceForce.allowedKinds(of: instruction), !allowed.contains(kind) {
                 throw fault(
-                    .badValue, "$.metrics[\(position)].kind",
-                    "'\(record.id)' quotes the sentence of \(rule.id), whose kind is \(rule.kind); a figure's force follows its citation: give it kind '\(rule.kind)'"
+                    .badValue, "$.rules[\(position)].kind",
+                    "'\(record.id)' is '\(kind)', but its first instruction (\"\(instruction)\") \(Self.reason(instruction)): give it kind '\(allowed[0])'"
                 )
             }
         }
+        for (position, record) in records[SpecCollection.metrics.rawValue].enumerated() {
+            for variant in 0..<record.variantCount {
+                let object = record.object(variant: variant)
+                let kind = object["kind"]?.stringValue
+                // The path of the state that sets `kind`, where the fix belongs.
+                let owner = (variant..<record.history.count).first { record.history[$0].values["kind"] != nil }
+                let path =
+                    owner.map { "$.metrics[\(position)].history[\($0)].values.kind" } ?? "$.metrics[\(position)].kind"
+                if let force = object["force"]?.stringValue, let allowed = SentenceForce.allowedKinds(of: force) {
+                    guard let kind, allowed.contains(kind) else {
+                        throw fault(
+                            .badValue, path,
+                            "'\(record.id)' is '\(kind ?? "unstated")'\(variant < record.history.count ? " before '\(versions[record.history[variant].until].id)'" : ""), but its force (\"\(force)\") \(Self.reason(force)): kind follows the figure's own sentence; give it kind '\(allowed[0])'"
+                        )
+                    }
+                    continue
+                }
+                for citation in object["citations"]?.arrayValue ?? [] {
+                    guard let quote = citation["quote"]?.stringValue, let rule = kinds[quote], rule.kind != kind else {
+                        continue
+                    }
+                    throw fault(
+                        .badValue, path,
+                        "'\(record.id)' quotes the sentence of \(rule.id), whose kind is \(rule.kind); a figure's force follows its citation: give it kind '\(rule.kind)'"
+                    )
+                }
+            }
+        }
+    }
+
+    /// Why a sentence decides its kind: the softener or the plain instruction it carries.
+    private static func reason(_ sentence: String) -> String {
+        if let softener = SentenceForce.softener(in: sentence) {
+            return "leaves it to judgment ('\(softener)')"
+        }
+        return "is a plain instruction ('\(SentenceForce.obligation(in: sentence) ?? "")')"
     }
 
     /// A model added to an existing row is a relabel, not a new row: a record naming several

@@ -97,6 +97,8 @@ struct StoreLoader {
         try checkReferences()
         try checkSubjects()
         try checkFigureKinds()
+        try checkSharedSentences()
+        try checkPublishedWords()
         try checkPlatformCoverage()
         if isVersion2 { try loadElements(top["elements"]) }
         return Output(

@@ -11,8 +11,10 @@ extension SpecSnapshot {
     /// - A published minimum: under it is `below-published`. A published maximum: over it is
     ///   `above-published`. A published range: either. A published exact figure: under or over.
     ///   A published default: any other value is `differs-from-published-default`.
-    ///   Severity is `warning` beyond a minimum or maximum, `advisory` for a default; no result says
-    ///   "violation". The message quotes the figure's own force, never another figure's.
+    ///   Severity is `warning` beyond a minimum, maximum or range (a bounded figure), `advisory` for
+    ///   a default or an exact figure (what Apple gives the thing as, not a limit), `info` outside a
+    ///   figure Apple only describes; no result says "violation". The message quotes the figure's
+    ///   own force, never another figure's.
     /// - A convention: any difference is `deviates-from-convention`, severity `info`, and the
     ///   message says it is not a HIG requirement.
     /// - Width and height are judged together: a minimum is missed if either is under it.
@@ -37,6 +39,10 @@ extension SpecSnapshot {
         // Apple's sentence describes what happens or what is typical: outside it is worth
         // knowing, never a limit missed.
         let describes = fields["kind"]?.stringValue == "description"
+        // Only a bounded figure (a minimum, a maximum or a range) is a limit: an exact figure is
+        // what Apple gives the thing as (a layout's four symbols, a grid's column width), so
+        // another value differs from it without crossing any limit Apple sets.
+        let bounded = Self.isBounded(bound)
         let exclusive = fields["exclusive"]?.boolValue ?? false
         let page = fields["citations"]?.arrayValue?.first?["page"]?.stringValue ?? "Apple's page"
         let wording =
@@ -156,6 +162,11 @@ extension SpecSnapshot {
             severity = "info"
             message =
                 "\(measuredText) is outside the \(figureText) Apple describes for \(name). Apple's sentence describes rather than sets a limit\(force.map { " (\(page)): \"\($0)\"" } ?? "")."
+        } else if !bounded, bound != "default", below || above {
+            result = below ? "below-published" : "above-published"
+            severity = "advisory"
+            message =
+                "\(measuredText) differs from the \(figureText) Apple gives for \(name). Apple gives the figure, not a limit: it is what \(name) is, and a design may differ from it.\(force.map { " Apple's words (\(page)): \"\($0)\"." } ?? "")"
         } else if exclusive, bound == "maximum", above {
             result = "above-published"
             severity = "warning"
@@ -166,16 +177,16 @@ extension SpecSnapshot {
             message = "\(measuredText) is not over \(figureText), Apple's published limit for \(name). \(wording)"
         } else {
             switch bound {
-            case "minimum" where below, "range" where below, "exact" where below:
+            case "minimum" where below, "range" where below:
                 result = "below-published"
                 severity = "warning"
                 message =
-                    "\(measuredText) is under Apple's published \(bound == "minimum" ? "minimum" : "figure") of \(figureText) for \(name). \(wording)"
-            case "maximum" where above, "range" where above, "exact" where above:
+                    "\(measuredText) is under Apple's published \(bound == "minimum" ? "minimum" : "range") of \(figureText) for \(name). \(wording)"
+            case "maximum" where above, "range" where above:
                 result = "above-published"
                 severity = "warning"
                 message =
-                    "\(measuredText) is over Apple's published \(bound == "maximum" ? "maximum" : "figure") of \(figureText) for \(name). \(wording)"
+                    "\(measuredText) is over Apple's published \(bound == "maximum" ? "maximum" : "range") of \(figureText) for \(name). \(wording)"
             case "default" where below || above:
                 result = "differs-from-published-default"
                 severity = "advisory"
@@ -202,9 +213,15 @@ extension SpecSnapshot {
         return .object(row)
     }
 
+    /// Whether a figure's bound is a limit a measurement can cross: a minimum, a maximum or a
+    /// range. An exact figure and a default are what Apple gives, not limits.
+    static func isBounded(_ bound: String) -> Bool {
+        bound == "minimum" || bound == "maximum" || bound == "range"
+    }
+
     /// The other branches of an either/or, named with their figures: " Apple gives an alternative:
     /// …; meeting either is enough." Empty where the figure has none.
-    private func alternativesText(of fields: JSONValue) -> String {
+    func alternativesText(of fields: JSONValue) -> String {
         let others = (fields["alternatives"]?.arrayValue ?? []).compactMap { id -> String? in
             guard let id = id.stringValue, let other = entry(id: id)?.fields else { return nil }
             let unit = other["unit"]?.stringValue ?? "pt"

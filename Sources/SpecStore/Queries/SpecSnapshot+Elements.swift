@@ -110,7 +110,14 @@ extension SpecSnapshot {
         answer.append("element", .string(element.id))
         answer.append("platform", .string(platform.rawValue))
         answer.append("measure", chosen.map { .string($0.0.name) } ?? .null)
-        guard let governing = judged.min(by: { $0.rank.lexicographicallyPrecedes($1.rank) })?.row else {
+        // Exact figures of one measure are the sizes of one thing in different contexts (the
+        // per-size app icon tables before June 2025): a measurement equal to one of them is that
+        // size, and the others it differs from are other contexts', not verdicts on it.
+        let metExact = judged.contains { $0.row["result"] == "ok" && $0.row["metric"]?["bound"] == "exact" }
+        let contenders = judged.filter {
+            !(metExact && $0.row["metric"]?["bound"] == "exact" && $0.row["result"] != "ok")
+        }
+        guard let governing = contenders.min(by: { $0.rank.lexicographicallyPrecedes($1.rank) })?.row else {
             answer.append("figure", .null)
             answer.append("measured", .object(Self.measured(measurement)))
             answer.append("result", "no-applicable-figure")
@@ -119,7 +126,7 @@ extension SpecSnapshot {
                 others.isEmpty ? "" : " Its figures there measure \(others.joined(separator: ", ")): give measure."
             let message =
                 present.isEmpty
-                ? "The store holds no figure for \(element.name) on \(platformName): Apple publishes none there, and the store records no convention."
+                ? noFigureMessage(element, platform: platform.rawValue, platformName: platformName)
                 : notJudged.isEmpty
                     ? "No figure for \(element.name) on \(platformName) takes this measurement.\(elsewhere)"
                     : "No figure of \(element.name)'s \(chosen?.0.name ?? "") on \(platformName) takes this measurement; notJudged says what each takes."
@@ -132,9 +139,20 @@ extension SpecSnapshot {
             answer.append("otherMeasures", .array(others.map { .string($0) }))
             return .object(answer)
         }
-        for (key, value) in governing where key != "metric" { answer.append(key, value) }
+        // Where Apple gives an either/or for what was measured (a 16 pt margin, or centers 60 pt
+        // apart), a miss of the governing figure names the other branch, whichever figure of the
+        // measure carries it: meeting either is enough.
+        var governingRow = governing
+        let result = governing["result"]?.stringValue ?? ""
+        if result == "below-published" || result == "above-published",
+            let message = governing["message"]?.stringValue, !message.contains("meeting either is enough"),
+            let carrier = judged.first(where: { !($0.row["metric"]?["alternatives"]?.arrayValue ?? []).isEmpty })
+        {
+            governingRow["message"] = .string(message + alternativesText(of: carrier.row["metric"] ?? .null))
+        }
+        for (key, value) in governingRow where key != "metric" { answer.append(key, value) }
         let governingID = governing["figure"]?.stringValue ?? ""
-        let rivals = judged.count - 1
+        let rivals = contenders.count - 1
         answer.append(
             "governs",
             .string(
@@ -145,6 +163,35 @@ extension SpecSnapshot {
         answer.append("notJudged", .array(notJudged))
         answer.append("otherMeasures", .array(others.map { .string($0) }))
         return .object(answer)
+    }
+
+    /// What an element without figures on a platform answers, true of this version: "Apple
+    /// publishes none" only where this version has no published figure of the element's topics
+    /// for the platform; otherwise it names how many this version has, which measure none of.
+    private func noFigureMessage(_ element: UIElement, platform: String, platformName: String) -> String {
+        let topics = Set(element.figures.map(Self.topic(ofFigure:)))
+        let published = rows(.metrics).filter { entry in
+            let fields = entry.fields
+            let platforms = fields["platforms"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            return fields["status"] == "published" && topics.contains(fields["topic"]?.stringValue ?? "")
+                && (platforms.contains(platform) || platforms.contains("all"))
+        }
+        guard !published.isEmpty else {
+            return
+                "The store holds no figure for \(element.name) on \(platformName): Apple publishes none there in version \(version.id), and the store records no convention."
+        }
+        let topicList = topics.sorted().joined(separator: ", ")
+        return
+            "The store holds no figure for \(element.name) on \(platformName) in version \(version.id); the version's \(published.count) published figure\(published.count == 1 ? "" : "s") of \(topicList) there measure\(published.count == 1 ? "s" : "") something else (\(published.prefix(3).map(\.id).joined(separator: ", "))\(published.count > 3 ? ", …" : ""))."
+    }
+
+    /// A figure's topic from its id (`metric.app-icons.ios.layout-size` is `app-icons`,
+    /// `metric.convention.bars.…` is `bars`): an element lists ids of every version, some absent
+    /// from this one.
+    static func topic(ofFigure id: String) -> String {
+        let parts = id.split(separator: ".")
+        guard parts.count > 2 else { return "" }
+        return String(parts[1] == "convention" ? parts[2] : parts[1])
     }
 
     /// Why a figure cannot judge the measurement, or `nil` when it can.

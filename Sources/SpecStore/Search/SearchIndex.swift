@@ -160,6 +160,13 @@ struct SearchIndex: Sendable {
         var fieldList = weighted.filter { !$0.1.isEmpty }.map { weight, text in Field(weight: weight, text: text) }
         let figures = figureText(of: fields)
         if !figures.isEmpty { fieldList.append(Field(weight: 2.5, text: figures, isFigures: true)) }
+        // A width × height figure is a size whatever its name calls it ("Button hit region"), so
+        // "button size" finds the Buttons page's 44×44 pt region beside the control sizes.
+        if collection == .metrics, fields["width"] != nil, fields["height"] != nil,
+            !words(of: fields["name"]?.stringValue ?? "").contains("size")
+        {
+            fieldList.append(Field(weight: 2.5, text: "size"))
+        }
         let declaration = collection.declaration
         var summary = Summary(value: displayValue(of: fields))
         if case .object(let first)? = fields["citations"]?.arrayValue?.first {
@@ -273,7 +280,7 @@ struct SearchIndex: Sendable {
     }
 
     /// `13` for a name with `12.9-inch`; `nil` where the name gives whole inches or none.
-    private static func roundedInches(in name: String) -> String? {
+    static func roundedInches(in name: String) -> String? {
         let words = words(of: name)
         guard let inch = words.firstIndex(of: "inch"), inch >= 2, isNumber(words[inch - 2]),
             isNumber(words[inch - 1]), let whole = Int(words[inch - 2]), let tenth = words[inch - 1].first,
@@ -641,6 +648,20 @@ extension SpecSnapshot {
             return .object(row)
         }
         var notes: [Note] = []
+        // A record found by its size rounded to whole inches ("iPad Pro 13") says that Apple's
+        // table names it otherwise: the row is Apple's, the rounded name is not.
+        let terms = Set(SearchIndex.terms(of: query.q))
+        var rounded = Set<String>()
+        for hit in hits {
+            // Only where the query names this row ("iPad Pro 13"), not another ("iPad Air 13").
+            guard let inches = SearchIndex.roundedInches(in: hit.title), terms.contains(inches),
+                terms.subtracting([inches]).isSubset(of: SearchIndex.terms(of: hit.title)),
+                rounded.insert(hit.title).inserted
+            else { continue }
+            notes.append(
+                "'\(inches)' finds \(hit.title) by its size rounded to whole inches: Apple's table has no \(inches)-inch row of that name; the figures are those of Apple's \(hit.title) row."
+            )
+        }
         if notingMore, offset == 0, total > limit {
             notes.append(
                 "\(total) records match; the best \(limit) are shown. Add words, a type, status or platform to narrow, or page on with offset."
