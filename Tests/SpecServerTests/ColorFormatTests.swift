@@ -76,8 +76,16 @@ import Testing
         #expect(row["contrast"]?["ratioIs"] == "computed")
         #expect(row["contrast"]?["minimumIs"] == "published")
         #expect(row["metric"] == nil, "the figure is embedded only when asked")
-        #expect(app.request(.get, "/v1/check?foreground=%23FFFFFF&background=%23000000&value=3").status == 400)
-        #expect(app.request(.get, "/v1/check?foreground=%23FFFFFF&textSize=12").status == 400)
+        // What a contrast check cannot judge is its one item's error, as for a measurement.
+        for path in [
+            "/v1/check?foreground=%23FFFFFF&background=%23000000&value=3", "/v1/check?foreground=%23FFFFFF&textSize=12",
+            "/v1/check?foreground=0&background=%23000000&category=xSmall",
+        ] {
+            let answer = app.request(.get, path)
+            #expect(answer.status == 200, "\(path)")
+            #expect(answer.text.contains("\"error\":{\"status\":400"), "\(path): \(answer.text.prefix(300))")
+        }
+        #expect(app.request(.get, "/v1/check?foreground=%23FFFFFF&background=%23000000&shade=3").status == 400)
         let embedded = app.request(
             .get, "/v1/check?foreground=%23FFFFFF&background=%23000000&bold=true&embed=figure"
         ).json

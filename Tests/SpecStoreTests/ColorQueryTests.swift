@@ -44,7 +44,7 @@ struct ColorQueryTests {
         #expect(try Self.store.snapshot(version: "2025-06-09").record(id: "color.ios.red") == nil)
     }
 
-    @Test("filters: name and API name in any spelling, appearance; an unknown name is an error")
+    @Test("filters: name and API name in any spelling, appearance; an unknown name answers a note")
     func filters() throws {
         for name in ["systemGray2", "Gray (2)", "gray-2", "GRAY2"] {
             #expect(try ids(ColorFilter(name: name)) == ["color.ios.gray-2"], "\(name)")
@@ -52,7 +52,10 @@ struct ColorQueryTests {
         #expect(try ids(ColorFilter(name: "indigo")) == ["color.all.indigo"])
         #expect(try ids(ColorFilter(name: "gray")) == ["color.ios.gray"])
         #expect(try ids(ColorFilter(appearance: .increasedContrastDark)).count == 18)
-        #expect(throws: QueryError.self) { try ids(ColorFilter(name: "chartreuse")) }
+        let unknown = try Self.store.latest.colors(matching: ColorFilter(name: "indgo"))
+        #expect(unknown.items.isEmpty)
+        #expect(unknown.notes.map(\.words).joined().contains("No color of version"))
+        #expect(unknown.notes.map(\.words).joined().contains("indigo"))
         let visionDark = try Self.store.snapshot(version: "2023").colors(
             matching: ColorFilter(platform: .visionos, appearance: .dark))
         #expect(visionDark.items.isEmpty)

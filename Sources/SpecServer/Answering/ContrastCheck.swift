@@ -3,8 +3,9 @@ import SpecStore
 /// `/v1/check?foreground=…&background=…`: two colors judged against Apple's minimum contrast
 /// ratio for the text they set (``SpecSnapshot/checkContrast(_:)``). A request that names either
 /// color is a contrast check; its parameters are these, with `figure` and `platform` as the
-/// metric check reads them, and a measurement's `value`, `width` or `height` beside them is the
-/// usual unknown-parameter `400`.
+/// metric check reads them. As a measurement's check does, it answers what it cannot judge (a
+/// color it does not know, a missing one, a measurement's `value`, `width` or `height` beside
+/// them) as the one item's error, and only a parameter the route does not have as a `400`.
 enum ContrastCheck {
     /// The contrast check's own parameters.
     static let parameters = [
@@ -35,11 +36,17 @@ enum ContrastCheck {
 
     /// Judges the contrast the parameters describe.
     static func judge(parameters: [String: String], snapshot: SpecSnapshot, embed: Bool) throws(APIError) -> JSONValue {
+        // A parameter the route does not have is the request's fault, as for a measurement.
+        do {
+            _ = try ParameterReader(parameters, defined: Self.parameters + Measurement.parameters)
+        } catch {
+            throw APIError(error)
+        }
         let row: JSONValue
         do {
             row = try snapshot.checkContrast(try measurement(parameters))
         } catch {
-            throw APIError(error)
+            return .object(JSONObject([("error", APIError.itemJSON(error))]))
         }
         guard case .object(var object) = row else { return row }
         if !embed { object["metric"] = nil }

@@ -9,7 +9,8 @@ extension SpecSnapshot {
     /// (a table with one column), `asPublished`, then the provenance fields. A visionOS answer
     /// carries Apple's note that visionOS uses the dark values; an empty one says why.
     ///
-    /// - Throws: ``QueryError`` `unknown_value` for a name no color of this version has.
+    /// A name no color of this version has is an empty answer whose note offers the nearest names
+    /// and lists them all: `name` is free text, as a version's names differ from another's.
     public func colors(matching filter: ColorFilter) throws(QueryError) -> QueryResult {
         let wanted = filter.name.map(Self.colorNameKey)
         if let raw = filter.name, let wanted {
@@ -21,7 +22,14 @@ extension SpecSnapshot {
                         if let name = entry.fields[key]?.stringValue, !accepted.contains(name) { accepted.append(name) }
                     }
                 }
-                throw QueryError.unknownValue(raw, for: "name", accepted: accepted)
+                return QueryResult(
+                    items: [],
+                    notes: [
+                        Note(
+                            "No color of version \(version.id) is named '\(raw)'. "
+                                + NearestSpelling.didYouMean(raw, among: accepted)
+                                + "Names: \(accepted.joined(separator: ", ")).")
+                    ])
             }
         }
         let field = filter.appearance?.field
