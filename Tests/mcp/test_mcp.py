@@ -29,6 +29,7 @@ TRANSPORTS = ["http", "stdio"]
 # server lists that has no row here fails test_every_tool_is_called.
 CALLS = {
     "list_devices": ({"detail": True, "family": "iphone", "limit": 3}, "/v1/devices?family=iphone&limit=3"),
+    "device_profile": ({"id": "device.iphone-16-pro"}, "/v1/devices/device.iphone-16-pro/profile"),
     "list_size_classes": ({"detail": True, "device": "device.iphone-16-pro"}, "/v1/size-classes?device=device.iphone-16-pro"),
     "list_widgets": ({"detail": True, "screen": "430x932"}, "/v1/widgets?screen=430x932"),
     "list_widget_families": ({"detail": True, "platform": "ios", "family": "small"}, "/v1/widget-families?platform=ios&family=small"),
