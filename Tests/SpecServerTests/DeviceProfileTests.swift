@@ -32,7 +32,8 @@ import Testing
         let profile = try #require(try json("/v1/devices/\(id)/profile")["item"]?.objectValue)
         let device = try json("/v1/devices/\(id)")
         // Everything the device route answers, in its order, then the two lists it does not.
-        let rest = JSONObject(profile.filter { !["sizeClassRows", "layout"].contains($0.key) }.map { ($0.key, $0.value) })
+        let rest = JSONObject(
+            profile.filter { !["sizeClassRows", "layout"].contains($0.key) }.map { ($0.key, $0.value) })
         #expect(JSONValue.object(rest) == device["item"])
         let sizeClasses = try #require(profile["sizeClassRows"])
         let layout = try #require(profile["layout"])
@@ -73,9 +74,9 @@ import Testing
         let widgetNotes = profile["widgets"]?["notes"]?.arrayValue ?? []
         #expect(!widgetNotes.isEmpty)
         #expect(profile["sizeClassRows"]?["count"] == 0)
-        #expect(!(profile["sizeClassRows"]?["notes"]?.arrayValue ?? []).isEmpty)
+        #expect(profile["sizeClassRows"]?["notes"]?.arrayValue?.isEmpty == false)
         #expect(profile["layout"]?["count"] == 0)
-        let layoutNote = profile["layout"]?["notes"]?[0]?.stringValue ?? ""
+        let layoutNote = profile["layout"]?["notes"]?.arrayValue?.first?.stringValue ?? ""
         #expect(layoutNote.contains("no layout figure"), "\(layoutNote)")
     }
 

@@ -129,7 +129,10 @@ import Testing
             "/v1/devices/device.iphone-16-pro?version=2025-03-07"
         ),
         ("diff_versions", ["from": "2023", "to": "2025-03-07"], "/v1/diff?from=2023&to=2025-03-07"),
-        ("device_profile", ["id": "device.apple-watch-series-10-11-46mm"], "/v1/devices/device.apple-watch-series-10-11-46mm/profile"),
+        (
+            "device_profile", ["id": "device.apple-watch-series-10-11-46mm"],
+            "/v1/devices/device.apple-watch-series-10-11-46mm/profile"
+        ),
     ]
 
     @Test func aCollectionToolLeadsWithWhatAnswersUnlessDetailIsAsked() throws {

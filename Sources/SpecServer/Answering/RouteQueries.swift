@@ -176,7 +176,11 @@ enum RouteQueries {
         let layout = QueryResult(
             items: layoutRows,
             notes: layoutRows.isEmpty
-                ? [Note("The store holds no layout figure for this device's platforms in version \(snapshot.version.id).")]
+                ? [
+                    Note(
+                        "The store holds no layout figure for this device's platforms in version \(snapshot.version.id)."
+                    )
+                ]
                 : [])
         let record = device.record
         guard case .object(var object) = record.item else { return .record(record) }
