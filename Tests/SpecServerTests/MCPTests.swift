@@ -53,9 +53,12 @@ import Testing
             guard let route = tool.route, tool.input == .query else { continue }
             let parameters = served.openAPI["paths"]?[route.template]?["get"]?["parameters"]?.arrayValue ?? []
             let documented = Set(
-                parameters.filter { $0["in"]?.stringValue == "query" }.compactMap { $0["name"]?.stringValue }
+                parameters.filter { ["query", "path"].contains($0["in"]?.stringValue) }.compactMap {
+                    $0["name"]?.stringValue
+                }
             ).subtracting(MCPCatalogue.representationParameters)
-            // The route's parameters, and detail where the tool trims rows by default.
+            // The route's parameters (a templated path's segment too), and detail where the tool
+            // trims rows by default.
             let own: Set<String> = tool.leadFields == nil ? [] : [MCPCatalogue.detailArgument]
             #expect(tool.arguments == documented.union(own), "\(tool.name)")
             #expect(tool.arguments.contains("version"), "\(tool.name)")

@@ -38,7 +38,7 @@ extension Route {
                 summary: "one device's screen, scale, size classes, widget sizes and layout figures in one answer",
                 formats: [.json], answer: .query(RouteQueries.deviceProfile),
                 pathParameter: Endpoint.PathParameter(
-                    name: "id", summary: "A device id, e.g. device.iphone-16-pro.",
+                    name: "id", summary: "A device id or name.",
                     values: { latest in
                         (try? latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"]?.stringValue })
                             ?? []
@@ -47,7 +47,7 @@ extension Route {
                 tool: Endpoint.Tool(
                     name: "device_profile", title: "Device profile",
                     description:
-                        "Everything for one device in one call: screen pt/px, scale, size classes per orientation, widget sizes, layout figures, each with status and citations. id: a device id or name."
+                        "One device in one call: screen pt/px, scale, size classes, widget sizes, layout figures, with status and citations."
                 ))
         case .sizeClasses:
             .collection(
