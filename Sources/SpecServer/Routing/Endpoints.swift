@@ -47,7 +47,7 @@ extension Route {
                 tool: Endpoint.Tool(
                     name: "device_profile", title: "Device profile",
                     description:
-                        "One device in one call: screen pt/px, scale, size classes, widget sizes, layout figures, with status and citations."
+                        "One device in one call: screen pt/px, scale, size classes, widget sizes, layout figures; each cited."
                 ))
         case .sizeClasses:
             .collection(
