@@ -102,5 +102,11 @@ import Testing
         let tool = try #require(app.application.current?.mcp.tool(named: "device_profile"))
         #expect(tool.arguments.contains("id"))
         #expect(tool.declaration["inputSchema"]?["required"] == ["id"])
+        // Neither a fixed resource (it needs its id) nor a record of its own (get_record reads devices).
+        #expect(!MCPCatalogue.isCollectionResource(.deviceProfile) && !MCPCatalogue.isRecordRoute(.deviceProfile))
+        let mcp = try #require(app.application.current?.mcp)
+        let uris = mcp.resources.arrayValue?.compactMap { $0["uri"]?.stringValue } ?? []
+        #expect(!uris.isEmpty && !uris.contains { $0.contains("{") }, "\(uris)")
+        #expect(mcp.recordRoute(for: "device.iphone-16-pro") == .device)
     }
 }

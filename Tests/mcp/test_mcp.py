@@ -182,6 +182,12 @@ SHAPES = [
     ("list_devices", {"width": 1, "height": 1}, lambda a: a["count"] == 0),
     ("list_devices", {"fields": "id,name", "limit": 2}, lambda a: set(a["items"][0]) == {"id", "name"}),
     ("list_devices", {"q": "zzzzqqq"}, lambda a: a["count"] == 0),
+    ("device_profile", {"id": "device.iphone-16-plus"}, lambda a: a["item"]["widgets"]["count"] > 0),
+    (
+        "device_profile",
+        {"id": "device.apple-watch-series-10-11-46mm"},
+        lambda a: a["item"]["widgets"]["count"] == 0 and a["item"]["layout"]["notes"],
+    ),
     ("list_size_classes", {"orientation": "landscape", "limit": 2}, lambda a: a["count"] == 2),
     ("list_widgets", {"screen": "1x1"}, empty_with_notes),
     ("list_widgets", {"device": "device.iphone-16-plus"}, lambda a: a["count"] > 0),

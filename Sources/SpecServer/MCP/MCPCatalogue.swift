@@ -158,7 +158,10 @@ struct MCPCatalogue: Sendable {
 
     /// A collection listed as a resource: a tool that runs a `GET` and needs no argument.
     static func isCollectionResource(_ route: Route) -> Bool {
-        guard let tool = route.endpoint.tool, tool.input == .query else { return false }
+        // A templated route (`device_profile`) needs its segment: a tool, not a fixed resource.
+        guard let tool = route.endpoint.tool, tool.input == .query, route.endpoint.pathParameter == nil else {
+            return false
+        }
         return !route.endpoint.filters.contains(where: \.isRequired) && route.formats.contains(.json)
     }
 
