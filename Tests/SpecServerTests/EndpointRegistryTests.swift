@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test(arguments: Route.allCases)
-    func aPlaceholderHasItsPathParameterAndEndsTheTemplate(route: Route) throws {
+    func aPlaceholderHasItsPathParameterAndIsOneWholeSegment(route: Route) throws {
         let endpoint = route.endpoint
         guard let open = endpoint.template.firstIndex(of: "{") else {
             #expect(endpoint.pathParameter == nil, "\(route) declares a path parameter but has no placeholder")
@@ -23,11 +23,15 @@ import Testing
             return
         }
         let parameter = try #require(endpoint.pathParameter, "\(route) has a placeholder but no path parameter")
-        #expect(endpoint.template[open...] == "{\(parameter.name)}", "\(endpoint.template)")
+        let placeholder = "{\(parameter.name)}"
+        #expect(endpoint.template[open...].hasPrefix(placeholder), "\(endpoint.template)")
+        let suffix = String(endpoint.template[open...].dropFirst(placeholder.count))
+        #expect(suffix.isEmpty || (suffix.hasPrefix("/") && !suffix.contains("{")), "\(endpoint.template)")
         let store = ApplicationHarness.shared.application.current!.store
         let value = try #require(parameter.values(store.latest).first, "\(route) has no values to prebuild")
         let prefix = String(endpoint.template[..<open])
-        let match = try #require(Route.match(path: prefix + value))
+        #expect(prefix.hasSuffix("/"), "\(endpoint.template)")
+        let match = try #require(Route.match(path: prefix + value + suffix))
         #expect(match.route == route && match.parameter == value)
     }
 

@@ -53,9 +53,12 @@ import Testing
             guard let route = tool.route, tool.input == .query else { continue }
             let parameters = served.openAPI["paths"]?[route.template]?["get"]?["parameters"]?.arrayValue ?? []
             let documented = Set(
-                parameters.filter { $0["in"]?.stringValue == "query" }.compactMap { $0["name"]?.stringValue }
+                parameters.filter { ["query", "path"].contains($0["in"]?.stringValue) }.compactMap {
+                    $0["name"]?.stringValue
+                }
             ).subtracting(MCPCatalogue.representationParameters)
-            // The route's parameters, and detail where the tool trims rows by default.
+            // The route's parameters (a templated path's segment too), and detail where the tool
+            // trims rows by default.
             let own: Set<String> = tool.leadFields == nil ? [] : [MCPCatalogue.detailArgument]
             #expect(tool.arguments == documented.union(own), "\(tool.name)")
             #expect(tool.arguments.contains("version"), "\(tool.name)")
@@ -129,6 +132,10 @@ import Testing
             "/v1/devices/device.iphone-16-pro?version=2025-03-07"
         ),
         ("diff_versions", ["from": "2023", "to": "2025-03-07"], "/v1/diff?from=2023&to=2025-03-07"),
+        (
+            "device_profile", ["id": "device.apple-watch-series-10-11-46mm"],
+            "/v1/devices/device.apple-watch-series-10-11-46mm/profile"
+        ),
     ]
 
     @Test func aCollectionToolLeadsWithWhatAnswersUnlessDetailIsAsked() throws {

@@ -29,6 +29,7 @@ TRANSPORTS = ["http", "stdio"]
 # server lists that has no row here fails test_every_tool_is_called.
 CALLS = {
     "list_devices": ({"detail": True, "family": "iphone", "limit": 3}, "/v1/devices?family=iphone&limit=3"),
+    "device_profile": ({"id": "device.iphone-16-pro"}, "/v1/devices/device.iphone-16-pro/profile"),
     "list_size_classes": ({"detail": True, "device": "device.iphone-16-pro"}, "/v1/size-classes?device=device.iphone-16-pro"),
     "list_widgets": ({"detail": True, "screen": "430x932"}, "/v1/widgets?screen=430x932"),
     "list_widget_families": ({"detail": True, "platform": "ios", "family": "small"}, "/v1/widget-families?platform=ios&family=small"),
@@ -182,6 +183,12 @@ SHAPES = [
     ("list_devices", {"width": 1, "height": 1}, lambda a: a["count"] == 0),
     ("list_devices", {"fields": "id,name", "limit": 2}, lambda a: set(a["items"][0]) == {"id", "name"}),
     ("list_devices", {"q": "zzzzqqq"}, lambda a: a["count"] == 0),
+    ("device_profile", {"id": "device.iphone-16-plus"}, lambda a: a["item"]["widgets"]["count"] > 0),
+    (
+        "device_profile",
+        {"id": "device.apple-watch-series-10-11-46mm"},
+        lambda a: a["item"]["widgets"]["count"] == 0 and a["item"]["layout"]["notes"],
+    ),
     ("list_size_classes", {"orientation": "landscape", "limit": 2}, lambda a: a["count"] == 2),
     ("list_widgets", {"screen": "1x1"}, empty_with_notes),
     ("list_widgets", {"device": "device.iphone-16-plus"}, lambda a: a["count"] > 0),

@@ -150,6 +150,45 @@ enum RouteQueries {
             message: "No \(noun) '\(id)' in version \(request.version).")
     }
 
+    /// `GET /v1/devices/{id}/profile`: everything the store holds for one device in one answer.
+    ///
+    /// The device's row as `/v1/devices/{id}` answers it (screen points and pixels, scale,
+    /// `widgets` for its screen or the nearest one with a note saying so), then `sizeClassRows`
+    /// (its rows of `/v1/size-classes`, one per orientation) and `layout` (the `layout` metrics of
+    /// its platforms, as `/v1/metrics?topic=layout` lists them); every row keeps its own status and
+    /// citations. Each embedded list is `{"count", "items", "notes"}`, its notes saying why it is
+    /// empty (a watch has no size-class row, and no platform of it may have layout figures).
+    @Sendable static func deviceProfile(_ request: AnswerRequest) throws -> AnswerContent {
+        let snapshot = request.snapshot
+        let device = try snapshot.device(id: request.pathValue ?? "")
+        let id = device.item["id"]?.stringValue ?? ""
+        let sizeClasses = try snapshot.sizeClasses(matching: SizeClassFilter(device: id))
+        // The union of the device's platforms' layout figures, each once, in the store's order.
+        var layoutRows: [JSONValue] = []
+        var seen: Set<String> = []
+        for name in device.item["platforms"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+            guard let platform = Platform(rawValue: name) else { continue }
+            let rows = try snapshot.metrics(matching: MetricFilter(platform: platform, topic: "layout"))
+            for row in rows.items where seen.insert(row["id"]?.stringValue ?? "").inserted {
+                layoutRows.append(row)
+            }
+        }
+        let layout = QueryResult(
+            items: layoutRows,
+            notes: layoutRows.isEmpty
+                ? [
+                    Note(
+                        "The store holds no layout figure for this device's platforms in version \(snapshot.version.id)."
+                    )
+                ]
+                : [])
+        let record = device.record
+        guard case .object(var object) = record.item else { return .record(record) }
+        object.append("sizeClassRows", sizeClasses.embeddedEnvelope)
+        object.append("layout", layout.embeddedEnvelope)
+        return .record(RecordResult(item: .object(object), notes: record.notes))
+    }
+
     /// The ids of `collection`'s unfiltered rows in `snapshot`: the values of its record route.
     static func recordIDs(of collection: Route, in snapshot: SpecSnapshot) -> [String] {
         ((try? unfilteredRows(of: collection, in: snapshot)) ?? []).compactMap { $0["id"]?.stringValue }

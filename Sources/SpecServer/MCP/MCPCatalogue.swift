@@ -84,6 +84,11 @@ struct MCPCatalogue: Sendable {
                     properties.append((parameter.name, Self.inputSchema(parameter, latest: latest)))
                 }
             } else {
+                // A templated path's segment is an argument too (`device_profile`'s `id`).
+                if let path = route.endpoint.pathParameter {
+                    properties.append((path.name, ["type": "string", "description": .string(path.summary)]))
+                    required.append(path.name)
+                }
                 for parameter in route.endpoint.filters {
                     properties.append((parameter.name, Self.inputSchema(parameter, latest: latest)))
                     if parameter.isRequired { required.append(parameter.name) }
@@ -144,14 +149,19 @@ struct MCPCatalogue: Sendable {
 
     // MARK: - Deriving
 
-    /// A route of one record by id: `/v1/…/{id}` answering the record envelope.
+    /// A route of one record by id: `/v1/…/{id}` answering the record envelope (not a view of
+    /// one, as `/v1/devices/{id}/profile`).
     static func isRecordRoute(_ route: Route) -> Bool {
         route.endpoint.schema == .record && route.endpoint.pathParameter?.name == "id" && route.servesData
+            && route.template.hasSuffix("/{id}")
     }
 
     /// A collection listed as a resource: a tool that runs a `GET` and needs no argument.
     static func isCollectionResource(_ route: Route) -> Bool {
-        guard let tool = route.endpoint.tool, tool.input == .query else { return false }
+        // A templated route (`device_profile`) needs its segment: a tool, not a fixed resource.
+        guard let tool = route.endpoint.tool, tool.input == .query, route.endpoint.pathParameter == nil else {
+            return false
+        }
         return !route.endpoint.filters.contains(where: \.isRequired) && route.formats.contains(.json)
     }
 

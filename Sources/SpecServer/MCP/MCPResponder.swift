@@ -217,6 +217,15 @@ struct MCPResponder {
         var parameter: String?
         if let declared = tool.route {
             route = declared
+            // A templated route's segment comes as the argument of its name, not a query parameter.
+            if let name = declared.endpoint.pathParameter?.name {
+                guard let index = pairs.firstIndex(where: { $0.name == name }) else {
+                    throw APIError(
+                        status: 400, code: "missing_parameter", message: "\(tool.name) needs \(name).",
+                        hint: declared.endpoint.pathParameter?.listedBy ?? "", parameter: name)
+                }
+                parameter = pairs.remove(at: index).value
+            }
         } else {
             guard let index = pairs.firstIndex(where: { $0.name == "id" }) else {
                 throw APIError(

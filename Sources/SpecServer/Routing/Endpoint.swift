@@ -8,7 +8,7 @@ import SpecStore
 /// its tests (CONTRIBUTING.md).
 struct Endpoint: Sendable {
     /// The path as OpenAPI and the metrics write it: `/v1/devices/{id}`. At most one `{name}`
-    /// placeholder, and only as the last segment.
+    /// placeholder, a whole segment (`/v1/devices/{id}/profile`).
     var template: String
     /// A heading for the Markdown and HTML forms.
     var title: String

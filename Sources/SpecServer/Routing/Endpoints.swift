@@ -32,6 +32,23 @@ extension Route {
                             ?? []
                     }, listedBy: "GET /v1/devices lists the devices and their ids."),
                 prebuilt: .everyPathValue, schema: .record, example: "/v1/devices/device.ipad-pro-11-inch")
+        case .deviceProfile:
+            Endpoint(
+                template: "/v1/devices/{id}/profile", title: "Device profile",
+                summary: "one device's screen, scale, size classes, widget sizes and layout figures in one answer",
+                formats: [.json], answer: .query(RouteQueries.deviceProfile),
+                pathParameter: Endpoint.PathParameter(
+                    name: "id", summary: "A device id or name.",
+                    values: { latest in
+                        (try? latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"]?.stringValue })
+                            ?? []
+                    }, listedBy: "GET /v1/devices lists the devices and their ids."),
+                schema: .record, example: "/v1/devices/device.iphone-16-pro/profile",
+                tool: Endpoint.Tool(
+                    name: "device_profile", title: "Device profile",
+                    description:
+                        "One device in one call: screen pt/px, scale, size classes, widget sizes, layout figures; each cited."
+                ))
         case .sizeClasses:
             .collection(
                 "/v1/size-classes", title: "Size classes", summary: "one row per model × orientation",

@@ -4,7 +4,7 @@
 /// The cases' order is the order of the index page, the OpenAPI paths and the metrics.
 enum Route: Int, CaseIterable, Sendable {
     case index
-    case devices, device, sizeClasses, sizeClass, widgets, widget, widgetFamilies, widgetFamily
+    case devices, device, deviceProfile, sizeClasses, sizeClass, widgets, widget, widgetFamilies, widgetFamily
     case dynamicType, dynamicTypeSize, textStyles, textStyle, tracking, trackingValue, metrics, metric
     case rules, rule, myths, myth, colors, color
     case search, check, versions, diff, export, sources
@@ -50,11 +50,14 @@ enum Route: Int, CaseIterable, Sendable {
         if let route = fixedPaths[path] { return (route, nil) }
         // Compared as bytes: `hasPrefix` and `contains` on characters weigh Unicode equivalence,
         // which a path of ASCII bytes never needs.
-        for (prefix, route) in templatedPrefixes where path.utf8.starts(with: prefix.utf8) {
-            let segment = path.utf8.dropFirst(prefix.utf8.count)
-            guard !segment.isEmpty, !segment.contains(UInt8(ascii: "/")),
-                let decoded = try? QueryParameters.decodePathSegment(segment)
-            else { return nil }
+        for (prefix, suffix, route) in templatedPaths
+        where path.utf8.starts(with: prefix.utf8) && path.utf8.count > prefix.utf8.count + suffix.utf8.count
+            && path.utf8.reversed().starts(with: suffix.utf8.reversed())
+        {
+            let segment = path.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count)
+            // `/v1/devices/x/profile` is not a device: the next template may take it.
+            guard !segment.contains(UInt8(ascii: "/")) else { continue }
+            guard let decoded = try? QueryParameters.decodePathSegment(segment) else { return nil }
             return (route, decoded)
         }
         return nil
@@ -64,12 +67,19 @@ enum Route: Int, CaseIterable, Sendable {
         uniqueKeysWithValues: allCases.filter { !$0.template.contains("{") }.map { ($0.template, $0) }
     )
 
-    /// `/v1/devices/` for `/v1/devices/{id}`: the part of each templated path before its one
-    /// placeholder, which ends the template.
-    private static let templatedPrefixes: [(String, Route)] = allCases.compactMap { route in
-        guard let brace = route.template.firstIndex(of: "{") else { return nil }
-        precondition(route.template.hasSuffix("}"), "\(route.template): a placeholder ends the template")
-        return (String(route.template[..<brace]), route)
+    /// `/v1/devices/` and `` for `/v1/devices/{id}`, `/v1/devices/` and `/profile` for
+    /// `/v1/devices/{id}/profile`: the parts of each templated path around its one placeholder,
+    /// which is one whole segment.
+    private static let templatedPaths: [(prefix: String, suffix: String, route: Route)] = allCases.compactMap {
+        route in
+        guard let open = route.template.firstIndex(of: "{"), let close = route.template.firstIndex(of: "}") else {
+            return nil
+        }
+        let suffix = String(route.template[close...].dropFirst())
+        precondition(
+            route.template[..<open].hasSuffix("/") && (suffix.isEmpty || suffix.hasPrefix("/")),
+            "\(route.template): a placeholder is one whole segment")
+        return (String(route.template[..<open]), suffix, route)
     }
 }
 
