@@ -79,7 +79,7 @@ import Testing
         // What a contrast check cannot judge is its one item's error, as for a measurement.
         for path in [
             "/v1/check?foreground=%23FFFFFF&background=%23000000&value=3", "/v1/check?foreground=%23FFFFFF&textSize=12",
-            "/v1/check?foreground=0&background=%23000000&category=xSmall",
+            "/v1/check?foreground=0&background=%23000000&category=xSmall", "/v1/check?textSize=0",
         ] {
             let answer = app.request(.get, path)
             #expect(answer.status == 200, "\(path)")

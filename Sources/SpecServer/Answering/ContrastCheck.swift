@@ -1,8 +1,8 @@
 import SpecStore
 
 /// `/v1/check?foreground=…&background=…`: two colors judged against Apple's minimum contrast
-/// ratio for the text they set (``SpecSnapshot/checkContrast(_:)``). A request that names either
-/// color is a contrast check; its parameters are these, with `figure` and `platform` as the
+/// ratio for the text they set (``SpecSnapshot/checkContrast(_:)``). A request that names one of
+/// its parameters is a contrast check; its parameters are these, with `figure` and `platform` as the
 /// metric check reads them. As a measurement's check does, it answers what it cannot judge (a
 /// color it does not know, a missing one, a measurement's `value`, `width` or `height` beside
 /// them) as the one item's error, and only a parameter the route does not have as a `400`.
@@ -29,9 +29,10 @@ enum ContrastCheck {
             value: .text),
     ]
 
-    /// Whether the request asks for a contrast check.
+    /// Whether the request asks for a contrast check: it names one of the contrast check's own
+    /// parameters (a `textSize` alone is a contrast check missing its colors, not a measurement).
     static func isContrast(_ parameters: [String: String]) -> Bool {
-        parameters["foreground"] != nil || parameters["background"] != nil
+        Self.parameters.contains { parameters[$0.name] != nil }
     }
 
     /// Judges the contrast the parameters describe.
