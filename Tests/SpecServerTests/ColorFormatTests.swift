@@ -86,6 +86,8 @@ import Testing
             #expect(answer.text.contains("\"error\":{\"status\":400"), "\(path): \(answer.text.prefix(300))")
         }
         #expect(app.request(.get, "/v1/check?foreground=%23FFFFFF&background=%23000000&shade=3").status == 400)
+        #expect(app.request(.get, "/v1/check?textSize=AAA").status == 400)
+        #expect(app.request(.get, "/v1/check?foreground=%23FFFFFF&background=%23000000&appearance=sepia").status == 400)
         let embedded = app.request(
             .get, "/v1/check?foreground=%23FFFFFF&background=%23000000&bold=true&embed=figure"
         ).json

@@ -37,9 +37,14 @@ enum ContrastCheck {
 
     /// Judges the contrast the parameters describe.
     static func judge(parameters: [String: String], snapshot: SpecSnapshot, embed: Bool) throws(APIError) -> JSONValue {
-        // A parameter the route does not have is the request's fault, as for a measurement.
+        // A parameter the route does not have, or a value not of its declared type (a text size
+        // that is no number, an appearance outside the vocabulary), is the request's fault, as
+        // for a measurement.
         do {
-            _ = try ParameterReader(parameters, defined: Self.parameters + Measurement.parameters)
+            let reader = try ParameterReader(parameters, defined: Self.parameters + Measurement.parameters)
+            let _: ColorAppearance? = try reader.term("appearance")
+            let _: Platform? = try reader.term("platform")
+            _ = try reader.number("textSize")
         } catch {
             throw APIError(error)
         }
