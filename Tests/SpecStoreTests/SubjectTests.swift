@@ -99,6 +99,18 @@ struct SubjectTests {
         #expect(error.line != nil)
     }
 
+    @Test("a device model is a subject from its row's first state: a rule naming it before the row is refused")
+    func deviceModelFromItsRow() throws {
+        let rule =
+            #"{"id": "rule.layout.watch", "topic": "layout", "platforms": ["watchos"], "kind": "description", "quote": "Apple Watch Series 10 has a larger display."}"#
+        let error = try #require(Self.refusal(rules: rule))
+        #expect(error.code == .anachronism)
+        #expect(error.jsonPath == "$.rules[0].since")
+        #expect(error.description.contains("(the row device.series-10-11)"))
+        let dated = rule.replacingOccurrences(of: #""quote""#, with: #""since": "2024-09-09", "quote""#)
+        #expect(try Self.load(rules: dated).snapshot(version: "2024-09-09").record(id: "rule.layout.watch") != nil)
+    }
+
     @Test("a record starting when its subject appeared loads, and so does an earlier state without it")
     func subjectRespected() throws {
         let glass = Self.glassRule.replacingOccurrences(of: "SINCE", with: #", "since": "2025-06-09""#)

@@ -38,6 +38,7 @@ extension StoreLoader {
     ///
     /// Records are checked in file order, so the first offending record is the one reported.
     func checkSubjects() throws(SpecStoreError) {
+        let subjects = self.subjects + deviceModels()
         guard !subjects.isEmpty else { return }
         var named: [String: [Int]] = [:]
         for (index, subject) in subjects.enumerated() {
@@ -77,11 +78,24 @@ extension StoreLoader {
                         }
                         throw fault(
                             .anachronism, variant == 0 ? "\(path).since" : "\(path).history[\(variant - 1)].until",
-                            "'\(record.id)' is present from '\(versions[start].id)' but \(reason) \(subject.name), which appeared in '\(versions[subject.appeared].id)' (subjects.\(subject.id)); start it there, or keep its earlier words in history"
+                            "'\(record.id)' is present from '\(versions[start].id)' but \(reason) \(subject.name), which appeared in '\(versions[subject.appeared].id)' (\(subject.declaration)); start it there, or keep its earlier words in history"
                         )
                     }
                 }
             }
+        }
+    }
+
+    /// Every device model Apple's tables added after the store's first version, as a subject named
+    /// by the model name its row first had and appeared where that row starts: a myth or rule that
+    /// names iPhone Air is absent before iPhone Air's row is present. A later relabel of a row
+    /// (`Apple Watch Ultra` → `… (1st and 2nd generations)`) names no new model, so only a row's
+    /// first state counts; a model that joins a row by relabel is declared under `subjects`.
+    func deviceModels() -> [StoreSubject] {
+        records[SpecCollection.devices.rawValue].compactMap { record in
+            guard record.since > 0, let name = record.object(variant: 0)["name"]?.stringValue else { return nil }
+            return StoreSubject(
+                id: record.id, name: name, appeared: record.since, terms: [name], scope: nil, records: [])
         }
     }
 

@@ -22,6 +22,11 @@ struct StoreSubject: Sendable {
     let scope: Scope?
     /// Records whose current state describes the subject without naming it in words.
     let records: [String]
+    /// Where the subject is declared, for messages: `subjects.liquid-glass`, or the device row a
+    /// model's subject is derived from.
+    var declaration: String {
+        records.isEmpty && terms.count == 1 && id.hasPrefix("device.") ? "the row \(id)" : "subjects.\(id)"
+    }
 
     /// The first of the subject's terms found in `text`, if any.
     func term(in text: String) -> String? {
