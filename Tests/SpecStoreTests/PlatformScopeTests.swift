@@ -27,8 +27,25 @@ struct PlatformScopeTests {
             code: .badValue, pathSuffix: ".platforms", words: "is for tvos"),
         Breakage(
             record: "metric.live-activities.all.maximum-duration", field: "platforms",
-            value: ["ios", "ipados", "macos", "watchos", "visionos", "carplay", "tvos"], code: .badValue,
+            value: ["ios", "ipados", "macos", "watchos", "carplay", "tvos"], code: .badValue,
             pathSuffix: ".platforms", words: "is for tvos"),
+        // visionOS, which no source names for Live Activities.
+        Breakage(
+            record: "metric.live-activities.all.maximum-duration", field: "platforms",
+            value: ["ios", "ipados", "macos", "watchos", "visionos", "carplay"], code: .badValue,
+            pathSuffix: ".platforms", words: "is for visionos"),
+        // watchOS before the page gained its watchOS table: the earliest state names it.
+        Breakage(
+            record: "metric.live-activities.all.custom-dismissal-time", field: "history",
+            value: [["until": "2025-12-16", "values": ["platforms": ["ios", "ipados", "macos", "watchos"]]]],
+            code: .anachronism, pathSuffix: ".since", words: "covers watchos from '2024-09-09'"),
+        // CarPlay before the page's CarPlay sizes, in a later state.
+        Breakage(
+            record: "metric.live-activities.all.custom-dismissal-time", field: "history",
+            value: [
+                ["until": "2024-09-09", "values": ["platforms": ["ios", "ipados", "macos"]]],
+                ["until": "2025-12-16", "values": ["platforms": ["ios", "ipados", "macos", "watchos", "carplay"]]],
+            ], code: .anachronism, pathSuffix: ".history[0].until", words: "covers carplay from '2025-12-16'"),
         // "all" names tvOS too.
         Breakage(
             record: "rule.widgets.balance-density", field: "platforms", value: ["all"], code: .badValue,
@@ -96,6 +113,19 @@ struct PlatformScopeTests {
         } throws: { error in
             (error as? SpecStoreError)?.code == .duplicateID
                 && (error as? SpecStoreError)?.description.contains("already declared by sources.widgets") == true
+        }
+    }
+
+    @Test("no Live Activity figure is served for a platform before the page covers it, nor for visionOS at all")
+    func liveActivityPlatformsFromTheirSources() throws {
+        for version in RealDataTests.store.versions {
+            let snapshot = try RealDataTests.store.snapshot(version: version.id)
+            for entry in snapshot.rows(.metrics) where entry.fields["topic"]?.stringValue == "live-activities" {
+                let platforms = entry.fields["platforms"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                #expect(!platforms.contains("visionos"), "\(version.id) \(entry.id)")
+                if version.id < "2024-09-09" { #expect(!platforms.contains("watchos"), "\(version.id) \(entry.id)") }
+                if version.id < "2025-12-16" { #expect(!platforms.contains("carplay"), "\(version.id) \(entry.id)") }
+            }
         }
     }
 

@@ -112,7 +112,8 @@ extension StoreLoader {
     ]
     static let sourceFields = [
         FieldSpec("page", .string, required: true), FieldSpec("section", .string),
-        FieldSpec("url", .string, required: true), FieldSpec("platforms", .any), FieldSpec("qualifiers", .any),
+        FieldSpec("url", .string, required: true), FieldSpec("platforms", .any),
+        FieldSpec("platformsSince", .any), FieldSpec("platformsBasis", .string), FieldSpec("qualifiers", .any),
     ]
     static let basisFields = [
         FieldSpec("reason", .string, required: true), FieldSpec("searched", .strings, required: true),

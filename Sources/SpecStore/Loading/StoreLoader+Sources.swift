@@ -26,11 +26,35 @@ extension StoreLoader {
                         "the platforms of \(page) are already declared by sources.\(other.source); a page declares them once"
                     )
                 }
-                pageCoverage[page] = (id, platforms.arrayValue?.compactMap(\.stringValue) ?? [])
+                let covered = platforms.arrayValue?.compactMap(\.stringValue) ?? []
+                var since: [String: Int] = [:]
+                if let value = citation["platformsSince"] {
+                    guard case .object(let dates) = value else {
+                        throw wrongType("\(path).platformsSince", value, "an object")
+                    }
+                    guard citation["platformsBasis"]?.stringValue?.isEmpty == false else {
+                        throw fault(
+                            .missingField, "\(path).platformsBasis",
+                            "platformsSince needs platformsBasis: the source that dates each platform's start")
+                    }
+                    for (platform, version) in dates {
+                        guard covered.contains(platform) else {
+                            throw fault(
+                                .badValue, "\(path).platformsSince.\(platform)",
+                                "\(platform) is not one of the platforms the page covers (\(covered.joined(separator: ", ")))"
+                            )
+                        }
+                        since[platform] = try versionReference(
+                            version.stringValue ?? "", "\(path).platformsSince.\(platform)")
+                    }
+                }
+                pageCoverage[page] = PageCoverage(source: id, platforms: covered, since: since)
             }
             let qualifiers = citation["qualifiers"]
             // A citation made from a source holds where Apple says it, not what the page covers.
             citation["platforms"] = nil
+            citation["platformsSince"] = nil
+            citation["platformsBasis"] = nil
             citation["qualifiers"] = nil
             sources[id] = citation
             if let qualifiers { pendingQualifiers.append((id, qualifiers)) }

@@ -143,15 +143,26 @@ extension StoreLoader {
                     let object = record.object(variant: variant)
                     guard let listed = object["platforms"]?.arrayValue?.compactMap(\.stringValue) else { continue }
                     let platforms = listed.contains("all") ? FilterVocabulary.platforms : listed
+                    let start = variant == 0 ? record.since : record.history[variant - 1].until
                     for citation in object["citations"]?.arrayValue ?? [] {
                         guard let url = citation["url"]?.stringValue,
-                            let coverage = pageCoverage[StoreLoader.page(of: url)],
-                            let missing = platforms.first(where: { !coverage.platforms.contains($0) })
+                            let coverage = pageCoverage[StoreLoader.page(of: url)]
                         else { continue }
                         let owner = (variant..<record.history.count).first {
                             record.history[$0].values["platforms"] != nil
                         }
                         let path = "$.\(collection.key)[\(position)]"
+                        if let early = platforms.first(where: { (coverage.since[$0] ?? 0) > start }),
+                            !listed.contains("all") || coverage.platforms.contains(early)
+                        {
+                            throw fault(
+                                .anachronism, variant == 0 ? "\(path).since" : "\(path).history[\(variant - 1)].until",
+                                "'\(record.id)' is for \(early) from '\(versions[start].id)', but the page it cites, \(citation["page"]?.stringValue ?? url), covers \(early) from '\(versions[coverage.since[early] ?? 0].id)' (sources.\(coverage.source).platformsSince): a figure's platforms start where its source gives them; keep the state without \(early) in history"
+                            )
+                        }
+                        guard let missing = platforms.first(where: { !coverage.platforms.contains($0) }) else {
+                            continue
+                        }
                         throw fault(
                             .badValue, owner.map { "\(path).history[\($0)].values.platforms" } ?? "\(path).platforms",
                             "'\(record.id)' is for \(missing)\(listed.contains("all") ? " (it says all)" : ""), but the page it cites, \(citation["page"]?.stringValue ?? url), covers \(coverage.platforms.joined(separator: ", ")) (sources.\(coverage.source).platforms): a figure's platforms follow its citation; name only platforms the page covers"

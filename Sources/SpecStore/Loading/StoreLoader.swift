@@ -14,7 +14,7 @@ struct StoreLoader {
     var sources: [String: JSONObject] = [:]
     /// Schema version 2: the platforms each cited page covers, by the page's URL without its
     /// fragment, and the source that declares them.
-    var pageCoverage: [String: (source: String, platforms: [String])] = [:]
+    var pageCoverage: [String: PageCoverage] = [:]
     /// Schema version 2: per source, Apple's statements that scope its figures on a platform.
     var sourceQualifiers: [String: [PlatformStatement]] = [:]
     var defaults: [JSONObject?] = Array(repeating: nil, count: SpecCollection.allCases.count)

@@ -39,3 +39,13 @@ struct StoreSubject: Sendable {
         return topic == scope.topic && platforms.contains(scope.platform)
     }
 }
+
+/// What one page covers (`sources.*.platforms`): the platforms, and for a platform the page gained
+/// later, the store version from which it covers it (`sources.*.platformsSince`).
+struct PageCoverage: Sendable {
+    /// The source that declares the page's platforms.
+    let source: String
+    let platforms: [String]
+    /// Index of the store version from which the page covers each platform it gained later.
+    let since: [String: Int]
+}
