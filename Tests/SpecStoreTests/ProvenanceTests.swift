@@ -104,12 +104,14 @@ struct ProvenanceTests {
         #expect(colors.count == 12 && colors.allSatisfy { $0["dating"] == "change-log" })
         let dated = diff.added.filter { $0["dating"] == "change-log" && $0["type"] != "color" }
         #expect(dated.count < 10, "\(dated.count) additions")
-        // The rest open here because what they describe (Liquid Glass, the 26 releases) appeared
+        // The rest open here because what they describe (Liquid Glass, the 26 releases, the tab bar
+        // that minimizes on scroll) appeared
         // on this date: their window starts at it, and a later copy is the first to show them.
         let opened = diff.added.filter { $0["dating"] != "change-log" }.compactMap { $0["id"]?.stringValue }
         #expect(opened.contains("rule.toolbars.prominent-primary-action"))
         #expect(opened.allSatisfy { id in diff.added.contains { $0["id"]?.stringValue == id && $0["seen"] != nil } })
-        #expect(opened.count == 14, "\(opened)")
+        #expect(opened.contains("rule.tab-bars.minimize-with-accessory"))
+        #expect(opened.count == 16, "\(opened)")
         #expect(!diff.added.contains { $0["type"] == "tracking" })
         let firstSeen = diff.firstSeen.compactMap { $0["id"]?.stringValue }
         #expect(firstSeen.contains("device.iphone-15"))
