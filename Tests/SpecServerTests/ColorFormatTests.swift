@@ -94,4 +94,63 @@ import Testing
         #expect(
             embedded?["items"]?.arrayValue?.first?["metric"]?["id"] == "metric.accessibility.all.contrast-bold-text")
     }
+
+    @Test func theBatchJudgesContrastAsTheGetDoes() throws {
+        // Each batch item with contrast members is answered as the GET with the same parameters:
+        // the same row (after its index and id), or the same error as the item's own.
+        // (The GET reads its query in lower case, so the colors are written so here.)
+        let cases: [(item: String, query: String)] = [
+            (
+                ##"{"foreground":"#ffffff","background":"indigo","appearance":"light","textSize":17}"##,
+                "foreground=%23ffffff&background=indigo&appearance=light&textSize=17"
+            ),
+            (
+                ##"{"foreground":"#777777","background":"#ffffff","bold":true}"##,
+                "foreground=%23777777&background=%23ffffff&bold=true"
+            ),
+            (##"{"foreground":"#ffffff","textSize":12}"##, "foreground=%23ffffff&textSize=12"),
+            (
+                ##"{"foreground":"#ffffff","background":"#000000","value":3}"##,
+                "foreground=%23ffffff&background=%23000000&value=3"
+            ),
+            (
+                ##"{"foreground":"#ffffff","background":"#000000","appearance":"sepia"}"##,
+                "foreground=%23ffffff&background=%23000000&appearance=sepia"
+            ),
+        ]
+        let body =
+            "["
+            + cases.enumerated().map { "{\"id\":\"n\($0.offset)\"," + $0.element.item.dropFirst() }
+            .joined(separator: ",") + "]"
+        let answer = app.request(.post, "/v1/check", body: Array(body.utf8))
+        try #require(answer.status == 200, "\(answer.text.prefix(300))")
+        let rows = try #require(answer.json?["items"]?.arrayValue)
+        try #require(rows.count == cases.count)
+        for (index, (row, query)) in zip(rows, cases.map(\.query)).enumerated() {
+            #expect(row["index"] == JSONValue(integerLiteral: index))
+            #expect(row["id"] == .string("n\(index)"))
+            var judged = row.objectValue ?? JSONObject()
+            judged["index"] = nil
+            judged["id"] = nil
+            let get = app.request(.get, "/v1/check?" + query)
+            if get.status == 200 {
+                #expect(get.json?["items"]?.arrayValue?.first == .object(judged), "\(query)")
+            } else {
+                // What the GET refuses whole is the item's own error in a batch.
+                #expect(judged["error"]?["code"] == get.json?["error"]?["code"], "\(query): \(row)")
+                #expect(judged["error"]?["parameter"] == get.json?["error"]?["parameter"], "\(query)")
+            }
+        }
+        #expect(rows[0]["result"] != nil && rows[0]["contrast"]?["ratioIs"] == "computed")
+        #expect(rows[2]["error"]?["parameter"] == "background")
+        #expect(rows[4]["error"]?["code"] == "unknown_value")
+        // The body is JSON: a text size in a string or bold as a word is the item's error.
+        let typed = app.request(
+            .post, "/v1/check",
+            body: Array(
+                ##"[{"foreground":"#FFF","background":"#000","textSize":"17"},{"foreground":"#FFF","background":"#000","bold":"yes"}]"##
+                    .utf8))
+        let errors = typed.json?["items"]?.arrayValue?.map { $0["error"]?["parameter"] }
+        #expect(errors == [.string("textSize"), .string("bold")], "\(typed.text.prefix(400))")
+    }
 }

@@ -27,22 +27,43 @@ import Testing
         #expect(Route.match(path: "/v1/devices/device.iphone-16-pro/profiles") == nil)
     }
 
+    /// `rows` as a profile embeds them: each led by its figure (``MCPCatalogue/leadRow(_:)``),
+    /// without the members that repeat the profile.
+    func embedded(_ rows: JSONValue?, without repeated: [String]) -> JSONValue {
+        .array(
+            (rows?.arrayValue ?? []).map { row in
+                var object = MCPCatalogue.leadRow(row).objectValue ?? JSONObject()
+                for key in repeated { object[key] = nil }
+                return .object(object)
+            })
+    }
+
+    /// The `layout` and `controls` metrics of `platform`, in the store's order.
+    func layoutRows(_ platform: String) throws -> JSONValue {
+        let layout = try json("/v1/metrics?topic=layout&platform=\(platform)")["items"]?.arrayValue ?? []
+        let controls = try json("/v1/metrics?topic=controls&platform=\(platform)")["items"]?.arrayValue ?? []
+        return embedded(.array(layout + controls), without: [])
+    }
+
     @Test func anIPhoneProfileHoldsWhatTheDeviceSizeClassWidgetAndMetricRoutesAnswer() throws {
         // A screen Apple's widget table has rows for (430x932), so the widget rows are its own.
         let id = "device.iphone-16-plus"
         let profile = try #require(try json("/v1/devices/\(id)/profile")["item"]?.objectValue)
         let device = try json("/v1/devices/\(id)")
-        // Everything the device route answers, in its order, then the two lists it does not.
+        // The device route's fields, each row led by its figure, then the lists it does not have.
         let rest = JSONObject(
-            profile.filter { !["sizeClassRows", "layout"].contains($0.key) }.map { ($0.key, $0.value) })
-        #expect(JSONValue.object(rest) == device["item"])
+            profile.filter { !["widgets", "sizeClassRows", "layout"].contains($0.key) }.map { ($0.key, $0.value) })
+        var own = try #require(device["item"]?.objectValue)
+        own["widgets"] = nil
+        #expect(JSONValue.object(rest) == MCPCatalogue.leadRow(.object(own)))
+        #expect(rest["notes"] == nil && rest["since"] == nil, "the detail is the device route's")
         let sizeClasses = try #require(profile["sizeClassRows"])
         let layout = try #require(profile["layout"])
         #expect(profile["points"] != nil && profile["pixels"] != nil && profile["scale"] != nil)
         #expect(profile["points"] != .null && profile["scale"] != .null)
 
         let sizeClassRows = try json("/v1/size-classes?device=\(id)")["items"]
-        #expect(sizeClasses["items"] == sizeClassRows)
+        #expect(sizeClasses["items"] == embedded(sizeClassRows, without: ["device", "devices"]))
         let orientations = sizeClasses["items"]?.arrayValue?.compactMap { $0["orientation"]?.stringValue }
         #expect(orientations == ["portrait", "landscape"])
         for row in sizeClasses["items"]?.arrayValue ?? [] {
@@ -50,44 +71,88 @@ import Testing
         }
 
         let widgets = try json("/v1/widgets?device=\(id)")
-        #expect(profile["widgets"]?["items"] == widgets["items"])
+        #expect(profile["widgets"]?["items"] == embedded(widgets["items"], without: ["screen", "caseSize"]))
         #expect((profile["widgets"]?["count"]?.doubleValue ?? 0) > 0)
+        #expect(profile["widgets"]?["nearest"] == nil)
 
-        let metrics = try json("/v1/metrics?topic=layout&platform=ios")
-        #expect(layout["items"] == metrics["items"])
-        #expect((layout["count"]?.doubleValue ?? 0) > 0)
+        #expect(layout["items"] == (try layoutRows("ios")))
+        let ids = layout["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        #expect(ids.contains("metric.controls.ios.default-size"), "\(ids)")
         for row in layout["items"]?.arrayValue ?? [] {
             #expect(row["status"]?.stringValue != nil, "\(row)")
         }
     }
 
-    @Test func aWatchProfileSaysWhatItLacksAndNamesTheNearestWidgetScreen() throws {
+    @Test func aScreenTheWidgetTableLacksCarriesTheNearestScreensRowsSaidToBeTheNearest() throws {
+        let id = "device.iphone-16-pro"
+        let profile = try #require(try json("/v1/devices/\(id)/profile")["item"])
+        // The device route has no rows for 402x874, only the note naming the nearest screen.
+        #expect(try json("/v1/devices/\(id)")["item"]?["widgets"]?["count"] == 0)
+        let widgets = try #require(profile["widgets"])
+        #expect(widgets["nearest"] == "393x852")
+        let nearest = try json("/v1/widgets?screen=393x852&platform=ios")["items"]
+        #expect(widgets["items"] == embedded(nearest, without: ["screen", "caseSize"]))
+        #expect(widgets["items"]?.arrayValue?.first?["width"] == 158)
+        let notes = widgets["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(notes.contains { $0.contains("has no row for the iPhone 16 Pro (402x874)") }, "\(notes)")
+        #expect(notes.contains { $0.contains("nearest published screen's (393x852), not this device's own") })
+    }
+
+    @Test func aWatchProfileCarriesItsNearestCaseSizeAndSaysWhatItLacks() throws {
         let id = "device.apple-watch-series-10-11-46mm"
         let answer = try json("/v1/devices/\(id)/profile")
         let profile = try #require(answer["item"])
         let device = try json("/v1/devices/\(id)")
         #expect(profile["pixels"] == device["item"]?["pixels"])
         #expect(profile["caseSize"] == "46mm")
-        // Apple's widget table has no 46 mm row: no rows, and a note naming the nearest one, as the
-        // device route says it.
-        #expect(profile["widgets"]?["count"] == 0)
-        #expect(profile["widgets"] == device["item"]?["widgets"])
-        let widgetNotes = profile["widgets"]?["notes"]?.arrayValue ?? []
-        #expect(!widgetNotes.isEmpty)
+        // Apple's widget table has no 46 mm row: the device route has none and names the nearest
+        // case size in its note; the profile carries that case size's rows, saying so.
+        #expect(device["item"]?["widgets"]?["count"] == 0)
+        let deviceNote = device["item"]?["widgets"]?["notes"]?.arrayValue?.first?.stringValue ?? ""
+        #expect(deviceNote.contains("The nearest published case size is 45mm"), "\(deviceNote)")
+        #expect(deviceNote.contains("184x80.5"), "\(deviceNote)")
+        let widgets = try #require(profile["widgets"])
+        #expect(widgets["nearest"] == "45mm")
+        let rows = (try json("/v1/widgets?platform=watchos"))["items"]?.arrayValue?.filter {
+            $0["caseSize"] == "45mm"
+        }
+        #expect(widgets["items"] == embedded(rows.map(JSONValue.array), without: ["screen", "caseSize"]))
+        #expect(widgets["count"] == 1)
+        let notes = widgets["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(notes.contains { $0.contains("nearest published case size's (45mm), not this device's own") })
         #expect(profile["sizeClassRows"]?["count"] == 0)
         #expect(profile["sizeClassRows"]?["notes"]?.arrayValue?.isEmpty == false)
-        #expect(profile["layout"]?["count"] == 0)
-        let layoutNote = profile["layout"]?["notes"]?.arrayValue?.first?.stringValue ?? ""
-        #expect(layoutNote.contains("no layout figure"), "\(layoutNote)")
+        // No layout figure for watchOS, but its control sizes.
+        #expect(profile["layout"]?["items"] == (try layoutRows("watchos")))
+        #expect((profile["layout"]?["count"]?.doubleValue ?? 0) > 0)
     }
 
     @Test func anIPadProfileTakesTheIPadOSLayoutFigures() throws {
         let id = "device.ipad-pro-11-inch"
         let profile = try #require(try json("/v1/devices/\(id)/profile")["item"])
-        let metrics = try json("/v1/metrics?topic=layout&platform=ipados")
-        #expect(profile["layout"]?["items"] == metrics["items"])
-        #expect(profile["sizeClassRows"]?["items"] == (try json("/v1/size-classes?device=\(id)"))["items"])
-        #expect(profile["widgets"]?["items"] == (try json("/v1/widgets?device=\(id)"))["items"])
+        #expect(profile["layout"]?["items"] == (try layoutRows("ipados")))
+        #expect(
+            profile["sizeClassRows"]?["items"]
+                == embedded((try json("/v1/size-classes?device=\(id)"))["items"], without: ["device", "devices"]))
+        #expect(
+            profile["widgets"]?["items"]
+                == embedded((try json("/v1/widgets?device=\(id)"))["items"], without: ["screen", "caseSize"]))
+    }
+
+    @Test func aModelTheSizeClassTableLacksIsToldTheNearestModelsRowsAndWhereTheyAre() throws {
+        let answer = try json("/v1/size-classes?device=device.ipad-mini-8-3-inch")
+        #expect(answer["count"] == 0)
+        let note = answer["notes"]?.arrayValue?.first?.stringValue ?? ""
+        #expect(note.contains("has no row for iPad mini 8.3-inch"), "\(note)")
+        // The nearest model by screen size that the table has: its values and its rows' URL.
+        #expect(
+            note.contains(
+                "The nearest model in the table by screen size is iPad Air 11-inch (820x1180 pt, a different screen, not this one): portrait regular width, regular height; landscape regular width, regular height (/v1/size-classes?device=device.ipad-air-11-inch)."
+            ), "\(note)")
+        let nearest = try json("/v1/size-classes?device=device.ipad-air-11-inch")
+        #expect(
+            nearest["items"]?.arrayValue?.first?["horizontal"] == "regular"
+                && nearest["items"]?.arrayValue?.last?["vertical"] == "regular")
     }
 
     @Test func anUnknownDeviceIsA404WithTheNearestID() throws {

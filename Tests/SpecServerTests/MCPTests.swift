@@ -209,13 +209,22 @@ import Testing
     }
 
     @Test func theBatchCheckTakesItsItemsAsTheBody() throws {
-        let items: JSONValue = [["figure": "metric.controls.ios.minimum-size", "width": 20, "height": 20]]
+        let items: JSONValue = [
+            ["figure": "metric.controls.ios.minimum-size", "width": 20, "height": 20],
+            ["foreground": "#767676", "background": "#FFFFFF", "textSize": 12, "bold": false],
+        ]
         let answer = modern("tools/call", ["name": "check_measurements", "arguments": ["items": items]])
         let result = try #require(answer.json?["result"])
         let rest = app.request(
             .post, "/v1/check", headers: [("Content-Type", "application/json")], body: items.serializedBytes())
         #expect(result["structuredContent"] == rest.json)
         #expect(result["structuredContent"]?["items"]?[0]?["result"] == "below-published")
+        #expect(result["structuredContent"]?["items"]?[1]?["contrast"]?["ratio"] == 4.54)
+        // A contrast item's members are the items' own, not arguments of the tool.
+        let tool = try #require(served.mcp.tool(named: "check_measurements"))
+        let item = tool.declaration["inputSchema"]?["properties"]?["items"]?["items"]?["properties"]
+        #expect(item?["bold"]?["type"] == "boolean" && item?["textSize"]?["type"] == "number")
+        #expect(!tool.arguments.contains("foreground"))
         let notArray = modern("tools/call", ["name": "check_measurements", "arguments": ["items": "x"]])
         #expect(notArray.json?["result"]?["isError"] == true)
     }

@@ -53,6 +53,7 @@ CALLS = {
             "items": [
                 {"id": "12:34", "figure": "metric.controls.ios.minimum-size", "width": 20, "height": 20},
                 {"id": "12:35", "figure": "metric.controls.ios.minimum-size", "heigth": 20, "width": 20},
+                {"id": "12:36", "foreground": "#767676", "background": "#FFFFFF", "textSize": 12},
             ]
         },
         None,
@@ -164,6 +165,7 @@ def test_every_tool_is_called(transport, mode):
     assert results["list_dynamic_type"]["items"][0]["size"] == 17
     checks = results["check_measurements"]["items"]
     assert checks[0]["result"] == "below-published" and "error" in checks[1]
+    assert checks[2]["contrast"]["ratio"] == 4.54 and checks[2]["result"] == "ok"
 
 
 # Queries that reach each shape a tool's answer can take, and what marks that shape: the SDK
@@ -185,9 +187,15 @@ SHAPES = [
     ("list_devices", {"q": "zzzzqqq"}, lambda a: a["count"] == 0),
     ("device_profile", {"id": "device.iphone-16-plus"}, lambda a: a["item"]["widgets"]["count"] > 0),
     (
+        # A watch's case size Apple's widget table lacks: the nearest case size's rows, so marked.
         "device_profile",
         {"id": "device.apple-watch-series-10-11-46mm"},
-        lambda a: a["item"]["widgets"]["count"] == 0 and a["item"]["layout"]["notes"],
+        lambda a: a["item"]["widgets"]["nearest"] == "45mm" and a["item"]["widgets"]["notes"],
+    ),
+    (
+        "device_profile",
+        {"id": "device.iphone-16-pro"},
+        lambda a: a["item"]["widgets"]["nearest"] == "393x852" and a["item"]["widgets"]["items"][0]["width"] == 158,
     ),
     ("list_size_classes", {"orientation": "landscape", "limit": 2}, lambda a: a["count"] == 2),
     ("list_widgets", {"screen": "1x1"}, empty_with_notes),
@@ -254,6 +262,22 @@ SHAPES = [
         lambda a: all("error" in item for item in a["items"][:3])
         and a["items"][3]["status"] is None
         and a["items"][4]["result"] == "ok",
+    ),
+    (
+        # Contrast items: a judged pair, a named color, and each kind of error the GET gives.
+        "check_measurements",
+        {
+            "items": [
+                {"foreground": "#FFFFFF", "background": "indigo", "appearance": "light", "textSize": 17},
+                {"foreground": "#777777", "background": "#FFFFFF", "bold": True},
+                {"foreground": "#FFFFFF"},
+                {"foreground": "#FFFFFF", "background": "#000000", "value": 3},
+                {"foreground": "#FFFFFF", "background": "#000000", "appearance": "sepia"},
+            ]
+        },
+        lambda a: a["items"][0]["contrast"]["minimumIs"] == "published"
+        and a["items"][1]["figure"] == "metric.accessibility.all.contrast-bold-text"
+        and [item["error"]["parameter"] for item in a["items"][2:]] == ["background", "value", "appearance"],
     ),
     ("check_measurements", {"items": []}, lambda a: a["count"] == 0),
     ("diff_versions", {"from": "2023", "to": "2023"}, lambda a: a["counts"]["added"] == 0 and a["notes"]),

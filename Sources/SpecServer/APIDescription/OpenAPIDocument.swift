@@ -541,6 +541,14 @@ enum OpenAPIDocument {
                                 "The Dynamic Type category measured, for a range of categories: one of "
                                     + FilterVocabulary.categories.joined(separator: ", ") + ".")
                         ],
+                        "foreground": [
+                            "description":
+                                "A contrast check's text color (a string): an item naming any contrast member is judged as GET /v1/check?foreground=… judges it."
+                        ],
+                        "background": ["description": "A contrast check's background color (a string)."],
+                        "appearance": ["description": "A contrast check's appearance (a string)."],
+                        "textSize": ["description": "A contrast check's text size in points (a number)."],
+                        "bold": ["description": "A contrast check's bold flag (a boolean)."],
                     ],
                 ],
                 "Measurement": [
@@ -584,6 +592,25 @@ enum OpenAPIDocument {
                         "category": [
                             "type": "string", "enum": .array(FilterVocabulary.categories.map { .string($0) }),
                             "description": "The Dynamic Type category measured, for a range of categories.",
+                        ],
+                        // A contrast check, in place of the members above: the GET's parameters.
+                        "foreground": [
+                            "type": "string",
+                            "description":
+                                "In place of a size: the text color, #RRGGBB (or #RGB) or a color's name, API name or id; judged with background as GET /v1/check?foreground=… judges it.",
+                        ],
+                        "background": [
+                            "type": "string", "description": "The background color, spelled as foreground.",
+                        ],
+                        "appearance": [
+                            "type": "string", "enum": .array(ColorAppearance.allCases.map { .string($0.rawValue) }),
+                            "description": "The appearance whose value a named color gives.",
+                        ],
+                        "textSize": [
+                            "type": "number", "description": "The text size in points, for the contrast minimum.",
+                        ],
+                        "bold": [
+                            "type": "boolean", "description": "Bold text, which Apple gives its own contrast minimum.",
                         ],
                     ],
                 ],

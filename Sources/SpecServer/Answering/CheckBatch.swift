@@ -9,10 +9,12 @@ import SpecStore
 /// `result`, `severity`, `message`, `status`, `force` (Apple's own wording for that figure, where
 /// the store has it), and the whole figure as `metric` only when the request asks
 /// (`embed=figure`). A row that cannot be judged is `index`, `id`, `figure` (as sent) and
-/// `error` (`status`, `code`, `message`, `hint`, `parameter`).
+/// `error` (`status`, `code`, `message`, `hint`, `parameter`). An item naming a contrast member
+/// (`foreground`, `background`, …) is a contrast check, its row as ``ContrastCheck`` answers the
+/// `GET`, with `index` and `id`.
 enum CheckBatch {
     /// The members a measurement object may have.
-    static let members = ["id"] + Measurement.parameters.map(\.name)
+    static let members = ["id"] + Measurement.parameters.map(\.name) + ContrastCheck.parameters.map(\.name)
 
     /// The `embed` values: what a result carries in full besides the figure's id.
     static let embedValues = ["figure", "none"]
@@ -56,7 +58,7 @@ enum CheckBatch {
     /// `limit` items, is a whole-request error.
     static func judge(body: [UInt8], snapshot: SpecSnapshot, embed: Bool, limit: Int) throws(APIError) -> QueryResult {
         let hint =
-            "Send a JSON array of objects: {\"id\", \"figure\", \"value\"}, {\"id\", \"figure\", \"width\", \"height\"} or {\"id\", \"element\", \"platform\", \"width\", \"height\"}."
+            "Send a JSON array of objects: {\"id\", \"figure\", \"value\"}, {\"id\", \"figure\", \"width\", \"height\"}, {\"id\", \"element\", \"platform\", \"width\", \"height\"} or {\"id\", \"foreground\", \"background\", \"textSize\"}."
         let parsed: JSONValue
         do {
             parsed = try JSONValue.parse(body)
@@ -170,6 +172,19 @@ enum CheckBatch {
         }
         var measurementObject = object
         measurementObject["id"] = nil
+        // An item naming a contrast member is a contrast check, answered as the GET answers it.
+        if ContrastCheck.parameters.contains(where: { measurementObject[$0.name] != nil }) {
+            do {
+                let judged = try ContrastCheck.judge(item: measurementObject, snapshot: snapshot, embed: embed)
+                var row = JSONObject()
+                row.append("index", JSONValue(integerLiteral: index))
+                if let id { row.append("id", id) }
+                for (key, value) in judged.objectValue ?? JSONObject() { row.append(key, value) }
+                return .object(row)
+            } catch {
+                return failure(error)
+            }
+        }
         let measurement: Measurement
         do {
             measurement = try Measurement(json: .object(measurementObject))

@@ -41,19 +41,57 @@ enum ContrastCheck {
         // that is no number, an appearance outside the vocabulary), is the request's fault, as
         // for a measurement.
         do {
-            let reader = try ParameterReader(parameters, defined: Self.parameters + Measurement.parameters)
-            let _: ColorAppearance? = try reader.term("appearance")
-            let _: Platform? = try reader.term("platform")
-            _ = try reader.number("textSize")
+            try validate(parameters)
         } catch {
             throw APIError(error)
         }
-        let row: JSONValue
         do {
-            row = try snapshot.checkContrast(try measurement(parameters))
+            return try row(parameters, snapshot: snapshot, embed: embed)
         } catch {
             return .object(JSONObject([("error", APIError.itemJSON(error))]))
         }
+    }
+
+    /// One item of a `POST /v1/check` body that names a contrast member: the row the `GET` with
+    /// the same parameters answers, or the error that `GET` gives (a `400`'s or the item's own),
+    /// which the batch answers as the item's error. The body is JSON, so it is held to JSON's
+    /// types: a text size is a number, bold a boolean, the rest strings.
+    static func judge(item: JSONObject, snapshot: SpecSnapshot, embed: Bool) throws(QueryError) -> JSONValue {
+        var parameters: [String: String] = [:]
+        for (key, value) in item {
+            switch (key, value) {
+            case ("bold", .bool(let flag)): parameters[key] = flag ? "true" : "false"
+            case ("bold", _):
+                throw QueryError.invalid(value.serialized(), for: key, expected: "a JSON boolean, true or false")
+            case (_, .number(let number)) where numbers.contains(key): parameters[key] = number.literal
+            case (_, _) where numbers.contains(key):
+                throw QueryError.invalid(value.serialized(), for: key, expected: "a JSON number, e.g. 17")
+            case (_, .string(let text)): parameters[key] = text
+            default:
+                throw QueryError.invalid(value.serialized(), for: key, expected: "a JSON string")
+            }
+        }
+        try validate(parameters)
+        return try row(parameters, snapshot: snapshot, embed: embed)
+    }
+
+    /// The members a batch item gives as JSON numbers (a measurement's beside a contrast check's,
+    /// so that an item mixing them is refused for the mix, not for a type).
+    private static let numbers: Set<String> = ["textSize", "value", "width", "height"]
+
+    /// Refuses a parameter neither check has and a value not of its declared type.
+    private static func validate(_ parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters + Measurement.parameters)
+        let _: ColorAppearance? = try reader.term("appearance")
+        let _: Platform? = try reader.term("platform")
+        _ = try reader.number("textSize")
+    }
+
+    /// The judged contrast, with the whole figure only when asked (`embed=figure`).
+    private static func row(_ parameters: [String: String], snapshot: SpecSnapshot, embed: Bool) throws(QueryError)
+        -> JSONValue
+    {
+        let row = try snapshot.checkContrast(try measurement(parameters))
         guard case .object(var object) = row else { return row }
         if !embed { object["metric"] = nil }
         return .object(object)

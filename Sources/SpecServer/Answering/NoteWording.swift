@@ -30,6 +30,7 @@ enum NoteWording {
         case .textStyles: "Apple's text-style table"
         case .dynamicType: "Apple's Dynamic Type tables"
         case .widgets: "Apple's widget table"
+        case .sizeClasses: "Apple's size-class table"
         }
     }
 
@@ -70,6 +71,14 @@ enum NoteWording {
                     [
                         ("platform", filter.platform?.rawValue), ("family", filter.family?.rawValue),
                         ("screen", filter.screen?.description), ("device", filter.device),
+                    ]
+                )
+            case .sizeClasses(let filter):
+                (
+                    .sizeClasses,
+                    [
+                        ("device", filter.device), ("orientation", filter.orientation?.rawValue),
+                        ("horizontal", filter.horizontal?.rawValue), ("vertical", filter.vertical?.rawValue),
                     ]
                 )
             }

@@ -152,41 +152,74 @@ enum RouteQueries {
 
     /// `GET /v1/devices/{id}/profile`: everything the store holds for one device in one answer.
     ///
-    /// The device's row as `/v1/devices/{id}` answers it (screen points and pixels, scale,
-    /// `widgets` for its screen or the nearest one with a note saying so), then `sizeClassRows`
-    /// (its rows of `/v1/size-classes`, one per orientation) and `layout` (the `layout` metrics of
-    /// its platforms, as `/v1/metrics?topic=layout` lists them); every row keeps its own status and
-    /// citations. Each embedded list is `{"count", "items", "notes"}`, its notes saying why it is
-    /// empty (a watch has no size-class row, and no platform of it may have layout figures).
+    /// The device's row as `/v1/devices/{id}` answers it (screen points and pixels, scale), then
+    /// `widgets` (Apple's widget rows for its screen or case size; where the table has none, the
+    /// rows of the nearest published screen or case size, named in `nearest` and in a note saying
+    /// they are not the device's own), `sizeClassRows` (its rows of `/v1/size-classes`, one per
+    /// orientation) and `layout` (the `layout` and `controls` metrics of its platforms). Every row
+    /// keeps its status and citations; the embedded rows and the device leave out their notes and
+    /// provenance (``MCPCatalogue/leadRow(_:)``), which each row's id reads whole. Each embedded
+    /// list is `{"count", "items", "notes"}`, its notes saying why it is empty.
     @Sendable static func deviceProfile(_ request: AnswerRequest) throws -> AnswerContent {
         let snapshot = request.snapshot
         let device = try snapshot.device(id: request.pathValue ?? "")
         let id = device.item["id"]?.stringValue ?? ""
         let sizeClasses = try snapshot.sizeClasses(matching: SizeClassFilter(device: id))
-        // The union of the device's platforms' layout figures, each once, in the store's order.
+        // The union of the device's platforms' layout and control figures, each once, in the
+        // store's order.
         var layoutRows: [JSONValue] = []
         var seen: Set<String> = []
         for name in device.item["platforms"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
             guard let platform = Platform(rawValue: name) else { continue }
-            let rows = try snapshot.metrics(matching: MetricFilter(platform: platform, topic: "layout"))
-            for row in rows.items where seen.insert(row["id"]?.stringValue ?? "").inserted {
-                layoutRows.append(row)
+            for topic in ["layout", "controls"] {
+                let rows = try snapshot.metrics(matching: MetricFilter(platform: platform, topic: topic))
+                for row in rows.items where seen.insert(row["id"]?.stringValue ?? "").inserted {
+                    layoutRows.append(row)
+                }
             }
         }
-        let layout = QueryResult(
-            items: layoutRows,
-            notes: layoutRows.isEmpty
-                ? [
-                    Note(
-                        "The store holds no layout figure for this device's platforms in version \(snapshot.version.id)."
-                    )
-                ]
-                : [])
+        let layoutNotes: [Note] =
+            layoutRows.isEmpty
+            ? [
+                Note(
+                    "The store holds no layout or control figure for this device's platforms in version \(snapshot.version.id)."
+                )
+            ] : []
+        // What an embedded row repeats of the profile (its device, its screen, its topic's list)
+        // is left out with the detail.
+        func envelope(_ rows: [JSONValue], _ notes: [Note], nearest: String? = nil, repeating: Set<String>)
+            -> JSONValue
+        {
+            var object = JSONObject([("count", JSONValue(integerLiteral: rows.count))])
+            if let nearest { object.append("nearest", .string(nearest)) }
+            let items = rows.map { row -> JSONValue in
+                guard case .object(var lead) = MCPCatalogue.leadRow(row) else { return row }
+                for key in repeating { lead[key] = nil }
+                return .object(lead)
+            }
+            object.append("items", .array(items))
+            object.append("notes", .array(notes.map { .string(NoteWording.text($0)) }))
+            return .object(object)
+        }
+        var widgets = envelope(device.widgets.items, device.widgets.notes, repeating: ["screen", "caseSize"])
+        if device.widgets.items.isEmpty, let (rows, nearest) = snapshot.nearestWidgets(deviceID: id) {
+            let note = Note(
+                "These rows are the nearest published \(nearest.hasSuffix("mm") ? "case size" : "screen")'s (\(nearest)), not this device's own."
+            )
+            widgets = envelope(
+                rows, device.widgets.notes + [note], nearest: nearest, repeating: ["screen", "caseSize"])
+        }
         let record = device.record
-        guard case .object(var object) = record.item else { return .record(record) }
-        object.append("sizeClassRows", sizeClasses.embeddedEnvelope)
-        object.append("layout", layout.embeddedEnvelope)
-        return .record(RecordResult(item: .object(object), notes: record.notes))
+        guard case .object(var object) = MCPCatalogue.leadRow(record.item) else { return .record(record) }
+        // The device's own widgets member is replaced by the profile's.
+        object["widgets"] = nil
+        object.append("widgets", widgets)
+        object.append(
+            "sizeClassRows", envelope(sizeClasses.items, sizeClasses.notes, repeating: ["device", "devices"]))
+        object.append("layout", envelope(layoutRows, layoutNotes, repeating: []))
+        // The widget notes are said once, in widgets.
+        let notes = record.notes.filter { !device.widgets.notes.contains($0) }
+        return .record(RecordResult(item: .object(object), notes: notes))
     }
 
     /// The ids of `collection`'s unfiltered rows in `snapshot`: the values of its record route.

@@ -100,8 +100,9 @@ struct MCPCatalogue: Sendable {
             var lead: String?
             if route.endpoint.recordType != nil, route != .search {
                 let paths = FieldCatalogue.of(route, store: store).paths
-                lead = paths.filter { !$0.contains(".") && !Self.detailFields.contains($0) }.joined(separator: ",")
-                properties.append((Self.detailArgument, ["type": "boolean", "description": "Every field of each row"]))
+                lead = paths.filter { !$0.contains(".") && !Self.isDetail($0, among: paths) }.joined(separator: ",")
+                // What detail does is said once, in the server's instructions.
+                properties.append((Self.detailArgument, ["type": "boolean"]))
             }
             tools.append(
                 Tool(
@@ -176,12 +177,31 @@ struct MCPCatalogue: Sendable {
     /// The argument that asks a collection tool for every field of its rows.
     static let detailArgument = "detail"
 
-    /// The fields of a row that say where a figure comes from rather than what it is: a
-    /// collection tool leaves them out unless `detail` or `fields` asks (every other field,
-    /// a new collection's included, is kept).
+    /// The fields of a row that say where a figure comes from or restate it rather than what it
+    /// is: a collection tool leaves them out unless `detail` or `fields` asks, so its rows lead
+    /// with the figure, its unit, status and citations (every other field, a new collection's
+    /// included, is kept). The notes (a paragraph a row), the display string (value, unit and
+    /// bound again), every platform of a figure and Apple's wording strength made a topic's
+    /// figures several times the size of the figures themselves.
     static let detailFields: Set<String> = [
-        "asPublished", "since", "seen", "erratum", "presence", "basis", "categoryLabel", "downsampled",
+        "asPublished", "since", "seen", "erratum", "presence", "basis", "downsampled",
+        "notes", "display", "platforms", "force", "related",
     ]
+
+    /// Whether `field` is detail in rows that have `fields`: one of ``detailFields``, but
+    /// `platforms` only beside a row's own `platform` (a device's platforms say what it runs).
+    static func isDetail(_ field: String, among fields: some Sequence<String>) -> Bool {
+        guard detailFields.contains(field) else { return false }
+        return field != "platforms" || fields.contains("platform")
+    }
+
+    /// `row` without its detail fields (``isDetail(_:among:)``): how a row embedded in a summary
+    /// answer (a device profile) leads with its figure; its id reads it whole.
+    static func leadRow(_ row: JSONValue) -> JSONValue {
+        guard case .object(let object) = row else { return row }
+        let keys = object.keys
+        return .object(JSONObject(object.filter { !isDetail($0.key, among: keys) }.map { ($0.key, $0.value) }))
+    }
 
     /// A parameter's input schema, as short as a model reads it: a vocabulary's canonical values
     /// as the enumeration (the server takes their aliases and any case too), other values by type,
@@ -213,15 +233,23 @@ struct MCPCatalogue: Sendable {
             let names = latest.elements.flatMap { $0.measures.map(\.name) }.filter { seen.insert($0).inserted }
             schema.append("enum", .array(names.map { .string($0) }))
         }
-        if let sentence = firstSentence(parameter.summary) { schema.append("description", .string(sentence)) }
+        // An enumeration says what the parameter takes; its words would restate the name.
+        if schema["enum"] == nil, let sentence = firstSentence(parameter.summary) {
+            schema.append("description", .string(sentence))
+        }
         return .object(schema)
     }
 
     /// A measurement member's schema: its type and values, with words only where the name
     /// and values leave a question (the tool's description says how the members combine).
     static func measurementSchema(_ parameter: Endpoint.Parameter, latest: SpecSnapshot) -> JSONValue {
+        // The body is JSON: bold is a boolean there, not the query's word.
+        if parameter.name == "bold" { return ["type": "boolean"] }
         guard case .object(var schema) = inputSchema(parameter, latest: latest) else { return ["type": "string"] }
-        let words = ["figure": "A metric id", "measure": "Where the element has several"]
+        let words = [
+            "figure": "A metric id", "measure": "Where the element has several",
+            "foreground": "#RRGGBB or a color's name",
+        ]
         schema["description"] = words[parameter.name].map { .string($0) }
         return .object(schema)
     }
@@ -244,10 +272,10 @@ struct MCPCatalogue: Sendable {
         switch parameter {
         case .format, .shape, .pretty, .fragment, .flat: nil
         case .version, .sort, .q: ["type": "string"]
-        case .limit: ["type": "integer", "minimum": 1]
-        case .offset: ["type": "integer", "minimum": 0]
-        case .fields:
-            ["type": ["string", "array"], "items": ["type": "string"]]
+        // The server refuses a limit under 1 or a negative offset with an error saying so.
+        case .limit, .offset: ["type": "integer"]
+        // A comma-separated list or an array of names.
+        case .fields: ["type": ["string", "array"]]
         }
     }
 
@@ -270,7 +298,7 @@ struct MCPCatalogue: Sendable {
             declaration: declaration(
                 name: recordToolName, title: "Read one record",
                 description:
-                    "One record by the id search or a list_ tool gave (metric.controls.ios.minimum-size): all its fields, status and citations. Use it to cite or to read a record whole; fields keeps only the named ones.",
+                    "One record by the id search or a list_ tool gave: every field, status and citations, to cite it or read it whole.",
                 properties: properties, required: ["id"], output: recordOutput, route: routes))
     }
 
@@ -279,9 +307,9 @@ struct MCPCatalogue: Sendable {
         name: String, title: String, description: String, properties: [(String, JSONValue)], required: [String],
         output: JSONValue, route: String
     ) -> JSONValue {
-        var input = JSONObject([
-            ("type", "object"), ("properties", .object(JSONObject(properties))), ("additionalProperties", false),
-        ])
+        // No additionalProperties: the bytes are read with every tool list, and an argument the
+        // tool does not take is refused by the server with the tool's arguments listed.
+        var input = JSONObject([("type", "object"), ("properties", .object(JSONObject(properties)))])
         if !required.isEmpty { input.append("required", .array(required.map { .string($0) })) }
         return [
             "name": .string(name), "title": .string(title), "description": .string(description),
@@ -342,7 +370,7 @@ struct MCPCatalogue: Sendable {
             "index": ["type": "integer"], "figure": optionalText, "element": text, "measure": optionalText,
             "result": ["type": "string", "enum": .array(RecordSchemas.checkResults.map { .string($0) })],
             "severity": ["type": "string", "enum": .array(RecordSchemas.severities.map { .string($0) })],
-            "status": optionalText, "message": text, "force": optionalText,
+            "status": optionalText, "message": text, "force": optionalText, "contrast": ["type": "object"],
             "error": [
                 "type": "object", "required": ["code", "message"],
                 "properties": ["code": text, "message": text, "hint": text, "parameter": text, "accepted": texts],

@@ -74,12 +74,13 @@ struct Endpoint: Sendable {
         /// gives `list_size_classes`).
         static func listing(template: String, title: String, summary: String, words: Bool = false) -> Tool {
             let segment = template.split(separator: "/").last.map(String.init) ?? template
-            let narrow = words ? "Filters and q (words) narrow it" : "Filters narrow it"
+            // What every list_ tool shares (search for one fact, what fields and detail do) is
+            // said once, in the server's instructions.
+            let narrow =
+                words ? "Filters, q (words), fields and limit shrink it." : "Filters, fields and limit shrink it."
             return Tool(
                 name: "list_" + segment.replacing("-", with: "_"), title: title,
-                description:
-                    "\(title): \(summary). For tables; search finds one fact. \(narrow); fields (id,value,unit,status) and limit shrink it."
-            )
+                description: "\(title): \(summary). \(narrow)")
         }
     }
 

@@ -35,7 +35,7 @@ extension Route {
         case .deviceProfile:
             Endpoint(
                 template: "/v1/devices/{id}/profile", title: "Device profile",
-                summary: "one device's screen, scale, size classes, widget sizes and layout figures in one answer",
+                summary: "one device's screen, scale, size classes, widget sizes, layout and control figures",
                 formats: [.json], answer: .query(RouteQueries.deviceProfile),
                 pathParameter: Endpoint.PathParameter(
                     name: "id", summary: "A device id or name.",
@@ -47,7 +47,7 @@ extension Route {
                 tool: Endpoint.Tool(
                     name: "device_profile", title: "Device profile",
                     description:
-                        "One device in one call: screen pt/px, scale, size classes, widget sizes, layout figures; each cited."
+                        "One device in one call: screen pt/px, scale, size classes, widget sizes (or the nearest screen's, so marked), layout and control figures; each cited."
                 ))
         case .sizeClasses:
             .collection(
@@ -155,7 +155,7 @@ extension Route {
                 tool: Endpoint.Tool(
                     name: "search", title: "Search the HIG facts",
                     description:
-                        "Start here for one fact: finds records of every kind (metrics, devices, widgets, type sizes, rules, myths, …) by words such as 'tab bar height' or '44x44', best first. Each hit has its id, value, unit, status and citation, enough to answer and cite; get_record reads one whole. type and platform narrow the hits; history=true searches every version, so a removed figure comes back with the versions that held it."
+                        "Start here for one fact: records of every kind by words ('tab bar height', '44x44'), best first, each hit with its value, unit, status and citation. type and platform narrow it; history=true searches every version (a removed figure comes back with the versions that held it)."
                 ), answer: RouteQueries.search)
         case .check:
             Endpoint(
@@ -172,7 +172,7 @@ extension Route {
                 tool: Endpoint.Tool(
                     name: "check_measurements", title: "Check measurements",
                     description:
-                        "Judges sizes; use it rather than comparing numbers yourself. Each item: figure (a metric id) or element and platform (measure where the element has several), and value or width and height. One result per item, in order: result, severity, the governing figure, its status, a message. A convention is never a HIG violation; an item that cannot be judged gets its own error.",
+                        "Judges sizes and contrast; use it rather than comparing numbers yourself. Each item: figure, or element and platform (and measure), with value or width and height; or foreground and background (textSize, bold). One result per item, in order: result, severity, figure, status, message; an item that cannot be judged gets its own error.",
                     input: .postBody))
         case .versions:
             Endpoint(
@@ -207,7 +207,7 @@ extension Route {
                 tool: Endpoint.Tool(
                     name: "diff_versions", title: "What changed between two versions",
                     description:
-                        "What changed on Apple's pages between two versions (list_versions; to is the latest by default): records added, removed and changed, each change with before and after. kind=changes leaves out the firstSeen rows (records a source only dated later, not changes); type (metric, rule, …) shrinks it further."
+                        "What changed on Apple's pages between two versions (list_versions; to is the latest by default): records added, removed and changed, with before and after. kind=changes drops the firstSeen rows (not changes); type shrinks it further."
                 ))
         case .export:
             Endpoint(

@@ -114,4 +114,6 @@ public enum NoteReference: Sendable, Hashable {
     case dynamicType(DynamicTypeFilter)
     /// Widget rows.
     case widgets(WidgetFilter)
+    /// Size-class rows.
+    case sizeClasses(SizeClassFilter)
 }

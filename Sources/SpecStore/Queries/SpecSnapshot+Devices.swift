@@ -212,21 +212,15 @@ extension SpecSnapshot {
                 note += " The nearest published screen is \(nearest.description) pt (a different screen, not this one)"
                 // Its rows' sizes, so the reader need not ask again (the server links the screen's
                 // rows where it renders the note; the store's notes hold no URL).
-                var sizes: [String] = []
-                for entry in rows(.widgets) where SpecSnapshot.screen(of: entry.row) == nearest {
-                    let fields = entry.fields
-                    if let platforms, !platforms.contains(where: { SpecSnapshot.matches(platform: $0, fields) }) {
-                        continue
-                    }
-                    if let family, fields["family"]?.stringValue != family { continue }
-                    guard case .number(let width)? = fields["width"], case .number(let height)? = fields["height"]
-                    else {
-                        continue
-                    }
-                    let name = fields["family"]?.stringValue ?? "widget"
-                    let variant = fields["variant"]?.stringValue.map { " (\($0))" } ?? ""
-                    sizes.append("\(name)\(variant) \(width.literal)x\(height.literal)")
+                let sizes = widgetSizes(nearestWidgetRows(screen: nearest, platforms: platforms, family: family))
+                if !sizes.isEmpty {
+                    note += ": \(sizes.joined(separator: ", ")) pt"
                 }
+                note += "."
+            } else if let caseSize, let nearest = nearestCaseSize(to: caseSize, platforms: platforms) {
+                // A watch: the nearest case size Apple gives widget rows for, with their sizes.
+                note += " The nearest published case size is \(nearest) (a different case, not this one)"
+                let sizes = widgetSizes(nearestWidgetRows(caseSize: nearest, platforms: platforms, family: family))
                 if !sizes.isEmpty {
                     note += ": \(sizes.joined(separator: ", ")) pt"
                 }
@@ -237,6 +231,78 @@ extension SpecSnapshot {
             notes.append("Apple's widget table has no \(family) row for this screen.")
         }
         return QueryResult(items: items, notes: notes)
+    }
+
+    /// The widget rows of the screen, or the watch case size, nearest the device's, for a device
+    /// whose own Apple's widget table lacks: the rows and the screen (`393x852`) or case size
+    /// (`45mm`) they are for. `nil` where the device has rows of its own, or no nearest exists.
+    public func nearestWidgets(deviceID: String) -> (rows: [JSONValue], nearest: String)? {
+        guard let device = findDevice(deviceID) else { return nil }
+        let platforms = (device.fields["platforms"]?.arrayValue ?? []).compactMap(\.stringValue)
+        if let width = device.fields["points"]?["width"]?.doubleValue,
+            let height = device.fields["points"]?["height"]?.doubleValue
+        {
+            let screen = ScreenSize(width: width, height: height)
+            guard nearestWidgetRows(screen: screen, platforms: platforms, family: nil).isEmpty,
+                let nearest = nearestWidgetScreen(to: screen, platforms: platforms)
+            else { return nil }
+            return (nearestWidgetRows(screen: nearest, platforms: platforms, family: nil), nearest.description)
+        }
+        guard let caseSize = device.fields["caseSize"]?.stringValue,
+            nearestWidgetRows(caseSize: caseSize, platforms: platforms, family: nil).isEmpty,
+            let nearest = nearestCaseSize(to: caseSize, platforms: platforms)
+        else { return nil }
+        return (nearestWidgetRows(caseSize: nearest, platforms: platforms, family: nil), nearest)
+    }
+
+    /// The widget rows of one screen or one case size on `platforms`, of `family` if given.
+    private func nearestWidgetRows(
+        screen: ScreenSize? = nil, caseSize: String? = nil, platforms: [String]?, family: String?
+    ) -> [JSONValue] {
+        rows(.widgets).compactMap { entry in
+            let fields = entry.fields
+            if let platforms, !platforms.contains(where: { SpecSnapshot.matches(platform: $0, fields) }) { return nil }
+            if let screen, SpecSnapshot.screen(of: entry.row) != screen { return nil }
+            if let caseSize, fields["caseSize"]?.stringValue != caseSize { return nil }
+            if let family, fields["family"]?.stringValue != family { return nil }
+            return entry.row
+        }
+    }
+
+    /// `systemSmall 158x158` for each row with a width and a height.
+    private func widgetSizes(_ rows: [JSONValue]) -> [String] {
+        rows.compactMap { row in
+            guard case .number(let width)? = row["width"], case .number(let height)? = row["height"] else {
+                return nil
+            }
+            // A watch's row has no family: its id names it (`…smart-stack`).
+            let name =
+                row["family"]?.stringValue ?? row["id"]?.stringValue?.split(separator: ".").last.map(String.init)
+                ?? "widget"
+            let variant = row["variant"]?.stringValue.map { " (\($0))" } ?? ""
+            return "\(name)\(variant) \(width.literal)x\(height.literal)"
+        }
+    }
+
+    /// The case size (`45mm`) nearest `caseSize` that has widget rows on `platforms`; the larger
+    /// of two as near.
+    private func nearestCaseSize(to caseSize: String, platforms: [String]?) -> String? {
+        func millimetres(_ text: String) -> Double? { Double(text.prefix { $0.isNumber || $0 == "." }) }
+        guard let target = millimetres(caseSize) else { return nil }
+        var best: (String, Double, Double)? = nil
+        for entry in rows(.widgets) {
+            if let platforms, !platforms.contains(where: { SpecSnapshot.matches(platform: $0, entry.fields) }) {
+                continue
+            }
+            guard let candidate = entry.fields["caseSize"]?.stringValue, let size = millimetres(candidate) else {
+                continue
+            }
+            let distance = abs(size - target)
+            if best == nil || distance < best!.1 || (distance == best!.1 && size > best!.2) {
+                best = (candidate, distance, size)
+            }
+        }
+        return best?.0
     }
 
     private func nearestWidgetScreen(to screen: ScreenSize, platforms: [String]?) -> ScreenSize? {

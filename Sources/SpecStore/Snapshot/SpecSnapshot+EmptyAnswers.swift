@@ -61,9 +61,47 @@ extension SpecSnapshot {
         guard let deviceID, let name = entry(id: deviceID)?.fields["name"]?.stringValue else {
             return emptyFallback(nil)
         }
-        return [
+        var note: Note =
             "Apple's size-class table has no row for \(name): it lists fewer models than the screen-size table (for example no iPad mini 8.3-inch, iPad Air 10.9-inch, 10.5-inch or 9.7-inch, iPad 10.2-inch or iPad Pro 9.7-inch), and this store does not infer one from the screen size."
-        ]
+        // The nearest model the table has, with its rows' values and where they are, so the reader
+        // need not ask again; it is named as another screen, never as this device's.
+        if let nearest = nearestSizeClassDevice(to: deviceID) {
+            let sides = FilterVocabulary.orientations.compactMap { side -> String? in
+                guard let pair = nearest.fields["sizeClasses"]?[side],
+                    let horizontal = pair["horizontal"]?.stringValue, let vertical = pair["vertical"]?.stringValue
+                else { return nil }
+                return "\(side) \(horizontal) width, \(vertical) height"
+            }
+            let nearestName = nearest.fields["name"]?.stringValue ?? nearest.id
+            let screen = nearest.fields["points"].flatMap { points -> String? in
+                guard let width = points["width"]?.doubleValue, let height = points["height"]?.doubleValue else {
+                    return nil
+                }
+                return "\(ScreenSize(width: width, height: height).description) pt, "
+            }
+            note +=
+                " The nearest model in the table by screen size is \(nearestName) (\(screen ?? "")a different screen, not this one): \(sides.joined(separator: "; ")) (\(NoteReference.sizeClasses(SizeClassFilter(device: nearest.id))))."
+        }
+        return [note]
+    }
+
+    /// The device of the same family nearest `deviceID`'s screen (by the sum of the width and
+    /// height differences in points) that Apple's size-class table has rows for.
+    private func nearestSizeClassDevice(to deviceID: String) -> Entry? {
+        guard let device = entry(id: deviceID), let width = device.fields["points"]?["width"]?.doubleValue,
+            let height = device.fields["points"]?["height"]?.doubleValue
+        else { return nil }
+        let family = device.fields["family"]
+        var best: (Entry, Double)? = nil
+        for candidate in rows(.devices) where candidate.fields["family"] == family && candidate.id != deviceID {
+            guard candidate.row["sizeClasses"]?.objectValue != nil,
+                let otherWidth = candidate.fields["points"]?["width"]?.doubleValue,
+                let otherHeight = candidate.fields["points"]?["height"]?.doubleValue
+            else { continue }
+            let distance = abs(otherWidth - width) + abs(otherHeight - height)
+            if best == nil || distance < best!.1 { best = (candidate, distance) }
+        }
+        return best?.0
     }
 
     /// Notes for an empty `/v1/widgets` answer for a platform: whether the platform has widgets
