@@ -80,7 +80,12 @@ struct MCPCatalogue: Sendable {
                 properties.append(
                     ("items", ["type": "array", "items": .object(item), "description": "The measurements"]))
                 required.append("items")
-                for parameter in route.endpoint.filters where !CheckBatch.members.contains(parameter.name) {
+                // The complication check's parameters wait for the tool list's room (its tool is
+                // added with the new collections' tools).
+                for parameter in route.endpoint.filters
+                where !CheckBatch.members.contains(parameter.name)
+                    && !ComplicationCheck.parameters.contains(where: { $0.name == parameter.name })
+                {
                     properties.append((parameter.name, Self.inputSchema(parameter, latest: latest)))
                 }
             } else {

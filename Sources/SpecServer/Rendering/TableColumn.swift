@@ -248,6 +248,31 @@ enum TableLayout {
                     TableColumn("asPublished_increasedContrastDark", "As printed, Increased contrast (dark)"),
                     TableColumn("asPublished_value", "As printed, single column"),
                 ] + citations + [quote] + closing(seen: false)
+        case .complications, .complication:
+            [
+                id,
+                TableColumn("caseSize", "Case size"),
+                TableColumn("family", "Family"),
+                TableColumn("layout", "Layout"),
+                TableColumn("element", "Element"),
+                TableColumn("kind", "Kind"),
+                TableColumn("legacy", "Legacy template"),
+                TableColumn("table", "Table"),
+            ]
+                + [
+                    ("width", "Width"), ("minWidth", "Smallest width"), ("maxWidth", "Largest width"),
+                    ("height", "Height"), ("pixelWidth", "Width"), ("minPixelWidth", "Smallest width"),
+                    ("maxPixelWidth", "Largest width"), ("pixelHeight", "Height"), ("size", "Text size"),
+                ].map { .measure($0.0, $0.1, of: .complications) } + [
+                    TableColumn("scale", "Scale", .number),
+                    TableColumn("textStyle", "Text design"),
+                    TableColumn("weight", "Weight"),
+                    TableColumn("asPublished", "As printed"),
+                    TableColumn("normalised", "Normalised"),
+                    TableColumn("typo", "Apple's typo"),
+                    TableColumn("inconsistency", "Inconsistency"),
+                    TableColumn("caseSizes", "Case sizes"),
+                ] + citations + [quote] + closing(seen: false)
         case .rules:
             [
                 id,

@@ -45,6 +45,10 @@ public enum FilterVocabulary {
         case element
         /// ``FilterVocabulary/appearances``.
         case appearance
+        /// ``FilterVocabulary/caseSizes``.
+        case caseSize
+        /// ``FilterVocabulary/complicationFamilies``.
+        case complicationFamily
     }
 
     /// Platform ids. `all` in a record's `platforms` matches every one of them.
@@ -94,6 +98,10 @@ public enum FilterVocabulary {
     public static let searchStatuses = SearchStatus.spellings
     /// The appearances a system color has a value for.
     public static let appearances = ColorAppearance.spellings
+    /// Apple Watch case sizes.
+    public static let caseSizes = WatchCaseSize.spellings
+    /// Complication families and legacy templates.
+    public static let complicationFamilies = ComplicationFamily.spellings
 
     /// The statically known accepted values of `kind`, or `nil` for vocabularies drawn from the data.
     public static func values(of kind: Kind) -> [String]? {
@@ -113,6 +121,8 @@ public enum FilterVocabulary {
         case .searchType: searchTypes
         case .searchStatus: searchStatuses
         case .appearance: appearances
+        case .caseSize: caseSizes
+        case .complicationFamily: complicationFamilies
         case .topic, .font, .device, .element: nil
         }
     }
@@ -229,6 +239,16 @@ public enum FilterVocabulary {
                     "accessibledark": "increased-contrast-dark", "highcontrastlight": "increased-contrast-light",
                     "highcontrastdark": "increased-contrast-dark", "iclight": "increased-contrast-light",
                     "icdark": "increased-contrast-dark",
+                ]),
+            // A bare number is a case size in millimetres (`45`); `45 mm` and `45MM` need no alias.
+            .caseSize: table(
+                caseSizes, Dictionary(uniqueKeysWithValues: caseSizes.map { (String($0.dropLast(2)), $0) })),
+            .complicationFamily: table(
+                complicationFamilies,
+                [
+                    "accessorycircular": "circular", "accessorycorner": "corner", "accessoryinline": "inline",
+                    "accessoryrectangular": "rectangular", "utilitariansmall": "inline",
+                    "utilitarianlarge": "inline", "xlarge": "extra-large",
                 ]),
             // A collection's data-file key names its record type too (`myths`, `sizeClasses`).
             .searchType: table(
