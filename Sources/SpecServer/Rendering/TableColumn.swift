@@ -227,9 +227,11 @@ enum TableLayout {
                 TableColumn("basis_searched", "Pages searched", .source),
                 TableColumn("force", "How strictly Apple words it"),
             ] + closing(seen: true) + [
+                // A watch figure's case size, after the others so they keep their places.
+                TableColumn("caseSize", "Case size"),
                 // Last, so a pipeline that reads the columns by position still finds the others
                 // where they were.
-                TableColumn(FigureDisplay.key, "Figure", csv: "figure_display")
+                TableColumn(FigureDisplay.key, "Figure", csv: "figure_display"),
             ]
         case .colors, .color:
             platformed + [
@@ -255,6 +257,8 @@ enum TableLayout {
                 TableColumn("family", "Family"),
                 TableColumn("layout", "Layout"),
                 TableColumn("element", "Element"),
+                TableColumn("elementAsPublished", "Element as printed"),
+                TableColumn("platforms", "Platforms"),
                 TableColumn("kind", "Kind"),
                 TableColumn("legacy", "Legacy template"),
                 TableColumn("table", "Table"),

@@ -24,14 +24,17 @@ extension ComplicationFilter: QueryFilter {
             value: .vocabulary(.complicationFamily)),
         FilterParameter.caseSize,
         FilterParameter(
-            name: "kind", summary: "image (image sizes) or text (default SwiftUI text sizes).", value: .text),
+            name: "kind", summary: "image (image sizes) or text (default SwiftUI text sizes).",
+            value: .vocabulary(.complicationKind)),
     ]
 
     init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
-        let kind = reader.text("kind").map(FilterVocabulary.matchKey)
-        if let kind, kind != "image", kind != "text" {
-            throw QueryError.unknownValue(reader.text("kind") ?? kind, for: "kind", accepted: ["image", "text"])
+        let kind = try reader.text("kind").map { raw throws(QueryError) in
+            guard let kind = FilterVocabulary.canonical(raw, in: .complicationKind) else {
+                throw QueryError.unknownValue(raw, for: "kind", accepted: FilterVocabulary.complicationKinds)
+            }
+            return kind
         }
         self.init(family: try reader.term("family"), caseSize: try reader.term("case"), kind: kind)
     }

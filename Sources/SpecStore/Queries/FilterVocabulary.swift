@@ -49,6 +49,8 @@ public enum FilterVocabulary {
         case caseSize
         /// ``FilterVocabulary/complicationFamilies``.
         case complicationFamily
+        /// ``FilterVocabulary/complicationKinds``.
+        case complicationKind
     }
 
     /// Platform ids. `all` in a record's `platforms` matches every one of them.
@@ -102,6 +104,8 @@ public enum FilterVocabulary {
     public static let caseSizes = WatchCaseSize.spellings
     /// Complication families and legacy templates.
     public static let complicationFamilies = ComplicationFamily.spellings
+    /// What a complication row gives: an image size, or a default text size.
+    public static let complicationKinds = ["image", "text"]
 
     /// The statically known accepted values of `kind`, or `nil` for vocabularies drawn from the data.
     public static func values(of kind: Kind) -> [String]? {
@@ -123,6 +127,7 @@ public enum FilterVocabulary {
         case .appearance: appearances
         case .caseSize: caseSizes
         case .complicationFamily: complicationFamilies
+        case .complicationKind: complicationKinds
         case .topic, .font, .device, .element: nil
         }
     }
@@ -243,6 +248,7 @@ public enum FilterVocabulary {
             // A bare number is a case size in millimetres (`45`); `45 mm` and `45MM` need no alias.
             .caseSize: table(
                 caseSizes, Dictionary(uniqueKeysWithValues: caseSizes.map { (String($0.dropLast(2)), $0) })),
+            .complicationKind: table(complicationKinds, ["images": "image", "textsize": "text"]),
             .complicationFamily: table(
                 complicationFamilies,
                 [
