@@ -55,6 +55,8 @@ PAGES = [
     ("myths", "/v1/myths?format=html"),
     ("colors", "/v1/colors?format=html"),
     ("colors-2023", "/v1/colors?version=2023&platform=macos&format=html"),
+    ("complications", "/v1/complications?format=html"),
+    ("complications-45mm", "/v1/complications?case=45mm&format=html"),
     ("versions", "/v1/versions?format=html"),
     ("search", "/v1/search?q=hit%20target&format=html"),
     ("search-empty", "/v1/search?q=qwertyxyz&format=html"),

@@ -304,6 +304,7 @@ enum RecordSchemas {
                         ),
                         ("kind", closed(FilterVocabulary.ruleKinds, "metrics", "kind")),
                         ("alternatives", ids(metric("alternatives"))),
+                        ("caseSize", text(metric("caseSize"))),
                     ])
             ),
             (

@@ -145,6 +145,9 @@ enum CheckBatch {
         func failure(_ error: QueryError) -> JSONValue {
             errorRow(index: index, id: id, figure: figure, element: element, error: error)
         }
+        if ComplicationCheck.isComplication(object), object["id"].map({ $0.stringValue != nil }) ?? true {
+            return ComplicationCheck.row(index: index, object: object, snapshot: snapshot, embed: embed)
+        }
         for key in object.keys where !members.contains(key) {
             return failure(
                 QueryError(

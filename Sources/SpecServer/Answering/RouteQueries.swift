@@ -386,6 +386,10 @@ enum RouteQueries {
     @Sendable static func check(_ request: AnswerRequest) throws -> AnswerContent {
         var parameters = request.filters
         let embed = try CheckBatch.embedsFigure(parameters.removeValue(forKey: CheckBatch.embedParameter))
+        if ComplicationCheck.isComplication(parameters) {
+            let row = try ComplicationCheck.judge(parameters: parameters, snapshot: request.snapshot, embed: embed)
+            return .collection(QueryResult(items: [row]))
+        }
         if ContrastCheck.isContrast(parameters) {
             let row = try ContrastCheck.judge(parameters: parameters, snapshot: request.snapshot, embed: embed)
             return .collection(QueryResult(items: [row]))

@@ -47,7 +47,9 @@ struct MCPCatalogue: Sendable {
 
     init(store: SpecStore, openAPI: JSONValue) {
         let paths = openAPI["paths"]?.objectValue ?? JSONObject()
-        let recordRouteList = Route.allCases.filter(Self.isRecordRoute)
+        // Complications join get_record and the resource templates with their tool, when the
+        // tool list has room for them.
+        let recordRouteList = Route.allCases.filter { Self.isRecordRoute($0) && $0 != .complication }
         let latest = store.latest
 
         var recordRoutes: [String: Route] = [:]
@@ -80,7 +82,12 @@ struct MCPCatalogue: Sendable {
                 properties.append(
                     ("items", ["type": "array", "items": .object(item), "description": "The measurements"]))
                 required.append("items")
-                for parameter in route.endpoint.filters where !CheckBatch.members.contains(parameter.name) {
+                // The complication check's parameters wait for the tool list's room (its tool is
+                // added with the new collections' tools).
+                for parameter in route.endpoint.filters
+                where !CheckBatch.members.contains(parameter.name)
+                    && !ComplicationCheck.parameters.contains(where: { $0.name == parameter.name })
+                {
                     properties.append((parameter.name, Self.inputSchema(parameter, latest: latest)))
                 }
             } else {
@@ -89,7 +96,8 @@ struct MCPCatalogue: Sendable {
                     properties.append((path.name, ["type": "string", "description": .string(path.summary)]))
                     required.append(path.name)
                 }
-                for parameter in route.endpoint.filters {
+                // case= waits, as complications' tool does, for the room being made in the tool list.
+                for parameter in route.endpoint.filters where parameter.name != FilterParameter.caseSize.name {
                     properties.append((parameter.name, Self.inputSchema(parameter, latest: latest)))
                     if parameter.isRequired { required.append(parameter.name) }
                 }
@@ -113,7 +121,10 @@ struct MCPCatalogue: Sendable {
                         properties: properties, required: required,
                         output: Self.outputSchema(route, postBody: declared.input == .postBody),
                         route: (declared.input == .postBody ? "POST " : "GET ") + route.template)))
-            if route == Route.allCases.last(where: { $0.endpoint.selectsRows && $0 != .search }) {
+            // After the last collection that has a tool (complications' is still to come).
+            if route
+                == Route.allCases.last(where: { $0.endpoint.selectsRows && $0 != .search && $0.endpoint.tool != nil })
+            {
                 tools.append(Self.recordTool(recordRoutes: recordRouteList, prefixes: recordRoutes.keys.sorted()))
             }
         }
@@ -207,6 +218,9 @@ struct MCPCatalogue: Sendable {
     /// as the enumeration (the server takes their aliases and any case too), other values by type,
     /// and the parameter's first sentence.
     static func inputSchema(_ parameter: Endpoint.Parameter, latest: SpecSnapshot) -> JSONValue {
+        // The complication record type joins the tools' enums with complications' tool, when the
+        // tool list has room for it.
+        func isListed(_ value: String) -> Bool { value != RecordType.complication.rawValue }
         var schema = JSONObject()
         switch parameter.value {
         case .filter(.number):
@@ -220,10 +234,10 @@ struct MCPCatalogue: Sendable {
             schema.append("type", "string")
         case .filter(.vocabulary(let kind)):
             schema.append("type", "string")
-            schema.append("enum", .array(latest.acceptedValues(for: kind).map { .string($0) }))
+            schema.append("enum", .array(latest.acceptedValues(for: kind).filter(isListed).map { .string($0) }))
         case .oneOf(let values):
             schema.append("type", "string")
-            schema.append("enum", .array(values.map { .string($0) }))
+            schema.append("enum", .array(values.filter(isListed).map { .string($0) }))
         case .storeVersion:
             schema.append("type", "string")
         }

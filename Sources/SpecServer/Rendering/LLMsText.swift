@@ -18,7 +18,11 @@ enum LLMsText {
             ## Collections
 
             """
-        for route in Route.allCases where MCPCatalogue.isCollectionResource(route) {
+        // A collection whose MCP tool is still to come (complications) is a collection all the same.
+        for route in Route.allCases
+        where MCPCatalogue.isCollectionResource(route)
+            || (ServedCollection.of(route) != nil && route.endpoint.tool == nil)
+        {
             text += link(
                 route.title, route.template, summary: route.endpoint.summary, markdown: route.formats.contains(.md))
         }

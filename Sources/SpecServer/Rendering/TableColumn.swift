@@ -227,9 +227,11 @@ enum TableLayout {
                 TableColumn("basis_searched", "Pages searched", .source),
                 TableColumn("force", "How strictly Apple words it"),
             ] + closing(seen: true) + [
+                // A watch figure's case size, after the others so they keep their places.
+                TableColumn("caseSize", "Case size"),
                 // Last, so a pipeline that reads the columns by position still finds the others
                 // where they were.
-                TableColumn(FigureDisplay.key, "Figure", csv: "figure_display")
+                TableColumn(FigureDisplay.key, "Figure", csv: "figure_display"),
             ]
         case .colors, .color:
             platformed + [
@@ -247,6 +249,33 @@ enum TableLayout {
                     TableColumn("asPublished_increasedContrastLight", "As printed, Increased contrast (light)"),
                     TableColumn("asPublished_increasedContrastDark", "As printed, Increased contrast (dark)"),
                     TableColumn("asPublished_value", "As printed, single column"),
+                ] + citations + [quote] + closing(seen: false)
+        case .complications, .complication:
+            [
+                id,
+                TableColumn("caseSize", "Case size"),
+                TableColumn("family", "Family"),
+                TableColumn("layout", "Layout"),
+                TableColumn("element", "Element"),
+                TableColumn("elementAsPublished", "Element as printed"),
+                TableColumn("platforms", "Platforms"),
+                TableColumn("kind", "Kind"),
+                TableColumn("legacy", "Legacy template"),
+                TableColumn("table", "Table"),
+            ]
+                + [
+                    ("width", "Width"), ("minWidth", "Smallest width"), ("maxWidth", "Largest width"),
+                    ("height", "Height"), ("pixelWidth", "Width"), ("minPixelWidth", "Smallest width"),
+                    ("maxPixelWidth", "Largest width"), ("pixelHeight", "Height"), ("size", "Text size"),
+                ].map { .measure($0.0, $0.1, of: .complications) } + [
+                    TableColumn("scale", "Scale", .number),
+                    TableColumn("textStyle", "Text design"),
+                    TableColumn("weight", "Weight"),
+                    TableColumn("asPublished", "As printed"),
+                    TableColumn("normalised", "Normalised"),
+                    TableColumn("typo", "Apple's typo"),
+                    TableColumn("inconsistency", "Inconsistency"),
+                    TableColumn("caseSizes", "Case sizes"),
                 ] + citations + [quote] + closing(seen: false)
         case .rules:
             [

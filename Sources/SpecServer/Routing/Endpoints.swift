@@ -142,6 +142,11 @@ extension Route {
             .record(
                 of: .colors, path: "/v1/colors", title: "Color", noun: "color", summary: "one system color",
                 example: "color.all.indigo")
+        case .complications: Self.complicationsEndpoint
+        case .complication:
+            .record(
+                of: .complications, path: "/v1/complications", title: "Complication", noun: "complication",
+                summary: "one complication size", example: "complication.circular.image.45mm-49mm")
         case .search:
             .collection(
                 "/v1/search", title: "Search results", summary: "records of every kind matching words",
@@ -167,7 +172,8 @@ extension Route {
                     .init(
                         name: CheckBatch.embedParameter, summary: CheckBatch.embedSummary,
                         value: .oneOf(CheckBatch.embedValues))
-                ] + ContrastCheck.parameters.map(Endpoint.Parameter.init), acceptsPost: true,
+                ] + ContrastCheck.parameters.map(Endpoint.Parameter.init)
+                    + ComplicationCheck.parameters.map(Endpoint.Parameter.init), acceptsPost: true,
                 example: "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20",
                 tool: Endpoint.Tool(
                     name: "check_measurements", title: "Check measurements",

@@ -13,6 +13,9 @@ extension FilterParameter {
     /// `device`, an id or a model name.
     static let device = FilterParameter(
         name: "device", summary: "Device id or model name.", value: .vocabulary(.device))
+    /// `case`, an Apple Watch case size, on every collection with watch rows.
+    static let caseSize = FilterParameter(
+        name: "case", summary: "Apple Watch case size: 45mm (45, 45 mm accepted).", value: .vocabulary(.caseSize))
 }
 
 extension DeviceFilter: QueryFilter {
@@ -26,6 +29,7 @@ extension DeviceFilter: QueryFilter {
             name: "sizeClass",
             summary: "Size class as VALUE-AXIS[-ORIENTATION], e.g. regular-width-landscape or compact-height.",
             value: .vocabulary(.sizeClass)),
+        FilterParameter.caseSize,
     ]
 
     init(parameters: [String: String]) throws(QueryError) {
@@ -33,6 +37,7 @@ extension DeviceFilter: QueryFilter {
         self.init(
             family: try reader.term("family"), platform: try reader.term("platform"), width: try reader.number("width"),
             height: try reader.number("height"), sizeClass: try reader.sizeClass("sizeClass"))
+        caseSize = try reader.term("case")
     }
 
     var canonicalParameters: [(name: String, value: String)] {
@@ -42,6 +47,7 @@ extension DeviceFilter: QueryFilter {
         written.number("width", width)
         written.number("height", height)
         written.spelled("sizeClass", sizeClass)
+        written.term("case", caseSize)
         return written.pairs
     }
 }
@@ -78,7 +84,7 @@ extension WidgetFilter: QueryFilter {
         FilterParameter.platform,
         FilterParameter(name: "screen", summary: "Portrait screen size in points, WIDTHxHEIGHT.", value: .screen),
         FilterParameter(name: "family", summary: "WidgetKit family.", value: .vocabulary(.widgetFamily)),
-        FilterParameter.device,
+        FilterParameter.device, FilterParameter.caseSize,
     ]
 
     init(parameters: [String: String]) throws(QueryError) {
@@ -87,6 +93,7 @@ extension WidgetFilter: QueryFilter {
         let family: WidgetFamily? = try reader.term("family")
         self.init(
             platform: platform, screen: try reader.screen("screen"), family: family, device: reader.text("device"))
+        caseSize = try reader.term("case")
     }
 
     var canonicalParameters: [(name: String, value: String)] {
@@ -95,6 +102,7 @@ extension WidgetFilter: QueryFilter {
         written.spelled("screen", screen)
         written.term("family", family)
         written.text("device", device)
+        written.term("case", caseSize)
         return written.pairs
     }
 }
@@ -157,13 +165,14 @@ extension DynamicTypeFilter: QueryFilter {
     static let parameters = [
         FilterParameter.platform,
         FilterParameter(name: "category", summary: "Dynamic Type category.", value: .vocabulary(.category)),
-        FilterParameter.style,
+        FilterParameter.style, FilterParameter.caseSize,
     ]
 
     init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
         self.init(
             platform: try reader.term("platform"), category: try reader.term("category"), style: reader.text("style"))
+        caseSize = try reader.term("case")
     }
 
     var canonicalParameters: [(name: String, value: String)] {
@@ -171,6 +180,7 @@ extension DynamicTypeFilter: QueryFilter {
         written.term("platform", platform)
         written.term("category", category)
         written.text("style", style)
+        written.term("case", caseSize)
         return written.pairs
     }
 }
@@ -219,11 +229,13 @@ extension MetricFilter: QueryFilter {
     static let parameters = [
         FilterParameter.platform, FilterParameter.topic,
         FilterParameter(name: "status", summary: "published or convention.", value: .vocabulary(.status)),
+        FilterParameter.caseSize,
     ]
 
     init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
         self.init(platform: try reader.term("platform"), topic: reader.text("topic"), status: try reader.term("status"))
+        caseSize = try reader.term("case")
     }
 
     var canonicalParameters: [(name: String, value: String)] {
@@ -231,6 +243,7 @@ extension MetricFilter: QueryFilter {
         written.term("platform", platform)
         written.text("topic", topic)
         written.term("status", status)
+        written.term("case", caseSize)
         return written.pairs
     }
 }

@@ -135,6 +135,19 @@ extension SpecCollection {
                         "light_hex", "dark_hex", "increasedContrastLight_hex", "increasedContrastDark_hex", "value_hex",
                     ],
                     trailing: ["swiftUI", "uiKit"]))
+        case .complications:
+            ServedCollection(
+                collection: self, route: .complications, recordRoute: .complication, segment: "complications",
+                listSchema: "ComplicationList", itemSchema: "Complication", countHeading: "Complications",
+                everyRow: { snapshot throws(QueryError) in try snapshot.complications(matching: ComplicationFilter()) },
+                // Case size first: the rows are in case-size order, so the page reads one case at a time.
+                page: PageLayout(
+                    lead: ["caseSize", "family", "layout", "element"],
+                    figures: [
+                        "width", "minWidth", "maxWidth", "height", "pixelWidth", "minPixelWidth", "maxPixelWidth",
+                        "pixelHeight", "size",
+                    ],
+                    trailing: ["asPublished", "weight"]))
         }
     }
 }

@@ -6,7 +6,7 @@
 /// declaration and its ``RecordType`` (CONTRIBUTING.md).
 public enum SpecCollection: Int, CaseIterable, Sendable {
     case devices, sizeClasses, widgets, widgetFamilies, dynamicType, textStyles, tracking, metrics, rules, myths
-    case colors
+    case colors, complications
 
     /// The collection's declaration.
     var declaration: CollectionDeclaration { Self.declarations[rawValue] }
@@ -224,6 +224,8 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
                     FieldSpec(
                         "alternatives", .references(to: .metrics),
                         "Figures Apple gives as the other branch of an either/or."),
+                    // A figure of one watch case size (watchOS image scale), as `case=` reads it.
+                    FieldSpec("caseSize", .string, "The Apple Watch case size the figure is for (45mm)."),
                 ]
             ) { record in
                 let figure = ["value", "width", "height", "min", "max"].map(record.number).filter { !$0.isEmpty }
@@ -330,6 +332,7 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
                         (1.0, "system color \(record.text("table"))"), (1.0, record.platforms),
                     ])
             }
+        case .complications: Self.complicationsDeclaration
         }
     }
 

@@ -45,6 +45,12 @@ public enum FilterVocabulary {
         case element
         /// ``FilterVocabulary/appearances``.
         case appearance
+        /// ``FilterVocabulary/caseSizes``.
+        case caseSize
+        /// ``FilterVocabulary/complicationFamilies``.
+        case complicationFamily
+        /// ``FilterVocabulary/complicationKinds``.
+        case complicationKind
     }
 
     /// Platform ids. `all` in a record's `platforms` matches every one of them.
@@ -94,6 +100,12 @@ public enum FilterVocabulary {
     public static let searchStatuses = SearchStatus.spellings
     /// The appearances a system color has a value for.
     public static let appearances = ColorAppearance.spellings
+    /// Apple Watch case sizes.
+    public static let caseSizes = WatchCaseSize.spellings
+    /// Complication families and legacy templates.
+    public static let complicationFamilies = ComplicationFamily.spellings
+    /// What a complication row gives: an image size, or a default text size.
+    public static let complicationKinds = ["image", "text"]
 
     /// The statically known accepted values of `kind`, or `nil` for vocabularies drawn from the data.
     public static func values(of kind: Kind) -> [String]? {
@@ -113,6 +125,9 @@ public enum FilterVocabulary {
         case .searchType: searchTypes
         case .searchStatus: searchStatuses
         case .appearance: appearances
+        case .caseSize: caseSizes
+        case .complicationFamily: complicationFamilies
+        case .complicationKind: complicationKinds
         case .topic, .font, .device, .element: nil
         }
     }
@@ -229,6 +244,17 @@ public enum FilterVocabulary {
                     "accessibledark": "increased-contrast-dark", "highcontrastlight": "increased-contrast-light",
                     "highcontrastdark": "increased-contrast-dark", "iclight": "increased-contrast-light",
                     "icdark": "increased-contrast-dark",
+                ]),
+            // A bare number is a case size in millimetres (`45`); `45 mm` and `45MM` need no alias.
+            .caseSize: table(
+                caseSizes, Dictionary(uniqueKeysWithValues: caseSizes.map { (String($0.dropLast(2)), $0) })),
+            .complicationKind: table(complicationKinds, ["images": "image", "textsize": "text"]),
+            .complicationFamily: table(
+                complicationFamilies,
+                [
+                    "accessorycircular": "circular", "accessorycorner": "corner", "accessoryinline": "inline",
+                    "accessoryrectangular": "rectangular", "utilitariansmall": "inline",
+                    "utilitarianlarge": "inline", "xlarge": "extra-large",
                 ]),
             // A collection's data-file key names its record type too (`myths`, `sizeClasses`).
             .searchType: table(

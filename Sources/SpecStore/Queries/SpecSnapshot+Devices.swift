@@ -6,6 +6,11 @@ extension SpecSnapshot {
     /// not have the model), `caseSize`, `asPublished`, then the provenance fields. `width` and
     /// `height` match the portrait points exactly.
     public func devices(matching filter: DeviceFilter) throws(QueryError) -> QueryResult {
+        if let size = filter.caseSize {
+            var every = filter
+            every.caseSize = nil
+            return narrowed(try devices(matching: every), to: size, everyCase: false, noun: "device")
+        }
         let family = filter.family?.rawValue
         let platform = filter.platform?.rawValue
         var items: [JSONValue] = []
@@ -120,6 +125,11 @@ extension SpecSnapshot {
     /// platforms. When a screen is asked for that Apple's widget table has no row for, `items` is
     /// empty and `notes` names the nearest published screen; nothing is interpolated.
     public func widgets(matching filter: WidgetFilter) throws(QueryError) -> QueryResult {
+        if let size = filter.caseSize {
+            var every = filter
+            every.caseSize = nil
+            return narrowed(try widgets(matching: every), to: size, everyCase: false, noun: "widget row")
+        }
         let platform = filter.platform?.rawValue
         let family = filter.family?.rawValue
         if let raw = filter.device {

@@ -4,6 +4,11 @@ extension SpecSnapshot {
     /// Rows: `id`, `name`, `topic`, `platform`, `platforms`, the figure (`value`, or `width` and
     /// `height`, or `min` and `max`), `bound`, then the provenance fields.
     public func metrics(matching filter: MetricFilter) throws(QueryError) -> QueryResult {
+        if let size = filter.caseSize {
+            var every = filter
+            every.caseSize = nil
+            return narrowed(try metrics(matching: every), to: size, everyCase: false, noun: "metric")
+        }
         let platform = filter.platform?.rawValue
         let topic = try topic(filter.topic)
         let status = filter.status?.rawValue

@@ -5,6 +5,12 @@ extension SpecSnapshot {
     /// `weight`, `size`, `leading`, `emphasizedWeight`, then the provenance fields. `category` and
     /// `style` accept aliases (`AX5`, `xs`, `L`; `Title 1`, `subhead`).
     public func dynamicType(matching filter: DynamicTypeFilter) throws(QueryError) -> QueryResult {
+        // Apple's watchOS table has no case-size column: its rows apply to every case size.
+        if let size = filter.caseSize {
+            var every = filter
+            every.caseSize = nil
+            return narrowed(try dynamicType(matching: every), to: size, everyCase: true, noun: "Dynamic Type row")
+        }
         let platform = filter.platform?.rawValue
         let category = filter.category?.rawValue
         let style = try filter.style.map { (raw) throws(QueryError) in

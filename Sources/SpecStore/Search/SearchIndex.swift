@@ -271,6 +271,10 @@ struct SearchIndex: Sendable {
         add(object["pixels"], unit: "px")
         add(object["screen"], unit: "pt")
         add(object["sizeMm"], unit: "mm")
+        // The watch case sizes a row is for (`45 mm`, one word `45mm`), so "circular 45mm" finds them.
+        for case .string(let size) in object["caseSizes"]?.arrayValue ?? [] where size.hasSuffix("mm") {
+            parts.append("\(size.dropLast(2)) mm")
+        }
         for key in ["value", "min", "max"] {
             if case .number(let number) = object[key] { parts.append("\(number.literal) \(unit)") }
         }

@@ -10,6 +10,8 @@ public struct DeviceFilter: Sendable, Hashable {
     public var height: Double?
     /// A size-class condition such as `regular-width-landscape`.
     public var sizeClass: SizeClassCondition?
+    /// An Apple Watch case size: only the rows for it (``WatchCaseSize``).
+    public var caseSize: WatchCaseSize? = nil
 
     /// Creates a filter; `nil` fields do not filter.
     public init(

@@ -6,6 +6,8 @@ public struct DynamicTypeFilter: Sendable, Hashable {
     public var category: DynamicTypeCategory?
     /// A text style or alias (`Title 1`, `subhead`).
     public var style: String?
+    /// An Apple Watch case size: only the rows for it (``WatchCaseSize``).
+    public var caseSize: WatchCaseSize? = nil
 
     /// Creates a filter; `nil` fields do not filter.
     public init(platform: Platform? = nil, category: DynamicTypeCategory? = nil, style: String? = nil) {

@@ -6,6 +6,8 @@ public struct MetricFilter: Sendable, Hashable {
     public var topic: String?
     /// Published figures, or conventions.
     public var status: FigureStatus?
+    /// An Apple Watch case size: only the rows for it (``WatchCaseSize``).
+    public var caseSize: WatchCaseSize? = nil
 
     /// Creates a filter; `nil` fields do not filter.
     public init(platform: Platform? = nil, topic: String? = nil, status: FigureStatus? = nil) {

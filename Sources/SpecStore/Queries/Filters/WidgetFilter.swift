@@ -8,6 +8,8 @@ public struct WidgetFilter: Sendable, Hashable {
     public var family: WidgetFamily?
     /// A device id or name; it stands for the device's screen (or, for a watch, its case size).
     public var device: String?
+    /// An Apple Watch case size: only the rows for it (``WatchCaseSize``).
+    public var caseSize: WatchCaseSize? = nil
 
     /// Creates a filter; `nil` fields do not filter.
     public init(

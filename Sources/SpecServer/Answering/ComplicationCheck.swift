@@ -1,0 +1,124 @@
+import SpecStore
+
+/// `/v1/check?family=circular&case=45mm&width=…&height=…`: a complication image judged against
+/// Apple's published size for its family, element (`measure`) and case size
+/// (``SpecSnapshot/checkComplication(_:)``). A request (or a batch item) naming `family` or `case`,
+/// or `element=complication`, is a complication check. As a measurement's check does, it answers
+/// with `400` what names no figure (an unknown family, case size or element, a case size the
+/// family has no column for) on a `GET`, and as the item's error what it cannot judge (a missing
+/// size, an empty cell of Apple's).
+enum ComplicationCheck {
+    /// The complication check's own parameters (besides `measure`, `width` and `height`, which
+    /// it shares with a measurement's).
+    static let parameters = [
+        FilterParameter(
+            name: "family",
+            summary: "Complication check: the family or legacy template (circular, corner, inline, rectangular, …).",
+            value: .vocabulary(.complicationFamily)),
+        FilterParameter.caseSize,
+        FilterParameter(
+            name: "unit", summary: "Complication check: pt (the default) or px (@2x) for width and height.",
+            value: .text),
+    ]
+
+    /// The measurement parameters a complication check reads too.
+    private static let shared = Measurement.parameters.filter {
+        ["element", "measure", "width", "height"].contains($0.name)
+    }
+
+    /// Whether the parameters ask for a complication check.
+    static func isComplication(_ parameters: [String: String]) -> Bool {
+        parameters["family"] != nil || parameters["case"] != nil
+            || parameters["element"].map { FilterVocabulary.matchKey($0).hasPrefix("complication") } == true
+    }
+
+    /// Whether a batch item asks for a complication check.
+    static func isComplication(_ object: JSONObject) -> Bool {
+        isComplication(strings(object))
+    }
+
+    /// Judges a `GET`: what names no figure is a `400`; what cannot be judged is the item's error.
+    static func judge(parameters: [String: String], snapshot: SpecSnapshot, embed: Bool) throws(APIError) -> JSONValue {
+        let measurement: ComplicationMeasurement
+        do {
+            measurement = try self.measurement(parameters)
+        } catch {
+            throw APIError(error)
+        }
+        do {
+            return trimmed(try snapshot.checkComplication(measurement), embed: embed)
+        } catch {
+            if ["family", "case", "measure"].contains(error.parameter ?? ""), error.code != .missingParameter {
+                throw APIError(error)
+            }
+            return .object(JSONObject([("error", APIError.itemJSON(error))]))
+        }
+    }
+
+    /// One item of a `POST` batch: its result, or its error, with its index and the caller's id.
+    static func row(index: Int, object: JSONObject, snapshot: SpecSnapshot, embed: Bool) -> JSONValue {
+        var row = JSONObject([("index", JSONValue(integerLiteral: index))])
+        if let id = object["id"] { row.append("id", id) }
+        var members = object
+        members["id"] = nil
+        do {
+            let judged = try snapshot.checkComplication(try measurement(strings(members)))
+            for (key, value) in trimmed(judged, embed: embed).objectValue ?? JSONObject() { row.append(key, value) }
+        } catch {
+            row.append("error", APIError.itemJSON(error))
+        }
+        return .object(row)
+    }
+
+    /// The measurement the parameters describe.
+    private static func measurement(_ parameters: [String: String]) throws(QueryError) -> ComplicationMeasurement {
+        let reader = try ParameterReader(parameters, defined: Self.parameters + shared)
+        if let element = reader.text("element"), !FilterVocabulary.matchKey(element).hasPrefix("complication") {
+            throw QueryError(
+                code: .invalidValue, parameter: "element", value: element,
+                message: "element does not apply here: family and case ask for a complication check.",
+                hint: "Leave element out, or give element=complication.")
+        }
+        let inPixels: Bool
+        switch reader.text("unit").map(FilterVocabulary.matchKey) {
+        case nil, "pt", "points": inPixels = false
+        case "px", "pixels": inPixels = true
+        case let other?: throw QueryError.unknownValue(other, for: "unit", accepted: ["pt", "px"])
+        }
+        for name in ["width", "height"] {
+            if let value = try reader.number(name), value < 0 {
+                throw QueryError.invalid("\(value)", for: name, expected: "a size of 0 or more")
+            }
+        }
+        return ComplicationMeasurement(
+            family: try reader.term("family"), caseSize: try reader.term("case"), measure: reader.text("measure"),
+            width: try reader.number("width"), height: try reader.number("height"), inPixels: inPixels)
+    }
+
+    /// A batch item's members as query parameters: strings as written, numbers as their literal.
+    private static func strings(_ object: JSONObject) -> [String: String] {
+        var parameters: [String: String] = [:]
+        for (key, value) in object {
+            switch value {
+            case .string(let text): parameters[key] = text
+            case .number(let number): parameters[key] = number.literal
+            default: parameters[key] = value.serialized()
+            }
+        }
+        return parameters
+    }
+
+    /// The row without the whole record unless asked (`embed=figure`); its citation either way.
+    private static func trimmed(_ row: JSONValue, embed: Bool) -> JSONValue {
+        guard case .object(var object) = row else { return row }
+        if let first = object["complication"]?["citations"]?.arrayValue?.first?.objectValue {
+            object.append(
+                "citation",
+                .object(
+                    JSONObject(first.filter { ["page", "section", "url"].contains($0.key) }.map { ($0.key, $0.value) }))
+            )
+        }
+        if !embed { object["complication"] = nil }
+        return .object(object)
+    }
+}
