@@ -31,9 +31,7 @@ import Testing
 
     // MARK: - Derived from the declarations
 
-    /// Complications' tool is added with the other new collections' tools, when the tool list has
-    /// room for them.
-    @Test(arguments: Route.allCases.filter { $0.endpoint.selectsRows && $0 != .complications })
+    @Test(arguments: Route.allCases.filter { $0.endpoint.selectsRows })
     func everyCollectionRouteHasATool(route: Route) throws {
         let declared = try #require(route.endpoint.tool, "\(route.template) declares no MCP tool")
         #expect(served.mcp.tool(named: declared.name)?.route == route)
@@ -41,8 +39,7 @@ import Testing
 
     @Test func everyRecordRouteIsReadByIDAndListedAsATemplate() throws {
         let templates = served.mcp.resourceTemplates.arrayValue?.compactMap { $0["uriTemplate"]?.stringValue } ?? []
-        // Complications' records join with their tool, when the tool list has room.
-        for route in Route.allCases where MCPCatalogue.isRecordRoute(route) && route != .complication {
+        for route in Route.allCases where MCPCatalogue.isRecordRoute(route) {
             #expect(templates.contains("hig:/" + route.template), "\(route.template)")
             for id in route.endpoint.pathParameter?.values(served.store.latest) ?? [] {
                 #expect(served.mcp.recordRoute(for: id) == route, "\(id)")
@@ -60,8 +57,6 @@ import Testing
                     $0["name"]?.stringValue
                 }
             ).subtracting(MCPCatalogue.representationParameters)
-                // case= joins the tools with complications' tool, when the tool list has room.
-                .subtracting([FilterParameter.caseSize.name])
             // The route's parameters (a templated path's segment too), and detail where the tool
             // trims rows by default.
             let own: Set<String> = tool.leadFields == nil ? [] : [MCPCatalogue.detailArgument]

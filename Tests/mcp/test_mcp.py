@@ -46,6 +46,10 @@ CALLS = {
     "list_rules": ({"detail": True, "kind": "requirement", "limit": 5, "sort": "-id"}, "/v1/rules?kind=requirement&limit=5&sort=-id"),
     "list_myths": ({"detail": True}, "/v1/myths"),
     "list_colors": ({"detail": True, "name": "indigo"}, "/v1/colors?name=indigo"),
+    "list_complications": (
+        {"detail": True, "family": "circular", "case": "45 mm"},
+        "/v1/complications?family=circular&case=45mm",
+    ),
     "get_record": ({"id": "metric.controls.ios.minimum-size"}, "/v1/metrics/metric.controls.ios.minimum-size"),
     "search": ({"q": "hit target", "limit": 5}, "/v1/search?q=hit%20target&limit=5"),
     "check_measurements": (
@@ -210,6 +214,10 @@ SHAPES = [
     ("list_myths", {"topic": "typography"}, lambda a: a["count"] > 0),
     ("list_colors", {"name": "indgo"}, empty_with_notes),
     ("list_colors", {"appearance": "dark", "platform": "ios"}, lambda a: a["count"] == 18),
+    ("list_complications", {"family": "circular", "case": "46mm"}, empty_with_notes),
+    ("list_complications", {"kind": "text", "case": "45"}, lambda a: a["count"] > 0),
+    ("list_widgets", {"case": "45mm"}, lambda a: a["count"] > 0),
+    ("get_record", {"id": "complication.circular.image.45mm-49mm"}, lambda a: "item" in a),
     ("get_record", {"id": "device.iphone-16-pro"}, lambda a: a["item"]["id"] == "device.iphone-16-pro"),
     ("get_record", {"id": "rule.tab-bars.navigation-not-actions"}, lambda a: "item" in a),
     ("get_record", {"id": "myth.text-literal-not-localized"}, lambda a: "item" in a),

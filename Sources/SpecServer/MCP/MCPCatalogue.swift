@@ -47,9 +47,7 @@ struct MCPCatalogue: Sendable {
 
     init(store: SpecStore, openAPI: JSONValue) {
         let paths = openAPI["paths"]?.objectValue ?? JSONObject()
-        // Complications join get_record and the resource templates with their tool, when the
-        // tool list has room for them.
-        let recordRouteList = Route.allCases.filter { Self.isRecordRoute($0) && $0 != .complication }
+        let recordRouteList = Route.allCases.filter(Self.isRecordRoute)
         let latest = store.latest
 
         var recordRoutes: [String: Route] = [:]
@@ -96,8 +94,7 @@ struct MCPCatalogue: Sendable {
                     properties.append((path.name, ["type": "string", "description": .string(path.summary)]))
                     required.append(path.name)
                 }
-                // case= waits, as complications' tool does, for the room being made in the tool list.
-                for parameter in route.endpoint.filters where parameter.name != FilterParameter.caseSize.name {
+                for parameter in route.endpoint.filters {
                     properties.append((parameter.name, Self.inputSchema(parameter, latest: latest)))
                     if parameter.isRequired { required.append(parameter.name) }
                 }
@@ -121,7 +118,7 @@ struct MCPCatalogue: Sendable {
                         properties: properties, required: required,
                         output: Self.outputSchema(route, postBody: declared.input == .postBody),
                         route: (declared.input == .postBody ? "POST " : "GET ") + route.template)))
-            // After the last collection that has a tool (complications' is still to come).
+            // After the last collection that has a tool.
             if route
                 == Route.allCases.last(where: { $0.endpoint.selectsRows && $0 != .search && $0.endpoint.tool != nil })
             {
@@ -218,9 +215,6 @@ struct MCPCatalogue: Sendable {
     /// as the enumeration (the server takes their aliases and any case too), other values by type,
     /// and the parameter's first sentence.
     static func inputSchema(_ parameter: Endpoint.Parameter, latest: SpecSnapshot) -> JSONValue {
-        // The complication record type joins the tools' enums with complications' tool, when the
-        // tool list has room for it.
-        func isListed(_ value: String) -> Bool { value != RecordType.complication.rawValue }
         var schema = JSONObject()
         switch parameter.value {
         case .filter(.number):
@@ -234,10 +228,10 @@ struct MCPCatalogue: Sendable {
             schema.append("type", "string")
         case .filter(.vocabulary(let kind)):
             schema.append("type", "string")
-            schema.append("enum", .array(latest.acceptedValues(for: kind).filter(isListed).map { .string($0) }))
+            schema.append("enum", .array(latest.acceptedValues(for: kind).map { .string($0) }))
         case .oneOf(let values):
             schema.append("type", "string")
-            schema.append("enum", .array(values.filter(isListed).map { .string($0) }))
+            schema.append("enum", .array(values.map { .string($0) }))
         case .storeVersion:
             schema.append("type", "string")
         }

@@ -3,16 +3,12 @@ import SpecStore
 extension Route {
     /// `/v1/complications`: Apple's complication image sizes and default text sizes per case size.
     static var complicationsEndpoint: Endpoint {
-        var endpoint = Endpoint.collection(
+        Endpoint.collection(
             "/v1/complications", title: "Complications",
             summary:
                 "Apple's watchOS complication image sizes (pt and px) and default text sizes, per family and case size",
             filter: ComplicationFilter.self, records: .complication
         ) { try $0.complications(matching: $1) }
-        // No MCP tool of its own yet: the tool list is at its byte budget, and room is being made
-        // for the new collections' tools together.
-        endpoint.tool = nil
-        return endpoint
     }
 }
 
