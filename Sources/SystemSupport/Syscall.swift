@@ -16,6 +16,15 @@ public struct SystemError: Error, Sendable {
 
     /// `strerror` for the operator.
     public var reason: String { String(cString: strerror(errno)) }
+
+    /// Whether nothing is at the path (`ENOENT`).
+    public var isNoSuchFile: Bool { errno == ENOENT }
+
+    /// Whether something is already at the path (`EEXIST`).
+    public var isExistingFile: Bool { errno == EEXIST }
+
+    /// Whether the call would have blocked, or a socket's timeout ran out (`EAGAIN`).
+    public var isTryAgain: Bool { errno == EAGAIN }
 }
 
 /// The outcome of a call on a non-blocking descriptor: done, or "try again when ready".

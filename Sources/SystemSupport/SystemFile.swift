@@ -34,6 +34,14 @@ public enum SystemFile {
         FileDescriptor(taking: try blockingSyscall("open") { Glibc.open(path, flags | O_CLOEXEC, permissions) })
     }
 
+    /// Opens `path` as `mode` says, close-on-exec, creating it with `permissions` if the mode
+    /// creates.
+    public static func open(_ path: String, _ mode: OpenMode, permissions: mode_t = 0) throws(SystemError)
+        -> FileDescriptor
+    {
+        try open(path, mode.flags, permissions: permissions)
+    }
+
     /// The kind and size of the file open at `descriptor` (`fstat`).
     public static func status(_ descriptor: Int32) throws(SystemError) -> (kind: FileKind, size: Int) {
         var status = stat()
@@ -168,3 +176,18 @@ public struct DirectoryStream: ~Copyable {
 
 // @unchecked: the DIR has one owner (the value cannot be copied), so no two threads use it at once.
 extension DirectoryStream: @unchecked Sendable {}
+
+/// The ways a file outside the rooms is opened, so that no caller spells `open`'s flags.
+public struct OpenMode: Sendable {
+    /// `open`'s flags.
+    let flags: Int32
+
+    /// Reading (`O_RDONLY`).
+    public static let readOnly = OpenMode(flags: O_RDONLY)
+    /// Reading a path an operator named: a FIFO does not block the open and a terminal does not
+    /// become the controlling one (`O_RDONLY | O_NONBLOCK | O_NOCTTY`).
+    public static let readOnlyNamedPath = OpenMode(flags: O_RDONLY | O_NONBLOCK | O_NOCTTY)
+    /// Writing a new file, refused when anything (a symlink included) is at the path
+    /// (`O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW`).
+    public static let createNew = OpenMode(flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
+}

@@ -55,6 +55,23 @@ struct JSONParser: ~Copyable {
         return value
     }
 
+    /// Parses exactly one JSON value in `bytes`, read in place (see the buffer's overload).
+    static func parse(
+        _ bytes: [UInt8], interning: Bool = false, depthLimit: Int = maximumDepth
+    ) throws(JSONSyntaxError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+            try parse(buffer, interning: interning, depthLimit: depthLimit)
+        }
+    }
+
+    /// Whether `literal` is exactly one RFC 8259 §6 number.
+    static func isNumberLiteral(_ literal: String) -> Bool {
+        Array(literal.utf8).withUnsafeBufferPointer { bytes in
+            var index = 0
+            return scanNumber(bytes, &index) && index == bytes.count
+        }
+    }
+
     // MARK: - Values
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
@@ -370,7 +387,9 @@ struct JSONParser: ~Copyable {
             validated = string
         }
         // Strings of up to 15 bytes are stored inline by `String`; only longer ones are shared.
-        if utf8.count > 15, interner != nil { return interner!.string(for: utf8) }
+        if utf8.count > 15, interner != nil {
+            return interner!.string(for: utf8.span) { validated ?? String(decoding: utf8, as: UTF8.self) }
+        }
         return validated ?? String(decoding: utf8, as: UTF8.self)
     }
 
@@ -426,10 +445,7 @@ extension JSONValue {
         }) {
             return try result.get()
         }
-        let copy = Array(bytes)
-        return try copy.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
-            try JSONParser.parse(buffer)
-        }
+        return try JSONParser.parse(Array(bytes))
     }
 
     /// Parses JSON text.
