@@ -1,5 +1,7 @@
-// Unsafe: the loader's hot path reads the document through a raw buffer, without bounds checks per byte.
-// In SpecStore, not SystemSupport: the parser itself, nothing of the system.
+// Unsafe, for speed: the loader's hot path reads the document through a raw buffer, without a
+// bounds check per byte. Measured 6 December 2026 (optimized, the machine shared): the same parser
+// reading a bounds-checked array took a median 1.26× as long over Data/specs.json (664 KB;
+// quartiles 0.94–1.56×, 41 alternating pairs). Everything else about the parser is safe Swift.
 /// A strict RFC 8259 parser working on bytes.
 ///
 /// It is the loader's hot path, so it reads the buffer directly, builds strings without a detour
