@@ -2,14 +2,14 @@
 import Glibc
 
 /// The process as the system sees it: its environment, its limits, its exit, its signals.
-public enum SystemProcess {
+package enum SystemProcess {
     /// Ends the process with `status` (`exit`, which flushes C's buffers first).
-    public static func exit(_ status: Int32) -> Never {
+    package static func exit(_ status: Int32) -> Never {
         Glibc.exit(status)
     }
 
     /// The environment as a dictionary (`environ`); an entry without `=` is left out.
-    public static func environment() -> [String: String] {
+    package static func environment() -> [String: String] {
         var environment: [String: String] = [:]
         var cursor = environ
         while let entry = cursor.pointee {
@@ -24,19 +24,19 @@ public enum SystemProcess {
 
     /// Makes a write to a pipe or socket whose reader has gone fail with `EPIPE` instead of
     /// ending the process (`SIGPIPE` ignored).
-    public static func ignoreBrokenPipes() {
+    package static func ignoreBrokenPipes() {
         signal(SIGPIPE, SIG_IGN)
     }
 
     /// Bytes per memory page (`sysconf(_SC_PAGESIZE)`).
-    public static var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
+    package static var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
 
     /// Clock ticks per second, the unit of `/proc`'s CPU times (`sysconf(_SC_CLK_TCK)`).
-    public static var clockTicksPerSecond: Int { Int(sysconf(Int32(_SC_CLK_TCK))) }
+    package static var clockTicksPerSecond: Int { Int(sysconf(Int32(_SC_CLK_TCK))) }
 
     /// The most descriptors the process may hold open (`RLIMIT_NOFILE`'s soft limit), or `nil`
     /// when the system does not say.
-    public static var openFileLimit: Int? {
+    package static var openFileLimit: Int? {
         var limit = rlimit()
         // RLIMIT_NOFILE as the type getrlimit takes (an enum in Glibc's headers).
         guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
@@ -47,14 +47,14 @@ public enum SystemProcess {
 /// Blocking reads and writes on a stream a client holds the other end of (standard input and
 /// output of `spec-server mcp`): every failure, a closed descriptor included, is the client's
 /// doing, so each is reported and none traps.
-public enum ClientStream {
+package enum ClientStream {
     /// Whether `descriptor` is open (a client may start the process with it closed).
-    public static func isOpen(_ descriptor: Int32) -> Bool {
+    package static func isOpen(_ descriptor: Int32) -> Bool {
         fcntl(descriptor, F_GETFD) != -1
     }
 
     /// Writes all of `bytes`, retrying `EINTR`; `false` on any failure (`EPIPE`, `EBADF`, …).
-    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
@@ -71,7 +71,7 @@ public enum ClientStream {
 
     /// Reads at most `maximum` bytes onto the end of `bytes`, retrying `EINTR`: how many came,
     /// 0 at end of input, negative on a failure.
-    public static func read(_ descriptor: Int32, appendingTo bytes: inout [UInt8], maximum: Int) -> Int {
+    package static func read(_ descriptor: Int32, appendingTo bytes: inout [UInt8], maximum: Int) -> Int {
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: maximum))
         var count: Int
@@ -83,7 +83,7 @@ public enum ClientStream {
     }
 
     /// What waiting for input found.
-    public enum Readiness: Sendable {
+    package enum Readiness: Sendable {
         /// Input (or its end) is there to read.
         case input
         /// The watched output failed: its reader is gone, or it is closed.
@@ -94,7 +94,7 @@ public enum ClientStream {
 
     /// Waits until `input` has something to read (or has ended) or `output` fails (`POLLERR`
     /// on a pipe whose reader is gone, `POLLNVAL` on a closed descriptor), retrying `EINTR`.
-    public static func waitForInput(_ input: Int32, watching output: Int32) -> Readiness {
+    package static func waitForInput(_ input: Int32, watching output: Int32) -> Readiness {
         var watched = [
             pollfd(fd: input, events: Int16(POLLIN), revents: 0),
             pollfd(fd: output, events: 0, revents: 0),

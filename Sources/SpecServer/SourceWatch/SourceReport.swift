@@ -127,6 +127,6 @@ struct SourceReport: Sendable, Equatable {
         let parts = SystemClock.utcCalendarTime(SystemClock.wallSeconds())
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return
-            "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+            "\(parts.year)-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))Z"
     }
 }
