@@ -1,6 +1,14 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Upcoming language features the code already meets. ExistentialAny (SE-0335): an existential
+// is spelled `any`, so its cost shows. MemberImportVisibility (SE-0444): a member is visible only
+// where its module is imported, so no C library member reaches code outside the rooms through
+// another module's import.
+let upcomingFeatures: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+]
+
 let package = Package(
     name: "hig-spec-service",
     products: [
@@ -17,14 +25,21 @@ let package = Package(
     targets: [
         // epoll, eventfd, signalfd, accept4 and friends: Glibc's Swift overlay lacks them.
         .target(name: "CLinuxSupport"),
-        // The one room for unsafe code and raw system calls that more than one target needs:
-        // threads, locks, clocks, descriptors, file reads and writes, sockets' addresses.
-        .target(name: "SystemSupport", dependencies: ["CLinuxSupport"]),
+        // The room for unsafe code and C calls (the engine's own stay in HTTPCore/System): threads,
+        // locks, clocks, descriptors, file reads and writes, sockets' addresses, the process, the
+        // few C functions the standard library lacks and, with the UpstreamFetch trait, the one
+        // libcurl transfer. Its API is `package`: for this package's targets only.
+        .target(
+            name: "SystemSupport",
+            dependencies: [
+                "CLinuxSupport", .target(name: "CCurl", condition: .when(traits: ["UpstreamFetch"])),
+            ],
+            swiftSettings: upcomingFeatures),
         // Lifetimes: a request and its byte views are ~Escapable, tied to the buffer they view.
         .target(
             name: "HTTPCore", dependencies: ["CLinuxSupport", "SystemSupport"],
-            swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
-        .target(name: "SpecStore", dependencies: ["SystemSupport"]),
+            swiftSettings: [.enableExperimentalFeature("Lifetimes")] + upcomingFeatures),
+        .target(name: "SpecStore", dependencies: ["SystemSupport"], swiftSettings: upcomingFeatures),
         // libcurl, opened at run time (dlopen) by a build with the UpstreamFetch trait, and only
         // when a fetch is asked for: building needs libcurl's headers (libcurl4-openssl-dev),
         // running a fetch needs libcurl.so.4 (libcurl4), serving needs neither.
@@ -33,8 +48,8 @@ let package = Package(
             name: "SpecServer",
             dependencies: [
                 "HTTPCore", "SpecStore", "SystemSupport",
-                .target(name: "CCurl", condition: .when(traits: ["UpstreamFetch"])),
             ],
+            swiftSettings: upcomingFeatures,
             plugins: ["EmbedSpecData"]
         ),
         // Writes Data/specs.json into a Swift raw string literal so the binary runs alone.

@@ -35,7 +35,7 @@ MAP
 clang -c -O1 -g -fsanitize=address -I "$root/Sources/CLinuxSupport/include" \
     "$root/Sources/CLinuxSupport/shim.c" -o "$work/shim.o"
 
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -enable-experimental-feature Lifetimes -Xcc -fmodule-map-file="$work/module.modulemap")
+flags=(-sanitize=fuzzer,address -parse-as-library -package-name hig_spec_service -O -g -swift-version 6 -enable-experimental-feature Lifetimes -Xcc -fmodule-map-file="$work/module.modulemap")
 # SystemSupport first, as its own module, as SwiftPM builds it (HTTPCore and SpecStore import it).
 mapfile -t system < <(find "$root/Sources/SystemSupport" -name '*.swift' | sort)
 swiftc "${flags[@]}" -wmo -c -module-name SystemSupport \

@@ -37,12 +37,13 @@ MAP
 clang -c -O2 -I "$root/Sources/CLinuxSupport/include" "$root/Sources/CLinuxSupport/shim.c" -o "$work/shim.o"
 # SystemSupport first, as its own module, as SwiftPM builds it (HTTPCore imports it).
 mapfile -t system < <(find "$root/Sources/SystemSupport" -name '*.swift' | sort)
-swiftc -O -wmo -parse-as-library -swift-version 6 -module-name SystemSupport \
+swiftc -O -wmo -parse-as-library -swift-version 6 -package-name hig_spec_service -module-name SystemSupport \
     -Xcc -fmodule-map-file="$work/module.modulemap" \
     -emit-module -emit-module-path "$work/SystemSupport.swiftmodule" -emit-library -static \
     "${system[@]}" -o "$work/libSystemSupport.a"
 mapfile -t sources < <(find "$root/Sources/HTTPCore" -name '*.swift' | sort)
-swiftc -O -wmo -parse-as-library -swift-version 6 -enable-experimental-feature Lifetimes -module-name HTTPCore \
+swiftc -O -wmo -parse-as-library -swift-version 6 -package-name hig_spec_service -enable-experimental-feature Lifetimes \
+    -module-name HTTPCore \
     -Xcc -fmodule-map-file="$work/module.modulemap" -I "$work" -L "$work" -lSystemSupport \
     "${sources[@]}" "$root/Benchmarks/engine/BenchServer.swift" "$work/shim.o" \
     -o "$work/bench-server"

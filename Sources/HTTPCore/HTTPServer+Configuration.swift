@@ -1,5 +1,3 @@
-import CLinuxSupport
-import Glibc
 import SystemSupport
 
 extension HTTPServer {
@@ -148,7 +146,7 @@ extension HTTPServer {
         /// The CPUs this process may run on: the affinity mask (cpusets), capped by the cgroup v2
         /// quota in `/sys/fs/cgroup/cpu.max`; at least 1.
         public static var defaultThreadCount: Int {
-            var count = Int(clinux_affinity_cpu_count())
+            var count = Syscall.affinityCPUCount()
             if count < 1 { count = 1 }
             if let quota = CgroupCPUQuota.read(), quota < count {
                 count = max(1, quota)

@@ -1,5 +1,3 @@
-import CLinuxSupport
-import Glibc
 import Synchronization
 
 /// An HTTP/1.1 server: one epoll event loop per thread, each with its own `SO_REUSEPORT`

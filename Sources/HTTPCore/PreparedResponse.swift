@@ -60,20 +60,13 @@ public final class PreparedResponse: @unchecked Sendable {
         let dateOffset = ResponseHead.appendStatusLineAndDate(status, to: &head)
         for (name, value) in headers {
             precondition(!ResponseHead.isReservedFieldName(name), "the engine writes \(name) itself")
-            // Checked and copied from each string's contiguous UTF-8, not walked index by index.
-            var name = name
-            name.withUTF8 { bytes in
-                precondition(
-                    ResponseHead.isValidFieldName(bytes),
-                    "invalid header name \(String(decoding: bytes, as: UTF8.self))")
-                head.append(contentsOf: bytes)
-            }
+            // Checked on each string's UTF-8 in place and copied whole (the view's contiguous
+            // storage), not walked index by index.
+            precondition(ResponseHead.isValidFieldName(name.utf8.span), "invalid header name \(name)")
+            head.append(contentsOf: name.utf8)
             ResponseHead.append(": ", to: &head)
-            var value = value
-            value.withUTF8 { bytes in
-                precondition(ResponseHead.isValidFieldValue(bytes), "invalid value for \(name)")
-                head.append(contentsOf: bytes)
-            }
+            precondition(ResponseHead.isValidFieldValue(value.utf8.span), "invalid value for \(name)")
+            head.append(contentsOf: value.utf8)
             ResponseHead.append("\r\n", to: &head)
         }
         if !status.forbidsContent {

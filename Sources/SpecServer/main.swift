@@ -1,8 +1,8 @@
-import Glibc
+import SystemSupport
 
-exit(
+SystemProcess.exit(
     SpecServerCommand.run(
         arguments: Array(CommandLine.arguments.dropFirst()),
-        environment: SpecServerCommand.processEnvironment()
+        environment: SystemProcess.environment()
     )
 )

@@ -4,13 +4,13 @@ import Glibc
 /// A blocking TCP connection a client opens, with one owner that closes it; connecting,
 /// sending and receiving each give up after a timeout (on Linux `connect` honours
 /// `SO_SNDTIMEO` too).
-public struct ClientSocket: ~Copyable {
+package struct ClientSocket: ~Copyable {
     private let descriptor: FileDescriptor
 
     /// Connects to `address`, waiting at most `timeoutSeconds` for each step.
     ///
     /// - Throws: ``SystemError`` whose `call` is `socket` or `connect`.
-    public init(connectingTo address: SocketAddress, timeoutSeconds: Int) throws(SystemError) {
+    package init(connectingTo address: SocketAddress, timeoutSeconds: Int) throws(SystemError) {
         let number = try blockingSyscall("socket") {
             socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         }
@@ -26,7 +26,7 @@ public struct ClientSocket: ~Copyable {
     }
 
     /// Sends every byte of `bytes`.
-    public func send(_ bytes: [UInt8]) throws(SystemError) {
+    package func send(_ bytes: [UInt8]) throws(SystemError) {
         var sent = 0
         while sent < bytes.count {
             sent += try blockingSyscall("send") {
@@ -41,7 +41,7 @@ public struct ClientSocket: ~Copyable {
     /// when the peer has closed.
     ///
     /// - Throws: ``SystemError`` with `EAGAIN` when nothing came within the timeout.
-    public func receive(appendingTo bytes: inout [UInt8], maximum: Int) throws(SystemError) -> Int {
+    package func receive(appendingTo bytes: inout [UInt8], maximum: Int) throws(SystemError) -> Int {
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: maximum))
         var count = 0

@@ -5,12 +5,12 @@ import Glibc
 /// it after the close (swift-system's `FileDescriptor` is a copyable number; this one owns).
 ///
 /// System calls take ``rawValue``, which is valid while the owner holds this value.
-public struct FileDescriptor: ~Copyable, Sendable {
+package struct FileDescriptor: ~Copyable, Sendable {
     /// The descriptor number.
-    public let rawValue: Int32
+    package let rawValue: Int32
 
     /// Takes ownership of `rawValue`, an open descriptor no one else closes.
-    public init(taking rawValue: Int32) {
+    package init(taking rawValue: Int32) {
         precondition(rawValue >= 0, "not an open descriptor: \(rawValue)")
         self.rawValue = rawValue
     }
@@ -21,14 +21,14 @@ public struct FileDescriptor: ~Copyable, Sendable {
     }
 
     /// Closes the descriptor now.
-    public consuming func close() {
+    package consuming func close() {
         _ = Glibc.close(rawValue)
         discard self
     }
 
     /// Ends this owner without closing the descriptor, handing its number to a new owner
     /// (a ``FileDescriptorGroup``).
-    public consuming func release() -> Int32 {
+    package consuming func release() -> Int32 {
         let rawValue = rawValue
         discard self
         return rawValue

@@ -3,28 +3,28 @@ import Glibc
 /// Descriptors opened together, with one owner: the group closes every descriptor it still
 /// holds when it ends, so a failure halfway through opening them leaks none. A descriptor
 /// leaves the group only as a ``FileDescriptor`` with an owner of its own (``removeLast()``).
-public struct FileDescriptorGroup: ~Copyable {
+package struct FileDescriptorGroup: ~Copyable {
     private var rawValues: [Int32] = []
 
-    public init() {}
+    package init() {}
 
     deinit {
         for rawValue in rawValues { _ = Glibc.close(rawValue) }
     }
 
     /// How many descriptors the group holds.
-    public var count: Int { rawValues.count }
+    package var count: Int { rawValues.count }
 
     /// The descriptor number at `index`, valid while the group holds it.
-    public subscript(index: Int) -> Int32 { rawValues[index] }
+    package subscript(index: Int) -> Int32 { rawValues[index] }
 
     /// Takes ownership of `descriptor`.
-    public mutating func append(_ descriptor: consuming FileDescriptor) {
+    package mutating func append(_ descriptor: consuming FileDescriptor) {
         rawValues.append(descriptor.release())
     }
 
     /// Hands the most recently added descriptor to an owner of its own.
-    public mutating func removeLast() -> FileDescriptor? {
+    package mutating func removeLast() -> FileDescriptor? {
         rawValues.popLast().map { FileDescriptor(taking: $0) }
     }
 }

@@ -8,12 +8,12 @@ import Glibc
 /// locking but cannot see the futex inside the uninstrumented standard library, so it reported
 /// accesses `Mutex` orders as races. The mutex is allocated once, because a pthread mutex must
 /// not move after it is initialised and a class's stored properties give no such promise.
-public final class Locked<State: ~Copyable> {
+package final class Locked<State: ~Copyable> {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline var state: State
 
     /// A lock guarding `initialState`.
-    public init(_ initialState: consuming State) {
+    package init(_ initialState: consuming State) {
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
@@ -31,7 +31,7 @@ public final class Locked<State: ~Copyable> {
     ///
     /// The lock is not reentrant: calling `withLock` on the same value inside `body` deadlocks.
     @inlinable
-    public func withLock<Result: ~Copyable, Failure: Error>(
+    package func withLock<Result: ~Copyable, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         // A failure here is a programming error (an uninitialised or corrupted mutex), not a

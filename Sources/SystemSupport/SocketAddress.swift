@@ -3,21 +3,21 @@ import Glibc
 
 /// An IPv4 or IPv6 socket address parsed from a numeric host and a port, as `bind` and
 /// `connect` take it: what the server listens on and what its health check connects to.
-public struct SocketAddress: Sendable {
+package struct SocketAddress: Sendable {
     /// A host or port that names no socket address, and why.
-    public struct ParseError: Error, Sendable {
+    package struct ParseError: Error, Sendable {
         /// What is wrong, for the operator: "port 70000 is out of range 0...65535".
-        public let message: String
+        package let message: String
     }
 
     var storage = sockaddr_storage()
     var length: socklen_t = 0
     /// `AF_INET` or `AF_INET6`.
-    public private(set) var family: Int32 = 0
+    package private(set) var family: Int32 = 0
 
     /// Parses `host` — an IPv4 literal, an IPv6 literal with or without brackets, or
     /// `localhost` (127.0.0.1) — and `port` (0 to 65535).
-    public init(host: String, port: Int) throws(ParseError) {
+    package init(host: String, port: Int) throws(ParseError) {
         guard (0...65535).contains(port) else {
             throw ParseError(message: "port \(port) is out of range 0...65535")
         }
@@ -48,14 +48,14 @@ public struct SocketAddress: Sendable {
     }
 
     /// The same address with another port.
-    public mutating func setPort(_ port: Int) {
+    package mutating func setPort(_ port: Int) {
         withUnsafeMutableBytes(of: &storage) { raw in
             raw.storeBytes(of: UInt16(port).bigEndian, toByteOffset: 2, as: UInt16.self)
         }
     }
 
     /// Calls `body` with the address as `bind` and `connect` take it.
-    public func withSocketAddress<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) throws -> R) rethrows -> R {
+    package func withSocketAddress<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) throws -> R) rethrows -> R {
         var storage = storage
         return try withUnsafePointer(to: &storage) {
             try $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { try body($0, length) }

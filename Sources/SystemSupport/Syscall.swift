@@ -2,24 +2,33 @@ import CLinuxSupport
 import Glibc
 
 /// A failed system call: which call, and its `errno`.
-public struct SystemError: Error, Sendable {
+@usableFromInline package struct SystemError: Error, Sendable {
     /// The call that failed, as its manual page names it.
-    public let call: StaticString
+    package let call: StaticString
     /// The `errno` it left.
-    public let errno: Int32
+    package let errno: Int32
 
     /// A failure of `call` with `errno`.
-    public init(call: StaticString, errno: Int32) {
+    @usableFromInline package init(call: StaticString, errno: Int32) {
         self.call = call
         self.errno = errno
     }
 
     /// `strerror` for the operator.
-    public var reason: String { String(cString: strerror(errno)) }
+    package var reason: String { String(cString: strerror(errno)) }
+
+    /// Whether nothing is at the path (`ENOENT`).
+    package var isNoSuchFile: Bool { errno == ENOENT }
+
+    /// Whether something is already at the path (`EEXIST`).
+    package var isExistingFile: Bool { errno == EEXIST }
+
+    /// Whether the call would have blocked, or a socket's timeout ran out (`EAGAIN`).
+    package var isTryAgain: Bool { errno == EAGAIN }
 }
 
 /// The outcome of a call on a non-blocking descriptor: done, or "try again when ready".
-public enum IOResult<Value> {
+@usableFromInline package enum IOResult<Value> {
     case done(Value)
     case wouldBlock
 }
@@ -31,7 +40,7 @@ public enum IOResult<Value> {
 /// through a C function immediately after the call returns, before any Swift code can run.
 /// `@inlinable`, so the engine's hot path calls it as if it were its own.
 @inlinable @inline(__always)
-public func retryingSyscall<Value: BinaryInteger>(
+package func retryingSyscall<Value: BinaryInteger>(
     _ call: StaticString,
     _ body: () -> Value
 ) throws(SystemError) -> IOResult<Value> {
@@ -50,7 +59,7 @@ public func retryingSyscall<Value: BinaryInteger>(
 
 /// Like ``retryingSyscall(_:_:)`` for calls on blocking descriptors, where `EAGAIN` cannot happen.
 @inlinable @inline(__always)
-public func blockingSyscall<Value: BinaryInteger>(
+package func blockingSyscall<Value: BinaryInteger>(
     _ call: StaticString,
     _ body: () -> Value
 ) throws(SystemError) -> Value {

@@ -5,7 +5,7 @@ import Glibc
 ///
 /// The work crosses to the new thread by `sending`: the caller gives it up, so what it holds
 /// is reached from that thread alone.
-public struct SystemThread: Sendable {
+package struct SystemThread: Sendable {
     private let handle: pthread_t
 
     /// The work and its retain, the one pointer `pthread_create` passes its thread.
@@ -22,7 +22,7 @@ public struct SystemThread: Sendable {
     /// With `blockingSignals`, the thread starts with every signal blocked: a server's SIGTERM,
     /// SIGINT and SIGHUP belong to its signalfd, and a thread with them unblocked would take
     /// them instead (SIGTERM's default action ends the process without a drain).
-    public static func start(blockingSignals: Bool = false, _ body: sending @escaping () -> Void) -> SystemThread {
+    package static func start(blockingSignals: Bool = false, _ body: sending @escaping () -> Void) -> SystemThread {
         var handle = pthread_t()
         let work = Unmanaged.passRetained(Work(body))
         var all = sigset_t()
@@ -39,7 +39,7 @@ public struct SystemThread: Sendable {
 
     /// Starts a detached thread running `body`; `false` (and `body` not run) if no thread can
     /// be started.
-    public static func startDetached(_ body: sending @escaping () -> Void) -> Bool {
+    package static func startDetached(_ body: sending @escaping () -> Void) -> Bool {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
@@ -52,7 +52,7 @@ public struct SystemThread: Sendable {
     }
 
     /// Waits until the thread ends. Call it once per started joinable thread.
-    public func join() {
+    package func join() {
         pthread_join(handle, nil)
     }
 

@@ -7,12 +7,12 @@ import Glibc
 ///
 /// Both ends are non-blocking; if the pipe cannot be made, ``wait(seconds:)`` returns at once,
 /// and the thread polls without sleeping between polls only as often as its caller loops.
-public final class WakePipe: Sendable {
+package final class WakePipe: Sendable {
     private let readEnd: Int32
     private let writeEnd: Int32
 
     /// A new pipe, both ends close-on-exec and non-blocking.
-    public init() {
+    package init() {
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
             for descriptor in ends {
@@ -32,13 +32,13 @@ public final class WakePipe: Sendable {
     }
 
     /// Wakes the thread in ``wait(seconds:)``, or makes its next wait return at once.
-    public func wake() {
+    package func wake() {
         var byte: UInt8 = 1
         _ = Glibc.write(writeEnd, &byte, 1)
     }
 
     /// Sleeps until ``wake()`` is called or `seconds` have passed, then empties the pipe.
-    public func wait(seconds: Double) {
+    package func wait(seconds: Double) {
         var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
         _ = Glibc.poll(&descriptor, 1, Int32(min(seconds * 1000, Double(Int32.max))))
         var drain = [UInt8](repeating: 0, count: 64)

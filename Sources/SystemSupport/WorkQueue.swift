@@ -8,7 +8,7 @@ import Glibc
 ///
 /// The lock is a pthread mutex, as in ``Locked``, for ThreadSanitizer's sake, and the condition
 /// variable is pthread's, the one a pthread mutex pairs with.
-public final class WorkQueue<Item: Sendable> {
+package final class WorkQueue<Item: Sendable> {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
     /// A ring of `capacity` slots; `count` items from `head`.
@@ -18,10 +18,10 @@ public final class WorkQueue<Item: Sendable> {
     private var isClosed = false
 
     /// The most items the queue holds.
-    public let capacity: Int
+    package let capacity: Int
 
     /// An empty queue holding at most `capacity` items (at least 1).
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
         slots = Array(repeating: nil, count: self.capacity)
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -44,7 +44,7 @@ public final class WorkQueue<Item: Sendable> {
 
     /// Appends `item` and wakes one waiting consumer; `false` (and the item dropped) when the
     /// queue is full or closed.
-    public func offer(_ item: Item) -> Bool {
+    package func offer(_ item: Item) -> Bool {
         lock()
         defer { unlock() }
         guard !isClosed, count < capacity else { return false }
@@ -56,7 +56,7 @@ public final class WorkQueue<Item: Sendable> {
 
     /// Removes the oldest item, waiting for one; `nil` once the queue is closed and empty, so
     /// every item offered before ``close()`` is still taken.
-    public func take() -> Item? {
+    package func take() -> Item? {
         lock()
         defer { unlock() }
         while count == 0 {
@@ -71,7 +71,7 @@ public final class WorkQueue<Item: Sendable> {
     }
 
     /// Refuses further items and wakes every consumer; those already queued are still taken.
-    public func close() {
+    package func close() {
         lock()
         defer { unlock() }
         isClosed = true

@@ -1,5 +1,3 @@
-import CLinuxSupport
-import Glibc
 import SystemSupport
 
 /// One thread's event loop: its own epoll, its own listener, its own connections.
@@ -49,10 +47,10 @@ final class EventLoop {
     ) throws(SystemError) {
         let epoll = FileDescriptor(taking: try Syscall.makeEpoll())
         try Syscall.epollControl(
-            epoll.rawValue, EPOLL_CTL_ADD, listener.rawValue, events: EPOLLIN.rawValue,
+            epoll.rawValue, Epoll.add, listener.rawValue, events: Epoll.readable,
             data: EpollToken.listener.rawValue)
         try Syscall.epollControl(
-            epoll.rawValue, EPOLL_CTL_ADD, wake, events: EPOLLIN.rawValue, data: EpollToken.wake.rawValue)
+            epoll.rawValue, Epoll.add, wake, events: Epoll.readable, data: EpollToken.wake.rawValue)
         self.epoll = epoll
         self.listener = .some(listener)
         self.wake = wake
@@ -98,13 +96,13 @@ final class EventLoop {
                     guard connections[index].state != .closed, connections[index].generation == generation else {
                         continue
                     }
-                    if flags & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 && connections[index].isAwaitingAnswer {
+                    if flags & (Epoll.hangUp | Epoll.error) != 0 && connections[index].isAwaitingAnswer {
                         // Reset or gone while its answer is computed: nobody will read it. Epoll
                         // reports these whatever the interest, so waiting would spin.
                         close(index)
                         continue
                     }
-                    if flags & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+                    if flags & (Epoll.readable | Epoll.hangUp | Epoll.error) != 0 {
                         connections[index].markReadable()
                     }
                     drive(index)
@@ -145,15 +143,13 @@ final class EventLoop {
                 socket = accepted
             } catch {
                 control.releaseConnection()
-                switch error.errno {
-                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                if error.isOutOfDescriptorsOrMemory {
                     // Out of descriptors or memory: a level-triggered listener would spin, so
                     // stop polling it for a moment.
                     pauseListener(until: context.now + 100)
                     return
-                default:
-                    continue  // ECONNABORTED and friends concern that one client only
                 }
+                continue  // ECONNABORTED and friends concern that one client only
             }
             let index = socket.tableIndex
             guard index < connections.count else {
@@ -176,7 +172,7 @@ final class EventLoop {
         /// The socket took no more output: the connection waits for `EPOLLOUT`.
         func waitUntilWritable() {
             connections[index].didBlockOnOutput(context: context)
-            setInterest(index, EPOLLOUT.rawValue)
+            setInterest(index, Epoll.writable)
         }
         while true {
             switch connections[index].nextAction(context: context) {
@@ -254,10 +250,10 @@ final class EventLoop {
             case .answer:
                 Self.answer(&connections[index], context: context)
             case .waitForInput:
-                setInterest(index, EPOLLIN.rawValue)
+                setInterest(index, Epoll.readable)
                 return
             case .waitForOutput:
-                setInterest(index, EPOLLOUT.rawValue)
+                setInterest(index, Epoll.writable)
                 return
             case .waitForAnswer:
                 // No interest: pipelined requests stay in the socket and the buffer until the
@@ -352,7 +348,7 @@ final class EventLoop {
         }
         guard let listener = listener?.rawValue else { return }
         try? Syscall.epollControl(
-            epoll.rawValue, EPOLL_CTL_MOD, listener, events: 0, data: EpollToken.listener.rawValue)
+            epoll.rawValue, Epoll.modify, listener, events: 0, data: EpollToken.listener.rawValue)
         listenerPaused = true
         listenerResumeAt = time
         if time != .max { nextSweep = min(nextSweep, time) }
@@ -361,7 +357,7 @@ final class EventLoop {
     private func resumeListener() {
         guard listenerPaused, let listener = listener?.rawValue else { return }
         try? Syscall.epollControl(
-            epoll.rawValue, EPOLL_CTL_MOD, listener, events: EPOLLIN.rawValue, data: EpollToken.listener.rawValue)
+            epoll.rawValue, Epoll.modify, listener, events: Epoll.readable, data: EpollToken.listener.rawValue)
         listenerPaused = false
         listenerResumeAt = .max
     }

@@ -1,5 +1,3 @@
-import CLinuxSupport
-import Glibc
 import Synchronization
 
 /// Bytes of memory all loops together may hold for one purpose, and the share of them one client

@@ -1,5 +1,3 @@
-import CLinuxSupport
-import Glibc
 import SystemSupport
 
 /// Binds the listeners, starts one loop thread per configured thread, and supervises: signals,
@@ -90,7 +88,7 @@ struct ServerRuntime {
                 case .some(let signals):
                     signals.readSignals { signal in
                         switch signal {
-                        case SIGHUP: server.control.requestReload()
+                        case SignalDescriptor.hangUp: server.control.requestReload()
                         default: server.control.requestStop()
                         }
                     }
@@ -151,9 +149,9 @@ private struct Supervision: ~Copyable {
         let epoll = FileDescriptor(taking: try Syscall.makeEpoll())
         let wake = FileDescriptor(taking: try Syscall.makeEventFD())
         if let signals {
-            try Syscall.epollControl(epoll.rawValue, EPOLL_CTL_ADD, signals, events: EPOLLIN.rawValue, data: 1)
+            try Syscall.epollControl(epoll.rawValue, Epoll.add, signals, events: Epoll.readable, data: 1)
         }
-        try Syscall.epollControl(epoll.rawValue, EPOLL_CTL_ADD, wake.rawValue, events: EPOLLIN.rawValue, data: 2)
+        try Syscall.epollControl(epoll.rawValue, Epoll.add, wake.rawValue, events: Epoll.readable, data: 2)
         self.epoll = epoll
         self.wake = wake
     }

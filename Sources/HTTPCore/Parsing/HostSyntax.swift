@@ -1,5 +1,3 @@
-import Glibc
-
 /// `Host` and absolute-form authority syntax: `uri-host [ ":" port ]` (RFC 9110 §7.2), where
 /// `uri-host = IP-literal / IPv4address / reg-name` (RFC 3986 §3.2.2) and `port = *DIGIT`
 /// (§3.2.3, at most 65535 here). No userinfo (RFC 9110 §4.2.4).
@@ -61,15 +59,7 @@ enum HostSyntax {
 
     /// IPv6address (RFC 3986 §3.2.2, as `inet_pton` reads it: no zone identifier).
     private static func isIPv6(_ bytes: Span<UInt8>) -> Bool {
-        guard bytes.count <= 45 else { return false }
-        var text = [CChar](repeating: 0, count: 48)
-        for index in bytes.indices {
-            let byte = bytes[index]
-            guard isHex(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".") else { return false }
-            text[index] = CChar(bitPattern: byte)
-        }
-        var address = in6_addr()
-        return inet_pton(AF_INET6, text, &address) == 1
+        IPAddress.isIPv6Text(bytes)
     }
 
     @inline(__always) private static func isHex(_ byte: UInt8) -> Bool {

@@ -29,9 +29,9 @@ final class DateCache {
         let parts = SystemClock.utcCalendarTime(now)
         let days = Span(Self.days)
         let months = Span(Self.months)
-        let day = Int(parts.tm_wday) * 3
-        let month = Int(parts.tm_mon) * 3
-        let year = Int(parts.tm_year) + 1900
+        let day = Int(parts.weekday) * 3
+        let month = Int(parts.month - 1) * 3
+        let year = Int(parts.year)
         var text = Bytes(repeating: 0x20)
         func two(_ value: Int32, at offset: Int) {
             text[offset] = UInt8(value / 10) + 0x30
@@ -41,17 +41,17 @@ final class DateCache {
         text[1] = days[day + 1]
         text[2] = days[day + 2]
         text[3] = UInt8(ascii: ",")
-        two(parts.tm_mday, at: 5)
+        two(parts.day, at: 5)
         text[8] = months[month]
         text[9] = months[month + 1]
         text[10] = months[month + 2]
         two(Int32(year / 100), at: 12)
         two(Int32(year % 100), at: 14)
-        two(parts.tm_hour, at: 17)
+        two(parts.hour, at: 17)
         text[19] = UInt8(ascii: ":")
-        two(parts.tm_min, at: 20)
+        two(parts.minute, at: 20)
         text[22] = UInt8(ascii: ":")
-        two(parts.tm_sec, at: 23)
+        two(parts.second, at: 23)
         text[26] = UInt8(ascii: "G")
         text[27] = UInt8(ascii: "M")
         text[28] = UInt8(ascii: "T")

@@ -22,7 +22,7 @@ enum ResponseHead {
 
     /// Appends the bytes of a literal, with no string built on the way.
     @inline(__always) static func append(_ text: StaticString, to head: inout [UInt8]) {
-        head.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        head.append(literal: text)
     }
 
     /// Appends the decimal digits of a non-negative number (a status code, a Content-Length).
@@ -40,24 +40,25 @@ enum ResponseHead {
 
     /// Whether `name` is a non-empty token (RFC 9110 §5.1).
     static func isValidFieldName(_ name: String) -> Bool {
-        var name = name
-        return name.withUTF8(isValidFieldName)
+        isValidFieldName(name.utf8.span)
     }
 
     /// Whether `name`'s bytes are a non-empty token (RFC 9110 §5.1).
-    static func isValidFieldName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        !name.isEmpty && name.allSatisfy { CharacterClass.isTokenByte($0) }
+    static func isValidFieldName(_ name: Span<UInt8>) -> Bool {
+        guard !name.isEmpty else { return false }
+        for index in name.indices where !CharacterClass.isTokenByte(name[index]) { return false }
+        return true
     }
 
     /// Whether `value` holds only field-vchar, SP, HTAB or obs-text (RFC 9110 §5.5).
     static func isValidFieldValue(_ value: String) -> Bool {
-        var value = value
-        return value.withUTF8(isValidFieldValue)
+        isValidFieldValue(value.utf8.span)
     }
 
     /// Whether `value`'s bytes are only field-vchar, SP, HTAB or obs-text (RFC 9110 §5.5).
-    static func isValidFieldValue(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
-        value.allSatisfy { CharacterClass.isFieldValueByte($0) }
+    static func isValidFieldValue(_ value: Span<UInt8>) -> Bool {
+        for index in value.indices where !CharacterClass.isFieldValueByte(value[index]) { return false }
+        return true
     }
 
     /// Whether the engine writes `name` itself, so a response must not carry its own.

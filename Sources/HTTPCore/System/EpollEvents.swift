@@ -33,3 +33,19 @@ struct EpollEvents: ~Copyable {
         return (base[index].events, base[index].data.u64)
     }
 }
+
+/// The epoll flags and operations the loop names, so that the loop itself imports no C.
+enum Epoll {
+    /// `EPOLLIN`: readable, or a connection waiting on a listener.
+    @inline(__always) static var readable: UInt32 { EPOLLIN.rawValue }
+    /// `EPOLLOUT`: writable.
+    @inline(__always) static var writable: UInt32 { EPOLLOUT.rawValue }
+    /// `EPOLLHUP`: the peer hung up (reported whatever the interest).
+    @inline(__always) static var hangUp: UInt32 { EPOLLHUP.rawValue }
+    /// `EPOLLERR`: an error on the descriptor (reported whatever the interest).
+    @inline(__always) static var error: UInt32 { EPOLLERR.rawValue }
+    /// `EPOLL_CTL_ADD`: registers a descriptor.
+    @inline(__always) static var add: Int32 { EPOLL_CTL_ADD }
+    /// `EPOLL_CTL_MOD`: changes a registered descriptor's interest.
+    @inline(__always) static var modify: Int32 { EPOLL_CTL_MOD }
+}

@@ -31,6 +31,9 @@ struct SignalDescriptor: ~Copyable {
         }
     }
 
+    /// SIGHUP, the signal that asks for a reload (the others ask to stop).
+    static var hangUp: Int32 { SIGHUP }
+
     /// Makes writing to a closed socket fail with `EPIPE` instead of ending the process.
     static func ignoreBrokenPipes() {
         clinux_ignore_sigpipe()

@@ -74,3 +74,10 @@ extension String {
         self = span.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 }
+
+extension Array where Element == UInt8 {
+    /// Appends the UTF-8 of a string literal in one copy, with no string built on the way.
+    @inline(__always) mutating func append(literal text: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+}

@@ -167,39 +167,17 @@ enum Syscall {
     /// IPv4-mapped IPv6 address as the IPv4 one), or `-` for a socket without an IP peer.
     /// No allocation: the text is made in a stack buffer.
     static func writePeerAddress(_ descriptor: Int32, into buffer: inout ByteBuffer) {
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let result = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(descriptor, $0, &length) }
+        let peer = IPAddress.peer(of: descriptor)
+        if peer.isNone {
+            buffer.write(byte: UInt8(ascii: "-"))
+        } else {
+            peer.write(into: &buffer)
         }
-        let family = Int32(storage.ss_family)
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { text in
-            let written: UnsafePointer<CChar>? = withUnsafeBytes(of: &storage) { raw in
-                guard result == 0, let base = raw.baseAddress else { return nil }
-                switch family {
-                case AF_INET:
-                    // sockaddr_in: family (2), port (2), address (4).
-                    return inet_ntop(AF_INET, base + 4, text.baseAddress, 64)
-                case AF_INET6:
-                    // sockaddr_in6: family (2), port (2), flow info (4), address (16 from 8).
-                    let isMapped = (8..<18).allSatisfy { raw[$0] == 0 } && raw[18] == 0xFF && raw[19] == 0xFF
-                    return isMapped
-                        ? inet_ntop(AF_INET, base + 20, text.baseAddress, 64)
-                        : inet_ntop(AF_INET6, base + 8, text.baseAddress, 64)
-                default:
-                    return nil
-                }
-            }
-            guard written != nil else {
-                buffer.write(byte: UInt8(ascii: "-"))
-                return
-            }
-            var index = 0
-            while index < 64, text[index] != 0 {
-                buffer.write(byte: UInt8(bitPattern: text[index]))
-                index += 1
-            }
-        }
+    }
+
+    /// The CPUs this process may run on, by its affinity mask (cpusets).
+    static func affinityCPUCount() -> Int {
+        Int(clinux_affinity_cpu_count())
     }
 
     static func setOption(_ descriptor: Int32, _ level: Int32, _ name: Int32, _ value: Int32) throws(SystemError) {
@@ -207,5 +185,13 @@ enum Syscall {
         _ = try blockingSyscall("setsockopt") {
             setsockopt(descriptor, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
         }
+    }
+}
+
+extension SystemError {
+    /// Whether the call failed for want of descriptors or memory (`EMFILE`, `ENFILE`, `ENOBUFS`,
+    /// `ENOMEM`), which no single client causes.
+    var isOutOfDescriptorsOrMemory: Bool {
+        errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import SpecStore
 import SystemSupport
 
@@ -20,7 +19,7 @@ enum DataFile {
         // O_NONBLOCK: opening a FIFO must not wait for a writer.
         let file: FileDescriptor
         do {
-            file = try SystemFile.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+            file = try SystemFile.open(path, .readOnlyNamedPath)
         } catch {
             throw refuse("cannot open the file: \(error.reason)")
         }

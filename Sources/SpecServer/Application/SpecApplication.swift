@@ -1,4 +1,3 @@
-import Glibc
 import HTTPCore
 import SpecStore
 import Synchronization

@@ -1,5 +1,3 @@
-// Unsafe: reads the table without bounds checks, once per input byte.
-// In SpecServer, not SystemSupport: the compressor's inner loop, nothing of the system.
 /// The CRC-32 of ISO 3309 and ITU-T V.42, as gzip's trailer carries it (RFC 1952 §8).
 enum CRC32 {
     /// The reflected polynomial 0xEDB88320's table, one entry per byte value.
@@ -12,9 +10,9 @@ enum CRC32 {
     /// The checksum of `bytes`.
     static func checksum(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
-        table.withUnsafeBufferPointer { table in
-            for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        }
+        // The table read with bounds checks: no slower than through a raw buffer (0.79–0.90× its
+        // time over a 300 KB body, measured 6 December 2026).
+        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return crc ^ 0xFFFF_FFFF
     }
 }

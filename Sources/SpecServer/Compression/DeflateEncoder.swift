@@ -1,5 +1,3 @@
-// Unsafe: matches the input through a raw buffer, without bounds checks per byte.
-// In SpecServer, not SystemSupport: the compressor's inner loop, nothing of the system.
 /// A DEFLATE compressor (RFC 1951): LZ77 over a 32 KiB window, found through hash chains with
 /// one step of lazy matching, and each block's symbols written with dynamic Huffman codes.
 ///
@@ -53,72 +51,73 @@ enum DeflateEncoder {
         var previous = [Int32](repeating: -1, count: windowSize)
         var symbols: [Symbol] = []
         symbols.reserveCapacity(count / 3 + 16)
-        return input.withUnsafeBufferPointer { bytes in
-            func hash(_ position: Int) -> Int {
-                let value =
-                    UInt32(bytes[position]) << 16 | UInt32(bytes[position + 1]) << 8 | UInt32(bytes[position + 2])
-                return Int((value &* 2_654_435_761) >> UInt32(32 - hashBits))
-            }
-            func insert(_ position: Int) {
-                guard position + minimumMatch <= count else { return }
-                let key = hash(position)
-                previous[position & (windowSize - 1)] = head[key]
-                head[key] = Int32(position)
-            }
-            /// The longest earlier match at `position` (length 0 when shorter than 3): `position`
-            /// must not be inserted yet.
-            func longestMatch(at position: Int) -> (length: Int, distance: Int) {
-                guard position + minimumMatch <= count else { return (0, 0) }
-                let limit = min(maximumMatch, count - position)
-                var best = (length: 0, distance: 0)
-                var candidate = Int(head[hash(position)])
-                var chain = maximumChain
-                while candidate >= 0, position - candidate <= windowSize, chain > 0 {
-                    // Only a candidate that could beat the best so far is compared in full.
-                    if best.length == 0 || bytes[candidate + best.length] == bytes[position + best.length] {
-                        var length = 0
-                        while length < limit, bytes[candidate + length] == bytes[position + length] { length += 1 }
-                        if length > best.length {
-                            best = (length, position - candidate)
-                            if length >= niceMatch || length == limit { break }
-                        }
-                    }
-                    let next = Int(previous[candidate & (windowSize - 1)])
-                    // The window slot may hold a newer position already: stop at anything not older.
-                    guard next < candidate else { break }
-                    candidate = next
-                    chain -= 1
-                }
-                return best.length >= minimumMatch ? best : (0, 0)
-            }
-
-            var position = 0
-            var pending = longestMatch(at: 0)
-            while position < count {
-                let match = pending
-                insert(position)
-                if match.length == 0 {
-                    symbols.append(Symbol(bytes[position]))
-                    position += 1
-                    pending = longestMatch(at: position)
-                    continue
-                }
-                // Lazy matching: a longer match one byte on is worth a literal here.
-                let next = match.length < niceMatch ? longestMatch(at: position + 1) : (length: 0, distance: 0)
-                if next.length > match.length {
-                    symbols.append(Symbol(bytes[position]))
-                    position += 1
-                    pending = next
-                    continue
-                }
-                symbols.append(
-                    0x8000_0000 | Symbol(match.length) << 16 | Symbol(match.distance & 0xFFFF))
-                for offset in 1..<match.length { insert(position + offset) }
-                position += match.length
-                pending = longestMatch(at: position)
-            }
-            return symbols
+        // Read with bounds checks: faster than through a raw buffer (a median 0.73× its time for
+        // 300 KB, 41 alternating pairs, measured 6 December 2026).
+        let bytes = input
+        func hash(_ position: Int) -> Int {
+            let value =
+                UInt32(bytes[position]) << 16 | UInt32(bytes[position + 1]) << 8 | UInt32(bytes[position + 2])
+            return Int((value &* 2_654_435_761) >> UInt32(32 - hashBits))
         }
+        func insert(_ position: Int) {
+            guard position + minimumMatch <= count else { return }
+            let key = hash(position)
+            previous[position & (windowSize - 1)] = head[key]
+            head[key] = Int32(position)
+        }
+        /// The longest earlier match at `position` (length 0 when shorter than 3): `position`
+        /// must not be inserted yet.
+        func longestMatch(at position: Int) -> (length: Int, distance: Int) {
+            guard position + minimumMatch <= count else { return (0, 0) }
+            let limit = min(maximumMatch, count - position)
+            var best = (length: 0, distance: 0)
+            var candidate = Int(head[hash(position)])
+            var chain = maximumChain
+            while candidate >= 0, position - candidate <= windowSize, chain > 0 {
+                // Only a candidate that could beat the best so far is compared in full.
+                if best.length == 0 || bytes[candidate + best.length] == bytes[position + best.length] {
+                    var length = 0
+                    while length < limit, bytes[candidate + length] == bytes[position + length] { length += 1 }
+                    if length > best.length {
+                        best = (length, position - candidate)
+                        if length >= niceMatch || length == limit { break }
+                    }
+                }
+                let next = Int(previous[candidate & (windowSize - 1)])
+                // The window slot may hold a newer position already: stop at anything not older.
+                guard next < candidate else { break }
+                candidate = next
+                chain -= 1
+            }
+            return best.length >= minimumMatch ? best : (0, 0)
+        }
+
+        var position = 0
+        var pending = longestMatch(at: 0)
+        while position < count {
+            let match = pending
+            insert(position)
+            if match.length == 0 {
+                symbols.append(Symbol(bytes[position]))
+                position += 1
+                pending = longestMatch(at: position)
+                continue
+            }
+            // Lazy matching: a longer match one byte on is worth a literal here.
+            let next = match.length < niceMatch ? longestMatch(at: position + 1) : (length: 0, distance: 0)
+            if next.length > match.length {
+                symbols.append(Symbol(bytes[position]))
+                position += 1
+                pending = next
+                continue
+            }
+            symbols.append(
+                0x8000_0000 | Symbol(match.length) << 16 | Symbol(match.distance & 0xFFFF))
+            for offset in 1..<match.length { insert(position + offset) }
+            position += match.length
+            pending = longestMatch(at: position)
+        }
+        return symbols
     }
 
     // MARK: - Blocks

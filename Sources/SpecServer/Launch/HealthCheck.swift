@@ -1,4 +1,3 @@
-import Glibc
 import HTTPCore
 import SystemSupport
 
@@ -93,7 +92,7 @@ enum HealthCheck {
             do {
                 if try connection.receive(appendingTo: &received, maximum: 1024) == 0 { break }
             } catch {
-                let reason = error.errno == EAGAIN ? "no answer within \(deadlineSeconds) s" : error.reason
+                let reason = error.isTryAgain ? "no answer within \(deadlineSeconds) s" : error.reason
                 return .failure(Problem(description: reason))
             }
         }

@@ -297,7 +297,7 @@ extension ServerConfiguration {
     /// An option taking a whole number within `range`; its help line shows the default.
     private static func intOption(
         _ name: String, _ valueName: String, _ help: String,
-        _ field: WritableKeyPath<ServerConfiguration, Int> & Sendable, _ range: ClosedRange<Int>
+        _ field: any WritableKeyPath<ServerConfiguration, Int> & Sendable, _ range: ClosedRange<Int>
     ) -> Option {
         Option(name: name, valueName: valueName, help: "\(help) (default \(ServerConfiguration()[keyPath: field]))") {
             configuration, value in

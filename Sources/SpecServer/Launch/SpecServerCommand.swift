@@ -1,4 +1,3 @@
-import Glibc
 import HTTPCore
 import SpecStore
 import SystemSupport
@@ -153,20 +152,6 @@ enum SpecServerCommand {
             case .json: .json
             }
         return engine
-    }
-
-    /// The environment as a dictionary.
-    static func processEnvironment() -> [String: String] {
-        var environment: [String: String] = [:]
-        var cursor = environ
-        while let entry = cursor.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            cursor += 1
-        }
-        return environment
     }
 }
 

@@ -1,3 +1,4 @@
+import HTTPCore
 import SpecStore
 
 /// Answers one MCP request against a loaded store: the methods both eras share, and a tool's

@@ -1,5 +1,5 @@
-import Glibc
 import SpecStore
+import SystemSupport
 
 extension Subcommand {
     /// `spec-server mcp [options]` (``MCPStdioCommand``).
@@ -61,7 +61,7 @@ enum MCPStdioCommand {
             return 64
         }
         // A write to a pipe whose reader has gone must fail with EPIPE, not kill the process.
-        signal(SIGPIPE, SIG_IGN)
+        SystemProcess.ignoreBrokenPipes()
         for (descriptor, ending) in [(Int32(1), Ending.outputClosed), (0, .inputClosed)] where !isOpen(descriptor) {
             log("spec-server mcp: \(ending); ending")
             return 0
@@ -101,24 +101,13 @@ enum MCPStdioCommand {
 
     /// Whether `descriptor` is open (a client may start the process with it closed).
     static func isOpen(_ descriptor: Int32) -> Bool {
-        fcntl(descriptor, F_GETFD) != -1
+        ClientStream.isOpen(descriptor)
     }
 
     /// Writes all of `bytes`; `false` on any failure (EPIPE, EBADF, …), which here means the
     /// client is gone: nothing about it is a bug of ours, so nothing traps.
     static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                written += count
-            } else if count < 0, errno == EINTR {
-                continue
-            } else {
-                return false
-            }
-        }
-        return true
+        ClientStream.writeAll(bytes, to: descriptor)
     }
 
     /// A line on standard error; dropped if standard error is closed too.
@@ -204,28 +193,18 @@ enum MCPStdioCommand {
             if let output {
                 // Wait for input or for the output to fail (POLLERR on a pipe whose reader is
                 // gone, POLLNVAL on a closed descriptor); an event on the input is read below.
-                var watched = [
-                    pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                    pollfd(fd: output, events: 0, revents: 0),
-                ]
-                while poll(&watched, 2, -1) < 0 {
-                    guard errno == EINTR else {
-                        ending = .inputClosed
-                        return false
-                    }
-                }
-                if watched[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+                switch ClientStream.waitForInput(descriptor, watching: output) {
+                case .input:
+                    break
+                case .failed:
+                    ending = .inputClosed
+                    return false
+                case .outputClosed:
                     ending = .outputClosed
                     return false
                 }
             }
-            let start = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: 64 * 1024))
-            var count: Int
-            repeat {
-                count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + start, 64 * 1024) }
-            } while count < 0 && errno == EINTR
-            buffer.removeLast(64 * 1024 - max(count, 0))
+            let count = ClientStream.read(descriptor, appendingTo: &buffer, maximum: 64 * 1024)
             if count < 0 { ending = .inputClosed }
             if count == 0 { ending = .endOfInput }
             return count > 0

@@ -98,12 +98,10 @@ struct AcceptEncoding {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 
-    private static func equalsIgnoringCase(_ field: Span<UInt8>, _ start: Int, _ end: Int, _ text: StaticString)
-        -> Bool
-    {
-        guard end - start == text.utf8CodeUnitCount else { return false }
-        let pointer = text.utf8Start
-        for offset in 0..<(end - start) where field[start + offset] | 0x20 != pointer[offset] | 0x20 {
+    private static func equalsIgnoringCase(_ field: Span<UInt8>, _ start: Int, _ end: Int, _ text: String) -> Bool {
+        let bytes = text.utf8.span
+        guard end - start == bytes.count else { return false }
+        for offset in 0..<bytes.count where field[start + offset] | 0x20 != bytes[offset] | 0x20 {
             return false
         }
         return true

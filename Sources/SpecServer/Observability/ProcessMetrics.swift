@@ -1,4 +1,3 @@
-import Glibc
 import SystemSupport
 
 /// The `process_*` figures Prometheus clients conventionally export, read from `/proc/self`.
@@ -18,7 +17,7 @@ enum ProcessMetrics {
 
         /// The descriptor of `path`, opened now and never closed; `-1` if it cannot be opened.
         static func hold(_ path: String) -> Int32 {
-            (try? SystemFile.open(path, O_RDONLY))?.release() ?? -1
+            (try? SystemFile.open(path, .readOnly))?.release() ?? -1
         }
     }
 
@@ -46,8 +45,8 @@ enum ProcessMetrics {
 
     private static func exposition(_ files: borrowing HeldFiles) -> String {
         var text = ""
-        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let ticks = Int(sysconf(Int32(_SC_CLK_TCK)))
+        let pageSize = SystemProcess.pageSize
+        let ticks = SystemProcess.clockTicksPerSecond
         if let statm = read(files.statm)?.split(separator: " "), statm.count >= 2,
             let pages = Int(statm[0]), let resident = Int(statm[1])
         {
@@ -61,9 +60,8 @@ enum ProcessMetrics {
             text += gauge("process_open_fds", "Number of open file descriptors.", open)
         case .none: break
         }
-        var limit = rlimit()
-        if getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0 {
-            text += gauge("process_max_fds", "Maximum number of open file descriptors.", Int(limit.rlim_cur))
+        if let limit = SystemProcess.openFileLimit {
+            text += gauge("process_max_fds", "Maximum number of open file descriptors.", limit)
         }
         // /proc/self/stat: the command name is in parentheses and may hold spaces, so count the
         // fields after the last ')'. utime and stime are fields 14 and 15, starttime field 22.
@@ -116,6 +114,3 @@ enum ProcessMetrics {
         return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 }
-
-/// `RLIMIT_NOFILE` as the type `getrlimit` takes (an enum in Glibc's headers, an Int32 on musl).
-private let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)

@@ -55,8 +55,8 @@ struct ServerLog: Sendable {
         let parts = SystemClock.utcCalendarTime(seconds)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
         let milliseconds = String(nanoseconds / 1_000_000)
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
-            + "T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))."
+        return "\(parts.year)-\(two(parts.month))-\(two(parts.day))"
+            + "T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))."
             + String(repeating: "0", count: 3 - milliseconds.count) + milliseconds + "Z"
     }
 

@@ -71,7 +71,7 @@ struct QueryParameters: Equatable, Sendable {
                 break
             }
         }
-        if plain { return raw.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } }
+        if plain, let text = try? UTF8Span(validating: raw) { return String(copying: text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(raw.count)
         var index = 0

@@ -1,5 +1,5 @@
-import Glibc
 import SpecStore
+import SystemSupport
 
 /// What `sources check` found: every page fetched with its status, and one finding per drift.
 ///
@@ -124,11 +124,9 @@ struct SourceReport: Sendable, Equatable {
 
     /// The current time as `2026-12-03T07:28:37Z`.
     static func now() -> String {
-        var seconds = time(nil)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
+        let parts = SystemClock.utcCalendarTime(SystemClock.wallSeconds())
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return
-            "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+            "\(parts.year)-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))Z"
     }
 }

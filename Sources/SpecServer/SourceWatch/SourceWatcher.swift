@@ -1,4 +1,3 @@
-import Glibc
 import HTTPCore
 import SpecStore
 import SystemSupport
@@ -39,7 +38,7 @@ final class SourceWatcher: Sendable {
         guard let snapshot = snapshot() else { return nil }
         let previous = state.report
         let report = check.run(snapshot: snapshot, previous: previous)
-        state.record(report, seconds: Int(time(nil)))
+        state.record(report, seconds: SystemClock.wallSeconds())
         if let log, let event = LogEvent(previous: previous, current: report) { event.write(to: log, report: report) }
         return report
     }

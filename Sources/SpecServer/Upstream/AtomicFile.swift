@@ -1,4 +1,3 @@
-import Glibc
 import SystemSupport
 
 /// Replaces a file so that a reader (or a restart after a crash) sees the old bytes or the new
@@ -62,9 +61,9 @@ enum AtomicFile {
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, forever.
         let file: FileDescriptor
         do {
-            file = try SystemFile.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+            file = try SystemFile.open(path, .readOnlyNamedPath)
         } catch {
-            return error.errno == ENOENT ? .missing : .refused("cannot open \(path): \(error.reason)")
+            return error.isNoSuchFile ? .missing : .refused("cannot open \(path): \(error.reason)")
         }
         guard let status = try? SystemFile.status(file.rawValue) else { return .refused("cannot stat \(path)") }
         guard status.kind == .regular else {
@@ -144,9 +143,9 @@ enum AtomicFile {
             let suffix = String(generator.next() as UInt64, radix: 16)
             temporary = path + temporaryMarker + suffix
             do {
-                return try SystemFile.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, permissions: 0o644)
+                return try SystemFile.open(temporary, .createNew, permissions: 0o644)
             } catch {
-                if error.errno != EEXIST { throw failure("cannot create \(temporary)", error) }
+                if !error.isExistingFile { throw failure("cannot create \(temporary)", error) }
             }
         }
         throw WriteError(description: "cannot create a temporary file beside \(path): every name tried exists")

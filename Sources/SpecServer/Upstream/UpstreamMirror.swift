@@ -1,4 +1,3 @@
-import Glibc
 import HTTPCore
 import SpecStore
 import Synchronization
@@ -220,7 +219,7 @@ final class UpstreamMirror: Sendable {
         do {
             // The old tag goes first, so a crash between the writes leaves no tag claiming that
             // an older file is current; the next fetch is then a full one.
-            unlink(path + ".etag")
+            SystemFile.remove(path + ".etag")
             try AtomicFile.write(bytes, to: path)
             if let tag { try AtomicFile.write(Array(tag.utf8), to: path + ".etag") }
         } catch {

@@ -1,5 +1,3 @@
-// Unsafe: scans the document's bytes in place to turn an offset into a line and column.
-// In SpecStore, not SystemSupport: it reads the parser's own view of the document.
 /// Finds where a JSONPath (`$.metrics[12].citations`) sits in a document's text, so a fault the
 /// loader reports by path can also be reported as `file:line:column`.
 ///
@@ -10,10 +8,9 @@ enum JSONLocator {
     /// The 1-based line and column (in characters) of the value at `path`, or of its deepest
     /// existing ancestor.
     static func position(of path: String, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        let offset = bytes.withUnsafeBufferPointer { buffer in
-            var scanner = Scanner(bytes: buffer)
-            return scanner.locate(segments(of: path))
-        }
+        // Only run when a fault is reported: the array's bounds checks cost nothing that matters.
+        var scanner = Scanner(bytes: bytes)
+        let offset = scanner.locate(segments(of: path))
         return lineAndColumn(at: offset, in: bytes)
     }
 
@@ -59,7 +56,7 @@ enum JSONLocator {
     }
 
     private struct Scanner {
-        let bytes: UnsafeBufferPointer<UInt8>
+        let bytes: [UInt8]
         var position = 0
 
         /// The offset of the value at `segments`, or of the deepest one found.

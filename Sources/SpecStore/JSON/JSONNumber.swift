@@ -1,5 +1,3 @@
-// Unsafe: checks a number literal on the parser's view of the document bytes.
-// In SpecStore, not SystemSupport: the parser's view of the document, on the loader's hot path.
 /// A JSON number kept as the literal it was written as.
 ///
 /// Keeping the literal is what lets `305.5` and `0.24` reach a client exactly as the data file
@@ -10,8 +8,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a number from a literal; `nil` unless `literal` is a valid RFC 8259 number.
     public init?(literal: String) {
-        let valid = Array(literal.utf8).withUnsafeBufferPointer { JSONNumber.isValidLiteral($0) }
-        guard valid else { return nil }
+        guard JSONParser.isNumberLiteral(literal) else { return nil }
         self.literal = literal
     }
 
@@ -45,10 +42,4 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// The literal.
     public var description: String { literal }
-
-    /// Whether `bytes` is exactly one RFC 8259 §6 number.
-    static func isValidLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        return JSONParser.scanNumber(bytes, &index) && index == bytes.count
-    }
 }

@@ -1,5 +1,7 @@
-// Unsafe: the loader's hot path reads the document through a raw buffer, without bounds checks per byte.
-// In SpecStore, not SystemSupport: the parser itself, nothing of the system.
+// Unsafe, for speed: the loader's hot path reads the document through a raw buffer, without a
+// bounds check per byte. Measured 6 December 2026 (optimized, the machine shared): the same parser
+// reading a bounds-checked array took a median 1.26× as long over Data/specs.json (664 KB;
+// quartiles 0.94–1.56×, 41 alternating pairs). Everything else about the parser is safe Swift.
 /// A strict RFC 8259 parser working on bytes.
 ///
 /// It is the loader's hot path, so it reads the buffer directly, builds strings without a detour
@@ -53,6 +55,23 @@ struct JSONParser: ~Copyable {
             throw parser.error("unexpected text after the JSON value")
         }
         return value
+    }
+
+    /// Parses exactly one JSON value in `bytes`, read in place (see the buffer's overload).
+    static func parse(
+        _ bytes: [UInt8], interning: Bool = false, depthLimit: Int = maximumDepth
+    ) throws(JSONSyntaxError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+            try parse(buffer, interning: interning, depthLimit: depthLimit)
+        }
+    }
+
+    /// Whether `literal` is exactly one RFC 8259 §6 number.
+    static func isNumberLiteral(_ literal: String) -> Bool {
+        Array(literal.utf8).withUnsafeBufferPointer { bytes in
+            var index = 0
+            return scanNumber(bytes, &index) && index == bytes.count
+        }
     }
 
     // MARK: - Values
@@ -370,7 +389,9 @@ struct JSONParser: ~Copyable {
             validated = string
         }
         // Strings of up to 15 bytes are stored inline by `String`; only longer ones are shared.
-        if utf8.count > 15, interner != nil { return interner!.string(for: utf8) }
+        if utf8.count > 15, interner != nil {
+            return interner!.string(for: utf8.span) { validated ?? String(decoding: utf8, as: UTF8.self) }
+        }
         return validated ?? String(decoding: utf8, as: UTF8.self)
     }
 
@@ -426,10 +447,7 @@ extension JSONValue {
         }) {
             return try result.get()
         }
-        let copy = Array(bytes)
-        return try copy.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
-            try JSONParser.parse(buffer)
-        }
+        return try JSONParser.parse(Array(bytes))
     }
 
     /// Parses JSON text.

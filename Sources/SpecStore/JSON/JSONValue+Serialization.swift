@@ -1,5 +1,5 @@
-// Unsafe: copies runs of a string's UTF-8 that need no escaping in one append.
-// In SpecStore, not SystemSupport: the serializer's inner loop, nothing of the system.
+import SystemSupport
+
 extension JSONValue {
     /// The value as JSON text: compact (no whitespace) or pretty (two-space indent, `"key": value`).
     ///
@@ -74,14 +74,17 @@ extension JSONValue {
     /// Appends `string` as a JSON string literal, escaping what RFC 8259 §7 requires.
     static func writeString(_ string: String, into bytes: inout [UInt8]) {
         bytes.append(0x22)
-        var string = string
-        string.withUTF8 { utf8 in
+        // Runs that need no escaping are copied whole (CLibrary.append): as fast as through
+        // withUTF8's raw buffer (0.85–1.02× its time over the data file's strings), where
+        // appending them through the UTF-8 view took 1.7–2.8× (measured 6 December 2026).
+        let utf8 = string.utf8.span
+        do {
             var runStart = 0
-            for position in 0..<utf8.count {
+            for position in utf8.indices {
                 let byte = utf8[position]
                 guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
                 if runStart < position {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+                    CLibrary.append(utf8.extracting(runStart..<position), to: &bytes)
                 }
                 runStart = position + 1
                 switch byte {
@@ -100,7 +103,7 @@ extension JSONValue {
                 }
             }
             if runStart < utf8.count {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+                CLibrary.append(utf8.extracting(runStart..<utf8.count), to: &bytes)
             }
         }
         bytes.append(0x22)

@@ -1,10 +1,4 @@
-// Unsafe: compares and copies strings straight from the parser's view of the document bytes.
-// In SpecStore, not SystemSupport: the parser's view of the document, on the loader's hot path.
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SystemSupport
 
 /// Hands out one shared `String` for equal byte sequences, found by their bytes.
 ///
@@ -23,36 +17,30 @@ struct StringInterner {
         slots = [Int32](repeating: -1, count: size)
     }
 
-    /// The shared string with these (already validated) UTF-8 bytes.
-    mutating func string(for utf8: UnsafeBufferPointer<UInt8>) -> String {
+    /// The shared string with these (already validated) UTF-8 bytes; `make` makes it when
+    /// none is held yet.
+    mutating func string(for utf8: Span<UInt8>, making make: () -> String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        for index in utf8.indices {
+            hash = (hash ^ UInt64(utf8[index])) &* 0x0000_0100_0000_01B3
         }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let entry = slots[slot]
             if entry < 0 { break }
-            if hashes[Int(entry)] == hash, StringInterner.bytes(of: strings[Int(entry)], equal: utf8) {
+            // Interned strings are native, so their UTF-8 is one span to compare as memory.
+            if hashes[Int(entry)] == hash, CLibrary.bytesEqual(strings[Int(entry)].utf8.span, utf8) {
                 return strings[Int(entry)]
             }
             slot = (slot + 1) & mask
         }
-        let string = String(decoding: utf8, as: UTF8.self)
+        let string = make()
         slots[slot] = Int32(strings.count)
         hashes.append(hash)
         strings.append(string)
         if strings.count * 2 > slots.count { grow() }
         return string
-    }
-
-    private static func bytes(of string: String, equal utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Interned strings are native, so their UTF-8 is contiguous; compare it as memory.
-        string.utf8.withContiguousStorageIfAvailable { stored in
-            stored.count == utf8.count
-                && (utf8.isEmpty || memcmp(stored.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
-        } ?? string.utf8.elementsEqual(utf8)
     }
 
     private mutating func grow() {

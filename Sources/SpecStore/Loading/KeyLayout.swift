@@ -1,5 +1,5 @@
-// Unsafe: tells two key arrays apart by the address of their storage, without comparing keys.
-// In SpecStore, not SystemSupport: it compares two of the loader's own arrays, nothing of the system.
+import SystemSupport
+
 /// Where each of a list of field names sits in an object's members, remembered for the last
 /// layout seen.
 ///
@@ -20,16 +20,9 @@ struct KeyLayout {
 
     /// For each of `names`, its position among `keys`, or -1.
     mutating func positions(in keys: [String]) -> [Int] {
-        if !cached.isEmpty, Self.sameStorage(keys, cachedKeys) { return cached }
+        if !cached.isEmpty, CLibrary.sameStorage(keys, cachedKeys) { return cached }
         cached = names.map { name in keys.firstIndex(of: name) ?? -1 }
         cachedKeys = keys
         return cached
-    }
-
-    private static func sameStorage(_ a: [String], _ b: [String]) -> Bool {
-        a.count == b.count
-            && a.withUnsafeBufferPointer { first in
-                b.withUnsafeBufferPointer { second in first.baseAddress == second.baseAddress }
-            }
     }
 }

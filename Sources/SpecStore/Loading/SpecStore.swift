@@ -1,6 +1,3 @@
-// Unsafe: the parser reads the data file's bytes in place, through a raw buffer.
-// In SpecStore, not SystemSupport: the buffer is the loader's own, on its hot path (see JSONParser).
-import Glibc
 import SystemSupport
 
 /// The versioned store of HIG facts loaded from `Data/specs.json`: immutable once loaded.
@@ -75,9 +72,7 @@ public final class SpecStore: Sendable {
         }
         let root: JSONValue
         do {
-            root = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
-                try JSONParser.parse(buffer, interning: true, depthLimit: DataFileLimits.maximumDepth)
-            }
+            root = try JSONParser.parse(bytes, interning: true, depthLimit: DataFileLimits.maximumDepth)
         } catch {
             throw SpecStoreError(
                 code: .syntax, file: sourceName, jsonPath: "$", line: error.line, column: error.column,
@@ -124,7 +119,7 @@ public final class SpecStore: Sendable {
     private static func readFile(_ path: String) throws(SpecStoreError) -> [UInt8] {
         let file: FileDescriptor
         do {
-            file = try SystemFile.open(path, O_RDONLY)
+            file = try SystemFile.open(path, .readOnly)
         } catch {
             throw SpecStoreError(
                 code: .unreadable, file: path, jsonPath: "$", message: "cannot open the file: \(error.reason)")

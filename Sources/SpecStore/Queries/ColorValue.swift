@@ -1,4 +1,4 @@
-import Glibc
+import SystemSupport
 
 /// A color as Apple's swatches give it: red, green and blue channels from 0 to 255.
 public struct ColorValue: Sendable, Hashable {
@@ -53,7 +53,7 @@ public struct ColorValue: Sendable, Hashable {
     public var relativeLuminance: Double {
         func linear(_ channel: Int) -> Double {
             let value = Double(channel) / 255
-            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+            return value <= 0.04045 ? value / 12.92 : CLibrary.power((value + 0.055) / 1.055, 2.4)
         }
         return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }

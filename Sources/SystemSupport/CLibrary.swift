@@ -1,0 +1,45 @@
+// Unsafe: memcmp, memcpy and an unaligned load read byte views by address.
+import Glibc
+
+/// The C library's few functions that the standard library lacks, for code outside the rooms.
+package enum CLibrary {
+    /// `base` raised to `exponent` (`pow`).
+    package static func power(_ base: Double, _ exponent: Double) -> Double {
+        pow(base, exponent)
+    }
+
+    /// Whether `a` and `b` hold the same bytes (`memcmp`, which compares many bytes at a time).
+    @inlinable @inline(__always)
+    package static func bytesEqual(_ a: Span<UInt8>, _ b: Span<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        if a.isEmpty { return true }
+        return a.withUnsafeBufferPointer { first in
+            b.withUnsafeBufferPointer { second in memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0 }
+        }
+    }
+
+    /// Appends the bytes of `span` to `array` in one copy (`memcpy`), where appending them one by
+    /// one would check and store each.
+    @inlinable @inline(__always)
+    package static func append(_ span: Span<UInt8>, to array: inout [UInt8]) {
+        span.withUnsafeBufferPointer { array.append(contentsOf: $0) }
+    }
+
+    /// The eight bytes of `span` from `offset` as a little-endian `UInt64`: one unaligned load,
+    /// after one check that all eight are inside the span.
+    @inlinable @inline(__always)
+    package static func littleEndianWord(_ span: Span<UInt8>, at offset: Int) -> UInt64 {
+        precondition(offset >= 0 && offset <= span.count - 8, "a word past the end of the bytes")
+        return span.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+    }
+
+    /// Whether two arrays share one storage (the same buffer, not merely equal elements): a
+    /// pointer comparison instead of comparing elements.
+    @inlinable @inline(__always)
+    package static func sameStorage<Element>(_ a: [Element], _ b: [Element]) -> Bool {
+        a.count == b.count
+            && a.withUnsafeBufferPointer { first in
+                b.withUnsafeBufferPointer { second in first.baseAddress == second.baseAddress }
+            }
+    }
+}
