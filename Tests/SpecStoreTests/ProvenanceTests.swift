@@ -109,7 +109,9 @@ struct ProvenanceTests {
         let opened = diff.added.filter { $0["dating"] != "change-log" }.compactMap { $0["id"]?.stringValue }
         #expect(opened.contains("rule.toolbars.prominent-primary-action"))
         #expect(opened.allSatisfy { id in diff.added.contains { $0["id"]?.stringValue == id && $0["seen"] != nil } })
-        #expect(opened.count == 14, "\(opened)")
+        // The 15th: the dimming layer Apple suggests behind clear Liquid Glass over bright content.
+        #expect(opened.contains("metric.materials.all.clear-glass-dimming-opacity"))
+        #expect(opened.count == 15, "\(opened)")
         #expect(!diff.added.contains { $0["type"] == "tracking" })
         let firstSeen = diff.firstSeen.compactMap { $0["id"]?.stringValue }
         #expect(firstSeen.contains("device.iphone-15"))
