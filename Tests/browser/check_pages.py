@@ -56,6 +56,7 @@ PAGES = [
     ("colors", "/v1/colors?format=html"),
     ("colors-2023", "/v1/colors?version=2023&platform=macos&format=html"),
     ("versions", "/v1/versions?format=html"),
+    ("coverage", "/v1/coverage?format=html"),
     ("search", "/v1/search?q=hit%20target&format=html"),
     ("search-empty", "/v1/search?q=qwertyxyz&format=html"),
     ("check", "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20&format=html"),
