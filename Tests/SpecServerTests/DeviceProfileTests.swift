@@ -76,9 +76,12 @@ import Testing
         #expect(!widgetNotes.isEmpty)
         #expect(profile["sizeClassRows"]?["count"] == 0)
         #expect(profile["sizeClassRows"]?["notes"]?.arrayValue?.isEmpty == false)
-        #expect(profile["layout"]?["count"] == 0)
-        let layoutNote = profile["layout"]?["notes"]?.arrayValue?.first?.stringValue ?? ""
-        #expect(layoutNote.contains("no layout figure"), "\(layoutNote)")
+        // HIG › Layout › watchOS gives only how many buttons fit in a row: no size figure.
+        let layout = (profile["layout"]?["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+        #expect(
+            layout.sorted() == [
+                "metric.layout.watchos.glyph-buttons-in-a-row", "metric.layout.watchos.text-buttons-in-a-row",
+            ])
     }
 
     @Test func anIPadProfileTakesTheIPadOSLayoutFigures() throws {
