@@ -122,9 +122,13 @@ import Testing
         #expect(notes.contains { $0.contains("nearest published case size's (45mm), not this device's own") })
         #expect(profile["sizeClassRows"]?["count"] == 0)
         #expect(profile["sizeClassRows"]?["notes"]?.arrayValue?.isEmpty == false)
-        // No layout figure for watchOS, but its control sizes.
+        // Its layout figures and its control sizes.
         #expect(profile["layout"]?["items"] == (try layoutRows("watchos")))
         #expect((profile["layout"]?["count"]?.doubleValue ?? 0) > 0)
+        // HIG › Layout › watchOS gives how many buttons fit in a row.
+        let layout = (profile["layout"]?["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+        #expect(layout.contains("metric.layout.watchos.glyph-buttons-in-a-row"))
+        #expect(layout.contains("metric.layout.watchos.text-buttons-in-a-row"))
     }
 
     @Test func anIPadProfileTakesTheIPadOSLayoutFigures() throws {

@@ -101,8 +101,9 @@ import Testing
         // counted before every empty answer carried a note, all silent then).
         let (empty, silent) = try walk(.metrics)
         #expect(empty.count > 100, "\(empty.count) empty")
-        #expect(
-            empty.contains("status=convention&topic=tab-bars") || empty.contains("topic=tab-bars&status=convention"))
+        // Which topics the walk samples depends on how many there are (about 55 with the pages
+        // of Apple's prose figures); some topic has no conventions whichever it samples.
+        #expect(empty.contains { $0.contains("status=convention") && $0.contains("topic=") }, "\(empty.prefix(5))")
         #expect(silent.isEmpty)
     }
 

@@ -69,7 +69,13 @@ import Testing
                 guard !["fields", "sort"].contains(name), let schemaEnum = parameter["schema"]?["enum"]?.arrayValue
                 else { continue }
                 let listed = properties?[name]?["enum"]?.arrayValue ?? []
-                #expect(!listed.isEmpty && listed.allSatisfy(schemaEnum.contains), "\(tool.name).\(name)")
+                // A vocabulary of dozens of values (the metrics' topics) is left to the error
+                // that lists it.
+                if listed.isEmpty {
+                    #expect(schemaEnum.count > MCPCatalogue.maximumEnumeration, "\(tool.name).\(name)")
+                } else {
+                    #expect(listed.allSatisfy(schemaEnum.contains), "\(tool.name).\(name)")
+                }
             }
         }
     }

@@ -11,7 +11,8 @@ struct AppleHeadingTests {
         "Apple's anchors are the heading's words joined by dashes",
         arguments: [
             ("Item groupings", "Item-groupings"), ("iOS, iPadOS device size classes", "iOS-iPadOS-device-size-classes"),
-            ("Specifications ", "Specifications"), ("watchOS", "watchOS"),
+            ("Specifications ", "Specifications"), ("watchOS", "watchOS"), ("16:9", "169"),
+            ("Custom logo-only buttons", "Custom-logo-only-buttons"),
         ])
     func anchors(heading: String, anchor: String) {
         #expect(AppleHeading.anchor(of: heading) == anchor)

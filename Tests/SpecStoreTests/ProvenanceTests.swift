@@ -111,7 +111,9 @@ struct ProvenanceTests {
         #expect(opened.contains("rule.toolbars.prominent-primary-action"))
         #expect(opened.allSatisfy { id in diff.added.contains { $0["id"]?.stringValue == id && $0["seen"] != nil } })
         #expect(opened.contains("rule.tab-bars.minimize-with-accessory"))
-        #expect(opened.count == 16, "\(opened)")
+        // The dimming layer Apple suggests behind clear Liquid Glass over bright content.
+        #expect(opened.contains("metric.materials.all.clear-glass-dimming-opacity"))
+        #expect(opened.count == 17, "\(opened)")
         #expect(!diff.added.contains { $0["type"] == "tracking" })
         let firstSeen = diff.firstSeen.compactMap { $0["id"]?.stringValue }
         #expect(firstSeen.contains("device.iphone-15"))

@@ -58,6 +58,7 @@ PAGES = [
     ("complications", "/v1/complications?format=html"),
     ("complications-45mm", "/v1/complications?case=45mm&format=html"),
     ("versions", "/v1/versions?format=html"),
+    ("coverage", "/v1/coverage?format=html"),
     ("search", "/v1/search?q=hit%20target&format=html"),
     ("search-empty", "/v1/search?q=qwertyxyz&format=html"),
     ("check", "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20&format=html"),

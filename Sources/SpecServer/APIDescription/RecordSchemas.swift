@@ -287,7 +287,7 @@ enum RecordSchemas {
                                 "The figure as one display text, with its bound and unit: 44×44 pt, ≥ 28×28 pt, 2–5, ≥ 4.5:1, < 15 (the API's, not the data file's; figure_display in CSV)."
                             )
                         ),
-                        ("bound", closed(["minimum", "maximum", "default", "exact", "range"], "metrics", "bound")),
+                        ("bound", closed(FilterVocabulary.bounds, "metrics", "bound")),
                         (
                             "exclusive",
                             [

@@ -33,14 +33,35 @@ enum EmptyAnswerNote {
         }
         let version = request.options.version.map { " in version \($0)" } ?? ""
         let head = "Nothing in \(route.template)\(version) matches \(asked)"
+        let coverage = request.filters["topic"].map { " " + coverageSentence(topic: $0, request: request) } ?? ""
         guard !clauses.isEmpty else {
             return Note(
-                filters.count == 1
+                (filters.count == 1
                     ? "\(head): it has no rows at all."
-                    : "\(head), and leaving out any one of those filters still matches nothing.")
+                    : "\(head), and leaving out any one of those filters still matches nothing.") + coverage)
         }
         let body = clauses.joined(separator: "; ")
-        return Note("\(head): \(body)\(body.hasSuffix("…") ? "" : ".")")
+        return Note("\(head): \(body)\(body.hasSuffix("…") ? "" : ".")\(coverage)")
+    }
+
+    /// Whether the page a topic names publishes figures and whether the store holds them
+    /// (`/v1/coverage`), so an empty answer says "not held here" apart from "Apple publishes none".
+    static func coverageSentence(topic: String, request: AnswerRequest) -> String {
+        guard let row = request.store.coverage(of: topic, in: request.snapshot),
+            let page = row["page"]?.stringValue
+        else {
+            return
+                "No HIG page named '\(topic)' is in the coverage list (/v1/coverage): as far as the store knows, Apple publishes no figures on such a page."
+        }
+        switch row["status"]?.stringValue {
+        case "not-held":
+            return "Apple publishes figures on \(page); they are not held here (/v1/coverage)."
+        case "none-published":
+            return "Apple publishes no figures on \(page) (/v1/coverage)."
+        default:
+            let count = row["records"]?.doubleValue.map { Int($0) } ?? 0
+            return "Apple publishes figures on \(page); this version holds \(count) records citing it (/v1/coverage)."
+        }
     }
 
     private static func rows(of content: AnswerContent) -> [JSONValue] {

@@ -211,6 +211,9 @@ struct MCPCatalogue: Sendable {
         return .object(JSONObject(object.filter { !isDetail($0.key, among: keys) }.map { ($0.key, $0.value) }))
     }
 
+    /// The most values an input schema enumerates.
+    static let maximumEnumeration = 40
+
     /// A parameter's input schema, as short as a model reads it: a vocabulary's canonical values
     /// as the enumeration (the server takes their aliases and any case too), other values by type,
     /// and the parameter's first sentence.
@@ -228,7 +231,11 @@ struct MCPCatalogue: Sendable {
             schema.append("type", "string")
         case .filter(.vocabulary(let kind)):
             schema.append("type", "string")
-            schema.append("enum", .array(latest.acceptedValues(for: kind).map { .string($0) }))
+            let values = latest.acceptedValues(for: kind)
+            // A vocabulary of the data's own with dozens of values (the metrics' topics, one per
+            // HIG page with figures) costs an agent more to read than the error that lists the
+            // values when a guess is wrong.
+            if values.count <= maximumEnumeration { schema.append("enum", .array(values.map { .string($0) })) }
         case .oneOf(let values):
             schema.append("type", "string")
             schema.append("enum", .array(values.map { .string($0) }))

@@ -190,6 +190,13 @@ extension Route {
                     description:
                         "The store versions, oldest first, each a dated change to Apple's pages. Pass an id as version to any tool to answer as the HIG stood then."
                 ))
+        case .coverage:
+            // No MCP tool of its own yet: the tool list is at its byte budget.
+            Endpoint(
+                template: "/v1/coverage", title: "Coverage",
+                summary: "what the store holds of each HIG page that publishes figures", formats: Format.tables,
+                answer: .query { .collection($0.store.coverageRows(of: $0.snapshot)) }, prebuilt: .everyVersion,
+                example: "/v1/coverage")
         case .diff:
             Endpoint(
                 template: "/v1/diff", title: "Changes", summary: "what changed between two versions",

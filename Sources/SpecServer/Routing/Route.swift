@@ -7,7 +7,7 @@ enum Route: Int, CaseIterable, Sendable {
     case devices, device, deviceProfile, sizeClasses, sizeClass, widgets, widget, widgetFamilies, widgetFamily
     case dynamicType, dynamicTypeSize, textStyles, textStyle, tracking, trackingValue, metrics, metric
     case rules, rule, myths, myth, colors, color, complications, complication
-    case search, check, versions, diff, export, sources
+    case search, check, versions, coverage, diff, export, sources
     case dynamicTypeTokens, metricTokens, colorTokens
     case textStyleTokens, tokensStudio
     case openAPI, healthz, readyz, prometheus

@@ -12,7 +12,10 @@ enum AppleHeading {
 
     /// Apple's anchor for a heading: its letters and digits, words joined by `-`.
     static func anchor(of heading: String) -> String {
-        heading.split { !($0.isLetter || $0.isNumber) }.joined(separator: "-")
+        // Apple drops punctuation inside a word rather than splitting there: Top Shelf's "16:9"
+        // is `#169`, while "iOS, iPadOS" is `#iOS-iPadOS`.
+        heading.filter { $0.isLetter || $0.isNumber || $0.isWhitespace || $0 == "-" }
+            .split { $0.isWhitespace || $0 == "-" }.joined(separator: "-")
     }
 
     /// Which field (`section` or `page`) disagrees with the citation's URL and why, or `nil` when

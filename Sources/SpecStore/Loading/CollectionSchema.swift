@@ -52,7 +52,10 @@ struct FieldSpec: Sendable {
 enum CollectionSchema {
     static let units = [
         "pt", "px", "mm", "ratio", "percent", "ppi", "count", "characters", "s", "min", "h", "category",
+        // Units of figures Apple states in prose (frame rates, distances, file sizes, print resolutions).
+        "fps", "Hz", "m", "KB", "dpi", "degrees", "kbps", "x", "lines", "levels", "words",
     ]
+
     static let recordPlatforms = FilterVocabulary.platforms + ["all"]
     /// What Apple's sentence does (Docs/schema.md, rules); `reading` is a status, not a kind.
     static let ruleKinds = ["requirement", "recommendation", "description"]

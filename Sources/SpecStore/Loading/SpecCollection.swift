@@ -207,8 +207,9 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
                         "maxCategory", .oneOf(FilterVocabulary.categories), unit: .fixed("category"),
                         "Upper end of a range of Dynamic Type categories."),
                     FieldSpec(
-                        "bound", .oneOf(["minimum", "maximum", "default", "exact", "range"]), required: true,
-                        "What kind of figure it is: minimum, maximum, default, exact, or range with min and max."),
+                        "bound", .oneOf(FilterVocabulary.bounds), required: true,
+                        "What kind of figure it is: minimum, maximum, default, exact, about (Apple's approximate figure), or range with min and max."
+                    ),
                     // Apple's own words of force for this figure, verbatim from one of its citations' quotes.
                     FieldSpec(
                         "force", .string,

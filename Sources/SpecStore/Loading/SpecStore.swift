@@ -14,6 +14,8 @@ public final class SpecStore: Sendable {
     public let schemaVersion: Int
     /// The store versions, oldest first.
     public let versions: [StoreVersion]
+    /// The HIG pages that publish figures, as the data file's `coverage` lists them.
+    public let coverage: [CoveragePage]
     /// The export in the data file's own format: the loaded file serialized again, two-space
     /// indented, with its keys in their order and its numbers as written. Built on each call;
     /// the store does not keep the file's bytes, which would cost as much memory as the file.
@@ -36,6 +38,7 @@ public final class SpecStore: Sendable {
         self.title = output.title
         self.schemaVersion = output.schemaVersion
         self.versions = output.versions
+        self.coverage = output.coverage
         self.records = output.records
         var versionIndex: [String: Int] = [:]
         for version in output.versions { versionIndex[version.id] = version.index }

@@ -41,6 +41,8 @@ struct StoreLoader {
         var statements: [PlatformStatement] = []
         /// The words search reads for one another (`searchSynonyms`, optional).
         var synonyms = SearchSynonyms.none
+        /// The HIG pages that publish figures (`coverage`, optional).
+        var coverage: [CoveragePage] = []
     }
 
     mutating func load(_ root: JSONValue) throws(SpecStoreError) -> Output {
@@ -60,7 +62,7 @@ struct StoreLoader {
         let isVersion2 = number.literal == "2"
         let allowed =
             ["schemaVersion", "title", "versions", "searchSynonyms"]
-            + (isVersion2 ? ["sources", "defaults", "subjects", "elements"] : [])
+            + (isVersion2 ? ["sources", "defaults", "subjects", "elements", "coverage"] : [])
             + SpecCollection.allCases.map(\.key)
         for key in top.keys where !allowed.contains(key) {
             throw fault(
@@ -101,11 +103,12 @@ struct StoreLoader {
         try checkPublishedWords()
         try checkPlatformCoverage()
         if isVersion2 { try loadElements(top["elements"]) }
+        let coverage = isVersion2 ? try loadCoverage(top["coverage"]) : []
         return Output(
             schemaVersion: isVersion2 ? 2 : 1, title: title, versions: versions, records: records,
             locations: idLocations, elements: elements,
             statements: sourceQualifiers.keys.sorted().flatMap { sourceQualifiers[$0] ?? [] },
-            synonyms: synonyms)
+            synonyms: synonyms, coverage: coverage)
     }
 
     /// Refuses a file with more records than ``DataFileLimits`` allows before any is validated.

@@ -92,6 +92,10 @@ public enum FilterVocabulary {
     public static let ruleKinds = RuleKind.spellings
     /// Rule statuses: Apple's words (`published`) or the store's reading of them (`reading`).
     public static let ruleStatuses = RuleStatus.spellings
+    /// What kind of figure a metric is (Docs/schema.md, metrics): a limit (`minimum`, `maximum`,
+    /// `range`), what Apple gives the thing as (`exact`, `default`), or a figure Apple gives as
+    /// approximate (`about`: "about 10 pixels"), which is no limit either.
+    public static let bounds = ["minimum", "maximum", "default", "exact", "about", "range"]
     /// Myth verdicts.
     public static let mythVerdicts = ["false", "misleading", "convention-not-rule", "outdated"]
     /// Record types, as `type` in search results and diffs.

@@ -10,7 +10,8 @@ extension SpecSnapshot {
     ///
     /// - A published minimum: under it is `below-published`. A published maximum: over it is
     ///   `above-published`. A published range: either. A published exact figure: under or over.
-    ///   A published default: any other value is `differs-from-published-default`.
+    ///   A published default: any other value is `differs-from-published-default`. An `about`
+    ///   figure (Apple's approximate one): under or over, with severity `advisory`.
     ///   Severity is `warning` beyond a minimum, maximum or range (a bounded figure), `advisory` for
     ///   a default or an exact figure (what Apple gives the thing as, not a limit), `info` outside a
     ///   figure Apple only describes; no result says "violation". The message quotes the figure's
@@ -162,6 +163,11 @@ extension SpecSnapshot {
             severity = "info"
             message =
                 "\(measuredText) is outside the \(figureText) Apple describes for \(name). Apple's sentence describes rather than sets a limit\(force.map { " (\(page)): \"\($0)\"" } ?? "")."
+        } else if bound == "about", below || above {
+            result = below ? "below-published" : "above-published"
+            severity = "advisory"
+            message =
+                "\(measuredText) differs from the about \(figureText) Apple gives for \(name). Apple gives an approximate figure, not a limit.\(force.map { " Apple's words (\(page)): \"\($0)\"." } ?? "")"
         } else if !bounded, bound != "default", below || above {
             result = below ? "below-published" : "above-published"
             severity = "advisory"
@@ -192,6 +198,10 @@ extension SpecSnapshot {
                 severity = "advisory"
                 message =
                     "\(measuredText) differs from Apple's published default of \(figureText) for \(name). A default is a starting point, not a limit."
+            case "about":
+                result = "ok"
+                severity = "none"
+                message = "\(measuredText) is Apple's figure of about \(figureText) for \(name)."
             default:
                 result = "ok"
                 severity = "none"

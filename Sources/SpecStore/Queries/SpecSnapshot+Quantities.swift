@@ -4,7 +4,9 @@ extension SpecSnapshot {
     static func quantity(_ value: Double, unit: String, figure: String) -> String {
         let number = "\(JSONNumber(value))"
         switch unit {
-        case "ratio": return figure.contains("contrast") ? "\(number):1" : "\(number)×"
+        // A contrast or an aspect ratio is written as Apple writes it (4.5:1, 1:1); another ratio as a multiple.
+        case "ratio": return figure.contains("contrast") || figure.contains("aspect") ? "\(number):1" : "\(number)×"
+        case "x": return "\(number)×"
         case "percent": return "\(number)%"
         case "count": return value == 1 ? "1 item" : "\(number) items"
         case "characters": return value == 1 ? "1 character" : "\(number) characters"

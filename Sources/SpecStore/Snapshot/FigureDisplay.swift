@@ -24,6 +24,7 @@ public enum FigureDisplay {
             switch cell("bound") {
             case "minimum": "≥ "
             case "maximum": cell("exclusive") == "true" ? "< " : "≤ "
+            case "about": "≈ "
             default: ""
             }
         let suffix =
@@ -31,6 +32,7 @@ public enum FigureDisplay {
             case nil, "count": ""
             case "ratio": ":1"
             case "percent": "%"
+            case "x": "×"
             case let unit?: " " + unit
             }
         return prefix + core + suffix

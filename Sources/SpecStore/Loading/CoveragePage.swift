@@ -1,0 +1,14 @@
+/// One HIG page in the store's coverage list (`coverage`, Docs/schema.md): a page Apple publishes
+/// figures on, or one the store cites that publishes none, and what kind of figures it has.
+public struct CoveragePage: Sendable, Hashable {
+    /// What a page publishes: `tables`, `prose` (figures Apple states in a sentence), both, or
+    /// `none` (a page the store cites for Apple's words that publishes no figures).
+    public static let kinds = ["tables", "prose", "tables and prose", "none"]
+
+    /// The page's title, `HIG › Wallet`.
+    public let page: String
+    /// The page's URL, without an anchor.
+    public let url: String
+    /// One of ``kinds``.
+    public let publishes: String
+}
