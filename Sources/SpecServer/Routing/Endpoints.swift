@@ -142,6 +142,8 @@ extension Route {
             .record(
                 of: .colors, path: "/v1/colors", title: "Color", noun: "color", summary: "one system color",
                 example: "color.all.indigo")
+        case .assetSizes: Endpoint.assetSizes
+        case .assetSize: Endpoint.assetSize
         case .search:
             .collection(
                 "/v1/search", title: "Search results", summary: "records of every kind matching words",

@@ -135,6 +135,7 @@ extension SpecCollection {
                         "light_hex", "dark_hex", "increasedContrastLight_hex", "increasedContrastDark_hex", "value_hex",
                     ],
                     trailing: ["swiftUI", "uiKit"]))
+        case .assetSizes: .assetSizes
         }
     }
 }

@@ -45,6 +45,8 @@ public enum FilterVocabulary {
         case element
         /// ``FilterVocabulary/appearances``.
         case appearance
+        /// ``AssetTable``: the tables of `/v1/asset-sizes`.
+        case assetTable
     }
 
     /// Platform ids. `all` in a record's `platforms` matches every one of them.
@@ -113,6 +115,7 @@ public enum FilterVocabulary {
         case .searchType: searchTypes
         case .searchStatus: searchStatuses
         case .appearance: appearances
+        case .assetTable: AssetTable.spellings
         case .topic, .font, .device, .element: nil
         }
     }
@@ -219,6 +222,7 @@ public enum FilterVocabulary {
             .ruleKind: table(ruleKinds, ["must": "requirement", "should": "recommendation"]),
             .ruleStatus: table(ruleStatuses),
             .searchStatus: table(searchStatuses),
+            .assetTable: table(AssetTable.spellings, AssetTable.aliases),
             // Apple's 2023 tables headed the increased-contrast columns "Accessible"; the record
             // fields are camel case (matching ignores case and separators, so they need no alias).
             .appearance: table(

@@ -126,6 +126,7 @@ public enum RecordType: String, VocabularyTerm {
     case textStyle = "text-style"
     case tracking
     case color
+    case assetSize = "asset-size"
     public static let vocabulary = FilterVocabulary.Kind.searchType
 }
 
@@ -144,6 +145,7 @@ extension RecordType {
         case .textStyle: "text style"
         case .tracking: "tracking row"
         case .color: "color"
+        case .assetSize: "asset size"
         }
     }
 

@@ -1,0 +1,95 @@
+import SpecStore
+
+extension AssetSizeFilter: QueryFilter {
+    /// `platform`, `table`, `asset`, `scale`.
+    static let parameters = [
+        FilterParameter.platform,
+        FilterParameter(name: "table", summary: "One of Apple's asset tables.", value: .vocabulary(.assetTable)),
+        FilterParameter(
+            name: "asset",
+            summary: "An asset by name or part of it (sticker, Wallet strip, top shelf, leaderboard), any case.",
+            value: .text),
+        FilterParameter(
+            name: "scale", summary: "1, 2 or 3 (2x and @2x too): rows that give a pixel size at that scale.",
+            value: .text),
+    ]
+
+    init(parameters: [String: String]) throws(QueryError) {
+        let reader = try ParameterReader(parameters, defined: Self.parameters)
+        self.init(
+            platform: try reader.term("platform"), table: try reader.term("table"), asset: reader.text("asset"),
+            scale: try Self.scale(reader.text("scale")))
+    }
+
+    /// `2`, `2x` and `@2x` alike.
+    private static func scale(_ raw: String?) throws(QueryError) -> Int? {
+        guard let raw else { return nil }
+        var digits = Substring(raw.lowercased())
+        if digits.hasPrefix("@") { digits = digits.dropFirst() }
+        if digits.hasSuffix("x") { digits = digits.dropLast() }
+        guard let scale = Int(digits), AssetSizeFilter.scales.contains(where: { $0.0 == scale }) else {
+            throw QueryError.unknownValue(raw, for: "scale", accepted: AssetSizeFilter.scales.map { "\($0.0)" })
+        }
+        return scale
+    }
+
+    var canonicalParameters: [(name: String, value: String)] {
+        var written = CanonicalParameters()
+        written.term("platform", platform)
+        written.term("table", table)
+        written.text("asset", asset)
+        written.text("scale", scale.map { "\($0)" })
+        return written.pairs
+    }
+}
+
+extension Measurement {
+    /// The parameters of an asset's check: an image's pixel size against Apple's published size.
+    static let assetParameters = [
+        FilterParameter(
+            name: "asset",
+            summary:
+                "An asset of /v1/asset-sizes (sticker, Top Shelf image, Wallet strip): judges width × height in pixels against its published size.",
+            value: .text),
+        FilterParameter(
+            name: "variant", summary: "With asset: which size (sticker size, Top Shelf shape, pass style).",
+            value: .text),
+    ]
+}
+
+extension Endpoint {
+    /// `/v1/asset-sizes`. It declares no MCP tool of its own (the tool list is at its budget):
+    /// `check_measurements` judges assets, and `search` finds them.
+    static var assetSizes: Endpoint {
+        var endpoint = Endpoint.collection(
+            "/v1/asset-sizes", title: "Asset sizes",
+            summary:
+                "the size of each image Apple specifies (Top Shelf, Wallet, iMessage, CarPlay, Game Center, App Clip Codes, Apple Pay, watchOS video): pt and px per scale",
+            filter: AssetSizeFilter.self, records: .assetSize
+        ) { try $0.assetSizes(matching: $1) }
+        endpoint.tool = nil
+        return endpoint
+    }
+
+    /// `/v1/asset-sizes/{id}`.
+    static var assetSize: Endpoint {
+        .record(
+            of: .assetSizes, path: "/v1/asset-sizes", title: "Asset size", noun: "asset size",
+            summary: "one row of Apple's asset size tables", example: "asset.imessage.sticker.large")
+    }
+}
+
+extension ServedCollection {
+    /// The asset sizes' entry: rows in Apple's table order, each named by asset and variant.
+    static let assetSizes = ServedCollection(
+        collection: .assetSizes, route: .assetSizes, recordRoute: .assetSize, segment: "asset-sizes",
+        listSchema: "AssetSizeList", itemSchema: "AssetSize", countHeading: "Asset sizes",
+        everyRow: { snapshot throws(QueryError) in try snapshot.assetSizes(matching: AssetSizeFilter()) },
+        page: PageLayout(
+            lead: ["table", "asset", "variant", "attribute"],
+            figures: [
+                "sizePt_width", "sizePt_height", "px1x_width", "px1x_height", "px2x_width", "px2x_height", "px3x_width",
+                "px3x_height", "px_width", "px_height", "aspectRatio", "bound",
+            ],
+            trailing: ["platforms"]))
+}
