@@ -31,7 +31,9 @@ import Testing
 
     // MARK: - Derived from the declarations
 
-    @Test(arguments: Route.allCases.filter(\.endpoint.selectsRows))
+    // The asset sizes' tool waits for room in the tool list's budget: check_measurements judges
+    // assets and search finds them meanwhile.
+    @Test(arguments: Route.allCases.filter { $0.endpoint.selectsRows && $0 != .assetSizes })
     func everyCollectionRouteHasATool(route: Route) throws {
         let declared = try #require(route.endpoint.tool, "\(route.template) declares no MCP tool")
         #expect(served.mcp.tool(named: declared.name)?.route == route)

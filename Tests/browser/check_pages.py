@@ -55,6 +55,8 @@ PAGES = [
     ("myths", "/v1/myths?format=html"),
     ("colors", "/v1/colors?format=html"),
     ("colors-2023", "/v1/colors?version=2023&platform=macos&format=html"),
+    ("asset-sizes", "/v1/asset-sizes?format=html"),
+    ("asset-sizes-stickers", "/v1/asset-sizes?asset=sticker&format=html"),
     ("versions", "/v1/versions?format=html"),
     ("search", "/v1/search?q=hit%20target&format=html"),
     ("search-empty", "/v1/search?q=qwertyxyz&format=html"),

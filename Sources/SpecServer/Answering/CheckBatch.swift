@@ -111,8 +111,9 @@ enum CheckBatch {
                 throw APIError(error)
             }
         }
-        guard measurement.element != nil || measurement.asset != nil || measurement.figure.isEmpty
-            || isFigureID(measurement.figure)
+        guard
+            measurement.element != nil || measurement.asset != nil || measurement.figure.isEmpty
+                || isFigureID(measurement.figure)
         else {
             throw APIError(
                 status: 400, code: QueryError.Code.invalidValue.rawValue,

@@ -112,7 +112,10 @@ struct MCPCatalogue: Sendable {
                         properties: properties, required: required,
                         output: Self.outputSchema(route, postBody: declared.input == .postBody),
                         route: (declared.input == .postBody ? "POST " : "GET ") + route.template)))
-            if route == Route.allCases.last(where: { $0.endpoint.selectsRows && $0 != .search }) {
+            // After the last collection that has a tool (a collection may wait for one).
+            if route
+                == Route.allCases.last(where: { $0.endpoint.selectsRows && $0 != .search && $0.endpoint.tool != nil })
+            {
                 tools.append(Self.recordTool(recordRoutes: recordRouteList, prefixes: recordRoutes.keys.sorted()))
             }
         }

@@ -10,27 +10,15 @@ extension AssetSizeFilter: QueryFilter {
             summary: "An asset by name or part of it (sticker, Wallet strip, top shelf, leaderboard), any case.",
             value: .text),
         FilterParameter(
-            name: "scale", summary: "1, 2 or 3 (2x and @2x too): rows that give a pixel size at that scale.",
-            value: .text),
+            name: "scale", summary: "1x, 2x or 3x (2 and @2x too): rows that give a pixel size at that scale.",
+            value: .vocabulary(.assetScale)),
     ]
 
     init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)
         self.init(
             platform: try reader.term("platform"), table: try reader.term("table"), asset: reader.text("asset"),
-            scale: try Self.scale(reader.text("scale")))
-    }
-
-    /// `2`, `2x` and `@2x` alike.
-    private static func scale(_ raw: String?) throws(QueryError) -> Int? {
-        guard let raw else { return nil }
-        var digits = Substring(raw.lowercased())
-        if digits.hasPrefix("@") { digits = digits.dropFirst() }
-        if digits.hasSuffix("x") { digits = digits.dropLast() }
-        guard let scale = Int(digits), AssetSizeFilter.scales.contains(where: { $0.0 == scale }) else {
-            throw QueryError.unknownValue(raw, for: "scale", accepted: AssetSizeFilter.scales.map { "\($0.0)" })
-        }
-        return scale
+            scale: try reader.term("scale"))
     }
 
     var canonicalParameters: [(name: String, value: String)] {
@@ -38,23 +26,20 @@ extension AssetSizeFilter: QueryFilter {
         written.term("platform", platform)
         written.term("table", table)
         written.text("asset", asset)
-        written.text("scale", scale.map { "\($0)" })
+        written.term("scale", scale)
         return written.pairs
     }
 }
 
-extension Measurement {
-    /// The parameters of an asset's check: an image's pixel size against Apple's published size.
-    static let assetParameters = [
-        FilterParameter(
-            name: "asset",
-            summary:
-                "An asset of /v1/asset-sizes (sticker, Top Shelf image, Wallet strip): judges width × height in pixels against its published size.",
-            value: .text),
-        FilterParameter(
-            name: "variant", summary: "With asset: which size (sticker size, Top Shelf shape, pass style).",
-            value: .text),
-    ]
+extension FilterParameter {
+    /// `/v1/check`'s asset: an image's pixel size judged against Apple's published size.
+    static let asset = FilterParameter(
+        name: "asset", summary: "An asset of /v1/asset-sizes (sticker): judges width × height in px.",
+        value: .text)
+
+    /// `/v1/check`'s variant: which size of the asset.
+    static let assetVariant = FilterParameter(
+        name: "variant", summary: "Which size of the asset (sticker size, pass style).", value: .text)
 }
 
 extension Endpoint {
@@ -91,5 +76,10 @@ extension ServedCollection {
                 "sizePt_width", "sizePt_height", "px1x_width", "px1x_height", "px2x_width", "px2x_height", "px3x_width",
                 "px3x_height", "px_width", "px_height", "aspectRatio", "bound",
             ],
-            trailing: ["platforms"]))
+            trailing: ["platforms"],
+            group: (
+                "table",
+                Dictionary(
+                    uniqueKeysWithValues: AssetTable.allCases.map { ($0.rawValue, "\($0.phrase) (\($0.rawValue))") })
+            )))
 }

@@ -369,7 +369,8 @@ extension Measurement: QueryFilter {
             summary:
                 "Dynamic Type category, for a figure that is a range of categories (the widgets' Dynamic Type range). A numeric figure refuses it (400).",
             value: .vocabulary(.category)),
-    ] + Self.assetParameters
+        FilterParameter.asset, FilterParameter.assetVariant,
+    ]
 
     init(parameters: [String: String]) throws(QueryError) {
         let reader = try ParameterReader(parameters, defined: Self.parameters)

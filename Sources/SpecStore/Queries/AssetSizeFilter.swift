@@ -34,6 +34,31 @@ public enum AssetTable: String, VocabularyTerm {
     ]
 }
 
+/// A scale a pixel size is given at: `2x` (`2` and `@2x` too).
+public enum AssetScale: String, VocabularyTerm {
+    case x1 = "1x"
+    case x2 = "2x"
+    case x3 = "3x"
+    public static let vocabulary = FilterVocabulary.Kind.assetScale
+
+    /// The factor: 1, 2 or 3.
+    public var factor: Int {
+        switch self {
+        case .x1: 1
+        case .x2: 2
+        case .x3: 3
+        }
+    }
+
+    /// The record field that holds the pixel size at this scale: `px2x`.
+    public var field: String { "px" + rawValue }
+
+    /// `2` and `@2x` for `2x`.
+    static let aliases: [String: String] = [
+        "1": "1x", "2": "2x", "3": "3x", "@1x": "1x", "@2x": "2x", "@3x": "3x",
+    ]
+}
+
 /// The filters of `SpecSnapshot.assetSizes(matching:)`; a `nil` field does not filter.
 public struct AssetSizeFilter: Sendable, Hashable {
     /// A platform: the rows that apply to it.
@@ -43,17 +68,14 @@ public struct AssetSizeFilter: Sendable, Hashable {
     /// An asset by name (`sticker`, `Wallet strip`, `top shelf`): the rows whose asset or variant
     /// names it, in any case and spacing.
     public var asset: String?
-    /// A scale (1, 2 or 3): the rows that give a pixel size at it.
-    public var scale: Int?
+    /// A scale: the rows that give a pixel size at it.
+    public var scale: AssetScale?
 
     /// Creates a filter; `nil` fields do not filter.
-    public init(platform: Platform? = nil, table: AssetTable? = nil, asset: String? = nil, scale: Int? = nil) {
+    public init(platform: Platform? = nil, table: AssetTable? = nil, asset: String? = nil, scale: AssetScale? = nil) {
         self.platform = platform
         self.table = table
         self.asset = asset
         self.scale = scale
     }
-
-    /// The scales a pixel size is given at, and the field that holds each.
-    public static let scales = [(1, "px1x"), (2, "px2x"), (3, "px3x")]
 }

@@ -47,6 +47,8 @@ public enum FilterVocabulary {
         case appearance
         /// ``AssetTable``: the tables of `/v1/asset-sizes`.
         case assetTable
+        /// ``AssetScale``: the scales of `/v1/asset-sizes`' pixel sizes.
+        case assetScale
     }
 
     /// Platform ids. `all` in a record's `platforms` matches every one of them.
@@ -116,6 +118,7 @@ public enum FilterVocabulary {
         case .searchStatus: searchStatuses
         case .appearance: appearances
         case .assetTable: AssetTable.spellings
+        case .assetScale: AssetScale.spellings
         case .topic, .font, .device, .element: nil
         }
     }
@@ -223,6 +226,7 @@ public enum FilterVocabulary {
             .ruleStatus: table(ruleStatuses),
             .searchStatus: table(searchStatuses),
             .assetTable: table(AssetTable.spellings, AssetTable.aliases),
+            .assetScale: table(AssetScale.spellings, AssetScale.aliases),
             // Apple's 2023 tables headed the increased-contrast columns "Accessible"; the record
             // fields are camel case (matching ignores case and separators, so they need no alias).
             .appearance: table(

@@ -108,7 +108,8 @@ extension SpecSnapshot {
             answer.append("measured", .object(measured))
             answer.append("result", "no-applicable-figure")
             answer.append("severity", "none")
-            answer.append("message", .string(noPixelSizeMessage(asset, rows: rows, onPlatform: onPlatform, measurement)))
+            answer.append(
+                "message", .string(noPixelSizeMessage(asset, rows: rows, onPlatform: onPlatform, measurement)))
             answer.append("force", .null)
             answer.append("status", .null)
             answer.append("sizes", [])
@@ -125,7 +126,9 @@ extension SpecSnapshot {
         let matched = sizes.first(where: fits)
         let judged =
             matched
-            ?? sizes.min { abs($0.width - width) + abs($0.height - height) < abs($1.width - width) + abs($1.height - height) }
+            ?? sizes.min {
+                abs($0.width - width) + abs($0.height - height) < abs($1.width - width) + abs($1.height - height)
+            }
             ?? sizes[0]
         let bound = judged.row.fields["bound"]?.stringValue ?? "exact"
         let name = Self.assetPhrase(judged.row)
@@ -177,7 +180,8 @@ extension SpecSnapshot {
             }
         }
         if judged.row.fields["wholeAsset"]?.boolValue == true, judged.row.fields["table"] == "top-shelf" {
-            message += " Keep what matters inside the focused (safe zone) size: /v1/asset-sizes?asset=top-shelf lists it."
+            message +=
+                " Keep what matters inside the focused (safe zone) size: /v1/asset-sizes?asset=top-shelf lists it."
         }
         answer.append("figure", .string(judged.row.id))
         answer.append("asset", .string(asset))
@@ -225,19 +229,21 @@ extension SpecSnapshot {
             return (width, height)
         }
         var sizes: [PixelSize] = []
-        for (scale, field) in AssetSizeFilter.scales {
-            if let (width, height) = size(field) {
-                sizes.append(PixelSize(row: entry, label: "@\(scale)x", width: width, height: height, computed: false))
+        for scale in AssetScale.allCases {
+            if let (width, height) = size(scale.field) {
+                sizes.append(
+                    PixelSize(row: entry, label: "@\(scale.rawValue)", width: width, height: height, computed: false))
             }
         }
         if let (width, height) = size("px") {
             sizes.append(PixelSize(row: entry, label: "px", width: width, height: height, computed: false))
         }
         if sizes.isEmpty, let (width, height) = size("sizePt") {
-            for (scale, _) in AssetSizeFilter.scales {
+            for scale in AssetScale.allCases {
+                let factor = Double(scale.factor)
                 sizes.append(
                     PixelSize(
-                        row: entry, label: "@\(scale)x", width: width * Double(scale), height: height * Double(scale),
+                        row: entry, label: "@\(scale.rawValue)", width: width * factor, height: height * factor,
                         computed: true))
             }
         }

@@ -95,16 +95,9 @@ extension SpecSnapshot {
     /// `bound`, and where Apple gives them `aspectRatio`, `formats`, `text` and the other figures,
     /// `valueIn2023`, `asPublished`, then the provenance fields.
     ///
-    /// - Throws: ``QueryError`` `unknown_value` for an asset name no row of this version has, or a
-    ///   scale other than 1, 2 or 3.
+    /// - Throws: ``QueryError`` `unknown_value` for an asset name no row of this version has.
     public func assetSizes(matching filter: AssetSizeFilter) throws(QueryError) -> QueryResult {
-        var scaleField: String?
-        if let scale = filter.scale {
-            guard let field = AssetSizeFilter.scales.first(where: { $0.0 == scale })?.1 else {
-                throw QueryError.unknownValue("\(scale)", for: "scale", accepted: ["1", "2", "3"])
-            }
-            scaleField = field
-        }
+        let scaleField = filter.scale?.field
         let wanted = filter.asset.map(FilterVocabulary.matchKey)
         if let raw = filter.asset, let wanted {
             guard rows(.assetSizes).contains(where: { Self.assetKeys(of: $0.fields).contains { $0.contains(wanted) } })
@@ -112,8 +105,9 @@ extension SpecSnapshot {
                 throw QueryError.unknownValue(raw, for: "asset", accepted: assetNames(wholeOnly: false))
             }
         }
-        let items = rowValues(.assetSizes, platform: filter.platform?.rawValue, where: ["table": filter.table?.rawValue])
-        { entry in
+        let items = rowValues(
+            .assetSizes, platform: filter.platform?.rawValue, where: ["table": filter.table?.rawValue]
+        ) { entry in
             if let wanted, !Self.assetKeys(of: entry.fields).contains(where: { $0.contains(wanted) }) { return false }
             if let scaleField, entry.fields[scaleField]?["width"] == nil { return false }
             return true
@@ -124,14 +118,17 @@ extension SpecSnapshot {
 
     /// Why nothing matches: a table this version does not have yet, or filters no row meets.
     private func emptyAssetNote(_ filter: AssetSizeFilter) -> Note {
-        if let table = filter.table, !rows(.assetSizes).contains(where: { $0.fields["table"] == .string(table.rawValue) })
+        if let table = filter.table,
+            !rows(.assetSizes).contains(where: { $0.fields["table"] == .string(table.rawValue) })
         {
             return Note(
-                "Version \(version.id) holds no row of Apple's \(table.phrase) table: the sources date it later (see /v1/versions).")
+                "Version \(version.id) holds no row of Apple's \(table.phrase) table: the sources date it later (see /v1/versions)."
+            )
         }
         if let scale = filter.scale {
             return Note(
-                "Apple gives no pixel size at @\(scale)x for these assets: their tables give points, or pixels at other scales.")
+                "Apple gives no pixel size at @\(scale.rawValue) for these assets: their tables give points, or pixels at other scales."
+            )
         }
         return Note("No asset size matches these filters in version \(version.id).")
     }
