@@ -60,15 +60,18 @@ import Testing
         #expect(topShelf.lowerBound < sticker.lowerBound && sticker.lowerBound < leaderboard.lowerBound)
         #expect(text.contains("Specifications › Sticker sizes"))
         // One heading row per table, in Apple's order, before its rows.
-        let headings = AssetTable.allCases.map { "<th scope=\"rowgroup\" colspan=" }
-        #expect(text.components(separatedBy: headings[0]).count - 1 == AssetTable.allCases.count)
+        #expect(text.components(separatedBy: "<th scope=\"rowgroup\"").count - 1 == AssetTable.allCases.count)
+        let positions = AssetTable.allCases.compactMap { table in
+            text.range(of: ">\(table.phrase) (\(table.rawValue))</th>")?.lowerBound
+        }
+        #expect(positions.count == AssetTable.allCases.count && positions == positions.sorted())
         let walletHeading = try #require(text.range(of: "Wallet pass image dimensions (wallet-pass)"))
-        let walletRow = try #require(text.range(of: "Wallet strip"))
+        let walletRow = try #require(text.range(of: ">Wallet strip<"))
         #expect(topShelf.lowerBound < walletHeading.lowerBound && walletHeading.lowerBound < walletRow.lowerBound)
     }
 
     @Test func searchAndVersions() throws {
-        let hits = try #require(app.request(.get, "/v1/search?q=sticker&type=asset-size").json)
+        let hits = try #require(app.request(.get, "/v1/search?q=sticker&type=asset").json)
         #expect(hits["items"]?.arrayValue?.first?["id"]?.stringValue?.hasPrefix("asset.imessage.sticker.") == true)
         let versions = try #require(app.request(.get, "/v1/versions").json?["items"]?.arrayValue)
         #expect(versions.last?["counts"]?["assetSizes"] == 82)

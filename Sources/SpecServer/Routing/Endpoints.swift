@@ -174,7 +174,7 @@ extension Route {
                 tool: Endpoint.Tool(
                     name: "check_measurements", title: "Check measurements",
                     description:
-                        "Judges sizes; use it rather than comparing numbers yourself. Each item: figure (a metric id) or element and platform (measure where the element has several), and value or width and height. One result per item, in order: result, severity, the governing figure, its status, a message. A convention is never a HIG violation; an item that cannot be judged gets its own error.",
+                        "Judges sizes; use it, not your own arithmetic. Each item: figure (metric id), element and platform (measure if several), or asset (px; variant if several); value or width and height. Results in order: result, severity, figure, status, message. A convention is never a HIG violation; a bad item gets its own error.",
                     input: .postBody))
         case .versions:
             Endpoint(

@@ -126,7 +126,7 @@ public enum RecordType: String, VocabularyTerm {
     case textStyle = "text-style"
     case tracking
     case color
-    case assetSize = "asset-size"
+    case assetSize = "asset"
     public static let vocabulary = FilterVocabulary.Kind.searchType
 }
 
