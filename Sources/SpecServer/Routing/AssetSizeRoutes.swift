@@ -70,13 +70,12 @@ extension ServedCollection {
         collection: .assetSizes, route: .assetSizes, recordRoute: .assetSize, segment: "asset-sizes",
         listSchema: "AssetSizeList", itemSchema: "AssetSize", countHeading: "Asset sizes",
         everyRow: { snapshot throws(QueryError) in try snapshot.assetSizes(matching: AssetSizeFilter()) },
+        // The table is each group's heading row, and the rarer sizes (@1x, a size without a scale),
+        // aspect ratio and bound wait in the column picker: the page stays within 1280 px.
         page: PageLayout(
-            lead: ["table", "asset", "variant", "attribute"],
-            figures: [
-                "sizePt_width", "sizePt_height", "px1x_width", "px1x_height", "px2x_width", "px2x_height", "px3x_width",
-                "px3x_height", "px_width", "px_height", "aspectRatio", "bound",
-            ],
-            trailing: ["platforms"],
+            lead: ["asset", "variant", "attribute"],
+            figures: ["sizePt_width", "sizePt_height", "px2x_width", "px2x_height", "px3x_width", "px3x_height"],
+            trailing: [],
             group: (
                 "table",
                 Dictionary(
