@@ -102,7 +102,12 @@ struct ProvenanceTests {
         // Apple's one color table for every platform is dated by the Color change log of this day.
         let colors = diff.added.filter { $0["type"] == "color" }
         #expect(colors.count == 12 && colors.allSatisfy { $0["dating"] == "change-log" })
-        let dated = diff.added.filter { $0["dating"] == "change-log" && $0["type"] != "color" }
+        // So are Game Center's challenge and multiplayer tables, by its change log of this day.
+        let assets = diff.added.filter { $0["type"] == "asset" }
+        #expect(assets.count == 10 && assets.allSatisfy { $0["dating"] == "change-log" })
+        let dated = diff.added.filter {
+            $0["dating"] == "change-log" && $0["type"] != "color" && $0["type"] != "asset"
+        }
         #expect(dated.count < 10, "\(dated.count) additions")
         // The rest open here because what they describe (Liquid Glass, the 26 releases, the tab bar
         // that minimizes on scroll) appeared

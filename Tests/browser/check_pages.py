@@ -57,6 +57,8 @@ PAGES = [
     ("colors-2023", "/v1/colors?version=2023&platform=macos&format=html"),
     ("complications", "/v1/complications?format=html"),
     ("complications-45mm", "/v1/complications?case=45mm&format=html"),
+    ("asset-sizes", "/v1/asset-sizes?format=html"),
+    ("asset-sizes-stickers", "/v1/asset-sizes?asset=sticker&format=html"),
     ("versions", "/v1/versions?format=html"),
     ("coverage", "/v1/coverage?format=html"),
     ("search", "/v1/search?q=hit%20target&format=html"),

@@ -404,6 +404,28 @@ enum RecordSchemas {
                         ("element", text("The element judged (element=), or in an error row as sent.")),
                         ("platform", text("The platform an element was judged on.")),
                         ("measure", ["type": ["string", "null"], "description": "What was measured on the element."]),
+                        ("asset", text("The asset judged (asset=): its name in /v1/asset-sizes.")),
+                        (
+                            "variant",
+                            ["type": ["string", "null"], "description": "The asset's variant judged against."]
+                        ),
+                        ("scale", text("The scale of the asset size judged against (@2x), or px for one without.")),
+                        (
+                            "computed",
+                            [
+                                "type": "boolean",
+                                "description":
+                                    "true where the pixel size is Apple's points × the scale, Apple's table giving points only.",
+                            ]
+                        ),
+                        (
+                            "sizes",
+                            [
+                                "type": "array", "items": ["type": "object"],
+                                "description":
+                                    "For an asset: every pixel size judged against (figure, variant, scale, width, height, bound, computed).",
+                            ]
+                        ),
                         (
                             "governs",
                             ["type": ["string", "null"], "description": "Why that figure governs, and the rule."]

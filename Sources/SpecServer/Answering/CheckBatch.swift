@@ -105,7 +105,18 @@ enum CheckBatch {
             throw APIError(
                 QueryError.unknownValue(element, for: "element", accepted: snapshot.elements.map(\.id)))
         }
-        guard measurement.element != nil || measurement.figure.isEmpty || isFigureID(measurement.figure) else {
+        // One unknown asset is the request's fault too, as an unknown element is.
+        if let asset = measurement.asset {
+            do {
+                _ = try snapshot.assetName(matching: asset)
+            } catch {
+                throw APIError(error)
+            }
+        }
+        guard
+            measurement.element != nil || measurement.asset != nil || measurement.figure.isEmpty
+                || isFigureID(measurement.figure)
+        else {
             throw APIError(
                 status: 400, code: QueryError.Code.invalidValue.rawValue,
                 message: "'\(measurement.figure)' is not a metric id (metric.<topic>.<platform>.<name>).",
@@ -206,7 +217,8 @@ enum CheckBatch {
             judgement = try snapshot.checkElement(measurement)
         } catch {
             return errorRow(
-                index: index, id: id, figure: measurement.element == nil ? .string(measurement.figure) : nil,
+                index: index, id: id,
+                figure: measurement.element == nil && measurement.asset == nil ? .string(measurement.figure) : nil,
                 element: measurement.element.map(JSONValue.string), error: error)
         }
         guard case .object(let fields) = judgement else { return judgement }

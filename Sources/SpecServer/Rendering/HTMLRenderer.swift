@@ -387,7 +387,16 @@ enum HTMLRenderer {
                 "<th scope=\"col\"\(numeric)\(ariaSort)><a href=\"\(escape(href))\" title=\"Sort by \(escape(column.header))\">\(escape(column.header))\(mark)</a></th>"
         }
         html += "</tr></thead>\n<tbody>\n"
+        // A page of rows from several of Apple's tables reads table by table: a heading row where
+        // the grouping field's value changes.
+        let group = fragment ? nil : PageLayout.layout(for: page.route)?.group
+        var groupValue: String?
         for row in table.rows {
+            if let group, let value = table.cell(row, group.field), value != groupValue {
+                groupValue = value
+                html +=
+                    "<tr class=\"hig-group\"><th scope=\"rowgroup\" colspan=\"\(slots.count)\">\(escape(group.headings[value] ?? value))</th></tr>\n"
+            }
             html += "<tr>"
             for (position, slot) in slots.enumerated() {
                 guard case .column(let column, let figure) = slot else {

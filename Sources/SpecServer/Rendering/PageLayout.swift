@@ -15,6 +15,14 @@ struct PageLayout: Equatable, Sendable {
     var figures: [String]
     /// Short columns after the status: where a row applies (platform, topic).
     var trailing: [String]
+    /// The field whose value starts a group of rows under its own heading row where it changes
+    /// (the asset sizes' `table`), and each value's heading; `nil` for one run of rows.
+    var group: (field: String, headings: [String: String])? = nil
+
+    static func == (left: PageLayout, right: PageLayout) -> Bool {
+        left.lead == right.lead && left.figures == right.figures && left.trailing == right.trailing
+            && left.group?.field == right.group?.field && left.group?.headings == right.group?.headings
+    }
 
     /// The route's page layout, or `nil` for a route whose table is shown whole.
     static func layout(for route: Route) -> PageLayout? {

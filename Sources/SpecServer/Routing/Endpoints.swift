@@ -147,6 +147,8 @@ extension Route {
             .record(
                 of: .complications, path: "/v1/complications", title: "Complication", noun: "complication",
                 summary: "one complication size", example: "complication.circular.image.45mm-49mm")
+        case .assetSizes: Endpoint.assetSizes
+        case .assetSize: Endpoint.assetSize
         case .search:
             .collection(
                 "/v1/search", title: "Search results", summary: "records of every kind matching words",
@@ -178,7 +180,7 @@ extension Route {
                 tool: Endpoint.Tool(
                     name: "check_measurements", title: "Check measurements",
                     description:
-                        "Judges sizes and contrast; use it rather than comparing numbers yourself. Each item: figure, or element and platform (and measure), with value or width and height; or foreground and background (textSize, bold). One result per item, in order: result, severity, figure, status, message; an item that cannot be judged gets its own error.",
+                        "Judges sizes and contrast; use it, not your own arithmetic. Each item: figure (metric id), element and platform (measure if several), or asset (px; variant if several), with value or width and height; or foreground and background (textSize, bold). Results in order: result, severity, figure, status, message; a bad item gets its own error.",
                     input: .postBody))
         case .versions:
             Endpoint(

@@ -382,6 +382,7 @@ extension Measurement: QueryFilter {
             summary:
                 "Dynamic Type category, for a figure that is a range of categories (the widgets' Dynamic Type range). A numeric figure refuses it (400).",
             value: .vocabulary(.category)),
+        FilterParameter.asset, FilterParameter.assetVariant,
     ]
 
     init(parameters: [String: String]) throws(QueryError) {
@@ -396,7 +397,7 @@ extension Measurement: QueryFilter {
         self.init(
             figure: figure, value: try reader.number("value"), width: try reader.number("width"),
             height: try reader.number("height"), category: try reader.term("category"), element: element,
-            platform: platform, measure: measure)
+            platform: platform, measure: measure, asset: reader.text("asset"), variant: reader.text("variant"))
     }
 
     var canonicalParameters: [(name: String, value: String)] {
@@ -409,6 +410,8 @@ extension Measurement: QueryFilter {
         written.number("width", width)
         written.number("height", height)
         written.term("category", category)
+        written.text("asset", asset)
+        written.text("variant", variant)
         return written.pairs
     }
 
@@ -431,9 +434,11 @@ extension Measurement: QueryFilter {
             }
             switch (key, value) {
             case ("figure", .string(let string)), ("category", .string(let string)), ("element", .string(let string)),
-                ("platform", .string(let string)), ("measure", .string(let string)):
+                ("platform", .string(let string)), ("measure", .string(let string)), ("asset", .string(let string)),
+                ("variant", .string(let string)):
                 parameters[key] = string
-            case ("figure", _), ("category", _), ("element", _), ("platform", _), ("measure", _):
+            case ("figure", _), ("category", _), ("element", _), ("platform", _), ("measure", _), ("asset", _),
+                ("variant", _):
                 throw QueryError.invalid(
                     value.serialized(), for: key, expected: "a \(Self.noun(of: key)) as a JSON string")
             case (_, .number(let number)): parameters[key] = number.literal
@@ -450,6 +455,8 @@ extension Measurement: QueryFilter {
         case "element": "interface element"
         case "platform": "platform"
         case "measure": "measure of the element"
+        case "asset": "asset name"
+        case "variant": "variant of the asset"
         default: "Dynamic Type category"
         }
     }

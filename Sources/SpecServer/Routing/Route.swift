@@ -6,7 +6,7 @@ enum Route: Int, CaseIterable, Sendable {
     case index
     case devices, device, deviceProfile, sizeClasses, sizeClass, widgets, widget, widgetFamilies, widgetFamily
     case dynamicType, dynamicTypeSize, textStyles, textStyle, tracking, trackingValue, metrics, metric
-    case rules, rule, myths, myth, colors, color, complications, complication
+    case rules, rule, myths, myth, colors, color, complications, complication, assetSizes, assetSize
     case search, check, versions, coverage, diff, export, sources
     case dynamicTypeTokens, metricTokens, colorTokens
     case textStyleTokens, tokensStudio

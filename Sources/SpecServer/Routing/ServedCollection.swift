@@ -148,6 +148,7 @@ extension SpecCollection {
                         "pixelHeight", "size",
                     ],
                     trailing: ["asPublished", "weight"]))
+        case .assetSizes: .assetSizes
         }
     }
 }

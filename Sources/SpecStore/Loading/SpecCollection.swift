@@ -7,6 +7,7 @@
 public enum SpecCollection: Int, CaseIterable, Sendable {
     case devices, sizeClasses, widgets, widgetFamilies, dynamicType, textStyles, tracking, metrics, rules, myths
     case colors, complications
+    case assetSizes
 
     /// The collection's declaration.
     var declaration: CollectionDeclaration { Self.declarations[rawValue] }
@@ -287,6 +288,7 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
                         (1.0, record.text("verdict")),
                     ])
             }
+        case .assetSizes: .assetSizes
         case .colors:
             CollectionDeclaration(
                 key: "colors", idPrefixes: ["color."], recordType: .color, carriesUnit: false,

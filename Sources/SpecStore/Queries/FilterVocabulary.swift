@@ -51,6 +51,10 @@ public enum FilterVocabulary {
         case complicationFamily
         /// ``FilterVocabulary/complicationKinds``.
         case complicationKind
+        /// ``AssetTable``: the tables of `/v1/asset-sizes`.
+        case assetTable
+        /// ``AssetScale``: the scales of `/v1/asset-sizes`' pixel sizes.
+        case assetScale
     }
 
     /// Platform ids. `all` in a record's `platforms` matches every one of them.
@@ -132,6 +136,8 @@ public enum FilterVocabulary {
         case .caseSize: caseSizes
         case .complicationFamily: complicationFamilies
         case .complicationKind: complicationKinds
+        case .assetTable: AssetTable.spellings
+        case .assetScale: AssetScale.spellings
         case .topic, .font, .device, .element: nil
         }
     }
@@ -238,6 +244,8 @@ public enum FilterVocabulary {
             .ruleKind: table(ruleKinds, ["must": "requirement", "should": "recommendation"]),
             .ruleStatus: table(ruleStatuses),
             .searchStatus: table(searchStatuses),
+            .assetTable: table(AssetTable.spellings, AssetTable.aliases),
+            .assetScale: table(AssetScale.spellings, AssetScale.aliases),
             // Apple's 2023 tables headed the increased-contrast columns "Accessible"; the record
             // fields are camel case (matching ignores case and separators, so they need no alias).
             .appearance: table(

@@ -30,6 +30,12 @@ extension SpecSnapshot {
     ///   neither figure nor element; `invalid_value` for figure with element, or platform or
     ///   measure without element.
     public func checkElement(_ measurement: Measurement) throws(QueryError) -> JSONValue {
+        if measurement.asset != nil { return try checkAsset(measurement) }
+        if let variant = measurement.variant {
+            throw QueryError.inapplicable(
+                "variant", value: variant, because: "it picks one size of an asset",
+                hint: "Give variant with asset, not with figure or element.")
+        }
         guard let name = measurement.element else {
             if let platform = measurement.platform {
                 throw QueryError.inapplicable(

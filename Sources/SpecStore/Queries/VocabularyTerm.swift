@@ -127,6 +127,7 @@ public enum RecordType: String, VocabularyTerm {
     case tracking
     case color
     case complication
+    case assetSize = "asset"
     public static let vocabulary = FilterVocabulary.Kind.searchType
 }
 
@@ -146,6 +147,7 @@ extension RecordType {
         case .tracking: "tracking row"
         case .color: "color"
         case .complication: "complication"
+        case .assetSize: "asset size"
         }
     }
 

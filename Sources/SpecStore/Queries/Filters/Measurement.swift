@@ -20,12 +20,20 @@ public struct Measurement: Sendable, Hashable {
     public var height: Double?
     /// The Dynamic Type category measured, for a metric whose figure is a range of categories.
     public var category: DynamicTypeCategory?
+    /// An asset of `/v1/asset-sizes` (`sticker`, `Wallet strip`), whose published size an image's
+    /// pixel ``width`` and ``height`` are judged against (``SpecSnapshot/checkAsset(_:)``).
+    public var asset: String?
+    /// Which size of the ``asset``: a sticker size, a Top Shelf shape, a pass style.
+    public var variant: String?
 
     /// Creates a measurement.
     public init(
         figure: String, value: Double? = nil, width: Double? = nil, height: Double? = nil,
-        category: DynamicTypeCategory? = nil, element: String? = nil, platform: Platform? = nil, measure: String? = nil
+        category: DynamicTypeCategory? = nil, element: String? = nil, platform: Platform? = nil, measure: String? = nil,
+        asset: String? = nil, variant: String? = nil
     ) {
+        self.asset = asset
+        self.variant = variant
         self.measure = measure
         self.figure = figure
         self.element = element
