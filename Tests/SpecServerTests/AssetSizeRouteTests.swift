@@ -13,7 +13,7 @@ import Testing
         #expect(Route.match(path: "/v1/asset-sizes")?.route == .assetSizes)
         #expect(Route.match(path: "/v1/asset-sizes/asset.imessage.sticker.large")?.route == .assetSize)
         #expect(Route.assetSizes.filters == ["platform", "table", "asset", "scale"])
-        #expect(Route.assetSizes.endpoint.tool == nil, "no MCP tool of its own in this branch")
+        #expect(Route.assetSizes.endpoint.tool?.name == "list_asset_sizes")
         let openAPI = try #require(app.request(.get, "/openapi.json").json)
         let parameters = openAPI["paths"]?["/v1/asset-sizes"]?["get"]?["parameters"]?.arrayValue ?? []
         let table = parameters.first { $0["name"] == "table" }

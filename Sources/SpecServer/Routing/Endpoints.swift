@@ -193,12 +193,16 @@ extension Route {
                         "The store versions, oldest first, each a dated change to Apple's pages. Pass an id as version to any tool to answer as the HIG stood then."
                 ))
         case .coverage:
-            // No MCP tool of its own yet: the tool list is at its byte budget.
             Endpoint(
                 template: "/v1/coverage", title: "Coverage",
                 summary: "what the store holds of each HIG page that publishes figures", formats: Format.tables,
                 answer: .query { .collection($0.store.coverageRows(of: $0.snapshot)) }, prebuilt: .everyVersion,
-                example: "/v1/coverage")
+                example: "/v1/coverage",
+                tool: Endpoint.Tool(
+                    name: "hig_coverage", title: "Coverage",
+                    description:
+                        "Each HIG page that publishes figures and what the store holds of it: held, not held here, or Apple publishes none. Use it to tell a figure Apple never gave from one this store lacks."
+                ))
         case .diff:
             Endpoint(
                 template: "/v1/diff", title: "Changes", summary: "what changed between two versions",
