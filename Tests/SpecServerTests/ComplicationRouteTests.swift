@@ -144,6 +144,18 @@ import Testing
         }
     }
 
+    @Test func anotherCheckKindsParameterIsTheItemsError() throws {
+        // The route takes appearance (a contrast check's), so the request is valid: its one item
+        // cannot be judged, as a contrast check answers a measurement's value.
+        let answer = app.request(.get, "/v1/check?family=circular&case=45mm&width=50&height=50&appearance=dark")
+        #expect(answer.status == 200)
+        #expect(answer.json?["items"]?.arrayValue?.first?["error"]?["parameter"] == "appearance")
+        let api = try #require(app.request(.get, "/openapi.json").json)
+        let parameters = api["paths"]?["/v1/check"]?["get"]?["parameters"]?.arrayValue ?? []
+        let asset = parameters.first { $0["name"] == "asset" }?["schema"]?["enum"]?.arrayValue ?? []
+        #expect(asset.contains("iMessage sticker"), "the check's asset names are the data's")
+    }
+
     @Test func theBatchJudgesComplicationsBesideMeasurements() throws {
         let body = """
             [{"id": "a", "family": "rectangular", "case": "45", "measure": "large image with title", "width": 178.5, "height": 56},

@@ -219,7 +219,7 @@ SHAPES = [
     ("list_complications", {"family": "circular", "case": "46mm"}, empty_with_notes),
     ("hig_coverage", {"version": "2023"}, lambda a: a["count"] > 0),
     ("list_asset_sizes", {"table": "wallet", "fields": "id,sizePt"}, lambda a: a["count"] > 0),
-    ("list_asset_sizes", {"asset": "zzzzqqq"}, lambda a: a["count"] == 0),
+    ("list_asset_sizes", {"asset": "sticker", "scale": "3x"}, lambda a: a["count"] > 0),
     ("get_record", {"id": "asset.imessage.sticker.large"}, lambda a: "item" in a),
     ("list_complications", {"kind": "text", "case": "45"}, lambda a: a["count"] > 0),
     ("list_widgets", {"case": "45mm"}, lambda a: a["count"] > 0),

@@ -43,6 +43,10 @@ enum ComplicationCheck {
         do {
             measurement = try self.measurement(parameters)
         } catch {
+            // A parameter of the route that another kind of check reads (a contrast check's
+            // appearance beside family and case): the route knows it, so the request is valid,
+            // and this one item cannot be judged, as a contrast check answers a measurement's value.
+            if error.code == .unknownParameter { return .object(JSONObject([("error", APIError.itemJSON(error))])) }
             throw APIError(error)
         }
         do {

@@ -35,7 +35,7 @@ extension FilterParameter {
     /// `/v1/check`'s asset: an image's pixel size judged against Apple's published size.
     static let asset = FilterParameter(
         name: "asset", summary: "An asset of /v1/asset-sizes (sticker): judges width × height in px.",
-        value: .text)
+        value: .vocabulary(.asset))
 
     /// `/v1/check`'s variant: which size of the asset.
     static let assetVariant = FilterParameter(

@@ -55,6 +55,8 @@ public enum FilterVocabulary {
         case assetTable
         /// ``AssetScale``: the scales of `/v1/asset-sizes`' pixel sizes.
         case assetScale
+        /// The assets of `/v1/asset-sizes` a check judges (drawn from the data).
+        case asset
     }
 
     /// Platform ids. `all` in a record's `platforms` matches every one of them.
@@ -138,7 +140,7 @@ public enum FilterVocabulary {
         case .complicationKind: complicationKinds
         case .assetTable: AssetTable.spellings
         case .assetScale: AssetScale.spellings
-        case .topic, .font, .device, .element: nil
+        case .topic, .font, .device, .element, .asset: nil
         }
     }
 

@@ -191,7 +191,7 @@ public final class SpecSnapshot: Sendable {
     }
 
     /// The accepted values of `kind` in this version: the static vocabulary, or for data-drawn
-    /// kinds (style, topic, font, device) the values present in the data.
+    /// kinds (style, topic, font, device, element, asset) the values present in the data.
     public func acceptedValues(for kind: FilterVocabulary.Kind) -> [String] {
         if let values = FilterVocabulary.values(of: kind) { return values }
         switch kind {
@@ -199,6 +199,7 @@ public final class SpecSnapshot: Sendable {
         case .topic: return vocabulary.topics
         case .font: return vocabulary.fonts
         case .element: return elements.map(\.id)
+        case .asset: return assetNames(wholeOnly: false)
         default: return entries[SpecCollection.devices.rawValue].map(\.id)
         }
     }
