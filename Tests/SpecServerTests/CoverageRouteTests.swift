@@ -35,4 +35,16 @@ struct CoverageRouteTests {
         let formsNote = forms.json?["notes"]?.arrayValue?.first?.stringValue ?? ""
         #expect(formsNote.contains("No HIG page named 'forms' is in the coverage list"), "\(formsNote)")
     }
+
+    @Test("status keeps the pages of one status, and an unknown status is a 400 naming the three")
+    func statusFilter() throws {
+        let notHeld = app.request(.get, "/v1/coverage?status=not-held")
+        let items = notHeld.json?["items"]?.arrayValue ?? []
+        #expect(!items.isEmpty && items.allSatisfy { $0["status"] == "not-held" })
+        let all = app.request(.get, "/v1/coverage").json?["items"]?.arrayValue ?? []
+        #expect(items.count < all.count)
+        let wrong = app.request(.get, "/v1/coverage?status=zz")
+        #expect(wrong.status == 400)
+        #expect(wrong.text.contains("held, not-held, none-published"))
+    }
 }

@@ -60,7 +60,9 @@ PAGES = [
     ("asset-sizes", "/v1/asset-sizes?format=html"),
     ("asset-sizes-stickers", "/v1/asset-sizes?asset=sticker&format=html"),
     ("versions", "/v1/versions?format=html"),
-    ("coverage", "/v1/coverage?format=html"),
+    # The whole list is 57 pages long on a phone by design; the filtered one is held to the length.
+    ("coverage-paged", "/v1/coverage?format=html"),
+    ("coverage-not-held", "/v1/coverage?status=not-held&format=html"),
     ("search", "/v1/search?q=hit%20target&format=html"),
     ("search-empty", "/v1/search?q=qwertyxyz&format=html"),
     ("check", "/v1/check?figure=metric.controls.ios.minimum-size&width=20&height=20&format=html"),

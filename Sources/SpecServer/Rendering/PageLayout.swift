@@ -34,6 +34,9 @@ struct PageLayout: Equatable, Sendable {
                 lead: ["id"],
                 figures: ["date"] + ServedCollection.all.map(\.countKey),
                 trailing: ["title", "notes"])
+        case .coverage:
+            // The page and its count; each collection's count waits in the picker.
+            PageLayout(lead: ["page"], figures: ["records"], trailing: ["publishes"])
         case .search:
             // The status column's pill says published or convention; the score waits in the picker.
             PageLayout(lead: ["title"], figures: ["value", "unit"], trailing: ["type", "snippet"])

@@ -196,7 +196,23 @@ extension Route {
             Endpoint(
                 template: "/v1/coverage", title: "Coverage",
                 summary: "what the store holds of each HIG page that publishes figures", formats: Format.tables,
-                answer: .query { .collection($0.store.coverageRows(of: $0.snapshot)) }, prebuilt: .everyVersion,
+                answer: .query { request in
+                    let rows = request.store.coverageRows(of: request.snapshot)
+                    guard let status = request.filters["status"] else { return .collection(rows) }
+                    let statuses = ["held", "not-held", "none-published"]
+                    guard statuses.contains(status) else {
+                        throw APIError.unknownValue("status", status, accepted: statuses)
+                    }
+                    return .collection(
+                        QueryResult(items: rows.items.filter { $0["status"]?.stringValue == status }, notes: rows.notes)
+                    )
+                },
+                filters: [
+                    .init(
+                        name: "status",
+                        summary: "Keep the pages whose figures are held, not held here, or that publish none.",
+                        value: .oneOf(["held", "not-held", "none-published"]))
+                ], prebuilt: .everyVersion,
                 example: "/v1/coverage",
                 tool: Endpoint.Tool(
                     name: "hig_coverage", title: "Coverage",

@@ -143,11 +143,10 @@ extension SpecCollection {
                 // Case size first: the rows are in case-size order, so the page reads one case at a time.
                 page: PageLayout(
                     lead: ["caseSize", "family", "layout", "element"],
-                    figures: [
-                        "width", "minWidth", "maxWidth", "height", "pixelWidth", "minPixelWidth", "maxPixelWidth",
-                        "pixelHeight", "size",
-                    ],
-                    trailing: ["asPublished", "weight"]))
+                    // Pixel ranges (twice the point ranges) and the text weight wait in the picker,
+                    // so status and source stay in view at 1280 px.
+                    figures: ["width", "minWidth", "maxWidth", "height", "pixelWidth", "pixelHeight", "size"],
+                    trailing: ["asPublished"]))
         case .assetSizes: .assetSizes
         }
     }
