@@ -2,7 +2,7 @@ import SpecStore
 
 /// `/v1/check?family=circular&case=45mm&width=…&height=…`: a complication image judged against
 /// Apple's published size for its family, element (`measure`) and case size
-/// (``SpecSnapshot/checkComplication(_:)``). A request (or a batch item) naming `family` or `case`,
+/// (``SpecSnapshot/checkComplication(_:)``). A request (or a batch item) naming `family`, `case` or `unit`,
 /// or `element=complication`, is a complication check. As a measurement's check does, it answers
 /// with `400` what names no figure (an unknown family, case size or element, a case size the
 /// family has no column for) on a `GET`, and as the item's error what it cannot judge (a missing
@@ -28,7 +28,7 @@ enum ComplicationCheck {
 
     /// Whether the parameters ask for a complication check.
     static func isComplication(_ parameters: [String: String]) -> Bool {
-        parameters["family"] != nil || parameters["case"] != nil
+        parameters["family"] != nil || parameters["case"] != nil || parameters["unit"] != nil
             || parameters["element"].map { FilterVocabulary.matchKey($0).hasPrefix("complication") } == true
     }
 
@@ -46,7 +46,10 @@ enum ComplicationCheck {
             // A parameter of the route that another kind of check reads (a contrast check's
             // appearance beside family and case): the route knows it, so the request is valid,
             // and this one item cannot be judged, as a contrast check answers a measurement's value.
-            if error.code == .unknownParameter { return .object(JSONObject([("error", APIError.itemJSON(error))])) }
+            // A unit other than pt or px is text the schema allows, so it is the item's error too.
+            if error.code == .unknownParameter || error.parameter == "unit" {
+                return .object(JSONObject([("error", APIError.itemJSON(error))]))
+            }
             throw APIError(error)
         }
         do {

@@ -95,14 +95,24 @@ extension SpecSnapshot {
     /// `bound`, and where Apple gives them `aspectRatio`, `formats`, `text` and the other figures,
     /// `valueIn2023`, `asPublished`, then the provenance fields.
     ///
-    /// - Throws: ``QueryError`` `unknown_value` for an asset name no row of this version has.
+    /// An asset name no row of this version has is an empty answer whose note lists the names.
     public func assetSizes(matching filter: AssetSizeFilter) throws(QueryError) -> QueryResult {
         let scaleField = filter.scale?.field
         let wanted = filter.asset.map(FilterVocabulary.matchKey)
         if let raw = filter.asset, let wanted {
+            // A name no row has is an empty answer that lists the names, as for a color: the
+            // filter is words, so any text is a valid request.
             guard rows(.assetSizes).contains(where: { Self.assetKeys(of: $0.fields).contains { $0.contains(wanted) } })
             else {
-                throw QueryError.unknownValue(raw, for: "asset", accepted: assetNames(wholeOnly: false))
+                let accepted = assetNames(wholeOnly: false)
+                return QueryResult(
+                    items: [],
+                    notes: [
+                        Note(
+                            "No asset of version \(version.id) is named '\(raw)'. "
+                                + NearestSpelling.didYouMean(raw, among: accepted)
+                                + "Names: \(accepted.joined(separator: ", ")).")
+                    ])
             }
         }
         let items = rowValues(
