@@ -35,6 +35,36 @@ import Testing
         #expect(old.contains("public static let value = HIGColorValue(red: 255, green: 69, blue: 58"))
     }
 
+    /// The Activity ring colors, one value each for every appearance, reach every output a token
+    /// pipeline reads: each appearance's token file, the style sheet's root, Swift and CSV.
+    @Test func theActivityRingColorsAreInEveryOutput() throws {
+        for appearance in ColorAppearance.allCases {
+            let file = try #require(app.request(.get, "/v1/tokens/colors/\(appearance.rawValue)").json)
+            let move = try #require(file["color"]?["activity-rings"]?["move"], "\(appearance)")
+            #expect(move["$value"]?["hex"] == "#fa114f")
+            #expect(move["$description"] == "Move (Activity ring colors), one value for every appearance.")
+            let provenance = move["$extensions"]?[DesignTokens.extensionKey]
+            #expect(provenance?["confidence"] == "single-copy")
+            #expect(provenance?["asPublished"] == "R-250,G-17,B-79")
+        }
+        let css = app.request(.get, "/v1/colors?format=css").text
+        let dark = try #require(css.range(of: "@media (prefers-color-scheme: dark) {"))
+        #expect(
+            css[..<dark.lowerBound].contains(
+                "  /* Apple gives this color one value, for every appearance. */\n  --hig-color-activity-rings-stand: #00FFF6;"
+            ))
+        #expect(!css[dark.lowerBound...].contains("activity-rings"))
+        let swift = app.request(.get, "/v1/colors?name=exercise&format=swift").text
+        #expect(swift.contains("public enum ActivityRingsExercise {"))
+        #expect(swift.contains("/// Confidence: single-copy."))
+        #expect(
+            swift.contains(##"public static let value = HIGColorValue(red: 166, green: 255, blue: 0, hex: "#A6FF00")"##)
+        )
+        let csv = app.request(.get, "/v1/colors?name=move&format=csv").text.split(separator: "\r\n")
+        #expect(csv.first?.hasSuffix(",notes,sameInEveryAppearance,confidence") == true, "\(csv.first ?? "")")
+        #expect(csv.last?.hasSuffix(",true,single-copy") == true, "\(csv.last ?? "")")
+    }
+
     @Test func cssHasALightRootAndABlockPerAppearance() throws {
         let answer = app.request(.get, "/v1/colors?format=css")
         #expect(answer.status == 200)
@@ -62,7 +92,9 @@ import Testing
     @Test func theColorsPageShowsASwatchBesideEachValue() {
         let page = app.request(.get, "/v1/colors?format=html").text
         #expect(page.contains("background:#6D7CFF\"></span>#6D7CFF"))
-        #expect(page.components(separatedBy: "class=\"hig-swatch\"").count - 1 == 12 * 4 + 6 * 4)
+        // Four per system color and gray, one per Activity ring color (its one value).
+        #expect(page.components(separatedBy: "class=\"hig-swatch\"").count - 1 == 12 * 4 + 6 * 4 + 3)
+        #expect(page.contains("background:#FA114F\"></span>#FA114F"))
         #expect(
             HTMLRenderer.cellContent("red;x", column: TableColumn("light_hex", "Hex", .color), fragment: false)
                 == "red;x")

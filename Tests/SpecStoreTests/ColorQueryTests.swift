@@ -13,13 +13,14 @@ struct ColorQueryTests {
         return try snapshot.colors(matching: filter).items.compactMap { $0["id"]?.stringValue }
     }
 
-    @Test("the latest version holds the 12 colors for every platform and the 6 iOS, iPadOS grays")
+    @Test("the latest version holds the 12 colors for every platform, the 6 iOS, iPadOS grays and the 3 rings")
     func latest() throws {
         let all = try ids(ColorFilter())
-        #expect(all.count == 18)
+        #expect(all.count == 21)
         #expect(all.filter { $0.hasPrefix("color.all.") }.count == 12)
-        #expect(try ids(ColorFilter(platform: .macos)).count == 12, "the grays are iOS and iPadOS only")
-        #expect(try ids(ColorFilter(platform: .ipados)).count == 18)
+        #expect(try ids(ColorFilter(platform: .macos)).count == 12, "the grays and rings are not the Mac's")
+        #expect(try ids(ColorFilter(platform: .ipados)).count == 21)
+        #expect(try ids(ColorFilter(platform: .visionos)).count == 12, "Activity rings are not supported in visionOS")
         let blue = try #require(Self.store.latest.record(id: "color.all.blue"))
         #expect(blue["dark"]?["hex"] == "#0091FF")
         #expect(blue["platform"] == "all")
@@ -29,7 +30,7 @@ struct ColorQueryTests {
     func tablesOf2023() throws {
         for version in ["2023", "2024-09-09", "2025-03-07"] {
             let all = try ids(ColorFilter(), version: version)
-            #expect(all.count == 63 + 6, "\(version)")
+            #expect(all.count == 63 + 6 + (version == "2023" ? 0 : 3), "\(version)")
             #expect(!all.contains { $0.hasPrefix("color.all.") })
         }
         let mac = try ids(ColorFilter(platform: .macos), version: "2025-03-07")
@@ -51,7 +52,8 @@ struct ColorQueryTests {
         }
         #expect(try ids(ColorFilter(name: "indigo")) == ["color.all.indigo"])
         #expect(try ids(ColorFilter(name: "gray")) == ["color.ios.gray"])
-        #expect(try ids(ColorFilter(appearance: .increasedContrastDark)).count == 18)
+        // The rings' one value holds in every appearance, so they answer for each.
+        #expect(try ids(ColorFilter(appearance: .increasedContrastDark)).count == 21)
         let unknown = try Self.store.latest.colors(matching: ColorFilter(name: "indgo"))
         #expect(unknown.items.isEmpty)
         #expect(unknown.notes.map(\.words).joined().contains("No color of version"))
@@ -72,6 +74,28 @@ struct ColorQueryTests {
         #expect(tv.items.isEmpty)
         #expect(tv.notes.first?.text { _ in "" }.contains("September 12, 2023") == true)
         #expect(try ids(ColorFilter(platform: .tvos)).count == 12)
+    }
+
+    @Test("the Activity ring colors start at the first version after Apple's March 29, 2024 change log")
+    func activityRingsByVersion() throws {
+        let rings = ["color.activity-rings.move", "color.activity-rings.exercise", "color.activity-rings.stand"]
+        for version in ["2023", "2024-02-02"] {
+            #expect(try ids(ColorFilter(name: "Move"), version: version).isEmpty, "\(version)")
+        }
+        #expect(try ids(ColorFilter(platform: .watchos), version: "2024-09-09").filter(rings.contains) == rings)
+        let added = try Self.store.diff(from: "2024-02-02", to: "2024-09-09").added.filter { $0["type"] == "color" }
+        #expect(added.compactMap { $0["id"]?.stringValue } == rings)
+        #expect(added.allSatisfy { $0["dating"] == "change-log" })
+        let move = try #require(Self.store.latest.record(id: "color.activity-rings.move"))
+        #expect(move["value"]?["hex"] == "#FA114F")
+        #expect(move["confidence"] == "single-copy")
+        // A ring's label on the rings' black background: its one value, whatever appearance is asked.
+        for appearance in [ColorAppearance?.none, .dark, .light] {
+            let check = try Self.store.latest.checkContrast(
+                ContrastMeasurement(foreground: "Move", background: "#000000", appearance: appearance, textSize: 17))
+            #expect(check["contrast"]?["foreground"]?["hex"] == "#FA114F")
+            #expect(check["result"] == "ok", "\(check)")
+        }
     }
 
     @Test("diffs: June 9, 2025 replaces the tables; Indigo (dark) changes at 2025-12-16; the gray API in 2024")

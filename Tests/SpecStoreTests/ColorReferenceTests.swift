@@ -165,6 +165,38 @@ struct ColorReferenceTests {
         }
         #expect(seen.count == 63)
         // Nothing in the store that the reference lacks.
-        #expect(colors.count == 12 + 6 + 63)
+        #expect(colors.count == 12 + 6 + 63 + 3)
+    }
+
+    @Test("every Activity ring color: Apple's one value, its single-copy basis, cited at Best practices")
+    func activityRings() throws {
+        let rows = try ReferenceFiles.rows("activity-rings.json")
+        let rings = rows.filter { $0.string("kind") == nil }
+        #expect(rings.count == 3)
+        let sentence = try #require(rows.first { $0.string("kind") == "note" }?.string("apple_text"))
+        for row in rings {
+            let name = try #require(row.string("ring"))
+            let record = try color("color.activity-rings.\(Self.slug(name))")
+            #expect(record.string("name") == name)
+            #expect(record.string("table") == "Activity ring colors")
+            #expect(Self.stored(record["value"]) == Self.channels(row["rgb"]), "\(name)")
+            #expect(record.object("asPublished")?.string("value") == row.string("asPublished"))
+            // Apple gives one value, no appearance columns: those stay empty, and the value holds in each.
+            for (field, _) in Self.current { #expect(record[field] is NSNull, "\(name) \(field)") }
+            #expect(record["sameInEveryAppearance"] as? Bool == true)
+            #expect(record["swiftUI"] is NSNull && record["uiKit"] is NSNull)
+            // The reference rests each value on one named copy; the record says so in a field.
+            #expect(row.string("confidence") == "single copy")
+            #expect(record.string("confidence") == "single-copy")
+            #expect(record.strings("platforms") == ["ios", "ipados", "watchos"])
+            // Apple's change log dates the colors March 29, 2024: the first store version after it.
+            #expect(record.string("since") == "2024-09-09")
+            #expect(record["seen"] == nil)
+            let citation = try #require((record["citations"] as? [JSONObject])?.first)
+            #expect(citation.string("page") == "HIG › Activity rings")
+            #expect(citation.string("section") == "Best practices")
+            #expect(citation.string("url") == row.string("page"))
+            #expect(citation.string("quote") == sentence)
+        }
     }
 }

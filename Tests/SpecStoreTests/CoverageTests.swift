@@ -50,12 +50,54 @@ struct CoverageTests {
         #expect(wallet["status"] == "held" && wallet["publishes"] == "tables and prose")
         #expect((wallet["counts"]?["metrics"]?.doubleValue ?? 0) >= 6)
         #expect(Self.store.coverage(of: "popovers", in: Self.store.latest)?["status"] == "none-published")
+        // The Activity ring colors are held, and only from the version after Apple's change log dates them.
+        let rings = try #require(Self.store.coverage(of: "activity-rings", in: Self.store.latest))
+        #expect(rings["status"] == "held" && rings["counts"]?["colors"] == 3)
+        let before = try Self.store.snapshot(version: "2024-02-02")
+        #expect(Self.store.coverage(of: "activity-rings", in: before)?["status"] == "not-held")
         #expect(Self.store.coverage(of: "HIG › Wallet", in: Self.store.latest)?["page"] == "HIG › Wallet")
         #expect(Self.store.coverage(of: "no-such-page", in: Self.store.latest) == nil)
         // The Liquid Glass figure opens in 2025-06-09: the Materials page holds nothing before.
         let early = try Self.store.snapshot(version: "2025-03-07")
         #expect(Self.store.coverage(of: "materials", in: early)?["status"] == "not-held")
         #expect(Self.store.coverage(of: "materials", in: Self.store.latest)?["status"] == "held")
+    }
+
+    @Test("a page that publishes none says what that rests on, in the row a client reads")
+    func noneRestsOnABasis() throws {
+        let rows = Self.store.coverageRows(of: Self.store.latest).items
+        let none = rows.filter { $0["publishes"] == "none" }
+        #expect(none.count == 2)
+        for row in none {
+            let basis = try #require(row["basis"]?.stringValue, "\(row["page"] ?? .null)")
+            // Each rests on the sources searched and on the reference list of prose figures.
+            #expect(basis.contains("among the pages it searched"), "\(basis)")
+            #expect(basis.contains("the reference list of figures Apple states in prose"), "\(basis)")
+        }
+        let popovers = try #require(Self.store.coverage(of: "popovers", in: Self.store.latest)?["basis"]?.stringValue)
+        #expect(popovers.contains("'carries no pt figure at all'"))
+        // The seeds say it in those words, and list both pages among those searched.
+        let seeds = PublishedWordsTests.seeds.joined(separator: "\n")
+        #expect(seeds.contains("HIG › Popovers carries no pt figure at all"))
+        #expect(seeds.contains("Searched: HIG › Layout, Tab bars, Toolbars, Sheets, Popovers, Alerts, Search fields"))
+        // The one number on the Search fields page is a description the store holds as a rule.
+        let search = try #require(
+            Self.store.coverage(of: "search-fields", in: Self.store.latest)?["basis"]?.stringValue)
+        #expect(search.contains("rule.search.three-entry-points"))
+        #expect(Self.store.latest.record(id: "rule.search.three-entry-points")?["kind"] == "description")
+        // The reference's prose figures name neither page.
+        let prose = try ReferenceFiles.rows("prose-figures.json").compactMap { $0.string("page") }
+        #expect(prose.count == 107)
+        #expect(!prose.contains { $0.contains("/popovers") || $0.contains("/search-fields") })
+        #expect(rows.filter { $0["publishes"] != "none" }.allSatisfy { $0["basis"] == nil })
+    }
+
+    /// What each entry that says Apple publishes none rests on, as Docs/coverage.md lists it.
+    static func bases() -> String {
+        store.coverageRows(of: store.latest).items.compactMap { row -> String? in
+            guard let basis = row["basis"]?.stringValue else { return nil }
+            return "- **\(row["page"]?.stringValue ?? "")**: \(basis)"
+        }.joined(separator: "\n")
     }
 
     /// The table Docs/coverage.md holds: one line per page, as the latest version answers.
@@ -77,5 +119,7 @@ struct CoverageTests {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let table = Self.table()
         #expect(text.contains(table), "Docs/coverage.md's table must read:\n\(table)")
+        let bases = Self.bases()
+        #expect(text.contains(bases), "Docs/coverage.md's list of what none-published rests on must read:\n\(bases)")
     }
 }

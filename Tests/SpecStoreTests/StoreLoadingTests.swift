@@ -116,6 +116,22 @@ struct StoreLoadingTests {
                 .setting("$.colors", to: [StoreLoadingTests.color.setting("uiKit", nil).setting("swiftUI", 1)]),
                 .wrongType, "$.colors[0].swiftUI"
             ),
+            // A confidence outside the vocabulary, and a coverage entry saying Apple publishes none
+            // without what that rests on.
+            (
+                .setting("$.colors", to: [StoreLoadingTests.color.setting("confidence", "two copies")]), .badValue,
+                "$.colors[0].confidence"
+            ),
+            (
+                BrokenFile.setting("$.schemaVersion", to: 2).setting(
+                    "$.coverage",
+                    to: [
+                        [
+                            "page": "HIG › Popovers", "publishes": "none",
+                            "url": "https://developer.apple.com/design/human-interface-guidelines/popovers",
+                        ]
+                    ]), .missingBasis, "$.coverage[0].basis"
+            ),
             (.setting("$.metrics[0].history[0].until", to: "2023"), .badOrder, "$.metrics[0].history[0].until"),
             (.setting("$.metrics[0].citations", to: []), .missingCitation, "$.metrics[0].citations"),
             (.removing("$.metrics[1].basis"), .missingBasis, "$.metrics[1].basis"),

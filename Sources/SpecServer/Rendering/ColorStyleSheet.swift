@@ -7,7 +7,7 @@ import SpecStore
 /// A property is `--hig-color-` and the record id without `color.` and, for the table for every
 /// platform, without `all.` (`--hig-color-red`, `--hig-color-ios-gray-2`). Each property's comment
 /// gives the color, its status and citation. A row with only one value (Apple's 2023 visionOS
-/// table) sets it on `:root` alone, and says so.
+/// table, the Activity ring colors) sets it on `:root` alone, and says so.
 enum ColorStyleSheet {
     /// The routes that answer in CSS (their record routes too).
     static let routes: [Route] = [.colors]
@@ -29,7 +29,10 @@ enum ColorStyleSheet {
             if let light = hex(row, "light") {
                 out += "  \(property): \(light);\n"
             } else if let value = hex(row, "value") {
-                out += "  /* Apple's table has one column (Default) for this row, the same in every appearance. */\n"
+                out +=
+                    row["sameInEveryAppearance"] == .bool(true)
+                    ? "  /* Apple gives this color one value, for every appearance. */\n"
+                    : "  /* Apple's table has one column (Default) for this row, the same in every appearance. */\n"
                 out += "  \(property): \(value);\n"
             }
         }

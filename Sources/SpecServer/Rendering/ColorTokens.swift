@@ -1,8 +1,8 @@
 import SpecStore
 
 /// DTCG 2025.10 `color` tokens from the `/v1/colors` rows: one file per appearance, each with the
-/// same token set (a color is in it only if it has a value in every appearance), so a tool that
-/// imports one file per mode (Figma) loses none.
+/// same token set (a color is in it only if it has a value in every appearance, its own or the one
+/// Apple gives for all of them), so a tool that imports one file per mode (Figma) loses none.
 ///
 /// A token's path is its record id (`color.all.red`, `color.ios.gray-2`). Its value is the DTCG
 /// color object (§8.1): `colorSpace` `srgb`, `components` 0–1, `alpha` 1 and the `hex` fallback.
@@ -44,7 +44,7 @@ enum ColorTokens {
         root.append("$extensions", [DesignTokens.extensionKey: .object(provenance)])
         var tokens = JSONObject()
         for row in kept {
-            guard let id = row["id"]?.stringValue, let value = row[appearance.field] else { continue }
+            guard let id = row["id"]?.stringValue, let value = value(of: row, in: appearance) else { continue }
             let path = id.split(separator: ".").map(String.init)
             insert(
                 token(row: row, value: value, appearance: appearance, version: version), at: path.dropFirst(),
@@ -54,12 +54,22 @@ enum ColorTokens {
         return .object(root)
     }
 
+    /// The row's color in `appearance`: its own column, or the one value Apple gives for every
+    /// appearance (`sameInEveryAppearance`); `nil` where it has neither.
+    static func value(of row: JSONValue, in appearance: ColorAppearance) -> JSONValue? {
+        if let own = row[appearance.field], own.objectValue != nil { return own }
+        guard row["sameInEveryAppearance"] == .bool(true), let one = row["value"], one.objectValue != nil else {
+            return nil
+        }
+        return one
+    }
+
     /// The rows with a value in every appearance, and the ids of the others.
     static func partition(_ rows: [JSONValue]) -> (kept: [JSONValue], left: [String]) {
         var kept: [JSONValue] = []
         var left: [String] = []
         for row in rows {
-            if ColorAppearance.allCases.allSatisfy({ row[$0.field]?.objectValue != nil }) {
+            if ColorAppearance.allCases.allSatisfy({ value(of: row, in: $0) != nil }) {
                 kept.append(row)
             } else if let id = row["id"]?.stringValue {
                 left.append(id)
@@ -93,14 +103,20 @@ enum ColorTokens {
         for key in ["swiftUI", "uiKit"] {
             if let name = row[key], !name.isNull { provenance.append(key, name) }
         }
-        if let printed = row["asPublished"]?[appearance.field] { provenance.append("asPublished", printed) }
+        let one = row[appearance.field]?.objectValue == nil
+        if let printed = row["asPublished"]?[one ? "value" : appearance.field] {
+            provenance.append("asPublished", printed)
+        }
+        if let confidence = row["confidence"]?.stringValue { provenance.append("confidence", .string(confidence)) }
         provenance.append("storeVersion", .string(version))
         var token = JSONObject()
         token.append("$type", "color")
         token.append("$value", ColorTokens.value(value))
         let name = row["name"]?.stringValue ?? ""
         let table = row["table"]?.stringValue ?? ""
-        token.append("$description", .string("\(name) (\(table)), \(appearance.phrase)."))
+        token.append(
+            "$description",
+            .string("\(name) (\(table)), \(one ? "one value for every appearance" : appearance.phrase)."))
         token.append("$extensions", [DesignTokens.extensionKey: .object(provenance)])
         return .object(token)
     }

@@ -80,7 +80,13 @@ extension SwiftSource {
             lines += constantLines(
                 row[appearance.field], name: identifier(appearance.field, upper: false), phrase: appearance.phrase)
         }
-        lines += constantLines(row["value"], name: "value", phrase: "The one column of Apple's table (Default)")
+        lines += constantLines(
+            row["value"], name: "value",
+            phrase: row["sameInEveryAppearance"] == .bool(true)
+                ? "Apple's one value, for every appearance" : "The one column of Apple's table (Default)")
+        if let confidence = row["confidence"]?.stringValue {
+            lines.insert("/// Confidence: \(commentText(confidence)).", at: 2)
+        }
         lines.append("}")
         return lines
     }

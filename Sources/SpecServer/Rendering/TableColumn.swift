@@ -249,7 +249,11 @@ enum TableLayout {
                     TableColumn("asPublished_increasedContrastLight", "As printed, Increased contrast (light)"),
                     TableColumn("asPublished_increasedContrastDark", "As printed, Increased contrast (dark)"),
                     TableColumn("asPublished_value", "As printed, single column"),
-                ] + citations + [quote] + closing(seen: false)
+                ] + citations + [quote] + closing(seen: false) + [
+                    // Last, so a pipeline that reads the columns by position finds the others where they were.
+                    TableColumn("sameInEveryAppearance", "Same in every appearance"),
+                    TableColumn("confidence", "Confidence"),
+                ]
         case .complications, .complication:
             [
                 id,

@@ -11,4 +11,7 @@ public struct CoveragePage: Sendable, Hashable {
     public let url: String
     /// One of ``kinds``.
     public let publishes: String
+    /// What the entry rests on: the sources searched and what they found (required where
+    /// ``publishes`` is `none`), or `nil`.
+    public var basis: String? = nil
 }

@@ -314,12 +314,22 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
                             "The \(appearance.phrase) value (RGB 0–255 and hex); null where Apple's table has no such column."
                         )
                     } + [
-                        // Apple's 2023 visionOS table: one column, headed Default.
+                        // Apple's 2023 visionOS table: one column, headed Default; the Activity ring colors.
                         FieldSpec(
                             "value", .color,
-                            "The one value of a table with a single column (Apple's 2023 visionOS table, headed Default)."
+                            "The one value of a color Apple gives no per-appearance values (Apple's 2023 visionOS table, headed Default; the Activity ring colors)."
                         ),
+                        // What a token file, a style sheet and a contrast check may read for
+                        // every appearance; the 2023 visionOS column says nothing of the others.
+                        FieldSpec(
+                            "sameInEveryAppearance", .bool,
+                            "Whether value holds in every appearance: Apple gives the color one value for all of them."),
                         FieldSpec("asPublished", .any, "The values as Apple prints them (R-255,G-56,B-60)."),
+                        // Where the values rest on fewer copies of Apple's page than the rest.
+                        FieldSpec(
+                            "confidence", .oneOf(["single-copy"]),
+                            "single-copy: one named public copy of Apple's page shows the values (unnamed copies agree); absent: two or more."
+                        ),
                     ]
             ) { record in
                 let apis = [record.text("swiftUI"), record.text("uiKit")].filter { !$0.isEmpty }.joined(separator: " ")

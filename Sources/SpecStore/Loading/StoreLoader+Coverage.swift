@@ -2,10 +2,11 @@
 /// store does not hold from a page that publishes none.
 extension StoreLoader {
     /// The keys a coverage entry has.
-    static let coverageFields = ["page", "url", "publishes"]
+    static let coverageFields = ["page", "url", "publishes", "basis"]
 
-    /// Reads `coverage` (schema version 2, optional): an array of `{"page", "url", "publishes"}`,
-    /// each page's title agreeing with its URL, no page twice, no anchor.
+    /// Reads `coverage` (schema version 2, optional): an array of `{"page", "url", "publishes",
+    /// "basis"}`, each page's title agreeing with its URL, no page twice, no anchor, and a page that
+    /// publishes none saying in `basis` what that rests on.
     func loadCoverage(_ value: JSONValue?) throws(SpecStoreError) -> [CoveragePage] {
         guard let value else { return [] }
         guard case .array(let elements) = value else { throw wrongType("$.coverage", value, "an array") }
@@ -36,7 +37,17 @@ extension StoreLoader {
             guard seen.insert(url).inserted else {
                 throw fault(.duplicateID, "\(path).url", "\(url) is listed twice")
             }
-            pages.append(CoveragePage(page: page, url: url, publishes: publishes))
+            // "Apple publishes none" is a claim a reader must be able to weigh, as a convention's is.
+            let basis = object["basis"].flatMap(\.stringValue)
+            if object["basis"] != nil, basis?.isEmpty != false {
+                throw fault(.badValue, "\(path).basis", "basis is a non-empty string: what the entry rests on")
+            }
+            if publishes == "none", basis == nil {
+                throw fault(
+                    .missingBasis, "\(path).basis",
+                    "a page that publishes none says what that rests on: the sources searched and what they found")
+            }
+            pages.append(CoveragePage(page: page, url: url, publishes: publishes, basis: basis))
         }
         return pages
     }

@@ -6,7 +6,9 @@ extension SpecSnapshot {
     /// Rows: `id`, `name`, `platform`, `platforms`, `table`, `tab` (macOS 2023), `swiftUI`,
     /// `uiKit`, `light`, `dark`, `increasedContrastLight`, `increasedContrastDark` (each
     /// `{red, green, blue, hex}` or `null` where Apple's table has no such column), `value`
-    /// (a table with one column), `asPublished`, then the provenance fields. A visionOS answer
+    /// (a table with one column), `sameInEveryAppearance` (the one value holds in every appearance:
+    /// the Activity ring colors), `asPublished`, `confidence` (`single-copy` where one named copy of
+    /// Apple's page shows the values), then the provenance fields. A visionOS answer
     /// carries Apple's note that visionOS uses the dark values; an empty one says why.
     ///
     /// A name no color of this version has is an empty answer whose note offers the nearest names
@@ -35,7 +37,10 @@ extension SpecSnapshot {
         let field = filter.appearance?.field
         let items = rowValues(.colors, platform: filter.platform?.rawValue, where: [:]) { entry in
             if let wanted, !Self.colorNames(of: entry.fields).contains(wanted) { return false }
-            if let field, entry.fields[field]?.isNull ?? true { return false }
+            // A color Apple gives one value for every appearance has a value in each.
+            if let field, entry.fields[field]?.isNull ?? true, entry.fields["sameInEveryAppearance"] != .bool(true) {
+                return false
+            }
             return true
         }
         var notes: [Note] = []

@@ -73,8 +73,11 @@ extension SpecSnapshot {
                 hint: "Give platform, or one of the record ids: \(candidates.map(\.id).joined(separator: ", ")).")
         }
         let field: String
-        if let appearance = measurement.appearance {
+        if let appearance = measurement.appearance, entry.fields["sameInEveryAppearance"] != .bool(true) {
             field = appearance.field
+        } else if measurement.appearance != nil {
+            // Apple gives the color one value for every appearance: that value is the asked one's.
+            field = "value"
         } else if entry.fields["value"]?.objectValue != nil {
             // Apple's table has one column for this color: there is no appearance to choose.
             field = "value"

@@ -4,7 +4,7 @@ extension SpecStore {
     /// of this version citing the page), `counts` (those records per collection, by data-file key)
     /// and `status`: `held`, `not-held` (Apple publishes figures there, and this version holds no
     /// record citing the page) or `none-published` (Apple publishes no figures on the page, whatever
-    /// the store cites it for).
+    /// the store cites it for); then `basis`, what the entry rests on, where the data gives one.
     ///
     /// A record counts for every page one of its citations names, whatever the section.
     public func coverageRows(of snapshot: SpecSnapshot) -> QueryResult {
@@ -34,6 +34,7 @@ extension SpecStore {
             row.append("status", .string(status))
             row.append("records", .number(JSONNumber(total)))
             row.append("counts", .object(perCollection))
+            if let basis = page.basis { row.append("basis", .string(basis)) }
             return .object(row)
         }
         return QueryResult(items: items, notes: [Self.coverageNote])
