@@ -211,6 +211,60 @@ import Testing
         #expect(values.contains("app-icon"))
     }
 
+    /// A visionOS button's shape: a verdict on the shape's published sizes beside the button's
+    /// other figures; an unknown shape is a 400 listing the shapes; a known one beside what it does
+    /// not judge is the item's error (the request is schema-valid), on a GET and in a batch.
+    @Test func aVisionOSButtonIsJudgedAgainstItsShapesSizes() throws {
+        let row = try item("element=button&platform=visionos&buttonShape=circular&width=52&height=52")
+        #expect(row["buttonShape"]?.stringValue == "circular")
+        let verdicts = try #require(row["verdicts"]?.arrayValue)
+        let shape = try #require(verdicts.first { $0["figure"] == "metric.buttons.visionos.circular-sizes" })
+        #expect(shape["result"] == "ok")
+        #expect(shape["bound"] == "range" && shape["kind"] == "description")
+        #expect(shape["metric"] == nil, "figures are embedded only when asked")
+        #expect(verdicts.contains { $0["figure"] == "metric.controls.visionos.default-size" })
+        let unknown = app.request(.get, "/v1/check?element=button&platform=visionos&buttonShape=oval&width=1&height=1")
+        #expect(unknown.status == 400)
+        #expect(unknown.json?["error"]?["parameter"] == "buttonShape")
+        #expect(unknown.json?["error"]?["hint"]?.stringValue?.contains("capsule-text-and-icon") == true)
+        for query in [
+            "element=button&platform=ios&buttonShape=circular&width=44&height=44",
+            "figure=metric.controls.ios.minimum-size&buttonShape=circular&width=44&height=44",
+            "foreground=%23FFFFFF&background=%23000000&textSize=17&buttonShape=circular",
+            "family=circular&case=45mm&width=1&height=1&buttonShape=circular",
+        ] {
+            let answer = app.request(.get, "/v1/check?" + query)
+            #expect(answer.status == 200, "\(query): \(answer.text)")
+            #expect(answer.json?["items"]?.arrayValue?.first?["error"]?["code"] != nil, "\(query): \(answer.text)")
+        }
+        let body =
+            #"[{"id":"a","element":"button","platform":"visionos","buttonShape":"capsule-text-only","width":120,"height":44},{"id":"b","element":"button","platform":"visionos","buttonShape":"oval","width":1,"height":1},{"id":"c","element":"button","platform":"visionos","buttonShape":7,"width":1,"height":1}]"#
+        let answer = app.request(.post, "/v1/check", body: Array(body.utf8))
+        #expect(answer.status == 200, "\(answer.text)")
+        let items = try #require(answer.json?["items"]?.arrayValue)
+        let capsule = items[0]["verdicts"]?.arrayValue?.first {
+            $0["figure"] == "metric.buttons.visionos.capsule-text-only-sizes"
+        }
+        #expect(capsule?["result"] == "ok", "\(answer.text)")
+        #expect(items[1]["error"]?["code"] == "unknown_value" && items[1]["error"]?["parameter"] == "buttonShape")
+        #expect(items[2]["error"]?["parameter"] == "buttonShape")
+    }
+
+    @Test func theOpenAPIDocumentAndTheCheckToolListTheShapes() throws {
+        let shapes: [JSONValue] = ["circular", "capsule-text-only", "capsule-text-and-icon", "rounded-rectangle"]
+        let document = try #require(app.request(.get, "/openapi.json").json)
+        let parameters = try #require(document["paths"]?["/v1/check"]?["get"]?["parameters"]?.arrayValue)
+        let shape = try #require(parameters.first { $0["name"] == "buttonShape" })
+        #expect(shape["schema"]?["enum"]?.arrayValue == shapes)
+        #expect(
+            document["components"]?["schemas"]?["Measurement"]?["properties"]?["buttonShape"]?["enum"]?.arrayValue
+                == shapes)
+        let served = try #require(app.application.current)
+        let tool = try #require(served.mcp.tool(named: "check_measurements"))
+        let members = tool.declaration["inputSchema"]?["properties"]?["items"]?["items"]?["properties"]
+        #expect(members?["buttonShape"]?["enum"]?.arrayValue == shapes)
+    }
+
     /// The MCP check tool is derived from the route: its input schema offers element, and a call
     /// with an element answers as the batch does.
     @Test func theCheckToolTakesAnElement() throws {

@@ -34,7 +34,7 @@ enum OpenAPIDocument {
             "components": withRecordSchemas(
                 components(
                     metricIDs: (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? [],
-                    elements: latest.elements.map(\.id)),
+                    elements: latest.elements.map(\.id), buttonShapes: latest.buttonShapes),
                 store: store),
         ]
     }
@@ -469,7 +469,7 @@ enum OpenAPIDocument {
             "Why the answer is what it is, e.g. why it is empty: the envelope's notes, on every format (CSV has no other place for them). One field line per note, each an RFC 9651 Display String: %\" and \" around the note's UTF-8 bytes, with %, \", control and non-ASCII bytes written as % and two lower-case hex digits (decodeURIComponent or urllib.parse.unquote reads the text between %\" and \"). Lines a client joins with \", \" still parse as one Structured Field List."
     )
 
-    private static func components(metricIDs: [JSONValue], elements: [String]) -> JSONValue {
+    private static func components(metricIDs: [JSONValue], elements: [String], buttonShapes: [String]) -> JSONValue {
         return [
             "schemas": [
                 "Error": [
@@ -533,6 +533,10 @@ enum OpenAPIDocument {
                         ],
                         "platform": ["description": "The platform an element is judged on (a string)."],
                         "measure": ["description": "What was measured on an element (a string): size, height, …"],
+                        "buttonShape": [
+                            "description":
+                                "A visionOS button's shape (a string), with element button: its size is judged against the shape's published sizes too."
+                        ],
                         "value": ["description": "Measured value (a number of 0 or more), for a single figure."],
                         "width": ["description": "Measured width (a number of 0 or more), with height."],
                         "height": ["description": "Measured height (a number of 0 or more), with width."],
@@ -583,6 +587,11 @@ enum OpenAPIDocument {
                             "type": "string",
                             "description":
                                 "What was measured on an element (size, height, spacing, …); needed only where several of its measures fit the measurement.",
+                        ],
+                        "buttonShape": [
+                            "type": "string", "enum": .array(buttonShapes.map { .string($0) }),
+                            "description":
+                                "With element button and platform visionos: the button's shape, whose published sizes the width and height are judged against too.",
                         ],
                         "value": [
                             "type": "number", "minimum": 0, "description": "Measured value, for a single figure.",

@@ -113,6 +113,15 @@ enum CheckBatch {
                 throw APIError(error)
             }
         }
+        // A shape outside this version's list is the request's fault too (a shape beside what it
+        // does not apply to is the item's, as the store judges it).
+        if let shape = measurement.buttonShape, !snapshot.buttonShapes.isEmpty {
+            do {
+                _ = try snapshot.buttonShape(matching: shape)
+            } catch {
+                throw APIError(error)
+            }
+        }
         guard
             measurement.element != nil || measurement.asset != nil || measurement.figure.isEmpty
                 || isFigureID(measurement.figure)

@@ -382,7 +382,7 @@ extension Measurement: QueryFilter {
             summary:
                 "Dynamic Type category, for a figure that is a range of categories (the widgets' Dynamic Type range). A numeric figure refuses it (400).",
             value: .vocabulary(.category)),
-        FilterParameter.asset, FilterParameter.assetVariant,
+        FilterParameter.asset, FilterParameter.assetVariant, FilterParameter.buttonShape,
     ]
 
     init(parameters: [String: String]) throws(QueryError) {
@@ -397,7 +397,8 @@ extension Measurement: QueryFilter {
         self.init(
             figure: figure, value: try reader.number("value"), width: try reader.number("width"),
             height: try reader.number("height"), category: try reader.term("category"), element: element,
-            platform: platform, measure: measure, asset: reader.text("asset"), variant: reader.text("variant"))
+            platform: platform, measure: measure, asset: reader.text("asset"), variant: reader.text("variant"),
+            buttonShape: reader.text("buttonShape"))
     }
 
     var canonicalParameters: [(name: String, value: String)] {
@@ -412,6 +413,7 @@ extension Measurement: QueryFilter {
         written.term("category", category)
         written.text("asset", asset)
         written.text("variant", variant)
+        written.text("buttonShape", buttonShape)
         return written.pairs
     }
 
@@ -435,10 +437,10 @@ extension Measurement: QueryFilter {
             switch (key, value) {
             case ("figure", .string(let string)), ("category", .string(let string)), ("element", .string(let string)),
                 ("platform", .string(let string)), ("measure", .string(let string)), ("asset", .string(let string)),
-                ("variant", .string(let string)):
+                ("variant", .string(let string)), ("buttonShape", .string(let string)):
                 parameters[key] = string
             case ("figure", _), ("category", _), ("element", _), ("platform", _), ("measure", _), ("asset", _),
-                ("variant", _):
+                ("variant", _), ("buttonShape", _):
                 throw QueryError.invalid(
                     value.serialized(), for: key, expected: "a \(Self.noun(of: key)) as a JSON string")
             case (_, .number(let number)): parameters[key] = number.literal
@@ -457,6 +459,7 @@ extension Measurement: QueryFilter {
         case "measure": "measure of the element"
         case "asset": "asset name"
         case "variant": "variant of the asset"
+        case "buttonShape": "button shape"
         default: "Dynamic Type category"
         }
     }

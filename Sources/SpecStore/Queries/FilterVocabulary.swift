@@ -57,6 +57,8 @@ public enum FilterVocabulary {
         case assetScale
         /// The assets of `/v1/asset-sizes` a check judges (drawn from the data).
         case asset
+        /// The visionOS button shapes Apple's table gives sizes for (drawn from the data).
+        case buttonShape
     }
 
     /// Platform ids. `all` in a record's `platforms` matches every one of them.
@@ -140,7 +142,7 @@ public enum FilterVocabulary {
         case .complicationKind: complicationKinds
         case .assetTable: AssetTable.spellings
         case .assetScale: AssetScale.spellings
-        case .topic, .font, .device, .element, .asset: nil
+        case .topic, .font, .device, .element, .asset, .buttonShape: nil
         }
     }
 

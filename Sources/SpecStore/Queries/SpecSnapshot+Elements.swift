@@ -30,6 +30,10 @@ extension SpecSnapshot {
     ///   neither figure nor element; `invalid_value` for figure with element, or platform or
     ///   measure without element.
     public func checkElement(_ measurement: Measurement) throws(QueryError) -> JSONValue {
+        // A visionOS button's shape adds the verdict on the sizes Apple gives that shape.
+        let shape = try measurement.buttonShape.map { raw throws(QueryError) in
+            try checkShapeApplies(measurement, shape: raw)
+        }
         if measurement.asset != nil { return try checkAsset(measurement) }
         if let variant = measurement.variant {
             throw QueryError.inapplicable(
@@ -110,11 +114,16 @@ extension SpecSnapshot {
             guard case .object(let row) = try check(single) else { continue }
             judged.append((Self.rank(row, fields: entry.fields, order: order), row))
         }
+        if let shape, let width = measurement.width, let height = measurement.height, chosen?.0.name == "size" {
+            let row = shapeVerdict(shape, width: width, height: height)
+            judged.append((Self.rank(row, fields: shape.entry.fields, order: judged.count), row))
+        }
         let others = present.map(\.0.name).filter { $0 != chosen?.0.name }
         let platformName = Self.platformNames[platform.rawValue] ?? platform.rawValue
         var answer = JSONObject()
         answer.append("element", .string(element.id))
         answer.append("platform", .string(platform.rawValue))
+        if let shape { answer.append("buttonShape", .string(shape.shape)) }
         answer.append("measure", chosen.map { .string($0.0.name) } ?? .null)
         // Exact figures of one measure are the sizes of one thing in different contexts (the
         // per-size app icon tables before June 2025): a measurement equal to one of them is that

@@ -200,6 +200,7 @@ public final class SpecSnapshot: Sendable {
         case .font: return vocabulary.fonts
         case .element: return elements.map(\.id)
         case .asset: return assetNames(wholeOnly: false)
+        case .buttonShape: return buttonShapes
         default: return entries[SpecCollection.devices.rawValue].map(\.id)
         }
     }

@@ -25,13 +25,17 @@ public struct Measurement: Sendable, Hashable {
     public var asset: String?
     /// Which size of the ``asset``: a sticker size, a Top Shelf shape, a pass style.
     public var variant: String?
+    /// A visionOS button's shape (`circular`, `capsule-text-only`, …), whose published sizes an
+    /// ``element`` `button`'s width and height are judged against too.
+    public var buttonShape: String?
 
     /// Creates a measurement.
     public init(
         figure: String, value: Double? = nil, width: Double? = nil, height: Double? = nil,
         category: DynamicTypeCategory? = nil, element: String? = nil, platform: Platform? = nil, measure: String? = nil,
-        asset: String? = nil, variant: String? = nil
+        asset: String? = nil, variant: String? = nil, buttonShape: String? = nil
     ) {
+        self.buttonShape = buttonShape
         self.asset = asset
         self.variant = variant
         self.measure = measure
