@@ -4,7 +4,9 @@ extension SpecStore {
     /// of this version citing the page), `counts` (those records per collection, by data-file key)
     /// and `status`: `held`, `not-held` (Apple publishes figures there, and this version holds no
     /// record citing the page) or `none-published` (Apple publishes no figures on the page, whatever
-    /// the store cites it for); then `basis`, what the entry rests on, where the data gives one.
+    /// the store cites it for).
+    ///
+    /// `basis` (what the entry rests on, `null` where the data gives none) comes before `counts`.
     ///
     /// A record counts for every page one of its citations names, whatever the section.
     public func coverageRows(of snapshot: SpecSnapshot) -> QueryResult {
@@ -33,8 +35,10 @@ extension SpecStore {
             row.append("publishes", .string(page.publishes))
             row.append("status", .string(status))
             row.append("records", .number(JSONNumber(total)))
+            // On every row, before the counts, so a table's columns keep one order whichever
+            // collections a page's records come from.
+            row.append("basis", page.basis.map(JSONValue.string) ?? .null)
             row.append("counts", .object(perCollection))
-            if let basis = page.basis { row.append("basis", .string(basis)) }
             return .object(row)
         }
         return QueryResult(items: items, notes: [Self.coverageNote])
