@@ -2,7 +2,7 @@
 """The never-seen-query benchmark (see run.sh): server CPU per request for queries that differ
 from every earlier one, against a repeated (cached) query, measured in the same run on one
 server pinned to one core, wrk on the other."""
-import argparse, json, os, re, statistics, subprocess, sys, time, urllib.request
+import argparse, json, os, re, statistics, subprocess, sys, time, urllib.error, urllib.request
 
 SERVER_CPU, CLIENT_CPU = "1", "0"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -43,6 +43,22 @@ CASES = [
     ("fields= on a collection (metrics)", "GET", "/v1/metrics?fields=id,value&limit=3&offset={N}", "", ""),
     ("fields= on a record", "GET", "/v1/devices/{ID}?fields={FIELDS}", "", ""),
     ("search", "GET", "/v1/search?q=button&limit=3&offset={N}", "", ""),
+    ("search, filtered", "GET", "/v1/search?q=button&platform=ios&limit=3&offset={N}", "", ""),
+    ("q= on a collection (metrics)", "GET", "/v1/metrics?q=button&limit=3&offset={N}", "", ""),
+    ("pretty, array shape", "GET", "/v1/tracking?font=sf%20pro&limit=5&offset={N}&pretty=true&shape=array", "", ""),
+    ("csv, filtered, paged", "GET", "/v1/tracking?font=sf%20pro&limit=5&offset={N}&format=csv", "", ""),
+    ("markdown, filtered, paged", "GET", "/v1/tracking?font=sf%20pro&limit=5&offset={N}&format=md", "", ""),
+    ("swift, paged (metrics)", "GET", "/v1/metrics?limit=5&offset={N}&format=swift", "", ""),
+    ("css, paged (colors)", "GET", "/v1/colors?limit=5&offset={N}&format=css", "", ""),
+    ("svg of a record (devices)", "GET", "/v1/devices/{ID}?fields={FIELDS}&format=svg", "", ""),
+    ("tokens, filter combinations (metrics)", "GET", "/v1/tokens/metrics?{COMBO}", "", ""),
+    ("html page, filtered, paged", "GET", "/v1/tracking?font=sf%20pro&limit=5&offset={N}&format=html", "", ""),
+    ("html page, filter form (metrics)", "GET", "/v1/metrics?{COMBO}&format=html", "", ""),
+    ("html record page", "GET", "/v1/devices/{ID}?fields={FIELDS}&format=html", "", ""),
+    ("html search page", "GET", "/v1/search?q=button&limit=3&offset={N}&format=html", "", ""),
+    ("gzip json, paged (metrics)", "GET", "/v1/metrics?limit=5&offset={N}", "", "Accept-Encoding: gzip"),
+    ("gzip html page, filtered, paged", "GET", "/v1/tracking?font=sf%20pro&limit=5&offset={N}&format=html", "",
+     "Accept-Encoding: gzip"),
     # A POST's answer is never cached, so the same batch is a never-seen query every time.
     ("POST /v1/check, 1,000 items", "POST", "/v1/check", check_body(1000), "Content-Type: application/json"),
     ("MCP tools/call, repeated", *mcp_call("list_tracking", '{"font":"sf pro","size":17}')),
@@ -61,6 +77,29 @@ def wait_ready(port, timeout=60):
     sys.exit(f"spec-server on {port} did not get ready")
 
 
+PLATFORMS = ",ios,ipados,macos,tvos,watchos,visionos,web,carplay"
+# A case whose path holds "{COMBO}": its axes (request.lua), one value per axis per request, "" leaving
+# the axis out; the product of their sizes is far more than a run asks.
+AXES = {
+    "tokens, filter combinations (metrics)": lambda port: ";".join([
+        "topic:," + ",".join(topics(port)), "platform:" + PLATFORMS, "status:,published,convention",
+        "case:,38mm,40mm,41mm,42mm,44mm,45mm,46mm,49mm", "flat:,true", "pretty:,true"]),
+    "html page, filter form (metrics)": lambda port: ";".join([
+        "topic:," + ",".join(topics(port)), "platform:" + PLATFORMS, "status:,published,convention",
+        "offset:" + ",".join(str(5 * i) for i in range(20)), "limit:5"]),
+}
+
+
+def topics(port):
+    """The metrics' topics, as the 400 for an unknown one lists them."""
+    try:
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/metrics?topic=-", timeout=10)
+    except urllib.error.HTTPError as error:
+        hint = json.load(error)["error"]["hint"]
+        return [t.strip() for t in hint.split(":", 1)[1].rstrip(".").split(",")]
+    sys.exit("/v1/metrics?topic=- did not list the topics")
+
+
 DEVICE_FIELDS = "name,family,platforms,points,scale,pixels,sizeClasses,asPublished,status,unit,citations,notes,since"
 
 
@@ -75,6 +114,8 @@ def run_case(pid, port, case, seconds, start):
                QUERY_START=str(start))
     if "{ID}" in path:
         env.update(QUERY_IDS=device_ids(port), QUERY_FIELDS=DEVICE_FIELDS)
+    if "{COMBO}" in path:
+        env.update(QUERY_AXES=AXES[name](port))
     command = ["taskset", "-c", CLIENT_CPU, "wrk", "-t1", "-c4", f"-d{seconds}s", "-s",
                os.path.join(HERE, "request.lua"), f"http://127.0.0.1:{port}"]
     before = cpu_ns([pid])

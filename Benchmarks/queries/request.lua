@@ -2,6 +2,9 @@
 -- becomes a counter that counts up from QUERY_START, so no two requests of a run are the same.
 -- QUERY_HEADERS holds "Name: value" lines. For a record, "{ID}" takes the counter's turn through
 -- QUERY_IDS and "{FIELDS}" a subset of QUERY_FIELDS (both comma-separated) that changes with it.
+-- "{COMBO}" takes the counter's digits, in the mixed radix of QUERY_AXES ("name:a,b,c;name:d,e"),
+-- as one value per axis ("name=b&name=e"; an empty value leaves its axis out), so a filter form's
+-- choices are never-seen combinations until every one has been asked.
 local counter = tonumber(os.getenv("QUERY_START") or "0")
 local method = os.getenv("QUERY_METHOD") or "GET"
 local path = os.getenv("QUERY_PATH")
@@ -18,6 +21,24 @@ local function split(text)
   return list
 end
 local ids, fields = split(os.getenv("QUERY_IDS")), split(os.getenv("QUERY_FIELDS"))
+local axes = {}
+for axis in string.gmatch(os.getenv("QUERY_AXES") or "", "[^;]+") do
+  local name, values = string.match(axis, "^([^:]+):(.*)$")
+  local list = {}
+  for value in string.gmatch(values .. ",", "([^,]*),") do list[#list + 1] = value end
+  axes[#axes + 1] = { name = name, values = list }
+end
+
+-- The n-th combination of the axes' values, the first axis turning fastest.
+local function combo(n)
+  local pairs = {}
+  for _, axis in ipairs(axes) do
+    local value = axis.values[n % #axis.values + 1]
+    n = math.floor(n / #axis.values)
+    if value ~= "" then pairs[#pairs + 1] = axis.name .. "=" .. value end
+  end
+  return table.concat(pairs, "&")
+end
 
 -- The n-th subset of the fields (never empty), with "id" first.
 local function subset(n)
@@ -40,6 +61,7 @@ request = function()
     p = (string.gsub(p, "{ID}", ids[turn % #ids + 1]))
     p = (string.gsub(p, "{FIELDS}", subset(counter)))
   end
+  if #axes > 0 then p = (string.gsub(p, "{COMBO}", combo(counter))) end
   local b = body and (string.gsub(body, "{N}", n)) or nil
   return wrk.format(method, p, headers, b)
 end

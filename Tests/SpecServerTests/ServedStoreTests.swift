@@ -82,4 +82,42 @@ import Testing
         #expect(all.first?.isEmpty == false)
         #expect(served.fixedUsage.built == before + 1)
     }
+
+    /// A page's filter counts are kept by route, version, words and filters: a second page of the
+    /// same filters shows the counts a store that never counted them shows, other filters get
+    /// their own, and the kept counts stay within their bound.
+    @Test func aPagesFilterCountsAreKeptByItsFiltersAndBounded() {
+        let catalogues = FieldCatalogues(store: store)
+        let snapshot = store.latest
+        let fields = PageContext(
+            route: .metrics, parameter: nil, filters: [], pinnedVersion: nil, snapshot: snapshot
+        ).fields
+        func counts(_ filters: [String: String], _ catalogues: FieldCatalogues?) -> [String: [String: Int]] {
+            ServedStore.facetCounts(
+                store: store, snapshot: snapshot, route: .metrics, filters: filters, fields: fields, version: nil,
+                catalogues: catalogues)
+        }
+        let ios = counts(["platform": "ios"], catalogues)
+        #expect(ios["topic"]?.isEmpty == false)
+        #expect(counts(["platform": "ios"], catalogues) == ios)
+        #expect(counts(["platform": "ios"], nil) == ios)
+        let tvOS = counts(["platform": "tvos"], catalogues)
+        #expect(tvOS == counts(["platform": "tvos"], nil))
+        #expect(tvOS != ios)
+
+        var made = 0
+        for index in 0...FieldCatalogues.keptPageCounts {
+            _ = catalogues.pageCounts(for: "key \(index)") {
+                made += 1
+                return ["n": ["\(index)": index]]
+            }
+        }
+        #expect(made == FieldCatalogues.keptPageCounts + 1)
+        // Kept: not made again.
+        let last = catalogues.pageCounts(for: "key \(FieldCatalogues.keptPageCounts)") { [:] }
+        #expect(last == ["n": ["\(FieldCatalogues.keptPageCounts)": FieldCatalogues.keptPageCounts]])
+        // Dropped past the bound: made again, with what it makes now.
+        let first = catalogues.pageCounts(for: "key 0") { ["again": [:]] }
+        #expect(first == ["again": [:]])
+    }
 }

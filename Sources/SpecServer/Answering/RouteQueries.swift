@@ -15,10 +15,12 @@ enum RouteQueries {
     ///   - snapshot: the snapshot `options.version` names, when the caller holds it already (a
     ///     page's counts, asking the store once per choice); read from the store otherwise.
     ///   - catalogues: the store's field catalogues, made once (``FieldCatalogues``).
+    ///   - explainsEmpty: whether an empty collection answer gets its note (the filters' near
+    ///     misses); a page's counts read only how many rows there are, and leave it out.
     static func content(
         store: SpecStore, route: Route, parameter: String?, filters: [String: String],
         decoded: Result<any QueryFilter, QueryError>? = nil, options: RequestOptions,
-        snapshot held: SpecSnapshot? = nil, catalogues: FieldCatalogues? = nil
+        snapshot held: SpecSnapshot? = nil, catalogues: FieldCatalogues? = nil, explainsEmpty: Bool = true
     ) throws(APIError) -> (content: AnswerContent, snapshot: SpecSnapshot) {
         let catalogues = catalogues ?? FieldCatalogues(store: store)
         guard case .query(let query) = route.endpoint.answer else {
@@ -51,7 +53,7 @@ enum RouteQueries {
             }
             // An empty collection answer always says why: where the store's query
             // gave no reason, the filters and their near misses do.
-            if route.endpoint.selectsRows, case .collection(let result) = content, result.isEmpty,
+            if explainsEmpty, route.endpoint.selectsRows, case .collection(let result) = content, result.isEmpty,
                 result.notes.isEmpty,
                 let note = EmptyAnswerNote.note(route: route, request: request, query: query)
             {

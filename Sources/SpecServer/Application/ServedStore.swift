@@ -551,6 +551,26 @@ final class ServedStore: Sendable {
         store: SpecStore, snapshot: SpecSnapshot, route: Route, filters: [String: String],
         fields: [PageContext.Field], version: String?, words: String? = nil, catalogues: FieldCatalogues?
     ) -> [String: [String: Int]] {
+        guard let catalogues else {
+            return countFacets(
+                store: store, snapshot: snapshot, route: route, filters: filters, fields: fields, version: version,
+                words: words, catalogues: nil)
+        }
+        var key = "\(route.rawValue)|\(version ?? "")|\(words.map { "q" + $0 } ?? "")|"
+        for (name, value) in filters.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
+        return catalogues.pageCounts(for: key) {
+            countFacets(
+                store: store, snapshot: snapshot, route: route, filters: filters, fields: fields, version: version,
+                words: words, catalogues: catalogues)
+        }
+    }
+
+    /// The counts of ``facetCounts(store:snapshot:route:filters:fields:version:words:catalogues:)``,
+    /// one query per choice: only how many rows each gives is read, so an empty one is not explained.
+    private static func countFacets(
+        store: SpecStore, snapshot: SpecSnapshot, route: Route, filters: [String: String],
+        fields: [PageContext.Field], version: String?, words: String?, catalogues: FieldCatalogues?
+    ) -> [String: [String: Int]] {
         var counts: [String: [String: Int]] = [:]
         var options = RequestOptions()
         options.version = version
@@ -564,7 +584,7 @@ final class ServedStore: Sendable {
                 guard
                     case (.page(let rows), _)? = try? RouteQueries.content(
                         store: store, route: route, parameter: nil, filters: asked, options: options,
-                        snapshot: snapshot, catalogues: catalogues)
+                        snapshot: snapshot, catalogues: catalogues, explainsEmpty: false)
                 else { continue }
                 counts[field.name, default: [:]][choice] = rows.total
             }

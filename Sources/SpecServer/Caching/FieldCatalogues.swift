@@ -38,6 +38,25 @@ final class FieldCatalogues: Sendable {
     /// At most one per sortable field and direction of each route, so bounded by the schema.
     private let orders = Locked<[String: [Int]]>([:])
 
+    /// A page's filter counts (``ServedStore/facetCounts(store:snapshot:route:filters:fields:version:words:catalogues:)``)
+    /// by route, version, words and filters: pages that differ only in their paging, order,
+    /// columns or format show the same counts, which cost one query per choice of every filter.
+    private let pageCounts = Locked<[String: [String: [String: Int]]]>([:])
+
+    /// The most page counts kept; past it they are dropped and made again as asked.
+    static let keptPageCounts = 256
+
+    /// The counts kept for `key`, or those `make` counts, kept for the next page that shows them.
+    func pageCounts(for key: String, _ make: () -> [String: [String: Int]]) -> [String: [String: Int]] {
+        if let kept = pageCounts.withLock({ $0[key] }) { return kept }
+        let counts = make()
+        pageCounts.withLock { kept in
+            if kept.count >= Self.keptPageCounts { kept.removeAll() }
+            kept[key] = counts
+        }
+        return counts
+    }
+
     /// The order of `route`'s unfiltered latest rows by `path` (`descending` or not), as the
     /// positions of the rows in the route's unfiltered answer: what ``RowSelection/sorted(_:by:descending:)``
     /// gives for those rows. `nil` for a route whose rows come from no plain query.

@@ -129,8 +129,33 @@ struct PageContext: Sendable {
     /// The route's path: the template with the record id filled in.
     var path: String {
         guard let parameter else { return route.template }
-        return route.template.replacingOccurrences(of: "{id}", with: PercentEncoding.encoded(parameter))
-            .replacingOccurrences(of: "{category}", with: PercentEncoding.encoded(parameter))
+        // Every link of a page reads this: replaced among the bytes (a template and a
+        // percent-encoded value are ASCII, so bytes and characters agree), as a search by
+        // characters was a fifth of a never-seen record page.
+        let encoded = PercentEncoding.encoded(parameter)
+        return Self.replacingBytes(
+            of: "{category}", in: Self.replacingBytes(of: "{id}", in: route.template, with: encoded), with: encoded)
+    }
+
+    /// `text` with every occurrence of the ASCII `target` replaced, compared byte by byte.
+    private static func replacingBytes(of target: String, in text: String, with replacement: String) -> String {
+        let bytes = Array(text.utf8)
+        let pattern = Array(target.utf8)
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return text }
+        var result: [UInt8] = []
+        var index = 0
+        var found = false
+        while index < bytes.count {
+            if index + pattern.count <= bytes.count, bytes[index..<index + pattern.count].elementsEqual(pattern) {
+                result += replacement.utf8
+                index += pattern.count
+                found = true
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return found ? String(decoding: result, as: UTF8.self) : text
     }
 
     /// A link to this page with some parameters changed (`nil` removes one), keeping the filters,

@@ -135,6 +135,14 @@ enum TableLayout {
     /// The route's columns, or `nil` for a route whose rows have no fixed shape (search mixes
     /// kinds, a diff mixes collections, a check echoes what was measured).
     static func columns(for route: Route) -> [TableColumn]? {
+        layouts[route.rawValue]
+    }
+
+    /// Every route's columns (``columns(for:)``), made once: making them anew for each table was
+    /// about a sixth of a never-seen Markdown page.
+    private static let layouts: [[TableColumn]?] = Route.allCases.map(makeColumns)
+
+    private static func makeColumns(for route: Route) -> [TableColumn]? {
         switch route {
         case .devices, .device:
             [

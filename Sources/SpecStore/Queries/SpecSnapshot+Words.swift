@@ -18,8 +18,10 @@ extension SpecSnapshot {
         var matched: [(rank: Int, row: JSONValue)] = []
         for row in result.items {
             guard case .object(var object) = row, let id = object["id"]?.stringValue else { continue }
-            let whole = id.lastIndex(of: ".").map { String(id[..<$0]) }
-            guard let rank = ranks[id] ?? whole.flatMap({ ranks[$0] }) else { continue }
+            // A row of a record's (`metric.x.ios` of `metric.x`) ranks as its record; the id is
+            // ASCII, so its last dot is found among its bytes, and only for a row not ranked itself.
+            guard let rank = ranks[id] ?? id.utf8.lastIndex(of: UInt8(ascii: ".")).flatMap({ ranks[String(id[..<$0])] })
+            else { continue }
             object.append("score", .number(JSONNumber(hits[rank].score)))
             matched.append((rank, .object(object)))
         }

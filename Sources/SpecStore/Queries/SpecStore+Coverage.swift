@@ -10,6 +10,11 @@ extension SpecStore {
     ///
     /// A record counts for every page one of its citations names, whatever the section.
     public func coverageRows(of snapshot: SpecSnapshot) -> QueryResult {
+        snapshot.coverageRows.value(orBuild: { countCoverage(of: snapshot) })
+    }
+
+    /// The rows of ``coverageRows(of:)``, counted.
+    private func countCoverage(of snapshot: SpecSnapshot) -> QueryResult {
         var counts: [String: [String: Int]] = [:]
         for collection in SpecCollection.allCases {
             for entry in snapshot.rows(collection) {

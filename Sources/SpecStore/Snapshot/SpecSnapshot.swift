@@ -32,6 +32,10 @@ public final class SpecSnapshot: Sendable {
     /// Each device's record with its widget rows joined (``device(id:)``), by device id: made for
     /// every device on the first such request, as the join is the same for every request.
     let deviceRecords = BuiltOnce<[String: DeviceRecord]>()
+    /// This version's `/v1/coverage` rows (``SpecStore/coverageRows(of:)``), made on first use: an
+    /// empty answer filtered by topic names its page's coverage, and counting every record's
+    /// citations for each such answer was most of a never-seen empty answer's cost.
+    let coverageRows = BuiltOnce<QueryResult>()
 
     /// The values drawn from this version's data that filters resolve against, worked out on first use.
     struct SnapshotVocabulary: Sendable {
