@@ -11,7 +11,7 @@ The requests, drawn from the server's own /openapi.json so a new route or parame
 without editing this list: every path (a templated one with the first value its schema lists)
 in every format it offers; each route parameter with its first accepted value, that value in
 capitals, a value no vocabulary holds, a number spelled two ways and a word where a number
-belongs; pairs of wrong values (which error comes first); an unknown parameter; notes that carry
+belongs; every pair of wrong values (which error comes first); an unknown parameter; notes that carry
 URLs; POST /v1/check bodies; and MCP tools/list plus tools/call for every tool, with and
 without arguments. A digest covers the status, the Content-Type, Link and Spec-Note fields and
 the body. With --bodies DIR each answer is also written to DIR, to read what a differing line
@@ -207,8 +207,11 @@ def main():
                 for format_ in formats:
                     query = urllib.parse.urlencode({parameter["name"]: first, "format": format_})
                     get(f"{target}?{query}")
+            # Every pair of wrong values: which error a route reports first.
+            for index, left in enumerate(own):
+                for right in own[index + 1 :]:
+                    get(f"{target}?{urllib.parse.urlencode({left['name']: 'zzz', right['name']: 'zzz'})}")
             for left, right in zip(own, own[1:]):
-                get(f"{target}?{urllib.parse.urlencode({left['name']: 'zzz', right['name']: 'zzz'})}")
                 get(f"{target}?{urllib.parse.urlencode({right['name']: 'zzz', left['name']: 'zzz'})}")
             get(f"{target}?screne=1")
             get(f"{target}?{'&'.join(p['name'] + '=' + urllib.parse.quote(sample_values(p)[0]) for p in own)}")

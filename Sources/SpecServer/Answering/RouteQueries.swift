@@ -17,7 +17,7 @@ enum RouteQueries {
     ///   - catalogues: the store's field catalogues, made once (``FieldCatalogues``).
     static func content(
         store: SpecStore, route: Route, parameter: String?, filters: [String: String],
-        decoded: Result<any QueryFilter, QueryError>? = nil, options: RequestOptions,
+        decoded: Result<any DeclaredFilter, QueryError>? = nil, options: RequestOptions,
         snapshot held: SpecSnapshot? = nil, catalogues: FieldCatalogues? = nil
     ) throws(APIError) -> (content: AnswerContent, snapshot: SpecSnapshot) {
         let catalogues = catalogues ?? FieldCatalogues(store: store)
