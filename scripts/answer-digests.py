@@ -33,6 +33,7 @@ NOTE_URLS = [
     "/v1/tracking?size=1000",
     "/v1/tracking?platform=ios&font=SF%20Pro&size=17",
     "/v1/tracking?platform=watchos&size=17",
+    "/v1/text-styles?platform=visionos",
     "/v1/text-styles?platform=visionos&style=zzz",
     "/v1/text-styles?platform=watchos&style=Title%201",
     "/v1/dynamic-type?platform=macos",
