@@ -140,30 +140,6 @@ struct ParameterReader {
         }
         return term
     }
-
-    /// A screen size as `WIDTHxHEIGHT` in points.
-    func screen(_ name: String) throws(QueryError) -> ScreenSize? {
-        guard let raw = text(name) else { return nil }
-        guard let size = ScreenSize(parsing: raw) else {
-            throw QueryError.invalid(raw, for: name, expected: "WIDTHxHEIGHT in points, e.g. 430x932")
-        }
-        return size
-    }
-
-    /// A size-class condition as `VALUE-AXIS[-ORIENTATION]`.
-    func sizeClass(_ name: String) throws(QueryError) -> SizeClassCondition? {
-        guard let raw = text(name) else { return nil }
-        guard let condition = SizeClassCondition(parsing: raw) else {
-            throw QueryError.unknownValue(raw, for: name, accepted: FilterVocabulary.sizeClassConditions)
-        }
-        return condition
-    }
-
-    /// A required value: `missing_parameter`, saying what to give, when absent.
-    func required(_ name: String, expected: String) throws(QueryError) -> String {
-        guard let value = text(name) else { throw QueryError.missing(name, expected: expected) }
-        return value
-    }
 }
 
 extension QueryError {
