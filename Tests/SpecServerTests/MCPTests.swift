@@ -157,6 +157,29 @@ import Testing
         #expect(bad.json?["result"]?["isError"] == true)
     }
 
+    /// A filter's argument is read as the JSON value its field's kind is, not as text: a number
+    /// as a JSON number, a vocabulary's value as a string; either in the other's type is refused
+    /// with `bad_argument`, naming the argument.
+    @Test(arguments: [
+        ("list_tracking", "size", "17" as JSONValue, "Argument 'size' is string; it takes a number."),
+        ("list_devices", "width", true, "Argument 'width' is boolean; it takes a number."),
+        ("list_asset_sizes", "scale", 2, "Argument 'scale' is number; it takes a string."),
+        ("search", "history", "true", "Argument 'history' is string; it takes true or false."),
+    ])
+    func aFilterArgumentIsReadAsItsKindsJSONValue(tool: String, name: String, value: JSONValue, message: String)
+        throws
+    {
+        var arguments = JSONObject([(name, value)])
+        if tool == "search" { arguments.append("q", "tap") }
+        let answer = modern("tools/call", ["name": .string(tool), "arguments": .object(arguments)])
+        #expect(answer.json?["result"]?["isError"] == true)
+        let text = try #require(answer.json?["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue)
+        let error = try #require(try JSONValue.parse(Array(text.utf8))["error"])
+        #expect(error["code"] == "bad_argument")
+        #expect(error["parameter"] == .string(name))
+        #expect(error["message"] == .string(message))
+    }
+
     @Test(arguments: toolCalls)
     func aToolCallReturnsTheRoutesBytes(tool: String, arguments: JSONValue, path: String) throws {
         let rest = app.request(.get, path)

@@ -9,12 +9,13 @@ struct NoteWordingTests {
     let app = ApplicationHarness.shared
     let store = ApplicationHarness.shared.application.current!.store
 
-    /// A reference and the URL the API words it as.
+    /// A reference and the URL the API words it as: the filter's canonical form, the fields in
+    /// their declared order, text in lower case, as the answer cache keys it.
     static let references: [(NoteReference, String)] = [
         (.tracking(TrackingFilter()), "/v1/tracking"),
         (
             .metrics(MetricFilter(platform: .visionos, topic: "typography")),
-            "/v1/metrics?topic=typography&platform=visionos"
+            "/v1/metrics?platform=visionos&topic=typography"
         ),
         (.textStyles(TextStyleFilter(platform: .macos)), "/v1/text-styles?platform=macos"),
         (.dynamicType(DynamicTypeFilter(platform: .watchos)), "/v1/dynamic-type?platform=watchos"),
@@ -24,11 +25,11 @@ struct NoteWordingTests {
         ),
         (
             .widgets(WidgetFilter(screen: ScreenSize(width: 430, height: 932), device: "iPad mini")),
-            "/v1/widgets?screen=430x932&device=iPad%20mini"
+            "/v1/widgets?screen=430x932&device=ipad%20mini"
         ),
         (
             .tracking(TrackingFilter(platform: .ios, font: "SF Pro", size: 17.5)),
-            "/v1/tracking?platform=ios&font=SF%20Pro&size=17.5"
+            "/v1/tracking?platform=ios&font=sf%20pro&size=17.5"
         ),
     ]
 

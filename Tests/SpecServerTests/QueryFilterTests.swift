@@ -39,6 +39,20 @@ import Testing
         }
     }
 
+    /// A filter's field table names each field once, a filter that filters nothing writes no
+    /// value, and the fields it decodes first are its own: a misspelt name there would quietly
+    /// decode in the declared order instead.
+    @Test(arguments: Route.allCases.filter { $0.endpoint.filter != nil })
+    func theFieldTableIsConsistent(_ route: Route) throws {
+        let filter = try #require(route.endpoint.filter)
+        let names = filter.parameters.map(\.name)
+        #expect(Set(names).count == names.count, "\(route): a field is declared twice")
+        #expect(Set(filter.decodedFirst).isSubset(of: names), "\(route): decodedFirst names no field")
+        if !filter.parameters.contains(where: \.isRequired) {
+            #expect(try filter.init(parameters: [:]).canonicalParameters.isEmpty)
+        }
+    }
+
     /// A value the parameter accepts, spelled as a client might (not canonically).
     private static func sample(of parameter: FilterParameter) -> String {
         switch parameter.value {

@@ -34,55 +34,21 @@ enum NoteWording {
         }
     }
 
-    /// The URL of the referenced answer: the collection route's path, and the filter values given
-    /// as its query parameters (in the order a reader would write them), each percent-encoded.
+    /// The URL of the referenced answer: the collection route's path, and the filter's values in
+    /// their canonical form (``DeclaredFilter/canonicalFields``: the fields' order and spelling,
+    /// the answer cache's key), each percent-encoded, so following a note asks for an answer the
+    /// cache may already hold.
     static func url(_ reference: NoteReference) -> String {
-        let (route, pairs): (Route, [(String, String?)]) =
+        let (route, filter): (Route, any DeclaredFilter) =
             switch reference {
-            case .tracking(let filter):
-                (
-                    .tracking,
-                    [
-                        ("platform", filter.platform?.rawValue), ("font", filter.font),
-                        ("size", filter.size.map { "\(JSONNumber($0))" }),
-                    ]
-                )
-            case .metrics(let filter):
-                (
-                    .metrics,
-                    [
-                        ("topic", filter.topic), ("platform", filter.platform?.rawValue),
-                        ("status", filter.status?.rawValue),
-                    ]
-                )
-            case .textStyles(let filter):
-                (.textStyles, [("platform", filter.platform?.rawValue), ("style", filter.style)])
-            case .dynamicType(let filter):
-                (
-                    .dynamicType,
-                    [
-                        ("platform", filter.platform?.rawValue), ("category", filter.category?.rawValue),
-                        ("style", filter.style),
-                    ]
-                )
-            case .widgets(let filter):
-                (
-                    .widgets,
-                    [
-                        ("platform", filter.platform?.rawValue), ("family", filter.family?.rawValue),
-                        ("screen", filter.screen?.description), ("device", filter.device),
-                    ]
-                )
-            case .sizeClasses(let filter):
-                (
-                    .sizeClasses,
-                    [
-                        ("device", filter.device), ("orientation", filter.orientation?.rawValue),
-                        ("horizontal", filter.horizontal?.rawValue), ("vertical", filter.vertical?.rawValue),
-                    ]
-                )
+            case .tracking(let filter): (.tracking, filter)
+            case .metrics(let filter): (.metrics, filter)
+            case .textStyles(let filter): (.textStyles, filter)
+            case .dynamicType(let filter): (.dynamicType, filter)
+            case .widgets(let filter): (.widgets, filter)
+            case .sizeClasses(let filter): (.sizeClasses, filter)
             }
-        let given = pairs.compactMap { name, value in value.map { (name, $0) } }
+        let given = filter.canonicalFields
         return given.isEmpty ? route.template : route.template + "?" + RecordLink.query(given)
     }
 }

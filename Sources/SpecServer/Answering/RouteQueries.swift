@@ -19,7 +19,7 @@ enum RouteQueries {
     ///     misses); a page's counts read only how many rows there are, and leave it out.
     static func content(
         store: SpecStore, route: Route, parameter: String?, filters: [String: String],
-        decoded: Result<any QueryFilter, QueryError>? = nil, options: RequestOptions,
+        decoded: Result<any DeclaredFilter, QueryError>? = nil, options: RequestOptions,
         snapshot held: SpecSnapshot? = nil, catalogues: FieldCatalogues? = nil, explainsEmpty: Bool = true
     ) throws(APIError) -> (content: AnswerContent, snapshot: SpecSnapshot) {
         let catalogues = catalogues ?? FieldCatalogues(store: store)

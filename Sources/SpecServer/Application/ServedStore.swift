@@ -249,7 +249,7 @@ final class ServedStore: Sendable {
 
     /// A representation to build, with everything building it reads: run now, or on an answer
     /// thread.
-    // @unchecked: the decoded filter is an immutable value (an `any QueryFilter` does not say
+    // @unchecked: the decoded filter is an immutable value (an `any DeclaredFilter` does not say
     // Sendable), and the store and its caches are Sendable.
     struct PendingBuild: @unchecked Sendable {
         let served: ServedStore
@@ -323,12 +323,12 @@ final class ServedStore: Sendable {
     /// store filter decoded from them, their canonical values, and the cache key of the answer.
     struct RouteParameters {
         /// The values the answer is built from and echoes: the filter's canonical values
-        /// (``QueryFilter/canonicalParameters``) when it decodes, else each value as sent, in
+        /// (``DeclaredFilter/canonicalParameters``) when it decodes, else each value as sent, in
         /// lower case (``ServedStore/normalise(_:)``).
         var filters: [String: String]
         /// The route's store filter, or the error decoding gave; `nil` for a route without one,
         /// or when no parameter of its own was given.
-        var decoded: Result<any QueryFilter, QueryError>?
+        var decoded: Result<any DeclaredFilter, QueryError>?
         /// The answer's key in the fixed set and the cache.
         var key: String
 
@@ -393,7 +393,7 @@ final class ServedStore: Sendable {
     /// - Parameter query: the request's query, for the `Link` field of a page (API.md §6).
     static func build(
         store: SpecStore, openAPI: JSONValue, route: Route, parameter: String?, filters: [String: String],
-        decoded: Result<any QueryFilter, QueryError>? = nil, options: RequestOptions, format: Format,
+        decoded: Result<any DeclaredFilter, QueryError>? = nil, options: RequestOptions, format: Format,
         query: [(name: String, value: String)] = [],
         arena: BodyArena? = nil, catalogues: FieldCatalogues? = nil
     ) throws(APIError) -> Representation {

@@ -22,6 +22,9 @@ struct MCPCatalogue: Sendable {
         var leadFields: String? = nil
         /// The declaration `tools/list` carries.
         var declaration: JSONValue
+        /// The kind of each argument that is a field of the route's store filter
+        /// (``FilterField``): read as a JSON value of that kind, a number as a JSON number.
+        var fieldKinds: [String: FilterKind] = [:]
     }
 
     /// The tools in `tools/list` order: the routes' order, `get_record` after the collections.
@@ -120,7 +123,10 @@ struct MCPCatalogue: Sendable {
                         name: declared.name, title: declared.title, description: declared.description,
                         properties: properties, required: required,
                         output: Self.outputSchema(route, postBody: declared.input == .postBody),
-                        route: (declared.input == .postBody ? "POST " : "GET ") + route.template)))
+                        route: (declared.input == .postBody ? "POST " : "GET ") + route.template),
+                    fieldKinds: Dictionary(
+                        (route.endpoint.filter?.parameters ?? []).map { ($0.name, $0.value) },
+                        uniquingKeysWith: { first, _ in first })))
             // After the last collection that has a tool.
             if route
                 == Route.allCases.last(where: { $0.endpoint.selectsRows && $0 != .search && $0.endpoint.tool != nil })

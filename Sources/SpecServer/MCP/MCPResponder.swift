@@ -212,6 +212,10 @@ struct MCPResponder {
                 items = value.serializedBytes()
                 continue
             }
+            if let kind = tool.fieldKinds[name] {
+                if let text = try Self.queryValue(name, value, kind: kind) { pairs.append((name, text)) }
+                continue
+            }
             if let text = try Self.queryValue(name, value) { pairs.append((name, text)) }
         }
         let route: Route
@@ -255,6 +259,22 @@ struct MCPResponder {
             return .kept(try served.check(body: items ?? [], format: .json, options: options, embed: embed))
         }
         return try served.jsonAnswer(route: route, parameter: parameter, query: query, options: options)
+    }
+
+    /// An argument that is a field of the route's store filter, read as the JSON value its kind
+    /// is (a number as a JSON number, a flag as a JSON boolean, anything else as a string), as
+    /// its query parameter's text; `nil` for `null` (the argument is left out). The route decodes
+    /// the text through the same fields as a query string's.
+    private static func queryValue(_ name: String, _ value: JSONValue, kind: FilterKind) throws(APIError) -> String? {
+        switch (kind, value) {
+        case (_, .null): return nil
+        case (.number, .number(let number)): return number.literal
+        case (.number, _): throw badArgument(name, "a number", value)
+        case (.flag, .bool(let flag)): return flag ? "true" : "false"
+        case (.flag, _): throw badArgument(name, "true or false", value)
+        case (.text, .string(let text)), (.screen, .string(let text)), (.vocabulary, .string(let text)): return text
+        case (.text, _), (.screen, _), (.vocabulary, _): throw badArgument(name, "a string", value)
+        }
     }
 
     /// An argument as its query parameter's text: numbers as written, booleans as words, a list

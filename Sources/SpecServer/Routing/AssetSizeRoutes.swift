@@ -1,47 +1,5 @@
 import SpecStore
 
-extension AssetSizeFilter: QueryFilter {
-    /// `platform`, `table`, `asset`, `scale`.
-    static let parameters = [
-        FilterParameter.platform,
-        FilterParameter(name: "table", summary: "One of Apple's asset tables.", value: .vocabulary(.assetTable)),
-        FilterParameter(
-            name: "asset",
-            summary: "An asset by name or part of it (sticker, Wallet strip, top shelf, leaderboard), any case.",
-            value: .text),
-        FilterParameter(
-            name: "scale", summary: "1x, 2x or 3x (2 and @2x too): rows that give a pixel size at that scale.",
-            value: .vocabulary(.assetScale)),
-    ]
-
-    init(parameters: [String: String]) throws(QueryError) {
-        let reader = try ParameterReader(parameters, defined: Self.parameters)
-        self.init(
-            platform: try reader.term("platform"), table: try reader.term("table"), asset: reader.text("asset"),
-            scale: try reader.term("scale"))
-    }
-
-    var canonicalParameters: [(name: String, value: String)] {
-        var written = CanonicalParameters()
-        written.term("platform", platform)
-        written.term("table", table)
-        written.text("asset", asset)
-        written.term("scale", scale)
-        return written.pairs
-    }
-}
-
-extension FilterParameter {
-    /// `/v1/check`'s asset: an image's pixel size judged against Apple's published size.
-    static let asset = FilterParameter(
-        name: "asset", summary: "An asset of /v1/asset-sizes (sticker): judges width × height in px.",
-        value: .vocabulary(.asset))
-
-    /// `/v1/check`'s variant: which size of the asset.
-    static let assetVariant = FilterParameter(
-        name: "variant", summary: "Which size of the asset (sticker size, pass style).", value: .text)
-}
-
 extension Endpoint {
     /// `/v1/asset-sizes`, with its listing tool as every collection has.
     static var assetSizes: Endpoint {

@@ -24,8 +24,8 @@ struct Endpoint: Sendable {
     var filters: [Parameter] = []
     /// The store filter those parameters decode into, when they are one: decoded once per
     /// request, before the answer cache is asked, which keys the answer by its canonical values
-    /// (``QueryFilter/canonicalParameters``).
-    var filter: (any QueryFilter.Type)? = nil
+    /// (``DeclaredFilter/canonicalParameters``).
+    var filter: (any DeclaredFilter.Type)? = nil
     /// The common parameters the route accepts (API.md §1; a collection route adds
     /// ``CommonParameter/rows``, API.md §6).
     var common: [CommonParameter] = CommonParameter.data
@@ -119,7 +119,7 @@ struct Endpoint: Sendable {
             case metricID
         }
 
-        /// A store filter's query parameter (``QueryFilter/parameters``).
+        /// A store filter's query parameter (a declared ``FilterField``).
         init(_ filter: FilterParameter) {
             self.init(
                 name: filter.name, summary: filter.summary,
@@ -215,12 +215,12 @@ struct AnswerRequest {
     }
     /// The route's store filter as the request decoded it, or the error decoding gave, thrown
     /// where the query reads the filter; `nil` when ``filters`` are to be decoded when read.
-    var decoded: Result<any QueryFilter, QueryError>?
+    var decoded: Result<any DeclaredFilter, QueryError>?
     var options: RequestOptions
 
     init(
         store: SpecStore, snapshot: SpecSnapshot, pathValue: String?, filters: [String: String],
-        decoded: Result<any QueryFilter, QueryError>? = nil, options: RequestOptions
+        decoded: Result<any DeclaredFilter, QueryError>? = nil, options: RequestOptions
     ) {
         self.store = store
         self.snapshot = snapshot
@@ -235,7 +235,7 @@ struct AnswerRequest {
 
     /// The route's store filter: as decoded before the cache was asked, or decoded from
     /// ``filters`` now (a note's or a count's query that changes them).
-    func filter<Filter: QueryFilter>(_ type: Filter.Type) throws(QueryError) -> Filter {
+    func filter<Filter: DeclaredFilter>(_ type: Filter.Type) throws(QueryError) -> Filter {
         if let decoded, let filter = try decoded.get() as? Filter { return filter }
         return try Filter(parameters: filters)
     }

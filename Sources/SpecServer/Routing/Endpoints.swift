@@ -347,7 +347,7 @@ extension Endpoint {
     /// filter whose parameters it accepts; its unfiltered answers prebuilt for every version.
     /// A collection of `records` takes `q` too (``CommonParameter/words``).
     static func collection(
-        _ template: String, title: String, summary: String, listing: String? = nil, filter: any QueryFilter.Type,
+        _ template: String, title: String, summary: String, listing: String? = nil, filter: any DeclaredFilter.Type,
         records: RecordType? = nil, formats: [Format] = Format.tables, prebuilt: Prebuilt = .everyVersion,
         example: String? = nil,
         rowFields: [String]? = nil,
@@ -364,7 +364,7 @@ extension Endpoint {
 
     /// A collection route whose rows are one store query: `rows` gets the snapshot asked for and
     /// the route's filter as the request decoded it (``AnswerRequest/filter(_:)``).
-    static func collection<Filter: QueryFilter>(
+    static func collection<Filter: DeclaredFilter>(
         _ template: String, title: String, summary: String, filter: Filter.Type, records: RecordType,
         formats: [Format] = Format.tables, rows: @escaping @Sendable (SpecSnapshot, Filter) throws -> QueryResult
     ) -> Endpoint {

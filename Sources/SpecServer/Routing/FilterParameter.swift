@@ -1,20 +1,10 @@
 import SpecStore
 
-/// One query parameter of a store filter: its name, what it means, and what it accepts.
+/// One query parameter of a store filter, without the filter: its name, what it means, and what
+/// it accepts. A collection filter's come from its declared fields (``FilterField``).
 struct FilterParameter: Sendable, Hashable {
     /// The shape of value a parameter takes.
-    enum Value: Sendable, Hashable {
-        /// Free text (a search query, a measurement's figure id).
-        case text
-        /// A decimal number (`430`, `17.5`).
-        case number
-        /// A screen size as `WIDTHxHEIGHT` in points (`430x932`).
-        case screen
-        /// `true` or `false` (any case).
-        case flag
-        /// A value of a vocabulary; see ``FilterVocabulary``.
-        case vocabulary(FilterVocabulary.Kind)
-    }
+    typealias Value = FilterKind
 
     /// The query parameter's name.
     let name: String
@@ -32,4 +22,21 @@ struct FilterParameter: Sendable, Hashable {
         self.value = value
         self.isRequired = isRequired
     }
+
+    /// A declared filter field as a query parameter.
+    init<Filter>(_ field: FilterField<Filter>) {
+        self.init(name: field.name, summary: field.summary, value: field.kind, isRequired: field.isRequired)
+    }
+}
+
+extension FilterParameter {
+    // The checks' parameters that are not yet declared fields of a filter (a contrast check's,
+    // a complication check's) say these as the collections' ``FilterField/platform(_:)`` and
+    // ``FilterField/caseSize(_:)`` do.
+
+    /// `platform`, as the checks take it.
+    static let platform = FilterParameter(name: "platform", summary: "Platform.", value: .vocabulary(.platform))
+    /// `case`, an Apple Watch case size, as a complication check takes it.
+    static let caseSize = FilterParameter(
+        name: "case", summary: "Apple Watch case size: 45mm (45, 45 mm accepted).", value: .vocabulary(.caseSize))
 }

@@ -79,3 +79,18 @@ public struct AssetSizeFilter: Sendable, Hashable {
         self.scale = scale
     }
 }
+
+extension AssetSizeFilter: DeclaredFilter {
+    /// `platform`, `table`, `asset`, `scale`.
+    public static let fields: [FilterField<AssetSizeFilter>] = [
+        .platform(\.platform),
+        .term("table", "One of Apple's asset tables.", \.table),
+        .text(
+            "asset", "An asset by name or part of it (sticker, Wallet strip, top shelf, leaderboard), any case.",
+            \.asset),
+        .term("scale", "1x, 2x or 3x (2 and @2x too): rows that give a pixel size at that scale.", \.scale),
+    ]
+
+    /// A filter that does not filter.
+    public init() { self.init(platform: nil) }
+}

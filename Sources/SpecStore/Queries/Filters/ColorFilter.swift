@@ -15,3 +15,15 @@ public struct ColorFilter: Sendable, Hashable {
         self.appearance = appearance
     }
 }
+
+extension ColorFilter: DeclaredFilter {
+    /// `platform`, `name`, `appearance`.
+    public static let fields: [FilterField<ColorFilter>] = [
+        .platform(\.platform),
+        .text("name", "Apple's name (Gray (2)) or a SwiftUI or UIKit API name (indigo, systemGray2).", \.name),
+        .term("appearance", "Appearance: only colors with a value for it.", \.appearance),
+    ]
+
+    /// A filter that does not filter.
+    public init() { self.init(platform: nil) }
+}

@@ -14,3 +14,19 @@ public struct ComplicationFilter: Sendable, Hashable {
         self.kind = kind
     }
 }
+
+extension ComplicationFilter: DeclaredFilter {
+    /// `family`, `case`, `kind`.
+    public static let fields: [FilterField<ComplicationFilter>] = [
+        .term("family", "Complication family or legacy template (circular, corner, modular-small, …).", \.family),
+        .caseSize(\.caseSize),
+        .canonical("kind", "image (image sizes) or text (default SwiftUI text sizes).", \.kind, in: .complicationKind),
+    ]
+
+    /// `kind` first: of a wrong kind and a wrong family or case, the kind's error is the one
+    /// the API has always reported.
+    public static var decodedFirst: [String] { ["kind"] }
+
+    /// A filter that does not filter.
+    public init() { self.init(family: nil) }
+}

@@ -25,3 +25,20 @@ public struct DeviceFilter: Sendable, Hashable {
         self.sizeClass = sizeClass
     }
 }
+
+extension DeviceFilter: DeclaredFilter {
+    /// `family`, `platform`, `width`, `height`, `sizeClass`, `case`.
+    public static let fields: [FilterField<DeviceFilter>] = [
+        .term("family", "Device family.", \.family),
+        .term("platform", "Platform the device runs.", \.platform),
+        .number("width", "Portrait width in points.", \.width),
+        .number("height", "Portrait height in points.", \.height),
+        .sizeClass(
+            "sizeClass", "Size class as VALUE-AXIS[-ORIENTATION], e.g. regular-width-landscape or compact-height.",
+            \.sizeClass),
+        .caseSize(\.caseSize),
+    ]
+
+    /// A filter that does not filter.
+    public init() { self.init(family: nil) }
+}

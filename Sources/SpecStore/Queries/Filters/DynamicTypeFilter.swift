@@ -16,3 +16,16 @@ public struct DynamicTypeFilter: Sendable, Hashable {
         self.style = style
     }
 }
+
+extension DynamicTypeFilter: DeclaredFilter {
+    /// `platform`, `category`, `style`, `case`.
+    public static let fields: [FilterField<DynamicTypeFilter>] = [
+        .platform(\.platform),
+        .term("category", "Dynamic Type category.", \.category),
+        .style(\.style),
+        .caseSize(\.caseSize),
+    ]
+
+    /// A filter that does not filter.
+    public init() { self.init(platform: nil) }
+}

@@ -49,3 +49,46 @@ public struct Measurement: Sendable, Hashable {
     }
 
 }
+
+extension Measurement: DeclaredFilter {
+    /// `figure`, or `element` and `platform`; `measure`, `value`, `width`, `height`, `category`;
+    /// `asset` and `variant`; `buttonShape` (not `shape`, which every route takes for the
+    /// answer's form, `shape=array`).
+    public static let fields: [FilterField<Measurement>] = [
+        .text("figure", "Metric id to judge against. Give figure, or element and platform.", \.figure),
+        .text(
+            "element",
+            "Interface element to judge against every figure that applies to it on platform (in points or pixels, of the measurement's shape); the result names the figure that governs. Give figure, or element and platform.",
+            \.element, vocabulary: .element),
+        .term("platform", "The platform an element is judged on; required with element.", \.platform),
+        .text(
+            "measure",
+            "What was measured on an element (size, height, spacing, …, as the element declares); needed only where several of its measures fit the measurement's shape.",
+            \.measure),
+        .number(
+            "value",
+            "Measured value, for a single figure (a value or a range). A width × height figure refuses it (the result row's error names value): give width and height.",
+            \.value),
+        .number(
+            "width",
+            "Measured width, with height, for a width × height figure. A single figure refuses it (the result row's error names it): give value.",
+            \.width),
+        .number(
+            "height",
+            "Measured height, with width, for a width × height figure. A single figure refuses it (the result row's error names it): give value.",
+            \.height),
+        .term(
+            "category",
+            "Dynamic Type category, for a figure that is a range of categories (the widgets' Dynamic Type range). A numeric figure refuses it (400).",
+            \.category),
+        .text(
+            "asset", "An asset of /v1/asset-sizes (sticker): judges width × height in px.", \.asset, vocabulary: .asset),
+        .text("variant", "Which size of the asset (sticker size, pass style).", \.variant),
+        .text(
+            "buttonShape", "With element=button, platform=visionos: judges the size against the shape's.",
+            \.buttonShape, vocabulary: .buttonShape),
+    ]
+
+    /// A measurement of nothing: no figure, element or value.
+    public init() { self.init(figure: "") }
+}

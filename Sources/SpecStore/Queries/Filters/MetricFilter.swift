@@ -16,3 +16,16 @@ public struct MetricFilter: Sendable, Hashable {
         self.status = status
     }
 }
+
+extension MetricFilter: DeclaredFilter {
+    /// `platform`, `topic`, `status`, `case`.
+    public static let fields: [FilterField<MetricFilter>] = [
+        .platform(\.platform),
+        .topic(\.topic),
+        .term("status", "published or convention.", \.status),
+        .caseSize(\.caseSize),
+    ]
+
+    /// A filter that does not filter.
+    public init() { self.init(platform: nil) }
+}

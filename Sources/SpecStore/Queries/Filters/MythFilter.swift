@@ -8,3 +8,11 @@ public struct MythFilter: Sendable, Hashable {
         self.topic = topic
     }
 }
+
+extension MythFilter: DeclaredFilter {
+    /// `topic`.
+    public static let fields: [FilterField<MythFilter>] = [.topic(\.topic)]
+
+    /// A filter that does not filter.
+    public init() { self.init(topic: nil) }
+}

@@ -23,3 +23,17 @@ public struct RuleFilter: Sendable, Hashable {
         self.q = q
     }
 }
+
+extension RuleFilter: DeclaredFilter {
+    /// `topic`, `platform`, `kind`, `status` (`q` is every record collection's common parameter,
+    /// not the filter's field).
+    public static let fields: [FilterField<RuleFilter>] = [
+        .topic(\.topic),
+        .platform(\.platform),
+        .term("kind", "What Apple's sentence does; reading means status=reading.", \.kind),
+        .term("status", "Apple's words (published) or the store's reading.", \.status),
+    ]
+
+    /// A filter that does not filter.
+    public init() { self.init(topic: nil) }
+}

@@ -25,3 +25,29 @@ public struct SearchQuery: Sendable, Hashable {
         self.history = history
     }
 }
+
+extension SearchQuery: DeclaredFilter {
+    /// `q` (required), `type`, `status`, `platform`, `history`.
+    public static let fields: [FilterField<SearchQuery>] = [
+        .text(
+            "q",
+            "Words to search for. A designer's synonyms count (font finds text, tap finds hit target), and a size or a number with its unit is one term (44x44, 44 pt).",
+            \.q, requirement: "words to search for"),
+        .term("type", "Record type.", \.type),
+        .term(
+            "status",
+            "A figure's status (published, convention) or a rule's (published, reading); myths and records without figures have none.",
+            \.status),
+        .term("platform", "Platform the record is for (a record for all platforms counts).", \.platform),
+        .flag(
+            "history",
+            "true searches every store version, not only the one asked for: a record Apple removed is found, and each hit lists the versions that hold it (versions, since, until).",
+            \.history),
+    ]
+
+    /// `history` first: a wrong `history` has always been reported before missing words.
+    public static var decodedFirst: [String] { ["history"] }
+
+    /// A query with no words (which a search refuses).
+    public init() { self.init(q: "") }
+}

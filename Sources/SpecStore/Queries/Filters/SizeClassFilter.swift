@@ -20,3 +20,16 @@ public struct SizeClassFilter: Sendable, Hashable {
         self.vertical = vertical
     }
 }
+
+extension SizeClassFilter: DeclaredFilter {
+    /// `device`, `orientation`, `horizontal`, `vertical`.
+    public static let fields: [FilterField<SizeClassFilter>] = [
+        .device(\.device),
+        .term("orientation", "Orientation.", \.orientation),
+        .term("horizontal", "Horizontal size class.", \.horizontal),
+        .term("vertical", "Vertical size class.", \.vertical),
+    ]
+
+    /// A filter that does not filter.
+    public init() { self.init(device: nil) }
+}

@@ -11,3 +11,11 @@ public struct TextStyleFilter: Sendable, Hashable {
         self.style = style
     }
 }
+
+extension TextStyleFilter: DeclaredFilter {
+    /// `platform`, `style`.
+    public static let fields: [FilterField<TextStyleFilter>] = [.platform(\.platform), .style(\.style)]
+
+    /// A filter that does not filter.
+    public init() { self.init(platform: nil) }
+}

@@ -14,3 +14,15 @@ public struct TrackingFilter: Sendable, Hashable {
         self.size = size
     }
 }
+
+extension TrackingFilter: DeclaredFilter {
+    /// `platform`, `font`, `size`.
+    public static let fields: [FilterField<TrackingFilter>] = [
+        .platform(\.platform),
+        .text("font", "Font family.", \.font, vocabulary: .font),
+        .number("size", "Point size.", \.size),
+    ]
+
+    /// A filter that does not filter.
+    public init() { self.init(platform: nil) }
+}

@@ -14,3 +14,15 @@ public struct WidgetFamilyFilter: Sendable, Hashable {
         self.mode = mode
     }
 }
+
+extension WidgetFamilyFilter: DeclaredFilter {
+    /// `platform`, `family`, `mode`.
+    public static let fields: [FilterField<WidgetFamilyFilter>] = [
+        .platform(\.platform),
+        .term("family", "WidgetKit family: where it is available.", \.family),
+        .term("mode", "Rendering mode: where it is supported.", \.mode),
+    ]
+
+    /// A filter that does not filter.
+    public init() { self.init(platform: nil) }
+}

@@ -21,3 +21,21 @@ public struct WidgetFilter: Sendable, Hashable {
         self.device = device
     }
 }
+
+extension WidgetFilter: DeclaredFilter {
+    /// `platform`, `screen`, `family`, `device`, `case`.
+    public static let fields: [FilterField<WidgetFilter>] = [
+        .platform(\.platform),
+        .screen("screen", "Portrait screen size in points, WIDTHxHEIGHT.", \.screen),
+        .term("family", "WidgetKit family.", \.family),
+        .device(\.device),
+        .caseSize(\.caseSize),
+    ]
+
+    /// `platform` and `family` before `screen`: of a wrong family and a wrong screen, the
+    /// family's error is the one the API has always reported.
+    public static var decodedFirst: [String] { ["platform", "family"] }
+
+    /// A filter that does not filter.
+    public init() { self.init(platform: nil) }
+}

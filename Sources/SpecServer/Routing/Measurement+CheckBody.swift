@@ -1,0 +1,50 @@
+import SpecStore
+
+extension Measurement {
+    /// Parses one element of a `POST /v1/check` body: an object with `figure` (a string) and
+    /// `value`, or `width` and `height` (JSON numbers), and no other member.
+    ///
+    /// The body is JSON, so it is held to JSON's types: a number in a string (`"44"`) or a
+    /// member the measurement does not define is refused, as the OpenAPI schema says, rather
+    /// than read generously and judged as something the caller did not send.
+    init(json: JSONValue) throws(QueryError) {
+        guard case .object(let object) = json else {
+            throw QueryError(
+                code: .invalidValue,
+                message: "A measurement must be an object with figure and value, or figure, width and height.")
+        }
+        var parameters: [String: String] = [:]
+        for (key, value) in object {
+            guard Self.parameters.contains(where: { $0.name == key }) else {
+                throw QueryError.unknownParameter(key, accepted: Self.parameters.map(\.name))
+            }
+            switch (key, value) {
+            case ("figure", .string(let string)), ("category", .string(let string)), ("element", .string(let string)),
+                ("platform", .string(let string)), ("measure", .string(let string)), ("asset", .string(let string)),
+                ("variant", .string(let string)), ("buttonShape", .string(let string)):
+                parameters[key] = string
+            case ("figure", _), ("category", _), ("element", _), ("platform", _), ("measure", _), ("asset", _),
+                ("variant", _), ("buttonShape", _):
+                throw QueryError.invalid(
+                    value.serialized(), for: key, expected: "a \(Self.noun(of: key)) as a JSON string")
+            case (_, .number(let number)): parameters[key] = number.literal
+            default:
+                throw QueryError.invalid(value.serialized(), for: key, expected: "a JSON number, e.g. 44 or 17.5")
+            }
+        }
+        try self.init(parameters: parameters)
+    }
+
+    private static func noun(of member: String) -> String {
+        switch member {
+        case "figure": "metric id"
+        case "element": "interface element"
+        case "platform": "platform"
+        case "measure": "measure of the element"
+        case "asset": "asset name"
+        case "variant": "variant of the asset"
+        case "buttonShape": "button shape"
+        default: "Dynamic Type category"
+        }
+    }
+}
