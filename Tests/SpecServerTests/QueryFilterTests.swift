@@ -53,6 +53,19 @@ import Testing
         }
     }
 
+    /// The checks' field tables, which no route has as its filter (the contrast check's, the
+    /// complication check's), name each field once and decode first only their own fields too;
+    /// the route lists each of their fields, the ones a measurement shares once.
+    @Test(arguments: [ContrastMeasurement.self, ComplicationMeasurement.self] as [any DeclaredFilter.Type])
+    func aCheckFieldTableIsConsistent(_ filter: any DeclaredFilter.Type) {
+        let names = filter.parameters.map(\.name)
+        #expect(Set(names).count == names.count, "\(filter): a field is declared twice")
+        #expect(Set(filter.decodedFirst).isSubset(of: names), "\(filter): decodedFirst names no field")
+        let listed = Route.check.endpoint.filters.map(\.name)
+        #expect(Set(names).isSubset(of: listed), "\(filter): a field the check route does not list")
+        #expect(Set(listed).count == listed.count, "the check route lists a parameter twice")
+    }
+
     /// A value the parameter accepts, spelled as a client might (not canonically).
     private static func sample(of parameter: FilterParameter) -> String {
         switch parameter.value {

@@ -8,22 +8,10 @@ import SpecStore
 /// family has no column for) on a `GET`, and as the item's error what it cannot judge (a missing
 /// size, an empty cell of Apple's).
 enum ComplicationCheck {
-    /// The complication check's own parameters (besides `measure`, `width` and `height`, which
-    /// it shares with a measurement's).
-    static let parameters = [
-        FilterParameter(
-            name: "family",
-            summary: "Complication check: the family or legacy template (circular, corner, inline, rectangular, …).",
-            value: .vocabulary(.complicationFamily)),
-        FilterParameter.caseSize,
-        FilterParameter(
-            name: "unit", summary: "Complication check: pt (the default) or px (@2x) for width and height.",
-            value: .text),
-    ]
-
-    /// The measurement parameters a complication check reads too.
-    private static let shared = Measurement.parameters.filter {
-        ["element", "measure", "width", "height"].contains($0.name)
+    /// The complication check's own parameters: its declared fields but `element`, `measure`,
+    /// `width` and `height`, which the route lists as a measurement's.
+    static let parameters = ComplicationMeasurement.parameters.filter { parameter in
+        !Measurement.fields.contains { $0.name == parameter.name }
     }
 
     /// Whether the parameters ask for a complication check.
@@ -41,7 +29,7 @@ enum ComplicationCheck {
     static func judge(parameters: [String: String], snapshot: SpecSnapshot, embed: Bool) throws(APIError) -> JSONValue {
         let measurement: ComplicationMeasurement
         do {
-            measurement = try self.measurement(parameters)
+            measurement = try ComplicationMeasurement(parameters: parameters)
         } catch {
             // A parameter of the route that another kind of check reads (a contrast check's
             // appearance beside family and case): the route knows it, so the request is valid,
@@ -69,37 +57,12 @@ enum ComplicationCheck {
         var members = object
         members["id"] = nil
         do {
-            let judged = try snapshot.checkComplication(try measurement(strings(members)))
+            let judged = try snapshot.checkComplication(try ComplicationMeasurement(parameters: strings(members)))
             for (key, value) in trimmed(judged, embed: embed).objectValue ?? JSONObject() { row.append(key, value) }
         } catch {
             row.append("error", APIError.itemJSON(error))
         }
         return .object(row)
-    }
-
-    /// The measurement the parameters describe.
-    private static func measurement(_ parameters: [String: String]) throws(QueryError) -> ComplicationMeasurement {
-        let reader = try ParameterReader(parameters, defined: Self.parameters + shared)
-        if let element = reader.text("element"), !FilterVocabulary.matchKey(element).hasPrefix("complication") {
-            throw QueryError(
-                code: .invalidValue, parameter: "element", value: element,
-                message: "element does not apply here: family and case ask for a complication check.",
-                hint: "Leave element out, or give element=complication.")
-        }
-        let inPixels: Bool
-        switch reader.text("unit").map(FilterVocabulary.matchKey) {
-        case nil, "pt", "points": inPixels = false
-        case "px", "pixels": inPixels = true
-        case let other?: throw QueryError.unknownValue(other, for: "unit", accepted: ["pt", "px"])
-        }
-        for name in ["width", "height"] {
-            if let value = try reader.number(name), value < 0 {
-                throw QueryError.invalid("\(value)", for: name, expected: "a size of 0 or more")
-            }
-        }
-        return ComplicationMeasurement(
-            family: try reader.term("family"), caseSize: try reader.term("case"), measure: reader.text("measure"),
-            width: try reader.number("width"), height: try reader.number("height"), inPixels: inPixels)
     }
 
     /// A batch item's members as query parameters: strings as written, numbers as their literal.

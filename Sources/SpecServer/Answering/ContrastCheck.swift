@@ -7,27 +7,12 @@ import SpecStore
 /// color it does not know, a missing one, a measurement's `value`, `width` or `height` beside
 /// them) as the one item's error, and only a parameter the route does not have as a `400`.
 enum ContrastCheck {
-    /// The contrast check's own parameters.
-    static let parameters = [
-        FilterParameter(
-            name: "foreground",
-            summary:
-                "Contrast check: the text color, #RRGGBB (or #RGB), or a color of /v1/colors by name, API name or id with appearance.",
-            value: .text),
-        FilterParameter(
-            name: "background", summary: "Contrast check: the background color, spelled as foreground.", value: .text),
-        FilterParameter(
-            name: "appearance", summary: "Contrast check: the appearance whose value a named color gives.",
-            value: .vocabulary(.appearance)),
-        FilterParameter(
-            name: "textSize",
-            summary:
-                "Contrast check: the text size in points; Apple's minimum is one figure up to 17 pt and another from 18 pt.",
-            value: .number),
-        FilterParameter(
-            name: "bold", summary: "Contrast check: true for bold text, which Apple gives its own minimum at any size.",
-            value: .text),
-    ]
+    /// The contrast check's own parameters: its declared fields but `figure` and `platform`,
+    /// which the route lists as a measurement's. None is required of the route, which judges
+    /// measurements without them: the colors are required once a request is a contrast check.
+    static let parameters = ContrastMeasurement.parameters.filter { parameter in
+        !Measurement.fields.contains { $0.name == parameter.name }
+    }.map { FilterParameter(name: $0.name, summary: $0.summary, value: $0.value) }
 
     /// Whether the request asks for a contrast check: it names one of the contrast check's own
     /// parameters (a `textSize` alone is a contrast check missing its colors, not a measurement).
@@ -81,44 +66,17 @@ enum ContrastCheck {
 
     /// Refuses a parameter neither check has and a value not of its declared type.
     private static func validate(_ parameters: [String: String]) throws(QueryError) {
-        let reader = try ParameterReader(parameters, defined: Self.parameters + Measurement.parameters)
-        let _: ColorAppearance? = try reader.term("appearance")
-        let _: Platform? = try reader.term("platform")
-        _ = try reader.number("textSize")
+        try ContrastMeasurement.refuseUndeclared(
+            parameters, accepted: Self.parameters.map(\.name) + Measurement.fields.map(\.name))
     }
 
     /// The judged contrast, with the whole figure only when asked (`embed=figure`).
     private static func row(_ parameters: [String: String], snapshot: SpecSnapshot, embed: Bool) throws(QueryError)
         -> JSONValue
     {
-        let row = try snapshot.checkContrast(try measurement(parameters))
+        let row = try snapshot.checkContrast(try ContrastMeasurement(parameters: parameters))
         guard case .object(var object) = row else { return row }
         if !embed { object["metric"] = nil }
         return .object(object)
-    }
-
-    /// The contrast measurement the parameters describe.
-    private static func measurement(_ parameters: [String: String]) throws(QueryError) -> ContrastMeasurement {
-        let shared = Measurement.parameters.filter { $0.name == "figure" || $0.name == "platform" }
-        let reader = try ParameterReader(parameters, defined: Self.parameters + shared)
-        guard let foreground = reader.text("foreground") else {
-            throw QueryError.missing("foreground", expected: "#RRGGBB or a color's name")
-        }
-        guard let background = reader.text("background") else {
-            throw QueryError.missing("background", expected: "#RRGGBB or a color's name")
-        }
-        return ContrastMeasurement(
-            foreground: foreground, background: background, appearance: try reader.term("appearance"),
-            platform: try reader.term("platform"), textSize: try reader.number("textSize"),
-            bold: try bold(reader.text("bold")), figure: reader.text("figure"))
-    }
-
-    private static func bold(_ raw: String?) throws(QueryError) -> Bool? {
-        guard let raw else { return nil }
-        switch raw.lowercased() {
-        case "true", "yes", "1": return true
-        case "false", "no", "0": return false
-        default: throw QueryError.unknownValue(raw, for: "bold", accepted: ["true", "false"])
-        }
     }
 }

@@ -21,14 +21,33 @@ extension DeclaredFilter {
             throw QueryError.unknownParameter(name, accepted: fields.map(\.name))
         }
         self.init()
-        for name in Self.decodedFirst {
-            if let field = fields.first(where: { $0.name == name }) {
-                try Self.decode(field, from: parameters, into: &self)
-            }
-        }
-        for field in fields where !Self.decodedFirst.contains(field.name) {
+        for field in Self.decodingOrder {
             try Self.decode(field, from: parameters, into: &self)
         }
+    }
+
+    /// Refuses what the route's description already rules out, before the filter is read: a
+    /// name none of `accepted` is (the route's parameters, which may be more than this filter's
+    /// fields), then a value not of its field's declared shape (a number, a term of a closed
+    /// vocabulary), in decoding order. What only reading the filter refuses (a required field
+    /// left out, text the filter cannot use, a parameter of the route that is not the filter's)
+    /// is left to ``init(parameters:)``: a check answers those as the item's own error.
+    static func refuseUndeclared(_ parameters: [String: String], accepted: [String]) throws(QueryError) {
+        for name in parameters.keys.sorted() where !accepted.contains(name) {
+            throw QueryError.unknownParameter(name, accepted: accepted)
+        }
+        var filter = Self()
+        for field in decodingOrder where field.kind != .text && !field.isRequired {
+            try decode(field, from: parameters, into: &filter)
+        }
+    }
+
+    /// The fields in the order they decode: ``DeclaredFilter/decodedFirst``, then the others in
+    /// their declared order.
+    private static var decodingOrder: [FilterField<Self>] {
+        let fields = Self.fields
+        let first = decodedFirst.compactMap { name in fields.first(where: { $0.name == name }) }
+        return first + fields.filter { !decodedFirst.contains($0.name) }
     }
 
     /// The filter's values in their one spelling, in the order of its fields: what the answer
@@ -57,7 +76,7 @@ extension DeclaredFilter {
                 return
             }
             switch field.kind {
-            case .number: value = .number(try ParameterReader.number(raw, for: field.name))
+            case .number: value = .number(try Self.number(raw, for: field.name))
             case .screen:
                 guard let size = ScreenSize(parsing: raw) else {
                     throw QueryError.invalid(raw, for: field.name, expected: "WIDTHxHEIGHT in points, e.g. 430x932")
@@ -66,55 +85,15 @@ extension DeclaredFilter {
             case .text, .flag, .vocabulary: value = .text(raw)
             }
         }
+        if let refusal = field.refusal(of: value) { throw refusal }
         guard field.assign(value, to: &filter) else {
             throw QueryError.unknownValue(
                 value.queryText, for: field.name, accepted: field.acceptedValues ?? [])
         }
     }
-}
-
-extension FilterValue {
-    /// The value as a query string spells it, for an error that quotes it.
-    fileprivate var queryText: String {
-        switch self {
-        case .text(let text): text
-        case .number(let number): JSONNumber(number).literal
-        case .screen(let size): size.description
-        case .flag(let flag): flag ? "true" : "false"
-        }
-    }
-}
-
-/// Reads and checks query parameters that are not a declared filter's fields (the contrast and
-/// complication checks').
-struct ParameterReader {
-    let parameters: [String: String]
-    let defined: [FilterParameter]
-
-    init(_ parameters: [String: String], defined: [FilterParameter]) throws(QueryError) {
-        for name in parameters.keys.sorted()
-        where !defined.contains(where: { $0.name == name }) {
-            throw QueryError.unknownParameter(name, accepted: defined.map(\.name))
-        }
-        self.parameters = parameters
-        self.defined = defined
-    }
-
-    /// The trimmed value; an empty value counts as absent.
-    func text(_ name: String) -> String? {
-        guard let raw = parameters[name] else { return nil }
-        let trimmed = raw.trimmingWhitespace
-        return trimmed.isEmpty ? nil : trimmed
-    }
-
-    /// A finite decimal number.
-    func number(_ name: String) throws(QueryError) -> Double? {
-        guard let raw = text(name) else { return nil }
-        return try Self.number(raw, for: name)
-    }
 
     /// `raw`, a decimal number of `parameter`: `invalid_value` unless it is a finite one.
-    static func number(_ raw: String, for parameter: String) throws(QueryError) -> Double {
+    private static func number(_ raw: String, for parameter: String) throws(QueryError) -> Double {
         // `Double("0x10")` is 16 and `Double("nan")` a value: only decimal digits, a sign, a
         // point and an exponent are a number here.
         guard raw.utf8.allSatisfy(Self.isDecimalSyntax), let value = Double(raw), value.isFinite else {
@@ -131,26 +110,21 @@ struct ParameterReader {
         default: false
         }
     }
+}
 
-    /// The term of a closed vocabulary the value stands for (any case, separators, aliases).
-    func term<Term: VocabularyTerm>(_ name: String) throws(QueryError) -> Term? {
-        guard let raw = text(name) else { return nil }
-        guard let term = Term(matching: raw) else {
-            throw QueryError.unknownValue(raw, for: name, accepted: Term.spellings)
+extension FilterValue {
+    /// The value as a query string spells it, for an error that quotes it.
+    fileprivate var queryText: String {
+        switch self {
+        case .text(let text): text
+        case .number(let number): JSONNumber(number).literal
+        case .screen(let size): size.description
+        case .flag(let flag): flag ? "true" : "false"
         }
-        return term
     }
 }
 
 extension QueryError {
-    /// A value of the wrong form for `parameter`.
-    static func invalid(_ value: String, for parameter: String, expected: String) -> QueryError {
-        QueryError(
-            code: .invalidValue, parameter: parameter, value: value,
-            message: "'\(value)' is not a valid value of \(parameter): expected \(expected).",
-            hint: "Give \(parameter) as \(expected).")
-    }
-
     /// A parameter the route does not define; the hint offers the nearest spellings first
     /// (`screne` → "Did you mean 'screen'?").
     static func unknownParameter(_ name: String, accepted: [String]) -> QueryError {

@@ -283,7 +283,7 @@ extension Route {
                 template: "/v1/tokens/colors/{appearance}", title: "Color tokens",
                 summary: "the system colors as DTCG color tokens, one file per appearance", formats: [.tokens, .json],
                 answer: .query(RouteQueries.colorTokens),
-                filters: [FilterParameter.platform].map(Endpoint.Parameter.init),
+                filters: ColorFilter.parameters.filter { $0.name == "platform" }.map(Endpoint.Parameter.init),
                 pathParameter: Endpoint.PathParameter(
                     name: "appearance",
                     summary: "An appearance: light, dark, increased-contrast-light, increased-contrast-dark.",

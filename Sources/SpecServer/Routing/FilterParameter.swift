@@ -28,15 +28,3 @@ struct FilterParameter: Sendable, Hashable {
         self.init(name: field.name, summary: field.summary, value: field.kind, isRequired: field.isRequired)
     }
 }
-
-extension FilterParameter {
-    // The checks' parameters that are not yet declared fields of a filter (a contrast check's,
-    // a complication check's) say these as the collections' ``FilterField/platform(_:)`` and
-    // ``FilterField/caseSize(_:)`` do.
-
-    /// `platform`, as the checks take it.
-    static let platform = FilterParameter(name: "platform", summary: "Platform.", value: .vocabulary(.platform))
-    /// `case`, an Apple Watch case size, as a complication check takes it.
-    static let caseSize = FilterParameter(
-        name: "case", summary: "Apple Watch case size: 45mm (45, 45 mm accepted).", value: .vocabulary(.caseSize))
-}

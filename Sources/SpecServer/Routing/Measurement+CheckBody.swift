@@ -15,21 +15,19 @@ extension Measurement {
         }
         var parameters: [String: String] = [:]
         for (key, value) in object {
-            guard Self.parameters.contains(where: { $0.name == key }) else {
-                throw QueryError.unknownParameter(key, accepted: Self.parameters.map(\.name))
+            guard let field = Self.fields.first(where: { $0.name == key }) else {
+                throw QueryError.unknownParameter(key, accepted: Self.fields.map(\.name))
             }
-            switch (key, value) {
-            case ("figure", .string(let string)), ("category", .string(let string)), ("element", .string(let string)),
-                ("platform", .string(let string)), ("measure", .string(let string)), ("asset", .string(let string)),
-                ("variant", .string(let string)), ("buttonShape", .string(let string)):
-                parameters[key] = string
-            case ("figure", _), ("category", _), ("element", _), ("platform", _), ("measure", _), ("asset", _),
-                ("variant", _), ("buttonShape", _):
+            // Each member's JSON type follows its field's kind: a number is a JSON number, the
+            // rest (text and vocabularies) a JSON string.
+            switch (field.kind, value) {
+            case (.number, .number(let number)): parameters[key] = number.literal
+            case (.number, _):
+                throw QueryError.invalid(value.serialized(), for: key, expected: "a JSON number, e.g. 44 or 17.5")
+            case (_, .string(let string)): parameters[key] = string
+            default:
                 throw QueryError.invalid(
                     value.serialized(), for: key, expected: "a \(Self.noun(of: key)) as a JSON string")
-            case (_, .number(let number)): parameters[key] = number.literal
-            default:
-                throw QueryError.invalid(value.serialized(), for: key, expected: "a JSON number, e.g. 44 or 17.5")
             }
         }
         try self.init(parameters: parameters)

@@ -45,6 +45,7 @@ public struct FilterField<Filter>: Sendable {
     public let acceptedValues: [String]?
     private let store: @Sendable (inout Filter, FilterValue) -> Bool
     private let read: @Sendable (Filter) -> String?
+    private var refuse: (@Sendable (FilterValue) -> QueryError?)?
 
     /// Whether the filter is refused without this field.
     public var isRequired: Bool { requirement != nil }
@@ -69,6 +70,21 @@ public struct FilterField<Filter>: Sendable {
     /// not take it (a spelling no closed vocabulary holds, a number for a text field).
     public func assign(_ value: FilterValue, to filter: inout Filter) -> Bool {
         store(&filter, value)
+    }
+
+    /// The error, worded for this field, for a value of its shape the filter cannot use (a
+    /// negative size, a word the field's own check refuses); `nil` when ``assign(_:to:)`` may
+    /// judge it (an unknown term is refused there, listing ``acceptedValues``).
+    public func refusal(of value: FilterValue) -> QueryError? {
+        refuse?(value)
+    }
+
+    /// The field, refusing first, in its own words, what `refuse` returns an error for
+    /// (``refusal(of:)``).
+    public func refusing(_ refuse: @escaping @Sendable (FilterValue) -> QueryError?) -> FilterField {
+        var field = self
+        field.refuse = refuse
+        return field
     }
 
     /// The field's value in its one spelling, or `nil` when the filter does not set it: a term

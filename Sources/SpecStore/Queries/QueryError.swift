@@ -77,6 +77,14 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "Accepted values of \(parameter): \(accepted.joined(separator: ", ")).")
     }
 
+    /// A value of the wrong form for `parameter`.
+    public static func invalid(_ value: String, for parameter: String, expected: String) -> QueryError {
+        QueryError(
+            code: .invalidValue, parameter: parameter, value: value,
+            message: "'\(value)' is not a valid value of \(parameter): expected \(expected).",
+            hint: "Give \(parameter) as \(expected).")
+    }
+
     /// A parameter that does not apply to what was asked, e.g. `value` for a width × height
     /// figure: an error naming it, never silently ignored.
     static func inapplicable(
