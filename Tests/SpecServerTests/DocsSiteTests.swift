@@ -74,9 +74,15 @@ import Testing
         #expect(markdownAll.split(separator: "\n").first == markdownFiltered.split(separator: "\n").first)
     }
 
+    /// Fields a layout is known to hold in no column without saying so in
+    /// ``TableLayout/omittedFields(for:)``: a complication's `unit` (`pt`) is in its headings
+    /// (`Width (pt)`), while its page shows it as an extra column, so saying it is omitted would
+    /// change the page. Kept here, named, until that is decided; any other gap fails.
+    static let knownUnheld: [Route: Set<String>] = [.complications: ["unit"]]
+
     /// Every field the records hold is in a column (or deliberately left to the headings), so the
     /// fixed layout loses nothing the data has.
-    @Test(arguments: layoutRoutes.map(\.route))
+    @Test(arguments: ServedCollection.all.map(\.route).filter { TableLayout.columns(for: $0) != nil })
     func everyFieldHasAColumn(_ route: Route) throws {
         let (content, snapshot) = try RouteQueries.content(
             store: app.application.current!.store, route: route, parameter: nil, filters: [:],
@@ -84,6 +90,7 @@ import Testing
         let table = content.table(route: route, version: snapshot.version.id)
         let layout = try #require(TableLayout.columns(for: route))
         let held = Set(layout.map(\.key)).union(TableLayout.omittedFields(for: route))
+            .union(Self.knownUnheld[route] ?? [])
         // A field null in every record (`points` of a watch) flattens to an empty cell: nothing to hold.
         for column in table.columns
         where !held.contains(column) && table.cells(of: column).contains(where: { !($0 ?? "").isEmpty }) {
@@ -93,7 +100,10 @@ import Testing
 
     /// Where a heading carries the unit instead of a `unit` column, every row with a value there is
     /// in that unit.
-    @Test(arguments: [Route.devices, .widgets, .dynamicType, .textStyles, .tracking])
+    @Test(
+        arguments: ServedCollection.all.map(\.route).filter {
+            TableLayout.omittedFields(for: $0).union(knownUnheld[$0] ?? []).contains("unit")
+        })
     func headingUnitsMatchTheRows(_ route: Route) throws {
         let (content, snapshot) = try RouteQueries.content(
             store: app.application.current!.store, route: route, parameter: nil, filters: [:],

@@ -129,4 +129,32 @@ import Testing
             #expect(keys.contains(column), "/v1/\(served.segment)'s page shows \(column), which no column holds")
         }
     }
+
+    /// The collection's page and its first record's page offer the data in every format the route
+    /// declares that pages link (``Format/pageLink``), and no other; each link answers in it.
+    @Test(arguments: collections)
+    func thePagesOfferTheRoutesFormats(key: String) throws {
+        let served = try #require(ServedCollection.all.first { $0.collection.key == key })
+        let list = try #require(app.request(.get, "/v1/\(served.segment)?limit=1").json)
+        let id = try #require(list["items"]?.arrayValue?.first?["id"]?.stringValue)
+        for (route, path) in [
+            (served.route, "/v1/\(served.segment)"), (served.recordRoute, "/v1/\(served.segment)/\(id)"),
+        ] {
+            let html = app.request(.get, path + "?format=html").text
+            let start = try #require(html.range(of: "<p class=\"formats\">"), "\(path) offers no formats")
+            let paragraph = html[start.upperBound...].prefix { $0 != "\n" }
+            let offered = route.endpoint.formats.filter { $0.pageLink != nil }
+            #expect(offered.count >= 3, "\(path): \(offered)")
+            for format in Format.allCases {
+                let linked = paragraph.contains("?format=\(format.rawValue)\"")
+                #expect(linked == offered.contains(format), "\(path): the link to \(format) on the page")
+                if let words = format.pageLink { #expect(paragraph.contains(">\(words)</a>") == linked) }
+            }
+            for format in offered {
+                let answer = app.request(.get, path + "?format=" + format.rawValue)
+                #expect(
+                    answer.status == 200 && answer[header: "Content-Type"] == format.contentType, "\(path) \(format)")
+            }
+        }
+    }
 }

@@ -73,4 +73,22 @@ struct FilterVocabularyTests {
             }
         }
     }
+
+    /// `topic=` takes what the declared collections hold: a new collection with a `topic` field
+    /// has its topics accepted without a list to extend.
+    @Test("every topic a record of any declared collection holds is accepted by topic=")
+    func everyHeldTopicIsAccepted() throws {
+        let snapshot = RealDataTests.store.latest
+        let accepted = Set(snapshot.acceptedValues(for: .topic))
+        var held = 0
+        for collection in SpecCollection.allCases {
+            let declares = SpecSnapshot.declaring("topic").contains(collection)
+            for entry in snapshot.rows(collection) {
+                guard let topic = entry.fields["topic"]?.stringValue else { continue }
+                #expect(declares && accepted.contains(topic), "\(entry.id): topic \(topic)")
+                held += 1
+            }
+        }
+        #expect(held > 400 && SpecSnapshot.declaring("topic").count >= 3)
+    }
 }

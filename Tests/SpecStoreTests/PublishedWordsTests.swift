@@ -73,6 +73,75 @@ struct PublishedWordsTests {
                 == "convention")
     }
 
+    /// Every quote a record gives as Apple's words, with the record's id: each citation's
+    /// `quote` and a record's own `quote` (a rule's), in every version of `store`, each
+    /// (id, quote) once.
+    static func quotes(in store: SpecStore, _ collection: SpecCollection) throws -> [(id: String, quote: String)] {
+        var seen = Set<String>()
+        var found: [(id: String, quote: String)] = []
+        for version in store.versions {
+            for entry in try store.snapshot(version: version.id).rows(collection) {
+                let citations = entry.fields["citations"]?.arrayValue ?? []
+                let quotes = citations.compactMap { $0["quote"]?.stringValue } + [entry.fields["quote"]?.stringValue]
+                for case let quote? in quotes where seen.insert(entry.id + "\u{0}" + quote).inserted {
+                    found.append((entry.id, quote))
+                }
+            }
+        }
+        return found
+    }
+
+    // The declared collections, not a hand list: a new collection's quotes are checked as soon as
+    // it is declared, and `anInventedQuoteIsCaughtInEveryCollection` shows the walk reaches it.
+    @Test(
+        "every quote of every record, in every declared collection and version, is verbatim in the sources",
+        arguments: SpecCollection.allCases)
+    func everyQuoteIsVerbatim(_ collection: SpecCollection) throws {
+        for (id, quote) in try Self.quotes(in: RealDataTests.store, collection) {
+            #expect(Self.isVerbatim(quote), "\(id): '\(quote)' is not verbatim in the sources")
+        }
+    }
+
+    @Test("the quotes walked in the data file are as many as it holds")
+    func theWalkFindsEveryQuote() throws {
+        let counts = try SpecCollection.allCases.map { try Self.quotes(in: RealDataTests.store, $0).count }
+        // Metrics, rules and complications hold most; widget families and colors a few.
+        #expect(counts.reduce(0, +) > 450 && counts.filter { $0 > 0 }.count >= 6, "\(counts)")
+    }
+
+    @Test("an invented quote is caught in every declared collection")
+    func anInventedQuoteIsCaughtInEveryCollection() throws {
+        let path = "\(StoreFixtures.repositoryRoot)/Data/specs.json"
+        guard
+            case .object(var root) = try JSONValue.parse(Array(try String(contentsOfFile: path, encoding: .utf8).utf8))
+        else { throw WalkProblem.notAnObject }
+        // The first record of each collection cites a real page with words Apple never wrote.
+        for collection in SpecCollection.allCases {
+            guard case .array(var records)? = root[collection.key], case .object(var first)? = records.first else {
+                Issue.record("\(collection.key) has no record to change")
+                continue
+            }
+            let citation = #"{"source": "app-icons", "quote": "\#(Self.invented(collection))"}"#
+            first["citations"] = .array([try JSONValue.parse(Array(citation.utf8))])
+            records[0] = .object(first)
+            root[collection.key] = .array(records)
+        }
+        let store = try SpecStore.load(bytes: JSONValue.object(root).serializedBytes(), sourceName: "invented")
+        for collection in SpecCollection.allCases {
+            let quotes = try Self.quotes(in: store, collection)
+            let invented = quotes.filter { $0.quote == Self.invented(collection) }
+            #expect(invented.count == 1, "\(collection.key): the invented quote is not walked")
+            #expect(invented.allSatisfy { !Self.isVerbatim($0.quote) })
+        }
+    }
+
+    /// A sentence no source holds, naming its collection.
+    static func invented(_ collection: SpecCollection) -> String {
+        "Apple never wrote this sentence about \(collection.key)."
+    }
+
+    enum WalkProblem: Error { case notAnObject }
+
     @Test("a convention's basis.searched names only pages the sources say were searched")
     func searchedIsWhatTheSourcesSearched() throws {
         // The one list of pages searched the seeds give: "Searched: HIG › Layout, Tab bars, …".

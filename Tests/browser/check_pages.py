@@ -2,9 +2,12 @@
 
 usage: check_pages.py BASE_URL [--screenshots DIR] [--only NAME]
 
-Every page type: the hand-picked pages below, a record page of every `{id}` route the server's
-OpenAPI description lists as answering HTML (errors are JSON, whatever format); a route that answers HTML
-with no page in the check is a failure, so a new route cannot be missed. For each page, headless
+Every page type: the page of every collection the server serves (a route answering HTML whose
+`{id}` records answer HTML too, as the OpenAPI description lists them), a record page of every
+`{id}` route answering HTML (errors are JSON, whatever format), and the hand-picked pages below
+for the states a collection's plain page does not show; a route that answers HTML with no page in
+the check is a failure, so a new route cannot be missed, and a new collection is checked with no
+edit here. For each page, headless
 Chromium (through chromedriver) at 1280 px and at 390 px, each in the light and the dark scheme;
 axe-core must report no serious or critical violation, at 390 px the page must not scroll
 sideways (a wide table scrolls inside its own box), in every table the name, figure and status
@@ -30,34 +33,25 @@ from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-# One URL per page type (and the states that change a page: filtered, pinned, searched, empty).
-# Record pages are added from the OpenAPI description (every `{id}` route that answers HTML, at its
-# first example id), and `check_coverage` fails when a route that answers HTML has no page here.
+# The pages a collection's plain page does not show (filtered, pinned, searched, empty) and the
+# routes that are no collection. Each collection's page and a record page of it are added from
+# the OpenAPI description (`collection_pages`, `record_pages`); an entry here named as a
+# collection's segment stands in for its plain page (a table too long to read unfiltered), and
+# `check_coverage` fails when a route that answers HTML has no page.
 PAGES = [
     ("home", "/"),
-    ("devices", "/v1/devices?format=html"),
     ("devices-filtered", "/v1/devices?family=iphone&format=html"),
     ("devices-paged", "/v1/devices?limit=5&offset=5&sort=-points.width&format=html"),
     ("device", "/v1/devices/device.iphone-15-pro-max?format=html"),
     ("device-watch", "/v1/devices/device.apple-watch-ultra-3rd-generation-49mm?format=html"),
     ("device-ipad", "/v1/devices/device.ipad-pro-12-9-inch?format=html"),
-    ("size-classes", "/v1/size-classes?format=html"),
-    ("widgets", "/v1/widgets?format=html"),
-    ("widget-families", "/v1/widget-families?format=html"),
-    ("dynamic-type", "/v1/dynamic-type?format=html"),
     ("text-styles", "/v1/text-styles?platform=macos&format=html"),
     ("tracking", "/v1/tracking?font=sf%20pro&format=html"),
-    ("metrics", "/v1/metrics?format=html"),
     ("metrics-convention", "/v1/metrics?topic=sheets&format=html"),
     ("metrics-words", "/v1/metrics?q=minimum&platform=ios&format=html"),
     ("metrics-words-empty", "/v1/metrics?q=qwertyxyz&format=html"),
-    ("rules", "/v1/rules?format=html"),
-    ("myths", "/v1/myths?format=html"),
-    ("colors", "/v1/colors?format=html"),
     ("colors-2023", "/v1/colors?version=2023&platform=macos&format=html"),
-    ("complications", "/v1/complications?format=html"),
     ("complications-45mm", "/v1/complications?case=45mm&format=html"),
-    ("asset-sizes", "/v1/asset-sizes?format=html"),
     ("asset-sizes-stickers", "/v1/asset-sizes?asset=sticker&format=html"),
     ("versions", "/v1/versions?format=html"),
     # The whole list is 57 pages long on a phone by design; the filtered one is held to the length.
@@ -182,6 +176,26 @@ def html_routes(base):
         if operation and "text/html" in json.dumps(operation.get("responses", {}).get("200", {})):
             routes[template] = operation
     return routes
+
+
+def collection_pages(routes):
+    """The plain page of every collection the server serves: a route answering HTML whose
+    `{id}` route answers HTML too, named by its path segment, in the description's order."""
+    pages = []
+    for template in routes:
+        if "{" not in template and template + "/{id}" in routes:
+            pages.append((template.strip("/").split("/")[-1], template + "?format=html"))
+    if not pages:
+        raise RuntimeError("the OpenAPI description lists no collection (no route with an HTML {id} route)")
+    return pages
+
+
+def with_collections(pages, collections):
+    """`pages` with each collection's plain page after the home page, unless an entry of the same
+    name stands in for it."""
+    names = {name for name, _ in pages}
+    added = [page for page in collections if page[0] not in names]
+    return pages[:1] + added + pages[1:]
 
 
 def record_pages(routes):
@@ -342,7 +356,9 @@ def main():
         os.makedirs(arguments.screenshots, exist_ok=True)
     failures = []
     routes = html_routes(arguments.base)
-    pages = PAGES + record_pages(routes) + sources_pages(arguments.base, routes)
+    collections = collection_pages(routes)
+    pages = with_collections(PAGES, collections) + record_pages(routes) + sources_pages(arguments.base, routes)
+    print(f"{len(collections)} collections served: {', '.join(name for name, _ in collections)}")
     check_coverage(routes, pages, failures)
     if arguments.only:
         wanted = arguments.only.split(",")

@@ -16,6 +16,22 @@ enum Format: String, CaseIterable, Sendable {
         }
     }
 
+    /// The link's words when an HTML page offers its data in this format ("This data as …"), or
+    /// `nil` when pages do not link it. The switch is exhaustive, so a new format does not compile
+    /// until it says whether pages offer it; a page links the formats its route declares.
+    var pageLink: String? {
+        switch self {
+        case .json: "JSON"
+        case .csv: "CSV"
+        case .md: "Markdown"
+        // The page itself; its table alone is the "to embed" link.
+        case .html: nil
+        // Files a project takes whole rather than data to read on: the route's documentation
+        // names them.
+        case .tokens, .svg, .swift, .css: nil
+        }
+    }
+
     /// The media type `Accept` ranges are matched against.
     var mediaType: (type: String, subtype: String) {
         switch self {

@@ -501,12 +501,12 @@ enum HTMLRenderer {
 
     // MARK: - Around the table
 
+    /// "This data as …": a link for each format the page's route declares that pages offer
+    /// (``Format/pageLink``), in the route's order, then the embeddable table.
     static func formatLinks(_ page: PageContext) -> String {
-        var links = [
-            "<a href=\"\(escape(page.link(format: "json")))\">JSON</a>",
-            "<a href=\"\(escape(page.link(format: "csv")))\">CSV</a>",
-            "<a href=\"\(escape(page.link(format: "md")))\">Markdown</a>",
-        ]
+        var links = page.route.endpoint.formats.compactMap { format in
+            format.pageLink.map { "<a href=\"\(escape(page.link(format: format.rawValue)))\">\($0)</a>" }
+        }
         links.append(
             "<a href=\"\(escape(page.link(format: "html", changing: [("fragment", "true")])))\">table only, to embed</a>"
         )

@@ -61,7 +61,8 @@ public final class SpecSnapshot: Sendable {
             return SnapshotVocabulary(
                 dynamicTypeStyles: styles(in: [.dynamicType]), textStyles: styles(in: [.textStyles]),
                 allStyles: styles(in: [.dynamicType, .textStyles]),
-                topics: distinct("topic", in: [.metrics, .rules, .myths]), fonts: distinct("font", in: [.tracking]),
+                topics: distinct("topic", in: Self.declaring("topic")),
+                fonts: distinct("font", in: Self.declaring("font")),
                 deviceKeys: deviceKeys)
         }
     }
@@ -284,6 +285,13 @@ public final class SpecSnapshot: Sendable {
         for position in all.indices where everyPlatform || platforms[position] & mask != 0 {
             if checks.allSatisfy({ $0.codes[position] == $0.wanted }) { body(position) }
         }
+    }
+
+    /// The collections whose declaration has a field named `field`, in the store's order: where
+    /// `topic=` and `font=` find their values, so a new collection's topics are accepted as soon
+    /// as it declares the field.
+    static func declaring(_ field: String) -> [SpecCollection] {
+        SpecCollection.allCases.filter { collection in collection.fields.contains { $0.name == field } }
     }
 
     func distinct(_ field: String, in collections: [SpecCollection]) -> [String] {

@@ -110,3 +110,9 @@ struct BrokenFile: Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// The data-file keys of every collection the store declares (``SpecCollection``), for the tests
+/// that read the file with Foundation, whose own `JSONObject` keeps them from importing the store.
+enum SpecCollectionKeys {
+    static let all = SpecCollection.allCases.map(\.key)
+}
