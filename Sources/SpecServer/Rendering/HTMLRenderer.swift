@@ -372,7 +372,9 @@ enum HTMLRenderer {
                 html += "<th scope=\"col\">Status and source</th>"
                 continue
             }
-            let numeric = column.kind == .number ? " class=\"hig-num\"" : ""
+            // A number's or a color's heading wraps above its narrow cells: five color columns
+            // with headings on one line pushed a color table's source past a 1280 px view.
+            let numeric = column.kind == .number || column.kind == .color ? " class=\"hig-num\"" : ""
             guard sorting else {
                 html += "<th scope=\"col\"\(numeric)>\(escape(column.header))</th>"
                 continue
