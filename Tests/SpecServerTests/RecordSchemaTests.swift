@@ -153,6 +153,81 @@ import Testing
         }
     }
 
+    /// Provenance any record may gain, which the data holds on some collections' rows only: a
+    /// convention figure's basis, a removal's until, an undated record's first sighting. A record
+    /// schema may list these though no row of its collection has one yet; every other member it
+    /// lists is carried by some row.
+    static let provenanceAnyRowMayGain: Set<String> = ["basis", "seen", "until", "presence"]
+
+    /// Every row of the collection in every store version, and (for the members a record route
+    /// adds) its first record's answer.
+    func everyRow(of served: ServedCollection) throws -> [JSONObject] {
+        let versions = try #require(app.request(.get, "/v1/versions").json?["items"]?.arrayValue)
+        var rows: [JSONObject] = []
+        for version in versions.compactMap({ $0["id"]?.stringValue }) {
+            var offset = 0
+            while true {
+                let page = app.request(.get, "/v1/\(served.segment)?version=\(version)&limit=1000&offset=\(offset)")
+                let items = try #require(page.json?["items"]?.arrayValue, "\(served.segment) at \(version)")
+                rows += items.compactMap(\.objectValue)
+                guard items.count == 1000 else { break }
+                offset += 1000
+            }
+        }
+        // The latest version's last row, by its record route (a size-class row's id names its
+        // orientation, which no record route answers: that collection's routes add nothing).
+        let id = try #require(rows.last?["id"]?.stringValue)
+        if let item = app.request(.get, "/v1/\(served.segment)/\(id)").json?["item"]?.objectValue { rows.append(item) }
+        return rows
+    }
+
+    /// A collection's record schema is its rows' declared members (``SpecCollection/rowFields``):
+    /// `required` lists the members the declaration requires, every row of every version carries
+    /// each of them, a row carries no member the schema lacks, and each member listed is carried
+    /// by some row (but the provenance any row may gain).
+    @Test(arguments: ServedCollectionTests.collections)
+    func theRecordSchemaIsWhatTheRowsCarry(key: String) throws {
+        let served = try #require(ServedCollection.all.first { $0.collection.key == key })
+        let schema = try #require(try document()["components"]?["schemas"]?[served.itemSchema])
+        let properties = try #require(schema["properties"]?.objectValue)
+        let required = (schema["required"]?.arrayValue ?? []).compactMap(\.stringValue)
+        #expect(required == served.collection.rowFields.filter(\.isRequired).map(\.name))
+        #expect(required.contains("id") && required.contains("since"))
+        let rows = try everyRow(of: served)
+        #expect(rows.count > 10)
+        var held: Set<String> = []
+        for row in rows {
+            let id = row["id"]?.stringValue ?? "?"
+            for name in required {
+                #expect(row[name] != nil, "\(id) lacks \(name), which \(served.itemSchema) requires")
+            }
+            for name in row.keys {
+                held.insert(name)
+                #expect(properties[name] != nil, "\(id) has \(name), which \(served.itemSchema) lacks")
+            }
+        }
+        for name in properties.keys where !held.contains(name) {
+            #expect(
+                Self.provenanceAnyRowMayGain.contains(name),
+                "\(served.itemSchema) lists \(name), which no row of /v1/\(served.segment) has")
+        }
+        // Members only figures have are listed only where records carry figures.
+        let figures = ["unit", "basis"]
+        if served.collection.figureFields.isEmpty {
+            for name in figures { #expect(properties[name] == nil, "\(served.itemSchema) lists \(name)") }
+        }
+    }
+
+    /// The provenance a schema may list unheld is held by some collection's rows: none is a
+    /// member no row has.
+    @Test func theProvenanceAnyRowMayGainIsHeldSomewhere() throws {
+        var held: Set<String> = []
+        for served in ServedCollection.all {
+            for row in try everyRow(of: served) { held.formUnion(row.keys) }
+        }
+        #expect(Self.provenanceAnyRowMayGain.isSubset(of: held), "\(Self.provenanceAnyRowMayGain.subtracting(held))")
+    }
+
     @Test func theDiffIsTyped() throws {
         let diff = try #require(try document()["components"]?["schemas"]?["Diff"])
         for field in ["added", "removed", "changed"] {

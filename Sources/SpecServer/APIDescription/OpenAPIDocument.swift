@@ -34,17 +34,16 @@ enum OpenAPIDocument {
             "components": withRecordSchemas(
                 components(
                     metricIDs: (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? [],
-                    elements: latest.elements.map(\.id), buttonShapes: latest.buttonShapes),
-                store: store),
+                    elements: latest.elements.map(\.id), buttonShapes: latest.buttonShapes)),
         ]
     }
 
     /// Adds the record schemas (``RecordSchemas``) to the components.
-    private static func withRecordSchemas(_ components: JSONValue, store: SpecStore) -> JSONValue {
+    private static func withRecordSchemas(_ components: JSONValue) -> JSONValue {
         guard case .object(var object) = components, case .object(var schemas) = object["schemas"] ?? [:] else {
             return components
         }
-        for (name, schema) in RecordSchemas.components(store: store) { schemas[name] = schema }
+        for (name, schema) in RecordSchemas.components() { schemas[name] = schema }
         object["schemas"] = .object(schemas)
         return .object(object)
     }

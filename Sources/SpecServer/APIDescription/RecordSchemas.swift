@@ -61,36 +61,11 @@ enum RecordSchemas {
 
     // MARK: - Components
 
-    /// Every schema, by name. Enumerations come from the vocabularies the store defines and the
-    /// values its data holds in any version.
-    static func components(store: SpecStore) -> [(String, JSONValue)] {
-        let values = DataValues(store.export())
-        func closed(_ known: [String], _ collection: String, _ field: String) -> JSONValue {
-            var all = known
-            for value in values.strings(collection, field) where !all.contains(value) { all.append(value) }
-            return ["type": "string", "enum": .array(all.map { .string($0) })]
-        }
-        var platformValues = FilterVocabulary.platforms
-        for value in values.strings("*", "platforms") + values.strings("*", "platform")
-        where !platformValues.contains(value) {
-            platformValues.append(value)
-        }
-        let platform = enumeration(platformValues)
-        let platforms: JSONValue = ["type": "array", "items": platform]
-        let status = closed(FilterVocabulary.statuses, "*", "status")
-        let category = closed(FilterVocabulary.categories, "dynamicType", "category")
-        let sizeClassValue = closed(FilterVocabulary.sizeClassValues, "sizeClasses", "horizontal")
-        let common = commonProperties(platforms: platforms, status: status)
-        let device = meaning(of: .devices)
-        let sizeClass = meaning(of: .sizeClasses)
-        let widget = meaning(of: .widgets)
-        let widgetFamily = meaning(of: .widgetFamilies)
-        let dynamicType = meaning(of: .dynamicType)
-        let tracking = meaning(of: .tracking)
-        let metric = meaning(of: .metrics)
-        let rule = meaning(of: .rules)
-        let myth = meaning(of: .myths)
-
+    /// Every schema, by name. A collection's record schema is its rows' declared members
+    /// (``SpecCollection/rowFields``); enumerations are the vocabularies the store declares.
+    static func components() -> [(String, JSONValue)] {
+        let status = enumeration(FigureStatus.spellings)
+        let category = enumeration(DynamicTypeCategory.spellings)
         var schemas: [(String, JSONValue)] = [
             (
                 "Citation",
@@ -123,7 +98,10 @@ enum RecordSchemas {
                 "SizeClassPair",
                 object(
                     "Horizontal and vertical size classes.", required: ["horizontal", "vertical"],
-                    [("horizontal", sizeClassValue), ("vertical", sizeClassValue)])
+                    [
+                        ("horizontal", enumeration(SizeClassValue.spellings)),
+                        ("vertical", enumeration(SizeClassValue.spellings)),
+                    ])
             ),
             (
                 "Color",
@@ -138,203 +116,11 @@ enum RecordSchemas {
                     ])
             ),
             (
-                "Device",
-                record(
-                    "A device's screen: size in points and pixels, scale, and size classes where Apple's table has the model.",
-                    common: common,
-                    [
-                        ("name", text(device("name"))),
-                        ("family", closed(FilterVocabulary.deviceFamilies, "devices", "family")),
-                        ("points", nullable(ref("Size"), device("points"))),
-                        ("scale", ["type": ["integer", "null"], "description": .string(device("scale"))]),
-                        ("pixels", with(ref("Size"), device("pixels"))),
-                        (
-                            "sizeClasses",
-                            [
-                                "anyOf": [
-                                    object(
-                                        "Size classes in each orientation.",
-                                        [("portrait", ref("SizeClassPair")), ("landscape", ref("SizeClassPair"))]),
-                                    ["type": "null"],
-                                ]
-                            ]
-                        ),
-                        ("asPublished", text(device("asPublished"))),
-                        ("caseSize", text(device("caseSize"))),
-                        (
-                            "downsampled",
-                            [
-                                "type": "boolean",
-                                "description": .string(device("downsampled")),
-                            ]
-                        ),
-                        (
-                            "erratum",
-                            text(device("erratum"))
-                        ),
-                        (
-                            "widgets",
-                            object(
-                                "Widget sizes for the device's screen (GET /v1/devices/{id} only).",
-                                [
-                                    ("count", ["type": "integer", "minimum": 0]),
-                                    ("items", ["type": "array", "items": ref("Widget")]),
-                                    ("notes", strings("What Apple's table lacks for this screen.")),
-                                ])
-                        ),
-                    ])
-            ),
-            (
-                "SizeClass",
-                record(
-                    "One model in one orientation: its size classes.", common: common,
-                    [
-                        ("device", text(sizeClass("device"))),
-                        ("devices", ids(sizeClass("devices"))),
-                        ("orientation", closed(FilterVocabulary.orientations, "sizeClasses", "orientation")),
-                        ("horizontal", sizeClassValue), ("vertical", sizeClassValue),
-                    ])
-            ),
-            ("WidgetFamily", closed(FilterVocabulary.widgetFamilies, "widgets", "family")),
-            (
-                "Widget",
-                record(
-                    "A widget family's size on one screen, in points (pt).", common: common,
-                    [
-                        ("platform", platform),
-                        ("screen", nullable(ref("Size"), widget("screen"))),
-                        (
-                            "family",
-                            nullable(ref("WidgetFamily"), widget("family"))
-                        ),
-                        ("width", number(widget("width"))), ("height", number(widget("height"))),
-                        ("variant", closed([], "widgets", "variant")),
-                        ("displayZoomMoreSpaceOnly", ["type": "boolean"]),
-                        ("caseSize", text(widget("caseSize"))),
-                        ("sizeMm", with(ref("Size"), widget("sizeMm"))),
-                    ])
-            ),
-            (
-                "WidgetFamilySupport",
-                record(
-                    "Whether a platform offers a widget family, or a widget rendering mode, and where.", common: common,
-                    [
-                        ("platform", platform),
-                        (
-                            "family",
-                            nullable(ref("WidgetFamily"), widgetFamily("family"))
-                        ),
-                        (
-                            "renderingMode",
-                            closed(FilterVocabulary.renderingModes, "widgetFamilies", "renderingMode")
-                        ),
-                        ("supported", ["type": "boolean", "description": .string(widgetFamily("supported"))]),
-                        (
-                            "contexts",
-                            strings(widgetFamily("contexts"))
-                        ),
-                    ])
-            ),
-            (
-                "DynamicTypeRow",
-                record(
-                    "One text style at one Dynamic Type category, in points (pt).", common: common,
-                    typographyProperties(platform: platform)
-                        + [
-                            ("category", category), ("categoryLabel", text(dynamicType("categoryLabel"))),
-                            ("isDefault", ["type": "boolean", "description": .string(dynamicType("isDefault"))]),
-                        ])
-            ),
-            (
-                "TextStyle",
-                record(
-                    "One built-in text style of a platform without Dynamic Type, in points (pt).", common: common,
-                    typographyProperties(platform: platform))
-            ),
-            (
-                "Tracking",
-                record(
-                    "Apple's tracking for a font at a point size.", common: common,
-                    [
-                        ("platform", platform), ("font", closed([], "tracking", "font")),
-                        ("size", number(tracking("size"))),
-                        ("trackingEm", number(tracking("trackingEm"))),
-                        ("trackingPt", number(tracking("trackingPt"))),
-                        (
-                            "asPublished",
-                            object(
-                                tracking("asPublished"),
-                                [("trackingEm", ["type": "string"]), ("trackingPt", ["type": "string"])])
-                        ),
-                    ])
-            ),
-            (
-                "Metric",
-                record(
-                    "Any other figure: a value, a width and height, or a range, with its unit and what kind of bound it is.",
-                    common: common,
-                    [
-                        ("name", text(metric("name"))), ("topic", closed([], "metrics", "topic")),
-                        ("platform", platform),
-                        ("value", number(metric("value"))), ("width", number(metric("width"))),
-                        ("height", number(metric("height"))), ("min", number(metric("min"))),
-                        ("max", number(metric("max"))),
-                        ("minCategory", with(category, metric("minCategory"))),
-                        ("maxCategory", with(category, metric("maxCategory"))),
-                        (
-                            "display",
-                            text(
-                                "The figure as one display text, with its bound and unit: 44×44 pt, ≥ 28×28 pt, 2–5, ≥ 4.5:1, < 15 (the API's, not the data file's; figure_display in CSV)."
-                            )
-                        ),
-                        ("bound", closed(FilterVocabulary.bounds, "metrics", "bound")),
-                        (
-                            "exclusive",
-                            [
-                                "type": "boolean",
-                                "description": .string(metric("exclusive")),
-                            ]
-                        ),
-                        (
-                            "force",
-                            [
-                                "type": ["string", "null"],
-                                "description": .string(metric("force")),
-                            ]
-                        ),
-                        ("kind", closed(FilterVocabulary.ruleKinds, "metrics", "kind")),
-                        ("alternatives", ids(metric("alternatives"))),
-                        ("caseSize", text(metric("caseSize"))),
-                    ])
-            ),
-            (
-                "Rule",
-                record(
-                    "One of Apple's rules, in Apple's words (quote), or the store's reading of them.", common: common,
-                    [
-                        ("topic", closed([], "rules", "topic")),
-                        ("kind", closed(FilterVocabulary.ruleKinds, "rules", "kind")),
-                        ("quote", text(rule("quote"))),
-                        ("reading", text(rule("reading"))),
-                        ("related", ids(rule("related"))),
-                    ])
-            ),
-            (
-                "Myth",
-                record(
-                    "A belief that produces false findings, and the correction.", common: common,
-                    [
-                        ("topic", closed([], "myths", "topic")), ("claim", text(myth("claim"))),
-                        ("verdict", closed(FilterVocabulary.mythVerdicts, "myths", "verdict")),
-                        ("correction", text(myth("correction"))), ("related", ids(myth("related"))),
-                    ])
-            ),
-            (
                 "SearchResult",
                 object(
                     "A record matching the words, best first.", required: ["type", "id"],
                     [
-                        ("type", closed(FilterVocabulary.searchTypes, "-", "-")), ("id", id("The record's id.")),
+                        ("type", enumeration(RecordType.spellings)), ("id", id("The record's id.")),
                         ("title", text("The record's name or quote.")), ("snippet", text("Where the words matched.")),
                         ("score", number("Relevance; higher is better.")),
                         (
@@ -348,7 +134,7 @@ enum RecordSchemas {
                         (
                             "status",
                             nullable(
-                                enumeration(FilterVocabulary.searchStatuses),
+                                enumeration(SearchStatus.spellings),
                                 "A figure's or a rule's status; null for a myth or a record without figures.")
                         ),
                         (
@@ -551,13 +337,15 @@ enum RecordSchemas {
                     ])
             ),
         ]
-        // A collection without a schema written out above has the one its declared fields make.
-        for served in ServedCollection.all where !schemas.contains(where: { $0.0 == served.itemSchema }) {
-            let own = served.collection.fields.map { field in
-                (field.name, property(field, of: served.collection.key, closed: closed, platforms: platforms))
-            }
+        for served in ServedCollection.all {
+            let fields = served.collection.rowFields
             schemas.append(
-                (served.itemSchema, record("One record of /v1/\(served.segment).", common: common, own)))
+                (
+                    served.itemSchema,
+                    object(
+                        description(of: served.collection), required: fields.filter(\.isRequired).map(\.name),
+                        fields.map { ($0.name, property($0)) } + recordRouteProperties(of: served.collection))
+                ))
         }
         for route in Route.allCases {
             guard let (name, item) = schemaNames(route), route != .diff else { continue }
@@ -594,91 +382,72 @@ enum RecordSchemas {
 
     // MARK: - Building blocks
 
-    private static func commonProperties(platforms: JSONValue, status: JSONValue) -> [(String, JSONValue)] {
-        [
-            ("id", id("The record's stable id.")),
-            ("platforms", with(platforms, "The platforms the record applies to.")),
-            ("status", status),
-            (
-                "unit",
-                [
-                    "type": "string",
-                    "description":
-                        "The unit of every number in the record: pt, px (pixels), s, h, min, ratio, percent, ppi or count.",
-                ]
-            ),
-            ("citations", ["type": "array", "items": ref("Citation")]),
-            ("basis", ref("Basis")),
-            ("since", version("The store version the record entered in.")),
-            (
-                "seen",
-                version(
-                    "Where no source dates the record: the first store version whose dated copy shows it (earlier versions hold it as uncertain)."
-                )
-            ),
-            ("presence", text("uncertain where the record's presence in this version is not dated by a source.")),
-            ("notes", text("What a reader should know about the figures.")),
-        ]
+    /// What one record of the collection is, as its schema says it.
+    private static func description(of collection: SpecCollection) -> String {
+        switch collection {
+        case .devices:
+            "A device's screen: size in points and pixels, scale, and size classes where Apple's table has the model."
+        case .sizeClasses: "One model in one orientation: its size classes."
+        case .widgets: "A widget family's size on one screen, in points (pt)."
+        case .widgetFamilies: "Whether a platform offers a widget family, or a widget rendering mode, and where."
+        case .dynamicType: "One text style at one Dynamic Type category, in points (pt)."
+        case .textStyles: "One built-in text style of a platform without Dynamic Type, in points (pt)."
+        case .tracking: "Apple's tracking for a font at a point size."
+        case .metrics:
+            "Any other figure: a value, a width and height, or a range, with its unit and what kind of bound it is."
+        case .rules: "One of Apple's rules, in Apple's words (quote), or the store's reading of them."
+        case .myths: "A belief that produces false findings, and the correction."
+        case .colors: "One of Apple's system colors: its API names and its value in each appearance."
+        case .complications: "One cell of Apple's complication image tables, or a default SwiftUI text size."
+        case .assetSizes: "One row of Apple's image and asset size tables."
+        }
     }
 
-    private static func typographyProperties(platform: JSONValue) -> [(String, JSONValue)] {
-        // The Dynamic Type rows and the text styles declare these fields alike.
-        let textStyle = meaning(of: .textStyles)
+    /// What a collection's record route adds to the record's row: a device's widget sizes.
+    private static func recordRouteProperties(of collection: SpecCollection) -> [(String, JSONValue)] {
+        guard collection == .devices else { return [] }
         return [
-            ("platform", platform),
-            ("style", text(textStyle("style"))), ("label", text(textStyle("label"))),
-            ("weight", text(textStyle("weight"))), ("size", number(textStyle("size"))),
-            ("leading", number(textStyle("leading"))),
-            ("emphasizedWeight", ["type": ["string", "null"], "description": .string(textStyle("emphasizedWeight"))]),
+            (
+                "widgets",
+                object(
+                    "Widget sizes for the device's screen (GET /v1/devices/{id} only).",
+                    [
+                        ("count", ["type": "integer", "minimum": 0]),
+                        ("items", ["type": "array", "items": ref("Widget")]),
+                        ("notes", strings("What Apple's table lacks for this screen.")),
+                    ])
+            )
         ]
     }
 
-    /// A collection's field meanings as its declaration gives them (``SpecCollection/fields``):
-    /// the one description of a field, which the schema document's field tables show too.
-    /// `ServedCollectionTests` checks every declared field has its property.
-    private static func meaning(of collection: SpecCollection) -> (String) -> String {
-        { name in collection.field(name)?.meaning ?? "" }
-    }
-
-    /// A declared field's property: its kind as JSON schema, described by its meaning
-    /// (``FieldDescriptor``). `closed` makes an enumeration of the vocabulary and the data's values.
-    private static func property(
-        _ field: FieldDescriptor, of collection: String,
-        closed: (_ known: [String], _ collection: String, _ field: String) -> JSONValue, platforms: JSONValue
-    ) -> JSONValue {
+    /// A declared row member's property: its kind as JSON schema, described by its meaning
+    /// (``FieldDescriptor``); a closed kind is the enumeration it declares.
+    private static func property(_ field: FieldDescriptor) -> JSONValue {
         func schema(_ kind: FieldKind) -> JSONValue {
             switch kind {
             case .string: ["type": "string"]
             case .number: ["type": "number"]
             case .bool: ["type": "boolean"]
             case .any: [:]
-            case .oneOf(let values): closed(values, collection, field.name)
-            case .platforms: platforms
+            case .oneOf(let values): enumeration(values)
+            case .platforms: ["type": "array", "items": enumeration(SpecCollection.recordPlatforms)]
             case .references: ["type": "array", "items": ["type": "string", "pattern": .string(idPattern)]]
             case .strings: ["type": "array", "items": ["type": "string"]]
             case .size: ref("Size")
             case .sizeClassPair: ref("SizeClassPair")
+            case .sizeClassesByOrientation:
+                object(
+                    "Size classes in each orientation.", required: ["portrait", "landscape"],
+                    [("portrait", ref("SizeClassPair")), ("landscape", ref("SizeClassPair"))])
             case .color: ref("Color")
             case .citations: ["type": "array", "items": ref("Citation")]
             case .basis: ref("Basis")
+            case .recordID: ["type": "string", "pattern": .string(idPattern)]
+            case .version: ["type": "string", "pattern": .string(versionPattern)]
             case .nullable(let kind): ["anyOf": [schema(kind), ["type": "null"]]]
             }
         }
-        return with(schema(field.kind), field.meaning)
-    }
-
-    private static func record(_ description: String, common: [(String, JSONValue)], _ own: [(String, JSONValue)])
-        -> JSONValue
-    {
-        var properties = common
-        for (name, schema) in own {
-            if let index = properties.firstIndex(where: { $0.0 == name }) {
-                properties[index].1 = schema
-            } else {
-                properties.append((name, schema))
-            }
-        }
-        return object(description, required: ["id"], properties)
+        return with(schema(field.kind), field.meaning.isEmpty ? nil : field.meaning)
     }
 
     static func object(_ description: String, required: [String] = [], _ properties: [(String, JSONValue)])
@@ -737,33 +506,5 @@ enum RecordSchemas {
         guard case .object(var object) = schema else { return schema }
         object["description"] = .string(description)
         return .object(object)
-    }
-
-    /// The string values a field takes anywhere in the export (every record, every version's
-    /// history), for enumerations that must hold whatever the store serves.
-    private struct DataValues {
-        let export: JSONValue
-        init(_ export: JSONValue) { self.export = export }
-
-        /// `collection` `*` means every collection; `-` none.
-        func strings(_ collection: String, _ field: String) -> [String] {
-            guard collection != "-", let root = export.objectValue else { return [] }
-            var found: [String] = []
-            func add(_ value: JSONValue?) {
-                switch value {
-                case .string(let string)?: if !found.contains(string) { found.append(string) }
-                case .array(let array)?: for element in array { add(element) }
-                default: break
-                }
-            }
-            for (name, records) in root where collection == "*" || name == collection {
-                guard name != "versions", let rows = records.arrayValue else { continue }
-                for row in rows {
-                    add(row[field])
-                    for change in row["history"]?.arrayValue ?? [] { add(change["values"]?[field]) }
-                }
-            }
-            return found.sorted()
-        }
     }
 }

@@ -24,6 +24,13 @@ public indirect enum FieldKind: Sendable {
     case citations
     /// A Basis object.
     case basis
+    /// `{"portrait": sizeClassPair, "landscape": sizeClassPair}`: a device row's size classes.
+    case sizeClassesByOrientation
+    /// A record id (`device.iphone-16-pro`): an API row's `id`, which the loader checks itself.
+    case recordID
+    /// A store version id (`2025-03`): an API row's `since`, `seen` and `until`, which the
+    /// loader checks itself.
+    case version
     /// The value or `null`.
     case nullable(FieldKind)
 }

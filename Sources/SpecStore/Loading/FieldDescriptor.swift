@@ -48,6 +48,9 @@ public struct FieldDescriptor: Sendable {
         case .color: "`{red, green, blue, hex}`"
         case .citations: "Citations"
         case .basis: "Basis"
+        case .sizeClassesByOrientation: "`{portrait, landscape}`"
+        case .recordID: "record id"
+        case .version: "version id"
         case .nullable(let kind): words(kind) + " or `null`"
         }
     }
@@ -63,6 +66,10 @@ extension SpecCollection {
     public var figureFields: [FieldDescriptor] {
         carriesFigures ? CollectionSchema.figureFields.map(FieldDescriptor.init) : []
     }
+
+    /// The values a record's `platforms` (and a row's `platform`) hold: every platform id, and
+    /// `all` for a record that applies to every one.
+    public static var recordPlatforms: [String] { CollectionSchema.recordPlatforms }
 
     /// The declared field named `name`, own or figure field.
     public func field(_ name: String) -> FieldDescriptor? {

@@ -45,6 +45,11 @@ extension StoreLoader {
             }
         case .basis:
             try checkObject(value, path(), StoreLoader.basisFields)
+        case .sizeClassesByOrientation:
+            try checkObject(value, path(), StoreLoader.sizeClassesByOrientationFields)
+        case .recordID, .version:
+            // An API row's own members: a record's id and versions are checked where they are read.
+            guard case .string = value else { throw wrongType(path(), value, "a string") }
         }
     }
 
@@ -104,6 +109,9 @@ extension StoreLoader {
     static let sizeClassPairFields = [
         FieldSpec("horizontal", .oneOf(FilterVocabulary.sizeClassValues), required: true),
         FieldSpec("vertical", .oneOf(FilterVocabulary.sizeClassValues), required: true),
+    ]
+    static let sizeClassesByOrientationFields = [
+        FieldSpec("portrait", .sizeClassPair, required: true), FieldSpec("landscape", .sizeClassPair, required: true),
     ]
     static let citationFields = [
         FieldSpec("page", .string, required: true), FieldSpec("section", .string),
