@@ -55,7 +55,7 @@ struct TypographyQueryTests {
         } throws: { error in
             guard let error = error as? QueryError else { return false }
             return error.code == .unknownValue && error.parameter == "style"
-                && error.accepted == ["largeTitle", "headline", "body"]
+                && error.accepted == ["body", "headline", "largeTitle"]
         }
     }
 

@@ -53,10 +53,10 @@ enum EmptyAnswerNote {
             return
                 "No HIG page named '\(topic)' is in the coverage list (/v1/coverage): as far as the store knows, Apple publishes no figures on such a page."
         }
-        switch row["status"]?.stringValue {
-        case "not-held":
+        switch row["status"]?.stringValue.flatMap(CoverageStatus.init) {
+        case .notHeld?:
             return "Apple publishes figures on \(page); they are not held here (/v1/coverage)."
-        case "none-published":
+        case .nonePublished?:
             return "Apple publishes no figures on \(page) (/v1/coverage)."
         default:
             let count = row["records"]?.doubleValue.map { Int($0) } ?? 0

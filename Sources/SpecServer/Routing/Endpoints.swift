@@ -199,9 +199,8 @@ extension Route {
                 answer: .query { request in
                     let rows = request.store.coverageRows(of: request.snapshot)
                     guard let status = request.filters["status"] else { return .collection(rows) }
-                    let statuses = ["held", "not-held", "none-published"]
-                    guard statuses.contains(status) else {
-                        throw APIError.unknownValue("status", status, accepted: statuses)
+                    guard CoverageStatus(rawValue: status) != nil else {
+                        throw APIError.unknownValue("status", status, accepted: CoverageStatus.spellings)
                     }
                     return .collection(
                         QueryResult(items: rows.items.filter { $0["status"]?.stringValue == status }, notes: rows.notes)
@@ -211,7 +210,7 @@ extension Route {
                     .init(
                         name: "status",
                         summary: "Keep the pages whose figures are held, not held here, or that publish none.",
-                        value: .oneOf(["held", "not-held", "none-published"]))
+                        value: .oneOf(CoverageStatus.spellings))
                 ], prebuilt: .everyVersion,
                 example: "/v1/coverage",
                 tool: Endpoint.Tool(

@@ -20,7 +20,7 @@ extension SourceReport {
                 "url": ["type": "string", "description": "The page JSON's URL as fetched."],
                 "status": [
                     "type": "string",
-                    "enum": ["compared", "not-modified", "missing", "moved", "format-changed", "unreadable"],
+                    "enum": .array(PageStatus.Status.allCases.map { .string($0.rawValue) }),
                 ],
                 "httpStatus": ["type": ["integer", "null"]],
                 "schemaVersion": optionalString, "entityTag": optionalString, "lastModified": optionalString,
@@ -52,7 +52,7 @@ extension SourceReport {
                 "versionDate": ["type": "string"],
                 "base": ["type": "string", "description": "The scheme and host the pages were fetched from."],
                 "comparison": ["type": "string", "description": "How text was compared."],
-                "result": ["type": "string", "enum": ["no-drift", "drift", "unreadable"]],
+                "result": ["type": "string", "enum": .array(SourceWatchState.results.map { .string($0) })],
                 "counts": ["type": "object", "properties": .object(counts)],
                 "pages": ["type": "array", "items": page],
                 "findings": ["type": "array", "items": finding],

@@ -64,8 +64,6 @@ enum CollectionSchema {
     ]
 
     static let recordPlatforms = FilterVocabulary.platforms + ["all"]
-    /// What Apple's sentence does (Docs/schema.md, rules); `reading` is a status, not a kind.
-    static let ruleKinds = ["requirement", "recommendation", "description"]
 
     /// Fields records that carry figures have.
     static let figureFields = [

@@ -15,3 +15,14 @@ public struct CoveragePage: Sendable, Hashable {
     /// ``publishes`` is `none`), or `nil`.
     public var basis: String? = nil
 }
+
+/// Where the store stands on a page of the coverage list: a `/v1/coverage` row's `status`, and
+/// what `status=` keeps.
+public enum CoverageStatus: String, ClosedValue {
+    /// The page publishes figures and the store holds some.
+    case held
+    /// The page publishes figures the store does not hold.
+    case notHeld = "not-held"
+    /// The page publishes no figures.
+    case nonePublished = "none-published"
+}

@@ -17,7 +17,7 @@ extension SpecCollection {
             ),
             FieldSpec("legacy", .bool, required: true, "Whether it is one of Apple's legacy templates."),
             FieldSpec(
-                "kind", .oneOf(["image", "text"]), required: true,
+                "kind", .oneOf(ComplicationKind.spellings), required: true,
                 "image: an image size cell; text: a default SwiftUI text size."),
             FieldSpec("table", .string, required: true, "The table the row is in, described."),
             FieldSpec(

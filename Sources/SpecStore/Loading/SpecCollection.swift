@@ -208,7 +208,7 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
                         "maxCategory", .oneOf(FilterVocabulary.categories), unit: .fixed("category"),
                         "Upper end of a range of Dynamic Type categories."),
                     FieldSpec(
-                        "bound", .oneOf(FilterVocabulary.bounds), required: true,
+                        "bound", .oneOf(FigureBound.spellings), required: true,
                         "What kind of figure it is: minimum, maximum, default, exact, about (Apple's approximate figure), or range with min and max."
                     ),
                     // Apple's own words of force for this figure, verbatim from one of its citations' quotes.
@@ -219,7 +219,7 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
                     FieldSpec("exclusive", .bool, "The figure itself is outside the bound (\"under 15\")."),
                     // What Apple's sentence does, as for rules: a description is not a limit.
                     FieldSpec(
-                        "kind", .oneOf(CollectionSchema.ruleKinds),
+                        "kind", .oneOf(RuleKind.recordKinds),
                         "What Apple's sentence does: requirement, recommendation or description."),
                     // Figures Apple gives as the other branch of an either/or ("a margin of at least
                     // 16 points … or … centers at least 60 points apart"): meeting one is enough.
@@ -251,7 +251,7 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
                         "status", .oneOf(FilterVocabulary.ruleStatuses),
                         "published (Apple's words; the default when absent) or reading (the store's interpretation)."),
                     FieldSpec(
-                        "kind", .oneOf(CollectionSchema.ruleKinds), required: true,
+                        "kind", .oneOf(RuleKind.recordKinds), required: true,
                         "What Apple's sentence does: requirement, recommendation or description."),
                     // Apple's words on a published rule; the store's own words on a reading. Never both.
                     FieldSpec("quote", .string, "Apple's words, verbatim."),
@@ -274,7 +274,7 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
                     FieldSpec("topic", .string, required: true, "The subject the belief belongs to, lower-case."),
                     FieldSpec("claim", .string, required: true, "What is believed."),
                     FieldSpec(
-                        "verdict", .oneOf(FilterVocabulary.mythVerdicts), required: true,
+                        "verdict", .oneOf(MythVerdict.spellings), required: true,
                         "How the belief stands against Apple's pages."),
                     FieldSpec("correction", .string, required: true, "What is true instead."),
                     FieldSpec("citations", .citations, required: true, "Where Apple says what is true."),

@@ -71,11 +71,6 @@ public enum FilterVocabulary {
     public static let renderingModes = WidgetRenderingMode.spellings
     /// Dynamic Type categories, smallest first.
     public static let categories = DynamicTypeCategory.spellings
-    /// The iOS/iPadOS Dynamic Type styles, in Apple's table order.
-    public static let styles = [
-        "largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote",
-        "caption1", "caption2",
-    ]
     /// Orientations.
     public static let orientations = Orientation.spellings
     /// Size-class values.
@@ -100,12 +95,6 @@ public enum FilterVocabulary {
     public static let ruleKinds = RuleKind.spellings
     /// Rule statuses: Apple's words (`published`) or the store's reading of them (`reading`).
     public static let ruleStatuses = RuleStatus.spellings
-    /// What kind of figure a metric is (Docs/schema.md, metrics): a limit (`minimum`, `maximum`,
-    /// `range`), what Apple gives the thing as (`exact`, `default`), or a figure Apple gives as
-    /// approximate (`about`: "about 10 pixels"), which is no limit either.
-    public static let bounds = ["minimum", "maximum", "default", "exact", "about", "range"]
-    /// Myth verdicts.
-    public static let mythVerdicts = ["false", "misleading", "convention-not-rule", "outdated"]
     /// Record types, as `type` in search results and diffs.
     public static let searchTypes = RecordType.spellings
     /// Statuses search filters by: a figure's or a rule's.
@@ -117,7 +106,7 @@ public enum FilterVocabulary {
     /// Complication families and legacy templates.
     public static let complicationFamilies = ComplicationFamily.spellings
     /// What a complication row gives: an image size, or a default text size.
-    public static let complicationKinds = ["image", "text"]
+    public static let complicationKinds = ComplicationKind.spellings
 
     /// The statically known accepted values of `kind`, or `nil` for vocabularies drawn from the data.
     public static func values(of kind: Kind) -> [String]? {
@@ -153,9 +142,6 @@ public enum FilterVocabulary {
         switch kind {
         case .sizeClass:
             return SizeClassCondition(parsing: raw)?.description
-        case .style:
-            if let alias = styleAliases[key] { return alias }
-            return styles.first { matchKey(of: $0, is: key) }
         default:
             guard let table = aliasTables[kind] else { return nil }
             return table[key]
@@ -203,6 +189,7 @@ public enum FilterVocabulary {
         return table.keys.filter { !canonical.contains($0) }.sorted()
     }
 
+    /// Other spellings of text styles, which the data holds (``SpecSnapshot/acceptedValues(for:)``).
     static let styleAliases: [String: String] = [
         "subhead": "subheadline", "largetitle": "largeTitle",
     ]

@@ -33,7 +33,7 @@ extension CollectionDeclaration {
                 "The size in pixels at @3x, where Apple gives one; null where Apple's cell is '-'."),
             FieldSpec("px", .size, unit: .fixed("px"), "A size in pixels Apple gives without a scale."),
             FieldSpec(
-                "bound", .oneOf(["exact", "maximum", "minimum"]),
+                "bound", .oneOf([FigureBound.exact, .maximum, .minimum].map(\.rawValue)),
                 "exact, or maximum (any size up to it) or minimum, as Apple words the size."),
             FieldSpec("aspectRatio", .string, "The aspect ratio, where Apple gives one (16:9)."),
             FieldSpec("formats", .strings, "The file formats Apple names (PNG, TIF, JPG)."),

@@ -33,12 +33,12 @@ extension SpecStore {
             for collection in SpecCollection.allCases {
                 if let count = held[collection.key] { perCollection.append(collection.key, .number(JSONNumber(count))) }
             }
-            let status = page.publishes == "none" ? "none-published" : total > 0 ? "held" : "not-held"
+            let status: CoverageStatus = page.publishes == "none" ? .nonePublished : total > 0 ? .held : .notHeld
             var row = JSONObject()
             row.append("page", .string(page.page))
             row.append("url", .string(page.url))
             row.append("publishes", .string(page.publishes))
-            row.append("status", .string(status))
+            row.append("status", .string(status.rawValue))
             row.append("records", .number(JSONNumber(total)))
             // On every row, before the counts, so a table's columns keep one order whichever
             // collections a page's records come from.

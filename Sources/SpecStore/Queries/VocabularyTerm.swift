@@ -1,7 +1,7 @@
 /// A value of a closed vocabulary: the cases are every accepted value, the raw value is the
 /// canonical spelling, and ``init(matching:)`` accepts what ``FilterVocabulary`` accepts
 /// (any case, separators, aliases such as `mac` or `AX5`).
-public protocol VocabularyTerm: RawRepresentable, CaseIterable, Sendable, Hashable where RawValue == String {
+public protocol VocabularyTerm: ClosedValue {
     /// The vocabulary whose aliases ``init(matching:)`` accepts.
     static var vocabulary: FilterVocabulary.Kind { get }
 }
@@ -12,9 +12,6 @@ extension VocabularyTerm {
         guard let canonical = FilterVocabulary.canonical(raw, in: Self.vocabulary) else { return nil }
         self.init(rawValue: canonical)
     }
-
-    /// Every canonical spelling, in the vocabulary's order.
-    public static var spellings: [String] { allCases.map(\.rawValue) }
 }
 
 /// A platform. `all` in a record's `platforms` matches every one of them.
@@ -101,6 +98,10 @@ public enum FigureStatus: String, VocabularyTerm {
 public enum RuleKind: String, VocabularyTerm {
     case requirement, recommendation, description, reading
     public static let vocabulary = FilterVocabulary.Kind.ruleKind
+
+    /// The kinds a record holds (a rule's or a metric's `kind`): what Apple's sentence does;
+    /// `reading` is a rule's status, not a kind.
+    public static let recordKinds = allCases.filter { $0 != .reading }.map(\.rawValue)
 }
 
 /// Whose words a rule holds: Apple's (`published`) or the store's reading of them.

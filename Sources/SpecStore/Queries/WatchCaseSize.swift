@@ -27,3 +27,10 @@ public enum ComplicationFamily: String, VocabularyTerm {
     case extraLarge = "extra-large"
     public static let vocabulary = FilterVocabulary.Kind.complicationFamily
 }
+
+/// What a complication row gives, as `kind` holds it and `kind=` takes it: an image size cell,
+/// or a default SwiftUI text size.
+public enum ComplicationKind: String, VocabularyTerm {
+    case image, text
+    public static let vocabulary = FilterVocabulary.Kind.complicationKind
+}

@@ -305,11 +305,10 @@ public final class SpecSnapshot: Sendable {
         return values
     }
 
+    /// The styles the collections' rows hold, in the data's order: Apple's table order, as the
+    /// rows list the styles, then those only other platforms have.
     func styles(in collections: [SpecCollection]) -> [String] {
-        let present = Set(distinct("style", in: collections))
-        // Apple's order first, then the styles only other platforms have, as the data lists them.
-        return FilterVocabulary.styles.filter { present.contains($0) }
-            + distinct("style", in: collections).filter { !FilterVocabulary.styles.contains($0) }
+        distinct("style", in: collections)
     }
 
     /// Resolves a value against a vocabulary drawn from the data, matching case- and separator-insensitively.

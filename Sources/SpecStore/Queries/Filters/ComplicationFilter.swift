@@ -4,11 +4,11 @@ public struct ComplicationFilter: Sendable, Hashable {
     public var family: ComplicationFamily?
     /// An Apple Watch case size: the rows of Apple's column that covers it (`45mm/49mm` for 45mm).
     public var caseSize: WatchCaseSize?
-    /// `image` (an image size cell) or `text` (a default SwiftUI text size).
-    public var kind: String?
+    /// An image size cell, or a default SwiftUI text size.
+    public var kind: ComplicationKind?
 
     /// Creates a filter; `nil` fields do not filter.
-    public init(family: ComplicationFamily? = nil, caseSize: WatchCaseSize? = nil, kind: String? = nil) {
+    public init(family: ComplicationFamily? = nil, caseSize: WatchCaseSize? = nil, kind: ComplicationKind? = nil) {
         self.family = family
         self.caseSize = caseSize
         self.kind = kind
@@ -20,7 +20,7 @@ extension ComplicationFilter: DeclaredFilter {
     public static let fields: [FilterField<ComplicationFilter>] = [
         .term("family", "Complication family or legacy template (circular, corner, modular-small, …).", \.family),
         .caseSize(\.caseSize),
-        .canonical("kind", "image (image sizes) or text (default SwiftUI text sizes).", \.kind, in: .complicationKind),
+        .term("kind", "image (image sizes) or text (default SwiftUI text sizes).", \.kind),
     ]
 
     /// `kind` first: of a wrong kind and a wrong family or case, the kind's error is the one

@@ -40,7 +40,7 @@ extension ComplicationMeasurement: DeclaredFilter {
         .caseSize(\.caseSize),
         FilterField(
             name: "unit", summary: "Complication check: pt (the default) or px (@2x) for width and height.",
-            kind: .text, acceptedValues: ["pt", "px"],
+            kind: .text, acceptedValues: units,
             store: { measurement, value in
                 guard case .text(let text) = value, let inPixels = unitInPixels(text) else { return false }
                 measurement.inPixels = inPixels
@@ -50,7 +50,7 @@ extension ComplicationMeasurement: DeclaredFilter {
         ).refusing { value in
             // The refused value is quoted as it matched (`PX!` as `px!`), as the check always has.
             guard case .text(let text) = value, unitInPixels(text) == nil else { return nil }
-            return .unknownValue(FilterVocabulary.matchKey(text), for: "unit", accepted: ["pt", "px"])
+            return .unknownValue(FilterVocabulary.matchKey(text), for: "unit", accepted: units)
         },
         FilterField(
             name: "element", summary: "Only complication here: family and case ask for a complication check.",
@@ -77,6 +77,9 @@ extension ComplicationMeasurement: DeclaredFilter {
 
     /// A measurement of nothing.
     public init() { self.init(family: nil, caseSize: nil, width: nil, height: nil) }
+
+    /// What `unit` takes: points, or pixels at @2x (`points` and `pixels` too).
+    private static let units = ["pt", "px"]
 
     /// Whether `unit` is pixels (`px`, `pixels`) or points (`pt`, `points`); `nil` for neither.
     private static func unitInPixels(_ unit: String) -> Bool? {
