@@ -23,6 +23,30 @@ public enum FilterValue: Sendable, Hashable {
     case screen(ScreenSize)
     /// A yes or no.
     case flag(Bool)
+
+    /// The text given, or `nil` for a value of another shape.
+    public var text: String? {
+        guard case .text(let text) = self else { return nil }
+        return text
+    }
+
+    /// The number given, or `nil`.
+    public var number: Double? {
+        guard case .number(let number) = self else { return nil }
+        return number
+    }
+
+    /// The screen size given, or `nil`.
+    public var screen: ScreenSize? {
+        guard case .screen(let size) = self else { return nil }
+        return size
+    }
+
+    /// The yes or no given, or `nil`.
+    public var flag: Bool? {
+        guard case .flag(let flag) = self else { return nil }
+        return flag
+    }
 }
 
 /// One field of a filter, declared once: its name, what it means, the shape of value it takes,
@@ -96,20 +120,46 @@ public struct FilterField<Filter>: Sendable {
 }
 
 extension FilterField {
+    /// A field the filter keeps at `keyPath`: `take` reads the value to keep from what was given
+    /// (`nil` when the field does not take it) and `spell` writes it in its one spelling (`nil`
+    /// for a value that says nothing, as an empty text or a flag left false). Every field below
+    /// is one of these, differing only in what it takes and how it spells it.
+    public static func kept<Value>(
+        _ name: String, _ summary: String, kind: FilterKind, requirement: String? = nil,
+        acceptedValues: [String]? = nil, _ keyPath: any WritableKeyPath<Filter, Value> & Sendable,
+        take: @escaping @Sendable (FilterValue) -> Value?, spell: @escaping @Sendable (Value) -> String?
+    ) -> FilterField {
+        FilterField(
+            name: name, summary: summary, kind: kind, requirement: requirement, acceptedValues: acceptedValues,
+            store: { filter, value in
+                guard let kept = take(value) else { return false }
+                filter[keyPath: keyPath] = kept
+                return true
+            },
+            read: { filter in spell(filter[keyPath: keyPath]) })
+    }
+
+    /// ``kept(_:_:kind:requirement:acceptedValues:_:take:spell:)`` for a value the filter may
+    /// lack (`nil` when not given, and then not written).
+    public static func keptIfGiven<Value>(
+        _ name: String, _ summary: String, kind: FilterKind, acceptedValues: [String]? = nil,
+        _ keyPath: any WritableKeyPath<Filter, Value?> & Sendable,
+        take: @escaping @Sendable (FilterValue) -> Value?, spell: @escaping @Sendable (Value) -> String?
+    ) -> FilterField {
+        kept(
+            name, summary, kind: kind, acceptedValues: acceptedValues, keyPath,
+            take: { value in take(value).map(Optional.some) }, spell: { kept in kept.flatMap(spell) })
+    }
+
     /// Free text, or a value of a vocabulary drawn from the data (`topic`, `style`), which the
     /// store's query checks.
     public static func text(
         _ name: String, _ summary: String, _ keyPath: any WritableKeyPath<Filter, String?> & Sendable,
         vocabulary: FilterVocabulary.Kind? = nil
     ) -> FilterField {
-        FilterField(
-            name: name, summary: summary, kind: vocabulary.map(FilterKind.vocabulary) ?? .text,
-            store: { filter, value in
-                guard case .text(let text) = value else { return false }
-                filter[keyPath: keyPath] = text
-                return true
-            },
-            read: { filter in filter[keyPath: keyPath].map(canonical(text:)) })
+        keptIfGiven(
+            name, summary, kind: vocabulary.map(FilterKind.vocabulary) ?? .text, keyPath, take: { $0.text },
+            spell: { canonical(text: $0) })
     }
 
     /// Text a filter always holds, empty when not given; `requirement` says what to give when
@@ -118,109 +168,54 @@ extension FilterField {
         _ name: String, _ summary: String, _ keyPath: any WritableKeyPath<Filter, String> & Sendable,
         requirement: String? = nil
     ) -> FilterField {
-        FilterField(
-            name: name, summary: summary, kind: .text, requirement: requirement,
-            store: { filter, value in
-                guard case .text(let text) = value else { return false }
-                filter[keyPath: keyPath] = text
-                return true
-            },
-            read: { filter in
-                let text = filter[keyPath: keyPath]
-                return text.isEmpty ? nil : canonical(text: text)
-            })
+        kept(
+            name, summary, kind: .text, requirement: requirement, keyPath, take: { $0.text },
+            spell: { text in text.isEmpty ? nil : canonical(text: text) })
     }
 
     /// A term of a closed vocabulary, in any of the spellings it accepts (case, separators,
-    /// aliases).
+    /// aliases); it lists the vocabulary's values.
     public static func term<Term: VocabularyTerm>(
         _ name: String, _ summary: String, _ keyPath: any WritableKeyPath<Filter, Term?> & Sendable
     ) -> FilterField {
-        FilterField(
-            name: name, summary: summary, kind: .vocabulary(Term.vocabulary), acceptedValues: Term.spellings,
-            store: { filter, value in
-                guard case .text(let text) = value, let term = Term(matching: text) else { return false }
-                filter[keyPath: keyPath] = term
-                return true
-            },
-            read: { filter in filter[keyPath: keyPath]?.rawValue })
-    }
-
-    /// A value of a closed vocabulary the filter keeps as its canonical text
-    /// (``FilterVocabulary/canonical(_:in:)``).
-    public static func canonical(
-        _ name: String, _ summary: String, _ keyPath: any WritableKeyPath<Filter, String?> & Sendable,
-        in vocabulary: FilterVocabulary.Kind
-    ) -> FilterField {
-        FilterField(
-            name: name, summary: summary, kind: .vocabulary(vocabulary),
-            acceptedValues: FilterVocabulary.values(of: vocabulary) ?? [],
-            store: { filter, value in
-                guard case .text(let text) = value, let canonical = FilterVocabulary.canonical(text, in: vocabulary)
-                else { return false }
-                filter[keyPath: keyPath] = canonical
-                return true
-            },
-            read: { filter in filter[keyPath: keyPath].map(canonical(text:)) })
+        keptIfGiven(
+            name, summary, kind: .vocabulary(Term.vocabulary), acceptedValues: Term.spellings, keyPath,
+            take: { value in value.text.flatMap(Term.init(matching:)) }, spell: { $0.rawValue })
     }
 
     /// A size-class condition, `VALUE-AXIS[-ORIENTATION]` (``SizeClassCondition``).
     public static func sizeClass(
         _ name: String, _ summary: String, _ keyPath: any WritableKeyPath<Filter, SizeClassCondition?> & Sendable
     ) -> FilterField {
-        FilterField(
-            name: name, summary: summary, kind: .vocabulary(.sizeClass),
-            acceptedValues: FilterVocabulary.sizeClassConditions,
-            store: { filter, value in
-                guard case .text(let text) = value, let condition = SizeClassCondition(parsing: text) else {
-                    return false
-                }
-                filter[keyPath: keyPath] = condition
-                return true
-            },
-            read: { filter in filter[keyPath: keyPath]?.description })
+        keptIfGiven(
+            name, summary, kind: .vocabulary(.sizeClass), acceptedValues: FilterVocabulary.sizeClassConditions,
+            keyPath, take: { value in value.text.flatMap(SizeClassCondition.init(parsing:)) }, spell: { $0.description }
+        )
     }
 
     /// A finite number.
     public static func number(
         _ name: String, _ summary: String, _ keyPath: any WritableKeyPath<Filter, Double?> & Sendable
     ) -> FilterField {
-        FilterField(
-            name: name, summary: summary, kind: .number,
-            store: { filter, value in
-                guard case .number(let number) = value, number.isFinite else { return false }
-                filter[keyPath: keyPath] = number
-                return true
-            },
-            read: { filter in filter[keyPath: keyPath].map { JSONNumber($0).literal } })
+        keptIfGiven(
+            name, summary, kind: .number, keyPath, take: { value in value.number.flatMap { $0.isFinite ? $0 : nil } },
+            spell: { number in JSONNumber(number).literal })
     }
 
     /// A portrait screen size in points.
     public static func screen(
         _ name: String, _ summary: String, _ keyPath: any WritableKeyPath<Filter, ScreenSize?> & Sendable
     ) -> FilterField {
-        FilterField(
-            name: name, summary: summary, kind: .screen,
-            store: { filter, value in
-                guard case .screen(let size) = value else { return false }
-                filter[keyPath: keyPath] = size
-                return true
-            },
-            read: { filter in filter[keyPath: keyPath]?.description })
+        keptIfGiven(name, summary, kind: .screen, keyPath, take: { $0.screen }, spell: { $0.description })
     }
 
     /// A yes or no, `false` when not given: only `true` is written.
     public static func flag(
         _ name: String, _ summary: String, _ keyPath: any WritableKeyPath<Filter, Bool> & Sendable
     ) -> FilterField {
-        FilterField(
-            name: name, summary: summary, kind: .flag, acceptedValues: ["true", "false"],
-            store: { filter, value in
-                guard case .flag(let flag) = value else { return false }
-                filter[keyPath: keyPath] = flag
-                return true
-            },
-            read: { filter in filter[keyPath: keyPath] ? "true" : nil })
+        kept(
+            name, summary, kind: .flag, acceptedValues: ["true", "false"], keyPath, take: { $0.flag },
+            spell: { flag in flag ? "true" : nil })
     }
 
     /// Text in its one spelling: matched without regard to case, so lower case, without the
