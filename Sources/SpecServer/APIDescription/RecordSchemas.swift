@@ -343,7 +343,7 @@ enum RecordSchemas {
                 (
                     served.itemSchema,
                     object(
-                        description(of: served.collection), required: fields.filter(\.isRequired).map(\.name),
+                        served.collection.summary, required: fields.filter(\.isRequired).map(\.name),
                         fields.map { ($0.name, property($0)) } + recordRouteProperties(of: served.collection))
                 ))
         }
@@ -381,27 +381,6 @@ enum RecordSchemas {
     }
 
     // MARK: - Building blocks
-
-    /// What one record of the collection is, as its schema says it.
-    private static func description(of collection: SpecCollection) -> String {
-        switch collection {
-        case .devices:
-            "A device's screen: size in points and pixels, scale, and size classes where Apple's table has the model."
-        case .sizeClasses: "One model in one orientation: its size classes."
-        case .widgets: "A widget family's size on one screen, in points (pt)."
-        case .widgetFamilies: "Whether a platform offers a widget family, or a widget rendering mode, and where."
-        case .dynamicType: "One text style at one Dynamic Type category, in points (pt)."
-        case .textStyles: "One built-in text style of a platform without Dynamic Type, in points (pt)."
-        case .tracking: "Apple's tracking for a font at a point size."
-        case .metrics:
-            "Any other figure: a value, a width and height, or a range, with its unit and what kind of bound it is."
-        case .rules: "One of Apple's rules, in Apple's words (quote), or the store's reading of them."
-        case .myths: "A belief that produces false findings, and the correction."
-        case .colors: "One of Apple's system colors: its API names and its value in each appearance."
-        case .complications: "One cell of Apple's complication image tables, or a default SwiftUI text size."
-        case .assetSizes: "One row of Apple's image and asset size tables."
-        }
-    }
 
     /// What a collection's record route adds to the record's row: a device's widget sizes.
     private static func recordRouteProperties(of collection: SpecCollection) -> [(String, JSONValue)] {

@@ -2,7 +2,8 @@ extension SpecCollection {
     /// The complications collection's declaration (Docs/schema.md, complications): one record per
     /// cell of Apple's complication image tables and per default SwiftUI text size.
     static let complicationsDeclaration = CollectionDeclaration(
-        key: "complications", idPrefixes: ["complication."], recordType: .complication, mayBeAbsent: true,
+        key: "complications", idPrefixes: ["complication."], recordType: .complication,
+        summary: "One cell of Apple's complication image tables, or a default SwiftUI text size.", mayBeAbsent: true,
         fields: [
             FieldSpec("platforms", .platforms, required: true, "The platforms the record applies to (watchOS)."),
             FieldSpec(

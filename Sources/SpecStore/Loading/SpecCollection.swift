@@ -24,6 +24,9 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
     /// The record type, as `type` in search results and diffs.
     public var recordType: String { declaration.recordType.rawValue }
 
+    /// What one record is, in a line (the API description's record schema says it).
+    public var summary: String { declaration.summary }
+
     /// Whether records carry figures, and so `status`, `citations`, `basis` and `unit`.
     var carriesFigures: Bool { declaration.carriesFigures }
 
@@ -42,6 +45,8 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
         case .devices:
             CollectionDeclaration(
                 key: "devices", idPrefixes: ["device."], recordType: .device,
+                summary:
+                    "A device's screen: size in points and pixels, scale, and size classes where Apple's table has the model.",
                 fields: [
                     FieldSpec("name", .string, required: true, "Apple's name for the model."),
                     FieldSpec("family", .oneOf(FilterVocabulary.deviceFamilies), required: true, "The device family."),
@@ -70,7 +75,8 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             }
         case .sizeClasses:
             CollectionDeclaration(
-                key: "sizeClasses", idPrefixes: ["size-class."], recordType: .sizeClass, carriesUnit: false,
+                key: "sizeClasses", idPrefixes: ["size-class."], recordType: .sizeClass,
+                summary: "One model in one orientation: its size classes.", carriesUnit: false,
                 fields: [
                     FieldSpec(
                         "device", .string, required: true, "Apple's name for the model."),
@@ -90,7 +96,8 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             }
         case .widgets:
             CollectionDeclaration(
-                key: "widgets", idPrefixes: ["widget."], recordType: .widget, hasPrimaryPlatform: true,
+                key: "widgets", idPrefixes: ["widget."], recordType: .widget,
+                summary: "A widget family's size on one screen, in points (pt).", hasPrimaryPlatform: true,
                 fields: [
                     FieldSpec("platforms", .platforms, required: true, "The platforms the record applies to."),
                     FieldSpec("screen", .nullable(.size), unit: .fixed("pt"), "The screen, in points (pt)."),
@@ -125,6 +132,7 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
         case .widgetFamilies:
             CollectionDeclaration(
                 key: "widgetFamilies", idPrefixes: ["widget-family.", "widget-rendering."], recordType: .widgetFamily,
+                summary: "Whether a platform offers a widget family, or a widget rendering mode, and where.",
                 carriesUnit: false, hasPrimaryPlatform: true,
                 mayBeAbsent: true,
                 fields: [
@@ -152,7 +160,8 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             }
         case .dynamicType:
             CollectionDeclaration(
-                key: "dynamicType", idPrefixes: ["type."], recordType: .dynamicType, hasPrimaryPlatform: true,
+                key: "dynamicType", idPrefixes: ["type."], recordType: .dynamicType,
+                summary: "One text style at one Dynamic Type category, in points (pt).", hasPrimaryPlatform: true,
                 fields: [
                     FieldSpec("platforms", .platforms, required: true, "The platforms the record applies to."),
                     FieldSpec(
@@ -163,13 +172,16 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             ) { Self.textStyleEntry($0, kind: "dynamic type") }
         case .textStyles:
             CollectionDeclaration(
-                key: "textStyles", idPrefixes: ["text-style."], recordType: .textStyle, hasPrimaryPlatform: true,
+                key: "textStyles", idPrefixes: ["text-style."], recordType: .textStyle,
+                summary: "One built-in text style of a platform without Dynamic Type, in points (pt).",
+                hasPrimaryPlatform: true,
                 fields: [FieldSpec("platforms", .platforms, required: true, "The platforms the record applies to.")]
                     + Self.textStyleFields
             ) { Self.textStyleEntry($0, kind: "text style") }
         case .tracking:
             CollectionDeclaration(
-                key: "tracking", idPrefixes: ["tracking."], recordType: .tracking, hasPrimaryPlatform: true,
+                key: "tracking", idPrefixes: ["tracking."], recordType: .tracking,
+                summary: "Apple's tracking for a font at a point size.", hasPrimaryPlatform: true,
                 fields: [
                     FieldSpec("platforms", .platforms, required: true, "The platforms the record applies to."),
                     FieldSpec("font", .string, required: true, "The font Apple's tracking table is for."),
@@ -188,7 +200,10 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             }
         case .metrics:
             CollectionDeclaration(
-                key: "metrics", idPrefixes: ["metric."], recordType: .metric, hasPrimaryPlatform: true,
+                key: "metrics", idPrefixes: ["metric."], recordType: .metric,
+                summary:
+                    "Any other figure: a value, a width and height, or a range, with its unit and what kind of bound it is.",
+                hasPrimaryPlatform: true,
                 fields: [
                     FieldSpec("name", .string, required: true, "What the figure is."),
                     FieldSpec(
@@ -242,7 +257,9 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             }
         case .rules:
             CollectionDeclaration(
-                key: "rules", idPrefixes: ["rule."], recordType: .rule, carriesFigures: false,
+                key: "rules", idPrefixes: ["rule."], recordType: .rule,
+                summary: "One of Apple's rules, in Apple's words (quote), or the store's reading of them.",
+                carriesFigures: false,
                 fields: [
                     FieldSpec("topic", .string, required: true, "The subject the rule belongs to, lower-case."),
                     FieldSpec("platforms", .platforms, required: true, "The platforms the record applies to."),
@@ -269,7 +286,8 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
             }
         case .myths:
             CollectionDeclaration(
-                key: "myths", idPrefixes: ["myth."], recordType: .myth, carriesFigures: false,
+                key: "myths", idPrefixes: ["myth."], recordType: .myth,
+                summary: "A belief that produces false findings, and the correction.", carriesFigures: false,
                 fields: [
                     FieldSpec("topic", .string, required: true, "The subject the belief belongs to, lower-case."),
                     FieldSpec("claim", .string, required: true, "What is believed."),
@@ -291,7 +309,9 @@ public enum SpecCollection: Int, CaseIterable, Sendable {
         case .assetSizes: .assetSizes
         case .colors:
             CollectionDeclaration(
-                key: "colors", idPrefixes: ["color."], recordType: .color, carriesUnit: false,
+                key: "colors", idPrefixes: ["color."], recordType: .color,
+                summary: "One of Apple's system colors: its API names and its value in each appearance.",
+                carriesUnit: false,
                 hasPrimaryPlatform: true, mayBeAbsent: true,
                 fields: [
                     FieldSpec("name", .string, required: true, "Apple's name for the color."),
@@ -382,6 +402,8 @@ struct CollectionDeclaration: Sendable {
     let idPrefixes: [String]
     /// The record type, as `type` in search results and diffs and as `search?type=` takes it.
     let recordType: RecordType
+    /// What one record is, in a line: the API description's record schema says it.
+    let summary: String
     /// Whether records carry figures, and so `status`, `citations`, `basis` and `unit`.
     var carriesFigures = true
     /// Whether a figure record's row has a `unit` (`pt` when the record gives none): not where

@@ -2,7 +2,8 @@ extension CollectionDeclaration {
     /// `assetSizes` (`/v1/asset-sizes`): one record per row of Apple's "what size is this image"
     /// tables, ids `asset.TABLE.…` (Docs/schema.md).
     static let assetSizes = CollectionDeclaration(
-        key: "assetSizes", idPrefixes: ["asset."], recordType: .assetSize, carriesUnit: false,
+        key: "assetSizes", idPrefixes: ["asset."], recordType: .assetSize,
+        summary: "One row of Apple's image and asset size tables.", carriesUnit: false,
         hasPrimaryPlatform: true, mayBeAbsent: true,
         fields: [
             FieldSpec(
