@@ -6,6 +6,7 @@ Every answer must parse into the generated typed models (not a generic dict), so
 drifts from what the server sends fails here. Exits non-zero on the first mismatch.
 """
 
+import enum
 import sys
 import urllib.parse
 
@@ -36,7 +37,6 @@ from hig_client.models import (
     GetMetricsPlatform,
     Measurement,
     SizeClassList,
-    WidgetFamily,
     WidgetList,
 )
 
@@ -56,7 +56,9 @@ expect(pro.size_classes.portrait.horizontal.value == "compact", "iPhone 16 Pro p
 
 widgets = get_widgets.sync(client=client, screen="430x932")
 expect(isinstance(widgets, WidgetList), f"widgets parsed as {type(widgets).__name__}")
-small = next(widget for widget in widgets.items if widget.family == WidgetFamily.SYSTEMSMALL)
+# A closed field is a typed enumeration (the one its declaration lists), not a plain string.
+small = next(widget for widget in widgets.items if widget.family is not None and widget.family.value == "systemSmall")
+expect(isinstance(small.family, enum.Enum), f"a widget's family parsed as {type(small.family).__name__}")
 expect((small.width, small.height) == (170, 170), f"systemSmall on 430x932 is {small.width}x{small.height}")
 
 # A device is named by a plain string (a pattern, not an enum a reload would outdate); one the
