@@ -17,14 +17,11 @@ enum RecordSchemas {
     /// A record id: lower-case words joined by dots and dashes (`device.iphone-16-pro`).
     static let idPattern = "^[a-z0-9]+([.-][a-z0-9]+)*$"
 
-    /// The results a check gives (`SpecSnapshot.check`).
-    static let checkResults = [
-        "ok", "below-published", "above-published", "differs-from-published-default", "deviates-from-convention",
-        "no-applicable-figure",
-    ]
+    /// The results a check gives (``CheckResult``).
+    static let checkResults = CheckResult.spellings
 
-    /// The severities of a check result, mildest first.
-    static let severities = ["none", "info", "advisory", "warning"]
+    /// The severities of a check result, mildest first (``CheckSeverity``).
+    static let severities = CheckSeverity.spellings
 
     /// The schema names of a data route's JSON answer: `list`, the envelope (or `{version, item}`),
     /// and `item`, the record inside it (what `shape=array` returns an array of).

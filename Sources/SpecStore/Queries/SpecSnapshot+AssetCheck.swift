@@ -106,8 +106,8 @@ extension SpecSnapshot {
             answer.append("variant", measurement.variant.map(JSONValue.string) ?? .null)
             if let platform = measurement.platform { answer.append("platform", .string(platform.rawValue)) }
             answer.append("measured", .object(measured))
-            answer.append("result", "no-applicable-figure")
-            answer.append("severity", "none")
+            answer.append("result", .string(CheckResult.noApplicableFigure.rawValue))
+            answer.append("severity", .string(CheckSeverity.none.rawValue))
             answer.append(
                 "message", .string(noPixelSizeMessage(asset, rows: rows, onPlatform: onPlatform, measurement)))
             answer.append("force", .null)
@@ -137,12 +137,12 @@ extension SpecSnapshot {
             judged.computed
             ? " (computed: Apple's table gives \(Self.pointsText(judged.row)); points × \(judged.label.dropFirst().dropLast()))"
             : ""
-        let result: String
-        let severity: String
+        let result: CheckResult
+        let severity: CheckSeverity
         var message: String
         if matched != nil {
-            result = "ok"
-            severity = "none"
+            result = .ok
+            severity = .none
             switch bound {
             case "maximum":
                 message =
@@ -153,15 +153,15 @@ extension SpecSnapshot {
             default: message = "\(measuredText) is Apple's published size for \(name)\(scaleWords)\(origin)."
             }
         } else {
-            severity = "warning"
+            severity = .warning
             let under = width < judged.width || height < judged.height
             let over = width > judged.width || height > judged.height
             if bound == "minimum" || (under && !over) {
-                result = "below-published"
+                result = .belowPublished
             } else if bound == "maximum" || (over && !under) {
-                result = "above-published"
+                result = .abovePublished
             } else {
-                result = width * height < judged.width * judged.height ? "below-published" : "above-published"
+                result = width * height < judged.width * judged.height ? .belowPublished : .abovePublished
             }
             let others = sizes.count > 1 ? " The nearest of the \(sizes.count) sizes judged; sizes lists them all." : ""
             switch bound {
@@ -190,8 +190,8 @@ extension SpecSnapshot {
         answer.append("measured", .object(measured))
         answer.append("scale", .string(judged.label))
         answer.append("computed", .bool(judged.computed))
-        answer.append("result", .string(result))
-        answer.append("severity", .string(severity))
+        answer.append("result", .string(result.rawValue))
+        answer.append("severity", .string(severity.rawValue))
         answer.append("message", .string(message))
         answer.append("force", .null)
         answer.append("status", judged.row.fields["status"] ?? .null)

@@ -125,17 +125,17 @@ extension SpecSnapshot {
         let apple = fields["name"]?.stringValue ?? shape.shape
         let list = sizes.map(\.name).joined(separator: ", ")
         var message = "\(apple): \(list). Measured \(text(width))×\(text(height)) pt"
-        var result = "ok"
+        var result = CheckResult.ok
         if circular, width != height {
             // One figure is a circle's width and height: the smaller side falls short of the larger.
             let larger = max(width, height)
             let side = width < height ? "width" : "height"
-            result = "below-published"
+            result = .belowPublished
             message +=
                 ": its \(side), \(text(min(width, height))) pt, is not its \(side == "width" ? "height" : "width"), \(text(larger)) pt; a circular button's size is one figure, its width and its height."
         } else if let miss = judged.first(where: { _, given in !sizes.contains { $0.value == given } }) {
             let nearest = sizes.min { abs($0.value - miss.1) < abs($1.value - miss.1) }
-            result = miss.1 < (nearest?.value ?? 0) ? "below-published" : "above-published"
+            result = miss.1 < (nearest?.value ?? 0) ? .belowPublished : .abovePublished
             message +=
                 ": its \(miss.0), \(text(miss.1)) pt, is none of these sizes"
                 + (nearest.map { " (the nearest is \($0.name))" } ?? "")
@@ -162,8 +162,8 @@ extension SpecSnapshot {
             "measured",
             .object(JSONObject([("width", .number(JSONNumber(width))), ("height", .number(JSONNumber(height)))])))
         row.append("published", .object(published))
-        row.append("result", .string(result))
-        row.append("severity", .string(result == "ok" ? "none" : "advisory"))
+        row.append("result", .string(result.rawValue))
+        row.append("severity", .string((result == .ok ? CheckSeverity.none : .advisory).rawValue))
         row.append("message", .string(message))
         row.append("force", .null)
         row.append("status", fields["status"] ?? .null)

@@ -143,79 +143,79 @@ extension SpecSnapshot {
             below = pairs.contains { exclusive && bound == "minimum" ? $0.0 <= $0.1 : $0.0 < $0.1 }
             above = pairs.contains { exclusive && bound == "maximum" ? $0.0 >= $0.1 : $0.0 > $0.1 }
         }
-        let result: String
-        let severity: String
+        let result: CheckResult
+        let severity: CheckSeverity
         var message: String
         if !isPublished {
             if below || above {
-                result = "deviates-from-convention"
-                severity = "info"
+                result = .deviatesFromConvention
+                severity = .info
                 message =
                     "\(measuredText) differs from the convention of \(figureText) for \(name). This is a working convention, not found on Apple's pages: not a HIG requirement."
             } else {
-                result = "ok"
-                severity = "none"
+                result = .ok
+                severity = .none
                 message =
                     "\(measuredText) matches the convention of \(figureText) for \(name) (a convention, not a HIG requirement)."
             }
         } else if describes, below || above {
-            result = below ? "below-published" : "above-published"
-            severity = "info"
+            result = below ? .belowPublished : .abovePublished
+            severity = .info
             message =
                 "\(measuredText) is outside the \(figureText) Apple describes for \(name). Apple's sentence describes rather than sets a limit\(force.map { " (\(page)): \"\($0)\"" } ?? "")."
         } else if bound == "about", below || above {
-            result = below ? "below-published" : "above-published"
-            severity = "advisory"
+            result = below ? .belowPublished : .abovePublished
+            severity = .advisory
             message =
                 "\(measuredText) differs from the about \(figureText) Apple gives for \(name). Apple gives an approximate figure, not a limit.\(force.map { " Apple's words (\(page)): \"\($0)\"." } ?? "")"
         } else if !bounded, bound != "default", below || above {
-            result = below ? "below-published" : "above-published"
-            severity = "advisory"
+            result = below ? .belowPublished : .abovePublished
+            severity = .advisory
             message =
                 "\(measuredText) differs from the \(figureText) Apple gives for \(name). Apple gives the figure, not a limit: it is what \(name) is, and a design may differ from it.\(force.map { " Apple's words (\(page)): \"\($0)\"." } ?? "")"
         } else if exclusive, bound == "maximum", above {
-            result = "above-published"
-            severity = "warning"
+            result = .abovePublished
+            severity = .warning
             message = "\(measuredText) is not under \(figureText), Apple's published limit for \(name). \(wording)"
         } else if exclusive, bound == "minimum", below {
-            result = "below-published"
-            severity = "warning"
+            result = .belowPublished
+            severity = .warning
             message = "\(measuredText) is not over \(figureText), Apple's published limit for \(name). \(wording)"
         } else {
             switch bound {
             case "minimum" where below, "range" where below:
-                result = "below-published"
-                severity = "warning"
+                result = .belowPublished
+                severity = .warning
                 message =
                     "\(measuredText) is under Apple's published \(bound == "minimum" ? "minimum" : "range") of \(figureText) for \(name). \(wording)"
             case "maximum" where above, "range" where above:
-                result = "above-published"
-                severity = "warning"
+                result = .abovePublished
+                severity = .warning
                 message =
                     "\(measuredText) is over Apple's published \(bound == "maximum" ? "maximum" : "range") of \(figureText) for \(name). \(wording)"
             case "default" where below || above:
-                result = "differs-from-published-default"
-                severity = "advisory"
+                result = .differsFromPublishedDefault
+                severity = .advisory
                 message =
                     "\(measuredText) differs from Apple's published default of \(figureText) for \(name). A default is a starting point, not a limit."
             case "about":
-                result = "ok"
-                severity = "none"
+                result = .ok
+                severity = .none
                 message = "\(measuredText) is Apple's figure of about \(figureText) for \(name)."
             default:
-                result = "ok"
-                severity = "none"
+                result = .ok
+                severity = .none
                 message = "\(measuredText) meets Apple's published \(bound) of \(figureText) for \(name)."
             }
         }
-        if isPublished, result == "below-published" || result == "above-published" {
+        if isPublished, result.isOutsidePublished {
             message += alternativesText(of: fields)
         }
         var row = JSONObject()
         row.append("figure", .string(entry.id))
         row.append("measured", .object(measured))
-        row.append("result", .string(result))
-        row.append("severity", .string(severity))
+        row.append("result", .string(result.rawValue))
+        row.append("severity", .string(severity.rawValue))
         row.append("message", .string(message))
         row.append("force", force.map { .string($0) } ?? .null)
         row.append("status", fields["status"] ?? .null)

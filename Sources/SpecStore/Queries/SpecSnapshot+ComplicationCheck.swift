@@ -83,7 +83,7 @@ extension SpecSnapshot {
         }
         let over = width > high || height > figureHeight
         let under = width < low || height < figureHeight
-        let result = over ? "above-published" : under ? "below-published" : "ok"
+        let result: CheckResult = over ? .abovePublished : under ? .belowPublished : .ok
         func text(_ number: Double) -> String { JSONNumber(number).literal }
         let widthText = low == high ? text(low) : "\(text(low))–\(text(high))"
         let subject =
@@ -91,7 +91,7 @@ extension SpecSnapshot {
         var message =
             "Apple's size for the \(subject) is \(widthText)x\(text(figureHeight)) \(unit) (printed '\(printed)'); measured \(text(width))x\(text(height)) \(unit)"
         switch result {
-        case "ok": message += ": as published."
+        case .ok: message += ": as published."
         default:
             message +=
                 over ? ": larger than published." : ": smaller than published."
@@ -119,8 +119,8 @@ extension SpecSnapshot {
                     ("unit", .string(unit)),
                 ])))
         row.append("published", .object(published))
-        row.append("result", .string(result))
-        row.append("severity", .string(result == "ok" ? "none" : "advisory"))
+        row.append("result", .string(result.rawValue))
+        row.append("severity", .string((result == .ok ? CheckSeverity.none : .advisory).rawValue))
         row.append("message", .string(message))
         row.append("status", fields["status"] ?? .null)
         row.append("complication", entry.row)

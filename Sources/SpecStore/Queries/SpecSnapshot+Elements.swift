@@ -128,15 +128,17 @@ extension SpecSnapshot {
         // Exact figures of one measure are the sizes of one thing in different contexts (the
         // per-size app icon tables before June 2025): a measurement equal to one of them is that
         // size, and the others it differs from are other contexts', not verdicts on it.
-        let metExact = judged.contains { $0.row["result"] == "ok" && $0.row["metric"]?["bound"] == "exact" }
+        let metExact = judged.contains {
+            $0.row["result"] == .string(CheckResult.ok.rawValue) && $0.row["metric"]?["bound"] == "exact"
+        }
         let contenders = judged.filter {
-            !(metExact && $0.row["metric"]?["bound"] == "exact" && $0.row["result"] != "ok")
+            !(metExact && $0.row["metric"]?["bound"] == "exact" && $0.row["result"] != .string(CheckResult.ok.rawValue))
         }
         guard let governing = contenders.min(by: { $0.rank.lexicographicallyPrecedes($1.rank) })?.row else {
             answer.append("figure", .null)
             answer.append("measured", .object(Self.measured(measurement)))
-            answer.append("result", "no-applicable-figure")
-            answer.append("severity", "none")
+            answer.append("result", .string(CheckResult.noApplicableFigure.rawValue))
+            answer.append("severity", .string(CheckSeverity.none.rawValue))
             let elsewhere =
                 others.isEmpty ? "" : " Its figures there measure \(others.joined(separator: ", ")): give measure."
             let message =
@@ -158,8 +160,8 @@ extension SpecSnapshot {
         // apart), a miss of the governing figure names the other branch, whichever figure of the
         // measure carries it: meeting either is enough.
         var governingRow = governing
-        let result = governing["result"]?.stringValue ?? ""
-        if result == "below-published" || result == "above-published",
+        let result = governing["result"]?.stringValue.flatMap(CheckResult.init)
+        if result?.isOutsidePublished == true,
             let message = governing["message"]?.stringValue, !message.contains("meeting either is enough"),
             let carrier = judged.first(where: { !($0.row["metric"]?["alternatives"]?.arrayValue ?? []).isEmpty })
         {
@@ -230,7 +232,12 @@ extension SpecSnapshot {
         let kind = fields["kind"]?.stringValue
         let bound = fields["bound"]?.stringValue ?? "exact"
         let limit = bound != "default" && kind != "description" ? 0 : 1
-        let severity = ["warning", "advisory", "info", "none"].firstIndex(of: row["severity"]?.stringValue ?? "") ?? 4
+        // The more severe first (a warning 0, none 3): the severities are declared mildest first.
+        let severities = CheckSeverity.allCases
+        let severity =
+            (row["severity"]?.stringValue).flatMap(CheckSeverity.init).flatMap(severities.firstIndex).map {
+                severities.count - 1 - $0
+            } ?? 4
         let force = ["requirement", "recommendation"].firstIndex(of: kind ?? "") ?? (kind == "description" ? 3 : 2)
         return [published, limit, severity, force, order]
     }
