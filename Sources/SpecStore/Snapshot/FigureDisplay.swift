@@ -21,10 +21,10 @@ public enum FigureDisplay {
             return nil
         }
         let prefix =
-            switch cell("bound") {
-            case "minimum": "≥ "
-            case "maximum": cell("exclusive") == "true" ? "< " : "≤ "
-            case "about": "≈ "
+            switch cell("bound").flatMap(FigureBound.init) {
+            case .minimum?: "≥ "
+            case .maximum?: cell("exclusive") == "true" ? "< " : "≤ "
+            case .about?: "≈ "
             default: ""
             }
         let suffix =

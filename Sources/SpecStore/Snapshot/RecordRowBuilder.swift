@@ -66,7 +66,7 @@ struct RecordRowBuilder {
         row.append("since", .string(since))
         if let seen { row.append("seen", .string(seen)) }
         if let until { row.append("until", .string(until)) }
-        if uncertain { row.append("presence", "uncertain") }
+        if uncertain { row.append("presence", .string(RecordRowFields.uncertainPresence)) }
         // Rows of one collection mostly have the same members: share one array of their names.
         if row.keys == previousKeys {
             row = JSONObject(uncheckedKeys: previousKeys, values: row.values)

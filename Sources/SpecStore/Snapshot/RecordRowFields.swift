@@ -68,6 +68,10 @@ enum RecordRowFields {
         "The figure as one display text, with its bound and unit: 44×44 pt, ≥ 28×28 pt, 2–5, ≥ 4.5:1, < 15 (the API's, not the data file's; figure_display in CSV)."
     )
 
+    /// A row's `presence` in the versions of its evidence window before the first copy that
+    /// shows the record.
+    static let uncertainPresence = "uncertain"
+
     /// What every row may carry after its fields: its notes and where it stands in the versions.
     private static let provenance = [
         FieldSpec("notes", .string, "What a reader should know about the record."),
@@ -78,7 +82,7 @@ enum RecordRowFields {
         ),
         FieldSpec("until", .version, "The store version that removed the record: it holds in the versions before."),
         FieldSpec(
-            "presence", .oneOf(["uncertain"]),
+            "presence", .oneOf([uncertainPresence]),
             "uncertain where the record's presence in this version is not dated by a source."),
     ]
 }
