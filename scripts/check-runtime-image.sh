@@ -14,11 +14,19 @@
 #
 #   scripts/check-runtime-image.sh [ROOTFS_DIR]   (root, debootstrap, Debian mirrors; the first
 #                                                 run bootstraps the root, later runs reuse it)
+#   scripts/check-runtime-image.sh --prepare [ROOTFS_DIR]
+#                                                 only bootstraps the root (scripts/test does it in
+#                                                 the background while it builds)
 # SPEC_SERVER_BINARY=PATH checks a binary already built that way (scripts/test's runtime image
 # stage passes the one its live checks ran).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+prepare=""
+if [ "${1:-}" = "--prepare" ]; then
+    prepare=1
+    shift
+fi
 rootfs=${1:-.build/runtime-rootfs}
 port=${PORT:-18099}
 mirror_port=$((port + 1))
@@ -26,6 +34,11 @@ mirror_port=$((port + 1))
 runtime_packages=libcurl4,ca-certificates
 
 command -v debootstrap >/dev/null || { apt-get update -qq && apt-get install -y -qq debootstrap; }
+if [ ! -x "$rootfs/bin/sh" ] || [ ! -e "$rootfs/usr/lib/x86_64-linux-gnu/libcurl.so.4" ]; then
+    rm -rf "$rootfs"
+    debootstrap --variant=minbase --include="$runtime_packages" bookworm "$rootfs" >/dev/null
+fi
+[ -z "$prepare" ] || exit 0
 binary=${SPEC_SERVER_BINARY:-}
 if [ -z "$binary" ]; then
     swift build -c release --static-swift-stdlib --traits UpstreamFetch --product spec-server \
@@ -36,10 +49,6 @@ fi
 echo "== shared libraries the binary needs"
 ldd "$binary"
 
-if [ ! -x "$rootfs/bin/sh" ] || [ ! -e "$rootfs/usr/lib/x86_64-linux-gnu/libcurl.so.4" ]; then
-    rm -rf "$rootfs"
-    debootstrap --variant=minbase --include="$runtime_packages" bookworm "$rootfs" >/dev/null
-fi
 install -D "$binary" "$rootfs/usr/local/bin/spec-server"
 
 # A container always has /proc mounted; the Swift runtime reads the command line from it.

@@ -25,14 +25,15 @@ import Testing
             if let answer = answers[page.slug] { return answer }
             let bytes =
                 bodies[page.slug]
-                ?? (pages[page.slug] ?? SourcePageFixtures.json(page)).serializedBytes()
+                ?? pages[page.slug]?.serializedBytes()
+                ?? fixtures.pageBytes[page.slug] ?? SourcePageFixtures.json(page).serializedBytes()
             return .body(status: 200, bytes: bytes, entityTag: nil, lastModified: nil)
         })
         return check.run(snapshot: fixtures.snapshot, now: "2026-12-03T00:00:00Z")
     }
 
     @Test func theStoreCitesPagesQuotesAndTables() throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         let pages = fixtures.expectations.pages
         #expect(pages.map(\.slug).contains("layout"))
         #expect(pages.map(\.slug).contains("typography"))
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func unchangedPagesGiveNoFinding() throws {
-        let report = Self.check(try SourcePageFixtures())
+        let report = Self.check(try SourcePageFixtures.latest())
         #expect(report.findings == [])
         #expect(report.result == "no-drift")
         #expect(report.exitCode == 0)
@@ -65,7 +66,7 @@ import Testing
     }
 
     @Test func aRewordedQuoteIsMissing() throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         var page = fixtures.page("tab-bars")
         let index = try #require(Self.loneQuote(page))
         let original = page.quotes[index]
@@ -81,7 +82,7 @@ import Testing
     }
 
     @Test func aQuoteUnderAnotherAnchorHasMoved() throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         let slug = try #require(fixtures.expectations.pages.first { Self.loneQuote($0, anchored: true) != nil }?.slug)
         var page = fixtures.page(slug)
         let index = try #require(Self.loneQuote(page, anchored: true))
@@ -107,7 +108,7 @@ import Testing
     }
 
     @Test func aChangedCellIsAValueChange() throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         let pages = Self.editDimensions(fixtures) { table in
             let row = table.rows.firstIndex { $0.key == "iPad Pro 12.9-inch" }!
             table.rows[row].cells = ["1024x1366 pt (2048x2732 px @3x)"]
@@ -123,7 +124,7 @@ import Testing
     }
 
     @Test func aRemovedRowIsMissingAndAnAddedRowIsNew() throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         let pages = Self.editDimensions(fixtures) { table in
             table.rows.removeAll { $0.key == "iPad Pro 12.9-inch" }
             table.rows.append(
@@ -136,7 +137,7 @@ import Testing
     }
 
     @Test func aChangedCellInsideATabNavigatorNamesTheTab() throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         var page = fixtures.page("typography")
         let index = try #require(page.tables.firstIndex { $0.name == "ios dynamic type" && $0.tab == "xSmall" })
         let row = try #require(page.tables[index].rows.firstIndex { $0.key == "Large Title" })
@@ -177,7 +178,7 @@ import Testing
     }
 
     @Test func theTablesHoldApplesCellsMergedFromTheirRecords() throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         func row(_ table: String, tab: String? = nil, _ key: String) -> SourceExpectations.Row? {
             fixtures.expectations.pages.lazy.flatMap(\.tables).first { $0.name == table && $0.tab == tab }?.rows
                 .first { $0.key == key }
@@ -223,7 +224,7 @@ import Testing
 
     @Test(arguments: comparedTables)
     func aChangedCellInEveryTableIsAValueChange(name: String) throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         var (page, index) = try Self.table(fixtures, named: name)
         let row = page.tables[index].rows.count - 1
         let original = page.tables[index].rows[row]
@@ -238,7 +239,7 @@ import Testing
 
     @Test(arguments: keyTables)
     func aRemovedRowInEveryTableIsMissing(name: String) throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         var (page, index) = try Self.table(fixtures, named: name)
         let removed = page.tables[index].rows.removeFirst()
         let report = Self.check(fixtures, pages: [page.slug: SourcePageFixtures.json(page)])
@@ -249,7 +250,7 @@ import Testing
 
     @Test(arguments: keyTables)
     func anAddedRowInEveryTableIsNew(name: String) throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         var (page, index) = try Self.table(fixtures, named: name)
         let table = page.tables[index]
         let key = Array(repeating: "Added", count: table.keyColumns).joined(separator: SourceExpectations.keySeparator)
@@ -261,7 +262,7 @@ import Testing
     }
 
     @Test func applesMultiplicationSignAndAsteriskReadAsTheStoresKeys() throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         var page = fixtures.page("widgets")
         for index in page.tables.indices {
             for row in page.tables[index].rows.indices {
@@ -287,7 +288,7 @@ import Testing
     }
 
     @Test func aChangeLogEntryAfterTheStoreVersionIsNew() throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         let page = fixtures.page("layout")
         let json = SourcePageFixtures.json(
             page,
@@ -299,7 +300,7 @@ import Testing
     }
 
     @Test func anOlderVersionIsComparedAsItStood() throws {
-        let latest = try SourcePageFixtures()
+        let latest = try SourcePageFixtures.latest()
         let old = try SourcePageFixtures(version: "2023")
         let layout = latest.page("layout")
         let entry = ("September 9, 2024", "Added specifications for iPhone 16.")
@@ -314,7 +315,7 @@ import Testing
     }
 
     @Test func anUnknownSchemaVersionIsComparedNoFurther() throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         var page = fixtures.page("layout")
         page.quotes = page.quotes.map {
             var quote = $0
@@ -329,7 +330,7 @@ import Testing
     }
 
     @Test func aPageNamingAnotherSlugHasMoved() throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         let json = SourcePageFixtures.json(fixtures.page("layout"), identifierSlug: "Layout-and-spacing")
         let report = Self.check(fixtures, pages: ["layout": json])
         #expect(report.findings.map(\.kind) == [.pageMoved])
@@ -337,7 +338,7 @@ import Testing
     }
 
     @Test func goneAndRedirectedPagesAreFindings() throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         let report = Self.check(
             fixtures,
             answers: ["layout": .status(404), "typography": .redirect(status: 301, location: "/elsewhere.json")])
@@ -354,7 +355,7 @@ import Testing
         ("{}", "no schemaVersion"),
     ])
     func anUnreadableBodyIsAnErrorNotAFinding(body: String, reason: String) throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         let report = Self.check(fixtures, bodies: ["layout": Array(body.utf8)])
         let layout = try #require(report.pages.first { $0.page == "layout" })
         #expect(layout.status == .unreadable)
@@ -364,13 +365,13 @@ import Testing
     }
 
     @Test func aTransferFailureIsExitTwo() throws {
-        let report = Self.check(try SourcePageFixtures(), answers: ["widgets": .failed("timed out")])
+        let report = Self.check(try SourcePageFixtures.latest(), answers: ["widgets": .failed("timed out")])
         #expect(report.result == "unreadable")
         #expect(report.pages.first { $0.page == "widgets" }?.error == "timed out")
     }
 
     @Test func notModifiedCarriesThePreviousFindingsOver() throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         let first = Self.check(fixtures, answers: ["layout": .status(404)])
         let previous = try #require(SourceReport(json: try JSONValue.parse(first.json.serialized())))
         #expect(previous == first)
@@ -383,7 +384,7 @@ import Testing
     }
 
     @Test func aPreviousReportOfAnotherVersionLendsNothing() throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         var previous = Self.check(fixtures, answers: ["layout": .status(404)])
         previous.version = "another-version"
         previous.pages = previous.pages.map {
@@ -402,7 +403,7 @@ import Testing
     }
 
     @Test func theMarkdownReportNamesEachFinding() throws {
-        let report = Self.check(try SourcePageFixtures(), answers: ["layout": .status(404)])
+        let report = Self.check(try SourcePageFixtures.latest(), answers: ["layout": .status(404)])
         let markdown = report.markdown
         #expect(markdown.hasPrefix("# Source check: drift\n"))
         #expect(markdown.contains("- **page-missing** layout: the page answers HTTP 404"))

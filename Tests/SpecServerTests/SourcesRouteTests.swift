@@ -22,7 +22,7 @@ extension ApplicationHarness {
 @Suite struct SourcesRouteTests {
     /// A check of the fixture pages in which the layout page is gone.
     static let driftReport: SourceReport = {
-        let fixtures = try! SourcePageFixtures()
+        let fixtures = try! SourcePageFixtures.latest()
         return SourceWatchTests.check(fixtures, answers: ["layout": .status(404)])
     }()
 
@@ -79,7 +79,7 @@ extension ApplicationHarness {
     /// A report with many findings of one kind stays a few screens long: that kind is folded
     /// behind a disclosure naming its count, the pages one line per status.
     @Test func manyFindingsOfOneKindAreFolded() throws {
-        let fixtures = try SourcePageFixtures()
+        let fixtures = try SourcePageFixtures.latest()
         let slugs = fixtures.expectations.pages.map(\.slug)
         let everyPageGone = SourceWatchTests.check(
             fixtures, answers: Dictionary(uniqueKeysWithValues: slugs.map { ($0, .status(404)) }))

@@ -90,7 +90,7 @@ import SystemSupport
         }
 
         @Test func unchangedPagesOverLoopbackGiveNoFindingAndKeepValidators() throws {
-            let fixtures = try SourcePageFixtures()
+            let fixtures = try SourcePageFixtures.latest()
             let server = try PageFixtureServer(fixtures)
             let first = Self.check(server).run(snapshot: fixtures.snapshot)
             #expect(first.findings == [])
@@ -117,7 +117,7 @@ import SystemSupport
         }
 
         @Test func everyTransportFaultIsAClearErrorOrFinding() throws {
-            let fixtures = try SourcePageFixtures()
+            let fixtures = try SourcePageFixtures.latest()
             let server = try PageFixtureServer(fixtures)
             try server.fault("layout", "404")
             try server.fault("typography", "redirect")
@@ -175,7 +175,7 @@ import SystemSupport
         }
 
         @Test func theCommandExitsZeroOneOrTwo() throws {
-            let fixtures = try SourcePageFixtures()
+            let fixtures = try SourcePageFixtures.latest()
             let server = try PageFixtureServer(fixtures)
             let clean = try Self.runCommand(["--base", server.base])
             #expect(clean.status == 0, "\(clean.error)")
@@ -196,7 +196,7 @@ import SystemSupport
         }
 
         @Test func aWatchingServerServesTheLastCheckAndCountsFindings() throws {
-            let fixtures = try SourcePageFixtures()
+            let fixtures = try SourcePageFixtures.latest()
             let pages = try PageFixtureServer(fixtures)
             try pages.fault("layout", "404")
             let server = try ServerProcess(["--watch-sources", "3600", "--sources-base", pages.base])
@@ -232,7 +232,7 @@ import SystemSupport
         }
 
         @Test func stoppingTheWatcherAbandonsTheCheckUnderway() throws {
-            let fixtures = try SourcePageFixtures()
+            let fixtures = try SourcePageFixtures.latest()
             let pages = try PageFixtureServer(fixtures)
             for page in fixtures.expectations.pages { try pages.fault(page.slug, "slow") }
             let state = SourceWatchState()

@@ -7,8 +7,7 @@ import Testing
 @Suite struct ElementTests {
     /// The repository's data file with its `elements` replaced.
     static func withElements(_ elements: JSONValue) throws -> [UInt8] {
-        let bytes = Array(try String(contentsOfFile: RealDataTests.path, encoding: .utf8).utf8)
-        guard case .object(var root) = try JSONValue.parse(bytes) else { throw StoreFixtureError.notAnObject }
+        guard case .object(var root) = RealDataTests.parsedFile else { throw StoreFixtureError.notAnObject }
         root["elements"] = elements
         return JSONValue.object(root).serializedBytes()
     }

@@ -70,7 +70,7 @@ struct ForceAndScopeTests {
 
     @Test("the loader refuses a figure whose kind is not that of the rule quoting the same sentence")
     func figureKindFollowsItsCitation() throws {
-        guard case .object(var top) = RealDataTests.store.export(), case .array(var metrics) = top["metrics"],
+        guard case .object(var top) = RealDataTests.exported, case .array(var metrics) = top["metrics"],
             let index = metrics.firstIndex(where: { $0["id"] == "metric.widgets.ios.dynamic-type-range" }),
             case .object(var metric) = metrics[index]
         else {
@@ -144,7 +144,7 @@ struct ForceAndScopeTests {
 
     @Test("the loader refuses a requirement whose own sentence leaves it to judgment, naming the softener")
     func loaderRefusesHedgedRequirement() throws {
-        guard case .object(var top) = RealDataTests.store.export(), case .array(var metrics) = top["metrics"],
+        guard case .object(var top) = RealDataTests.exported, case .array(var metrics) = top["metrics"],
             let index = metrics.firstIndex(where: { $0["id"] == "metric.toolbars.all.maximum-groups" }),
             case .object(var metric) = metrics[index]
         else {

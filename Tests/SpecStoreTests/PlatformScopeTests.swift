@@ -69,7 +69,7 @@ struct PlatformScopeTests {
 
     /// The real file with one member of one record replaced.
     static func realFile(setting field: String, of id: String, to value: JSONValue) throws -> [UInt8] {
-        guard case .object(var top) = RealDataTests.store.export() else { throw Failure.noRecord(id) }
+        guard case .object(var top) = RealDataTests.exported else { throw Failure.noRecord(id) }
         for key in ["metrics", "rules"] {
             guard case .array(var records) = top[key],
                 let index = records.firstIndex(where: { $0["id"]?.stringValue == id }),
@@ -99,7 +99,7 @@ struct PlatformScopeTests {
 
     @Test("a page declares the platforms it covers once, by name")
     func pageCoverageIsDeclaredOnce() throws {
-        guard case .object(var top) = RealDataTests.store.export(), case .object(var sources) = top["sources"],
+        guard case .object(var top) = RealDataTests.exported, case .object(var sources) = top["sources"],
             case .object(var section) = sources["widgets.specifications"]
         else {
             Issue.record("the real file declares the Widgets page's sources")
