@@ -31,7 +31,7 @@ enum Route: Hashable, CaseIterable, Sendable {
 
     /// The route's index in ``allCases``, found without a search: what the tables of routes
     /// (declarations, parameter names, metric slots, layouts) are indexed by, on every request.
-    /// `RouteTests.positionsAreTheOrder` checks the two agree.
+    /// `CollectionRouteTests.positionsAreTheOrder` checks the two agree.
     var position: Int {
         switch self {
         case .index: 0
