@@ -10,10 +10,10 @@ import Testing
     let app = ApplicationHarness.shared
 
     @Test func theRoutesAreDeclaredAndDescribed() throws {
-        #expect(Route.match(path: "/v1/asset-sizes")?.route == .assetSizes)
-        #expect(Route.match(path: "/v1/asset-sizes/asset.imessage.sticker.large")?.route == .assetSize)
-        #expect(Route.assetSizes.filters == ["platform", "table", "asset", "scale"])
-        #expect(Route.assetSizes.endpoint.tool?.name == "list_asset_sizes")
+        #expect(Route.match(path: "/v1/asset-sizes")?.route == .collection(.assetSizes))
+        #expect(Route.match(path: "/v1/asset-sizes/asset.imessage.sticker.large")?.route == .record(.assetSizes))
+        #expect(Route.collection(.assetSizes).filters == ["platform", "table", "asset", "scale"])
+        #expect(Route.collection(.assetSizes).endpoint.tool?.name == "list_asset_sizes")
         let openAPI = try #require(app.request(.get, "/openapi.json").json)
         let parameters = openAPI["paths"]?["/v1/asset-sizes"]?["get"]?["parameters"]?.arrayValue ?? []
         let table = parameters.first { $0["name"] == "table" }

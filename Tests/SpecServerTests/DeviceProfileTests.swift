@@ -19,8 +19,8 @@ import Testing
         let profile = Route.match(path: "/v1/devices/device.iphone-16-pro/profile")
         #expect(profile?.route == .deviceProfile && profile?.parameter == "device.iphone-16-pro")
         let device = Route.match(path: "/v1/devices/device.iphone-16-pro")
-        #expect(device?.route == .device && device?.parameter == "device.iphone-16-pro")
-        #expect(Route.match(path: "/v1/devices/profile")?.route == .device)
+        #expect(device?.route == .record(.devices) && device?.parameter == "device.iphone-16-pro")
+        #expect(Route.match(path: "/v1/devices/profile")?.route == .record(.devices))
         #expect(Route.match(path: "/v1/devices//profile") == nil)
         #expect(Route.match(path: "/v1/devices/a/b/profile") == nil)
         #expect(Route.match(path: "/v1/devices/device.iphone-16-pro/profile/more") == nil)
@@ -176,6 +176,6 @@ import Testing
         let mcp = try #require(app.application.current?.mcp)
         let uris = mcp.resources.arrayValue?.compactMap { $0["uri"]?.stringValue } ?? []
         #expect(!uris.isEmpty && !uris.contains { $0.contains("{") }, "\(uris)")
-        #expect(mcp.recordRoute(for: "device.iphone-16-pro") == .device)
+        #expect(mcp.recordRoute(for: "device.iphone-16-pro") == .record(.devices))
     }
 }

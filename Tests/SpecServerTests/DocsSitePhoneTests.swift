@@ -78,15 +78,15 @@ import Testing
     /// breaks every pipeline that reads the columns by position.
     @Test func csvColumnSetsStayAsPipelinesReadThem() {
         let expected: [Route: String] = [
-            .sizeClasses:
+            .collection(.sizeClasses):
                 "id,device,devices,orientation,horizontal,vertical,status,citation_page,citation_section,citation_url,since,seen,notes",
-            .textStyles:
+            .collection(.textStyles):
                 "id,platform,platforms,style,label,weight,size_pt,leading_pt,emphasizedWeight,status,citation_page,citation_section,citation_url,since,notes",
-            .rules:
+            .collection(.rules):
                 "id,topic,platforms,kind,status,quote,reading,citation_page,citation_section,citation_url,related,since,seen,notes",
-            .myths:
+            .collection(.myths):
                 "id,topic,claim,verdict,correction,citation_page,citation_section,citation_url,citation_quote,related,since,seen,notes",
-            .widgetFamilies:
+            .collection(.widgetFamilies):
                 "id,platform,platforms,family,renderingMode,supported,contexts,status,citation_page,citation_section,citation_url,citation_quote,since,seen,notes",
         ]
         for (route, header) in expected {

@@ -99,7 +99,7 @@ import Testing
     @Test func theWalkFindsEmptyAnswers() throws {
         // The walk is not vacuous: the metrics alone have many empty combinations (208 were
         // counted before every empty answer carried a note, all silent then).
-        let (empty, silent) = try walk(.metrics)
+        let (empty, silent) = try walk(.collection(.metrics))
         #expect(empty.count > 100, "\(empty.count) empty")
         // Which topics the walk samples depends on how many there are (about 55 with the pages
         // of Apple's prose figures); some topic has no conventions whichever it samples.

@@ -90,9 +90,9 @@ import Testing
 
     @Test(
         arguments: [
-            ("/v1/devices", Route.devices, nil),
-            ("/v1/devices/device.iphone-16", .device, "device.iphone-16"),
-            ("/v1/devices/a%2Bb", .device, "a+b"),
+            ("/v1/devices", Route.collection(.devices), nil),
+            ("/v1/devices/device.iphone-16", .record(.devices), "device.iphone-16"),
+            ("/v1/devices/a%2Bb", .record(.devices), "a+b"),
             ("/v1/tokens/dynamic-type/large", .dynamicTypeTokens, "large"),
             ("/openapi.json", .openAPI, nil),
             ("/", .index, nil),

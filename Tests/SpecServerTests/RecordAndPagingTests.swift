@@ -50,7 +50,7 @@ import Testing
         let json = try #require(answer.json?.objectValue)
         #expect(Array(json.keys.prefix(2)) == ["version", "item"])
         #expect(json["version"]?.stringValue == store.latestVersion.id)
-        if route == .device {
+        if route == .record(.devices) {
             // The device record adds its widget sizes to the row.
             #expect(json["item"]?["id"]?.stringValue == id)
             #expect(json["item"]?["widgets"]?["items"]?.arrayValue != nil)
@@ -361,7 +361,7 @@ import Testing
     }
 
     @Test func fieldsMayNameEveryField() throws {
-        let every = FieldCatalogue.of(.devices, store: store).paths
+        let every = FieldCatalogue.of(.collection(.devices), store: store).paths
         let list = every.joined(separator: ",")
         #expect(list.count > RequestOptions.maximumValueLength)
         let answer = app.request(.get, "/v1/devices?fields=" + list)

@@ -287,11 +287,11 @@ import Testing
         let cache = ResponseCache(budget: 64 * 1024)
         let learned = ResponseCacheTests.representation(bytes: 100)
         let key = try #require(try Self.withRequest("/v1/devices?limit=3") { ResponseCache.rawKey(for: $0) })
-        cache.insert(learned, for: key, route: .devices)
+        cache.insert(learned, for: key, route: .collection(.devices))
         #expect(cache.rawKeyCount == 1)
         let entry = try #require(try Self.withRequest("/v1/devices?limit=3") { cache.learnedEntry(for: $0) })
         #expect(entry.representation === learned)
-        #expect(entry.route == .devices)
+        #expect(entry.route == .collection(.devices))
         for index in 0..<400 {
             cache.insert(ResponseCacheTests.representation(bytes: 100), for: "filler-\(index)")
         }

@@ -49,7 +49,8 @@ import Testing
         var options = RequestOptions()
         options.version = "2023"
         let direct = try ServedStore.build(
-            store: store, openAPI: OpenAPIDocument.make(store: store), route: .metrics, parameter: nil, filters: [:],
+            store: store, openAPI: OpenAPIDocument.make(store: store), route: .collection(.metrics), parameter: nil,
+            filters: [:],
             options: options, format: .csv)
         let served = ServedStore(store: store, cacheBudget: 1 << 20)
         let lazy = try #require(
@@ -90,11 +91,12 @@ import Testing
         let catalogues = FieldCatalogues(store: store)
         let snapshot = store.latest
         let fields = PageContext(
-            route: .metrics, parameter: nil, filters: [], pinnedVersion: nil, snapshot: snapshot
+            route: .collection(.metrics), parameter: nil, filters: [], pinnedVersion: nil, snapshot: snapshot
         ).fields
         func counts(_ filters: [String: String], _ catalogues: FieldCatalogues?) -> [String: [String: Int]] {
             ServedStore.facetCounts(
-                store: store, snapshot: snapshot, route: .metrics, filters: filters, fields: fields, version: nil,
+                store: store, snapshot: snapshot, route: .collection(.metrics), filters: filters, fields: fields,
+                version: nil,
                 catalogues: catalogues)
         }
         let ios = counts(["platform": "ios"], catalogues)

@@ -9,7 +9,10 @@ import Testing
 @Suite struct SortOrderTests {
     let app = ApplicationHarness.shared
 
-    @Test(arguments: [Route.tracking, .devices, .metrics, .widgets, .dynamicType, .rules])
+    @Test(arguments: [
+        Route.collection(.tracking), .collection(.devices), .collection(.metrics), .collection(.widgets),
+        .collection(.dynamicType), .collection(.rules),
+    ])
     func everyPageOfEveryOrderIsTheSortedRowsPage(route: Route) throws {
         let store = try #require(app.application.current?.store)
         let rows = try #require(FieldCatalogue.unfilteredRows(of: route, store: store))

@@ -9,8 +9,8 @@ import Testing
     let app = ApplicationHarness.shared
 
     @Test func theRouteIsDeclaredAndDescribed() throws {
-        #expect(Route.match(path: "/v1/widget-families")?.route == .widgetFamilies)
-        #expect(Route.widgetFamilies.filters == ["platform", "family", "mode"])
+        #expect(Route.match(path: "/v1/widget-families")?.route == .collection(.widgetFamilies))
+        #expect(Route.collection(.widgetFamilies).filters == ["platform", "family", "mode"])
         let openAPI = try #require(app.request(.get, "/openapi.json").json)
         let parameters = openAPI["paths"]?["/v1/widget-families"]?["get"]?["parameters"]?.arrayValue ?? []
         let names = parameters.compactMap { $0["name"]?.stringValue }

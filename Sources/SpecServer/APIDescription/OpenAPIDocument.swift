@@ -627,7 +627,7 @@ enum OpenAPIDocument {
     }
 
     private static func identifier(_ route: Route) -> String {
-        let name = String(describing: route)
+        let name = route.name
         return name.prefix(1).uppercased() + name.dropFirst()
     }
 }

@@ -28,7 +28,7 @@ enum RecordSchemas {
     static func schemaNames(_ route: Route) -> (list: String, item: String)? {
         if let served = ServedCollection.of(route) { return (served.listSchema, served.itemSchema) }
         return switch route {
-        case .device: ("DeviceRecord", "Device")
+        case .record(.devices): ("DeviceRecord", "Device")
         case .search: ("SearchResultList", "SearchResult")
         case .check: ("CheckResultList", "CheckResult")
         case .versions: ("VersionList", "Version")
@@ -346,7 +346,7 @@ enum RecordSchemas {
         }
         for route in Route.allCases {
             guard let (name, item) = schemaNames(route), route != .diff else { continue }
-            if route == .device {
+            if route == .record(.devices) {
                 schemas.append(
                     (
                         name,

@@ -22,16 +22,10 @@ enum NoteWording {
         note.text(wording: collectionName)
     }
 
-    /// The referenced collection in words.
+    /// The referenced collection in words (its entry's ``ServedCollection/referenceName``).
     static func collectionName(_ reference: NoteReference) -> String {
-        switch reference {
-        case .tracking: "Apple's tracking table"
-        case .metrics: "the metrics"
-        case .textStyles: "Apple's text-style table"
-        case .dynamicType: "Apple's Dynamic Type tables"
-        case .widgets: "Apple's widget table"
-        case .sizeClasses: "Apple's size-class table"
-        }
+        let served = ServedCollection.of(reference.collection)
+        return served.referenceName ?? served.title
     }
 
     /// The URL of the referenced answer: the collection route's path, and the filter's values in
@@ -39,16 +33,8 @@ enum NoteWording {
     /// the answer cache's key), each percent-encoded, so following a note asks for an answer the
     /// cache may already hold.
     static func url(_ reference: NoteReference) -> String {
-        let (route, filter): (Route, any DeclaredFilter) =
-            switch reference {
-            case .tracking(let filter): (.tracking, filter)
-            case .metrics(let filter): (.metrics, filter)
-            case .textStyles(let filter): (.textStyles, filter)
-            case .dynamicType(let filter): (.dynamicType, filter)
-            case .widgets(let filter): (.widgets, filter)
-            case .sizeClasses(let filter): (.sizeClasses, filter)
-            }
-        let given = filter.canonicalFields
-        return given.isEmpty ? route.template : route.template + "?" + RecordLink.query(given)
+        let template = ServedCollection.of(reference.collection).template
+        let given = reference.filter.canonicalFields
+        return given.isEmpty ? template : template + "?" + RecordLink.query(given)
     }
 }

@@ -30,7 +30,7 @@ struct RequestOptions: Equatable, Sendable {
     /// Reads the shared parameters of `query` for `route`, refusing names the route does not
     /// define and values outside each parameter's vocabulary.
     init(query: QueryParameters, route: Route) throws(APIError) {
-        let accepted = Self.parameterNames[route.rawValue]
+        let accepted = Self.parameterNames[route.position]
         for (name, value) in query.pairs {
             guard accepted.contains(name) else { throw APIError.unknownParameter(name, accepted: accepted) }
             // An empty value is a mistake (a form field left blank), not "no filter".

@@ -134,7 +134,7 @@ enum RouteQueries {
     /// it. The id may also be given without its collection's prefix (`rules/tab-bars.…`), and a
     /// record the collection lists in parts (a size class, one row per orientation) answers with
     /// the record whole.
-    static func record(_ request: AnswerRequest, of collection: Route, noun: String) throws -> AnswerContent {
+    static func record(_ request: AnswerRequest, of collection: SpecCollection, noun: String) throws -> AnswerContent {
         let id = request.pathValue ?? ""
         let rows = try unfilteredRows(of: collection, in: request.snapshot)
         let prefix = rows.first?["id"]?.stringValue.flatMap { $0.split(separator: ".").first }.map { $0 + "." } ?? ""
@@ -225,17 +225,14 @@ enum RouteQueries {
     }
 
     /// The ids of `collection`'s unfiltered rows in `snapshot`: the values of its record route.
-    static func recordIDs(of collection: Route, in snapshot: SpecSnapshot) -> [String] {
+    static func recordIDs(of collection: SpecCollection, in snapshot: SpecSnapshot) -> [String] {
         ((try? unfilteredRows(of: collection, in: snapshot)) ?? []).compactMap { $0["id"]?.stringValue }
     }
 
     /// Every row of a collection in `snapshot`, as its route lists them unfiltered (its entry's
     /// query, ``ServedCollection/everyRow``).
-    private static func unfilteredRows(of collection: Route, in snapshot: SpecSnapshot) throws(QueryError)
-        -> [JSONValue]
-    {
-        guard let served = ServedCollection.of(collection) else { return [] }
-        return try served.everyRow(snapshot).items
+    private static func unfilteredRows(of collection: SpecCollection, in snapshot: SpecSnapshot) throws -> [JSONValue] {
+        try ServedCollection.of(collection).everyRow(snapshot).items
     }
 
     /// `GET /v1/diff?from=&to=&type=&kind=`: `to` defaults to the latest version, and `latest`
@@ -287,8 +284,8 @@ enum RouteQueries {
             rows: rows, version: request.version, flat: request.options.flat, filters: request.filters)
         // An empty token file says why, as the metrics route would: in the file's provenance
         // and in the Spec-Note fields.
-        guard rows.isEmpty, case .query(let metrics) = Route.metrics.endpoint.answer,
-            let note = EmptyAnswerNote.note(route: .metrics, request: request, query: metrics)
+        guard rows.isEmpty, case .query(let metrics) = Route.collection(.metrics).endpoint.answer,
+            let note = EmptyAnswerNote.note(route: .collection(.metrics), request: request, query: metrics)
         else { return .document(document, rows: rows) }
         let text = NoteWording.text(note)
         if case .object(var root) = document, case .object(var extensions)? = root["$extensions"],

@@ -392,10 +392,8 @@ struct FieldCatalogue: Sendable, Equatable {
     static func of(_ route: Route, store: SpecStore) -> FieldCatalogue {
         if let fields = route.endpoint.rowFields { return FieldCatalogue(paths: fields, sortable: fields) }
         // A record route's fields are its collection's: `/v1/rules/{id}` has those of `/v1/rules`.
-        if route.template.hasSuffix("/{id}"),
-            let collection = Route.allCases.first(where: { $0.template + "/{id}" == route.template })
-        {
-            return of(collection, store: store)
+        if case .record(let collection) = route {
+            return of(.collection(collection), store: store)
         }
         guard let rows = unfilteredRows(of: route, store: store) else { return FieldCatalogue(paths: [], sortable: []) }
         return FieldCatalogue(rows: rows)

@@ -420,7 +420,7 @@ final class ServedStore: Sendable {
             // Dynamic Type is the exception: its page charts every row and sets them out as Apple
             // does, styles down and categories across (``TypeSizeTable``).
             if format == .html, !options.fragment, options.rows.limit == nil, route.endpoint.selectsRows,
-                route.endpoint.defaultLimit == nil, route != .dynamicType
+                route.endpoint.defaultLimit == nil, route != .collection(.dynamicType)
             {
                 options.rows.limit = HTMLRenderer.pageSize
                 pagedByDefault = true
@@ -481,12 +481,12 @@ final class ServedStore: Sendable {
         if route == .diff, format == .html, !options.fragment, case .diff(let result, _) = content {
             page.versionSteps = versionSteps(store: store, diff: result, version: version)
         }
-        if route == .device, format == .html, !options.fragment, case .record(let record) = content {
+        if route == .record(.devices), format == .html, !options.fragment, case .record(let record) = content {
             page.nearestWidgetScreen = nearestWidgetScreen(
                 store: store, device: record.item, snapshot: snapshot, version: options.version,
                 catalogues: catalogues)
         }
-        if route == .metric, format == .html, !options.fragment, case .record(let record) = content {
+        if route == .record(.metrics), format == .html, !options.fragment, case .record(let record) = content {
             page.related = RelatedRecords.ofMetric(record.item, in: snapshot)
         }
         if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
@@ -529,7 +529,8 @@ final class ServedStore: Sendable {
         for platform in device["platforms"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
             guard
                 case (.page(let rows), _)? = try? RouteQueries.content(
-                    store: store, route: .widgets, parameter: nil, filters: ["platform": platform], options: options,
+                    store: store, route: .collection(.widgets), parameter: nil, filters: ["platform": platform],
+                    options: options,
                     snapshot: snapshot, catalogues: catalogues)
             else { continue }
             for row in rows.result.items {
@@ -556,7 +557,7 @@ final class ServedStore: Sendable {
                 store: store, snapshot: snapshot, route: route, filters: filters, fields: fields, version: version,
                 words: words, catalogues: nil)
         }
-        var key = "\(route.rawValue)|\(version ?? "")|\(words.map { "q" + $0 } ?? "")|"
+        var key = "\(route.position)|\(version ?? "")|\(words.map { "q" + $0 } ?? "")|"
         for (name, value) in filters.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
         return catalogues.pageCounts(for: key) {
             countFacets(
@@ -595,7 +596,7 @@ final class ServedStore: Sendable {
     static func key(
         route: Route, parameter: String?, filters: [(String, String)], options: RequestOptions, format: Format
     ) -> String {
-        var key = "\(route.rawValue)|\(parameter ?? "")|"
+        var key = "\(route.position)|\(parameter ?? "")|"
         for (name, value) in filters { key += "\(name)=\(value)&" }
         key += "|\(options.version ?? "")|\(format.rawValue)|\(options.shape.rawValue)"
         key += options.pretty ? "|p" : "|"

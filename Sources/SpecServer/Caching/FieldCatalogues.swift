@@ -61,7 +61,7 @@ final class FieldCatalogues: Sendable {
     /// positions of the rows in the route's unfiltered answer: what ``RowSelection/sorted(_:by:descending:)``
     /// gives for those rows. `nil` for a route whose rows come from no plain query.
     func order(of route: Route, by path: [String], descending: Bool) -> [Int]? {
-        let key = "\(route.rawValue)|\(path.joined(separator: "."))|\(descending ? "-" : "+")"
+        let key = "\(route.position)|\(path.joined(separator: "."))|\(descending ? "-" : "+")"
         if let made = orders.withLock({ $0[key] }) { return made }
         guard let rows = unfilteredResult(of: route)?.items else { return nil }
         let made = RowSelection.sortedPositions(rows, by: path, descending: descending)

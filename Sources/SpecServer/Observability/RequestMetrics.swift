@@ -34,7 +34,7 @@ final class RequestMetrics: Sendable {
 
     /// Records one answered request; `route` is `nil` for a path no route matches.
     func record(route: Route?, status: Int, microseconds: Int) {
-        let routeSlot = route?.rawValue ?? Route.allCases.count
+        let routeSlot = route?.position ?? Route.allCases.count
         let statusSlot = Self.statuses.firstIndex(of: status) ?? Self.statuses.count
         requests[routeSlot * Self.statusSlots + statusSlot].add(1)
         let bucket = Self.bucketBounds.firstIndex { microseconds <= $0 } ?? Self.bucketBounds.count

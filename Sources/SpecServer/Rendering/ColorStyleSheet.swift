@@ -1,17 +1,15 @@
 import SpecStore
 
-/// `format=css` on `/v1/colors`: CSS custom properties, one per color, with the light values on
-/// `:root` and the others in `prefers-color-scheme: dark` and `prefers-contrast: more` blocks (the
-/// two together last, so the dark increased-contrast value wins where both hold).
+/// `format=css` on `/v1/colors` (a collection whose entry has ``ServedCollection/styleSheet``):
+/// CSS custom properties, one per color, with the light values on `:root` and the others in
+/// `prefers-color-scheme: dark` and `prefers-contrast: more` blocks (the two together last, so
+/// the dark increased-contrast value wins where both hold).
 ///
 /// A property is `--hig-color-` and the record id without `color.` and, for the table for every
 /// platform, without `all.` (`--hig-color-red`, `--hig-color-ios-gray-2`). Each property's comment
 /// gives the color, its status and citation. A row with only one value (Apple's 2023 visionOS
 /// table, the Activity ring colors) sets it on `:root` alone, and says so.
 enum ColorStyleSheet {
-    /// The routes that answer in CSS (their record routes too).
-    static let routes: [Route] = [.colors]
-
     /// The style sheet for `rows`; `notes` (why an answer is empty) become comments.
     static func render(rows: [JSONValue], version: String, notes: [String], request: String) -> String {
         var out = """

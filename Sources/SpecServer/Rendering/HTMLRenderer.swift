@@ -39,7 +39,7 @@ enum HTMLRenderer {
         body += collectionSearch(page)
         body += filterForm(page)
         body += notes(table.notes)
-        if page.route == .dynamicType { body += TypeScaleChart.figures(table) }
+        if page.route == .collection(.dynamicType) { body += TypeScaleChart.figures(table) }
         if page.route == .diff, table.columns.contains("change") {
             // A change log rather than one table of every kind of change.
             body += DiffLog.html(table, steps: page.versionSteps)
@@ -47,7 +47,9 @@ enum HTMLRenderer {
             return SitePage.render(
                 title: table.title, crumbs: crumbs, current: page.route, version: table.version, body: body)
         }
-        if page.route == .dynamicType, page.limit == nil, page.projection == nil, table.rows.count > pageSize {
+        if page.route == .collection(.dynamicType), page.limit == nil, page.projection == nil,
+            table.rows.count > pageSize
+        {
             // Every row, as Apple prints them: styles down, categories across.
             body += TypeSizeTable.html(table)
             body +=
@@ -126,14 +128,14 @@ enum HTMLRenderer {
             }
             body += "</dl>\n"
         }
-        if collection == .devices {
+        if collection == .collection(.devices) {
             body += "<figure>\n" + DeviceFigure.svg(item) + "\n<figcaption>"
             body += escape(DeviceFigure.caption(item))
             body +=
                 " <a href=\"\(escape(page.link(format: "svg")))\">This drawing as SVG</a>.</figcaption>\n</figure>\n"
         }
         body += "</div>\n"
-        if collection == .devices, let id = item["id"]?.stringValue {
+        if collection == .collection(.devices), let id = item["id"]?.stringValue {
             // The figures a reader of a device's page asks for next.
             let encoded = PercentEncoding.encoded(id)
             let related = [
@@ -151,12 +153,12 @@ enum HTMLRenderer {
                 + related.map { "<a href=\"\(escape($0.1))\">\($0.0)</a>" }.joined(separator: " · ") + "</p>\n"
         }
         body += relatedSection(page.related)
-        if collection == .devices {
+        if collection == .collection(.devices) {
             let widgets = item["widgets"]?["items"]?.arrayValue ?? []
             if !widgets.isEmpty {
                 body += "<h2>Widget sizes for this screen</h2>\n"
                 let widgetTable = FlatTable(title: "Widget sizes", version: table.version, records: widgets)
-                var widgetPage = PageContext(route: .widgets)
+                var widgetPage = PageContext(route: .collection(.widgets))
                 widgetPage.applied = [("device", item["id"]?.stringValue ?? "")]
                 let widgetCaption = "Widget sizes Apple publishes for the \(name) screen: \(widgets.count) rows."
                 body +=
@@ -243,7 +245,7 @@ enum HTMLRenderer {
             !known.contains($0) && !table.isCitationColumn($0) && !$0.hasPrefix("basis_") && !$0.contains("_basis_")
                 && $0 != "status"
                 // A device's widgets have their own table on its page.
-                && !(route == .devices && $0.hasPrefix("widget"))
+                && !(route == .collection(.devices) && $0.hasPrefix("widget"))
         }
         let candidates = layout.filter { $0.kind != .source } + extra.map { TableColumn($0, TableColumn.words($0)) }
         return candidates.filter { column in

@@ -19,18 +19,26 @@ enum SwiftSource {
         for note in notes { out += "// Note: \(commentText(note))\n" }
         if !notes.isEmpty { out += "\n" }
         // A record route answers as its collection does, with one row.
-        switch route {
-        case .metrics, .metric: out += metrics(rows)
-        case .dynamicType, .dynamicTypeSize: out += typeStyles(rows, namespace: "HIGDynamicType", byCategory: true)
-        case .textStyles, .textStyle: out += typeStyles(rows, namespace: "HIGTextStyles", byCategory: false)
-        case .colors, .color: out += colors(rows)
-        default: break
+        switch route.collection.flatMap({ ServedCollection.of($0).swift }) {
+        case .metrics: out += metrics(rows)
+        case .typeStyles(let namespace, let byCategory):
+            out += typeStyles(rows, namespace: namespace, byCategory: byCategory)
+        case .colors: out += colors(rows)
+        case nil: break
         }
         return out
     }
 
-    /// The routes that answer in Swift.
-    static let routes: [Route] = [.metrics, .dynamicType, .textStyles, .colors]
+    /// How a collection's rows read as Swift (``ServedCollection/swift``): the collections that
+    /// answer in Swift say which.
+    enum Style: Sendable {
+        /// An enum per topic, a constant per metric.
+        case metrics
+        /// Type styles in `namespace`: per category (Dynamic Type), or one table.
+        case typeStyles(namespace: String, byCategory: Bool)
+        /// Colors per appearance.
+        case colors
+    }
 
     private static func header(route: Route, version: String, request: String) -> String {
         """

@@ -135,16 +135,22 @@ enum TableLayout {
     /// The route's columns, or `nil` for a route whose rows have no fixed shape (search mixes
     /// kinds, a diff mixes collections, a check echoes what was measured).
     static func columns(for route: Route) -> [TableColumn]? {
-        layouts[route.rawValue]
+        layouts[route.position]
     }
 
     /// Every route's columns (``columns(for:)``), made once: making them anew for each table was
     /// about a sixth of a never-seen Markdown page.
     private static let layouts: [[TableColumn]?] = Route.allCases.map(makeColumns)
 
-    private static func makeColumns(for route: Route) -> [TableColumn]? {
-        switch route {
-        case .devices, .device:
+    /// The records whose record route shows its collection's layout (a device, a color, a
+    /// complication); every other record's page shows the record's own fields.
+    private static let recordsShareLayout: Set<SpecCollection> = [.devices, .colors, .complications]
+
+    /// A collection's columns, or `nil` for one without a layout, whose tables show the rows' own
+    /// keys as columns: a layout is optional (a new collection needs none).
+    private static func layout(of collection: SpecCollection) -> [TableColumn]? {
+        switch collection {
+        case .devices:
             [
                 id,
                 TableColumn("name", "Device"),
@@ -241,7 +247,7 @@ enum TableLayout {
                 // where they were.
                 TableColumn(FigureDisplay.key, "Figure", csv: "figure_display"),
             ]
-        case .colors, .color:
+        case .colors:
             platformed + [
                 TableColumn("name", "Color"),
                 TableColumn("table", "Apple's table"),
@@ -262,7 +268,7 @@ enum TableLayout {
                     TableColumn("sameInEveryAppearance", "Same in every appearance"),
                     TableColumn("confidence", "Confidence"),
                 ]
-        case .complications, .complication:
+        case .complications:
             [
                 id,
                 TableColumn("caseSize", "Case size"),
@@ -307,6 +313,15 @@ enum TableLayout {
                 TableColumn("verdict", "Verdict"),
                 TableColumn("correction", "Correction"),
             ] + cited + [quote, related] + closing(seen: true)
+        default:
+            nil
+        }
+    }
+
+    private static func makeColumns(for route: Route) -> [TableColumn]? {
+        switch route {
+        case .collection(let collection): layout(of: collection)
+        case .record(let collection) where recordsShareLayout.contains(collection): layout(of: collection)
         case .versions:
             [
                 TableColumn("id", "Version"),
@@ -333,12 +348,10 @@ enum TableLayout {
         }
     }
 
-    /// Fields of the route's records that no column holds on purpose.
+    /// Fields of the route's records that no column holds on purpose (its collection's
+    /// ``ServedCollection/omittedFields``).
     static func omittedFields(for route: Route) -> Set<String> {
-        switch route {
-        case .devices, .device, .widgets, .dynamicType, .textStyles, .tracking: ["unit"]
-        default: []
-        }
+        route.collection.map { ServedCollection.of($0).omittedFields } ?? []
     }
 
     /// The columns for a table whose fields the request picked (`fields=`): the layout's columns

@@ -2,9 +2,9 @@ import SpecStore
 
 /// The declaration of every route: the one place that says what a route is.
 ///
-/// The order of ``Route``'s cases is the order of the index page, the OpenAPI paths and the
-/// metrics; the switch below is exhaustive, so the compiler points at the one place a new case
-/// needs its declaration.
+/// ``Route/allCases`` is the order of the index page, the OpenAPI paths and the metrics; the
+/// switch below is exhaustive, so the compiler points at the one place a new route needs its
+/// declaration. A collection's two routes are its entry's (``ServedCollection``).
 extension Route {
     /// The route's declaration (computed once per process; read ``endpoint``).
     private var declaration: Endpoint {
@@ -14,24 +14,8 @@ extension Route {
                 template: "/", title: "HIG spec service", summary: "the routes in a few lines",
                 formats: [.json, .html], answer: .index,
                 common: [.format, .pretty], prebuilt: .latest, schema: .object, example: "/")
-        case .devices:
-            .collection(
-                "/v1/devices", title: "Devices", summary: "screen sizes, scale and size classes per device",
-                filter: DeviceFilter.self, records: .device
-            ) { try $0.devices(matching: $1) }
-        case .device:
-            Endpoint(
-                template: "/v1/devices/{id}", title: "Device",
-                summary: "one device, with the widget sizes for its screen", formats: Format.tables + [.svg],
-                answer: .query { .record(try $0.snapshot.device(id: $0.pathValue ?? "").record) },
-                common: CommonParameter.data + [.fields],
-                pathParameter: Endpoint.PathParameter(
-                    name: "id", summary: "A device id, e.g. device.iphone-16-pro.",
-                    values: { latest in
-                        (try? latest.devices(matching: DeviceFilter()).items.compactMap { $0["id"]?.stringValue })
-                            ?? []
-                    }, listedBy: "GET /v1/devices lists the devices and their ids."),
-                prebuilt: .everyPathValue, schema: .record, example: "/v1/devices/device.ipad-pro-11-inch")
+        case .collection(let collection): .collection(ServedCollection.of(collection))
+        case .record(let collection): .record(of: ServedCollection.of(collection))
         case .deviceProfile:
             Endpoint(
                 template: "/v1/devices/{id}/profile", title: "Device profile",
@@ -49,106 +33,6 @@ extension Route {
                     description:
                         "One device in one call: screen pt/px, scale, size classes, widget sizes (or the nearest screen's, so marked), layout and control figures; each cited."
                 ))
-        case .sizeClasses:
-            .collection(
-                "/v1/size-classes", title: "Size classes", summary: "one row per model × orientation",
-                filter: SizeClassFilter.self, records: .sizeClass
-            ) { try $0.sizeClasses(matching: $1) }
-        case .sizeClass:
-            .record(
-                of: .sizeClasses, path: "/v1/size-classes", title: "Size class", noun: "size class",
-                summary: "one model × orientation of the size-class table",
-                example: "size-class.ipad-pro-12-9-inch.portrait")
-        case .widgets:
-            .collection(
-                "/v1/widgets", title: "Widget sizes", summary: "widget dimensions per screen and family",
-                filter: WidgetFilter.self, records: .widget
-            ) { try $0.widgets(matching: $1) }
-        case .widget:
-            .record(
-                of: .widgets, path: "/v1/widgets", title: "Widget size", noun: "widget size",
-                summary: "one widget size", example: "widget.ios.430x932.system-small")
-        case .widgetFamilies:
-            .collection(
-                "/v1/widget-families", title: "Widget families",
-                summary: "which widget families and rendering modes each platform has", filter: WidgetFamilyFilter.self,
-                records: .widgetFamily
-            ) { try $0.widgetFamilies(matching: $1) }
-        case .widgetFamily:
-            .record(
-                of: .widgetFamilies, path: "/v1/widget-families", title: "Widget family", noun: "widget family",
-                summary: "one widget family on one platform", example: "widget-family.ios.system-small")
-        case .dynamicType:
-            .collection(
-                "/v1/dynamic-type", title: "Dynamic Type", summary: "Dynamic Type sizes per category and style",
-                filter: DynamicTypeFilter.self, records: .dynamicType, formats: Format.code
-            ) { try $0.dynamicType(matching: $1) }
-        case .dynamicTypeSize:
-            .record(
-                of: .dynamicType, path: "/v1/dynamic-type", title: "Dynamic Type size", noun: "Dynamic Type size",
-                summary: "one style's size in one Dynamic Type category", example: "type.ios.xsmall.large-title")
-        case .textStyles:
-            .collection(
-                "/v1/text-styles", title: "Text styles", summary: "the other platforms' text styles",
-                filter: TextStyleFilter.self, records: .textStyle, formats: Format.code
-            ) { try $0.textStyles(matching: $1) }
-        case .textStyle:
-            .record(
-                of: .textStyles, path: "/v1/text-styles", title: "Text style", noun: "text style",
-                summary: "one text style", example: "text-style.macos.large-title")
-        case .tracking:
-            .collection(
-                "/v1/tracking", title: "Tracking", summary: "tracking values per font and size",
-                filter: TrackingFilter.self, records: .tracking
-            ) { try $0.tracking(matching: $1) }
-        case .trackingValue:
-            .record(
-                of: .tracking, path: "/v1/tracking", title: "Tracking value", noun: "tracking value",
-                summary: "one font size's tracking", example: "tracking.ios.sf-pro.6")
-        case .metrics:
-            .collection(
-                "/v1/metrics", title: "Metrics", summary: "every other figure: controls, margins, bars, icons, …",
-                filter: MetricFilter.self, records: .metric, formats: Format.code
-            ) { try $0.metrics(matching: $1) }
-        case .metric:
-            .record(
-                of: .metrics, path: "/v1/metrics", title: "Metric", noun: "metric", summary: "one figure",
-                example: "metric.controls.ios.minimum-size")
-        case .rules:
-            .collection(
-                "/v1/rules", title: "Rules", summary: "Apple's rules in Apple's words", filter: RuleFilter.self,
-                records: .rule
-            ) { try $0.rules(matching: $1) }
-        case .rule:
-            .record(
-                of: .rules, path: "/v1/rules", title: "Rule", noun: "rule", summary: "one rule",
-                example: "rule.tab-bars.navigation-not-actions")
-        case .myths:
-            .collection(
-                "/v1/myths", title: "Myths", summary: "beliefs that produce false findings", filter: MythFilter.self,
-                records: .myth
-            ) { try $0.myths(matching: $1) }
-        case .myth:
-            .record(
-                of: .myths, path: "/v1/myths", title: "Myth", noun: "myth", summary: "one myth",
-                example: "myth.text-literal-not-localized")
-        case .colors:
-            .collection(
-                "/v1/colors", title: "Colors",
-                summary: "Apple's system colors: RGB and hex per appearance, with their SwiftUI and UIKit names",
-                filter: ColorFilter.self, records: .color, formats: Format.code + [.css]
-            ) { try $0.colors(matching: $1) }
-        case .color:
-            .record(
-                of: .colors, path: "/v1/colors", title: "Color", noun: "color", summary: "one system color",
-                example: "color.all.indigo")
-        case .complications: Self.complicationsEndpoint
-        case .complication:
-            .record(
-                of: .complications, path: "/v1/complications", title: "Complication", noun: "complication",
-                summary: "one complication size", example: "complication.circular.image.45mm-49mm")
-        case .assetSizes: Endpoint.assetSizes
-        case .assetSize: Endpoint.assetSize
         case .search:
             .collection(
                 "/v1/search", title: "Search results", summary: "records of every kind matching words",
@@ -327,11 +211,11 @@ extension Route {
         }
     }
 
-    /// Every declaration, indexed by `rawValue`.
+    /// Every declaration, indexed by ``position``.
     private static let endpoints: [Endpoint] = allCases.map(\.declaration)
 
     /// The route's declaration.
-    var endpoint: Endpoint { Route.endpoints[rawValue] }
+    var endpoint: Endpoint { Route.endpoints[position] }
 }
 
 extension Format {
@@ -361,39 +245,34 @@ extension Endpoint {
             tool: tool ?? .listing(template: template, title: title, summary: summary, words: records != nil))
     }
 
-    /// A collection route whose rows are one store query: `rows` gets the snapshot asked for and
-    /// the route's filter as the request decoded it (``AnswerRequest/filter(_:)``).
-    static func collection<Filter: DeclaredFilter>(
-        _ template: String, title: String, summary: String, filter: Filter.Type, records: RecordType,
-        formats: [Format] = Format.tables, rows: @escaping @Sendable (SpecSnapshot, Filter) throws -> QueryResult
-    ) -> Endpoint {
-        collection(template, title: title, summary: summary, filter: filter, records: records, formats: formats) {
-            .collection(try rows($0.snapshot, $0.filter(Filter.self)))
-        }
+    /// A collection's route, `/v1/{segment}`, as its entry declares it: the rows of one store
+    /// query, filtered by the collection's filter, narrowed by `q`.
+    static func collection(_ served: ServedCollection) -> Endpoint {
+        collection(
+            served.template, title: served.title, summary: served.summary, filter: served.filter,
+            records: RecordType(rawValue: served.collection.recordType), formats: served.formats,
+            answer: served.answer)
     }
 
-    /// A record route, `{path}/{id}`: the row of `collection` with that id (or a record the
-    /// collection lists in parts, as a size class per orientation), in the collection's formats,
-    /// trimmed to `fields` when asked; answered on demand and cached.
-    ///
-    /// - Parameters:
-    ///   - path: the collection's template (the collection's declaration is not read here: the
-    ///     declarations are being built).
-    ///   - noun: what the `404` says is missing (`No rule '…' in version …`).
-    static func record(
-        of collection: Route, path: String, title: String, noun: String, summary: String, example: String
-    ) -> Endpoint {
-        Endpoint(
-            template: path + "/{id}", title: title, summary: summary,
-            formats: (SwiftSource.routes.contains(collection) ? Format.code : Format.tables)
-                + (ColorStyleSheet.routes.contains(collection) ? [.css] : []),
+    /// A collection's record route, `/v1/{segment}/{id}`: the row of the collection with that id
+    /// (or a record the collection lists in parts, as a size class per orientation), in the
+    /// collection's formats, trimmed to `fields` when asked; answered on demand and cached. An
+    /// entry with a record of its own (a device) declares it whole.
+    static func record(of served: ServedCollection) -> Endpoint {
+        if let custom = served.customRecord { return custom }
+        let path = served.template
+        let collection = served.collection
+        let noun = served.record.noun
+        return Endpoint(
+            template: path + "/{id}", title: served.record.title, summary: served.record.summary,
+            formats: served.formats,
             answer: .query { try RouteQueries.record($0, of: collection, noun: noun) },
             common: CommonParameter.data + [.fields],
             pathParameter: PathParameter(
-                name: "id", summary: "A record id as \(path) lists it, e.g. \(example).",
+                name: "id", summary: "A record id as \(path) lists it, e.g. \(served.record.example).",
                 values: { RouteQueries.recordIDs(of: collection, in: $0) },
                 listedBy: "GET \(path) lists the records and their ids; GET /v1/search?q= finds them by words."),
-            schema: .record, example: path + "/" + example)
+            schema: .record, example: path + "/" + served.record.example)
     }
 
     /// An operations route: no store data, no query parameters, no negotiation.

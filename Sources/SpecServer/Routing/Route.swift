@@ -1,16 +1,87 @@
+import SpecStore
+
 /// A route of the v1 API, by name. What a route is (its path, formats, parameters, query) is
-/// declared once, in `Endpoints.swift`; the properties here read that declaration.
+/// declared once: a collection's two routes by its entry (``ServedCollection``), every other
+/// route in `Endpoints.swift`; the properties here read that declaration.
 ///
-/// The cases' order is the order of the index page, the OpenAPI paths and the metrics.
-enum Route: Int, CaseIterable, Sendable {
+/// ``allCases`` is the order of the index page, the OpenAPI paths and the metrics, and
+/// ``position`` a route's place in it: what the tables of routes are indexed by.
+enum Route: Hashable, CaseIterable, Sendable {
     case index
-    case devices, device, deviceProfile, sizeClasses, sizeClass, widgets, widget, widgetFamilies, widgetFamily
-    case dynamicType, dynamicTypeSize, textStyles, textStyle, tracking, trackingValue, metrics, metric
-    case rules, rule, myths, myth, colors, color, complications, complication, assetSizes, assetSize
+    /// A collection of the store: its rows, `/v1/{segment}`.
+    case collection(SpecCollection)
+    /// One record of a collection: `/v1/{segment}/{id}`.
+    case record(SpecCollection)
+    case deviceProfile
     case search, check, versions, coverage, diff, export, sources
     case dynamicTypeTokens, metricTokens, colorTokens
     case textStyleTokens, tokensStudio
     case openAPI, healthz, readyz, prometheus
+
+    /// Every route in order: the index, each collection's route and its record route (the
+    /// collections in the store's order; a device's profile after the device), then the rest.
+    static let allCases: [Route] =
+        [.index]
+        + SpecCollection.allCases.flatMap { collection in
+            [.collection(collection), .record(collection)] + (collection == .devices ? [.deviceProfile] : [])
+        } + [
+            .search, .check, .versions, .coverage, .diff, .export, .sources, .dynamicTypeTokens, .metricTokens,
+            .colorTokens, .textStyleTokens, .tokensStudio, .openAPI, .healthz, .readyz, .prometheus,
+        ]
+
+    /// The route's index in ``allCases``, found without a search: what the tables of routes
+    /// (declarations, parameter names, metric slots, layouts) are indexed by, on every request.
+    /// `CollectionRouteTests.positionsAreTheOrder` checks the two agree.
+    var position: Int {
+        switch self {
+        case .index: 0
+        case .collection(let collection): Self.collectionPositions[collection.rawValue]
+        case .record(let collection): Self.collectionPositions[collection.rawValue] + 1
+        case .deviceProfile: Self.collectionPositions[SpecCollection.devices.rawValue] + 2
+        case .search: Self.firstOther
+        case .check: Self.firstOther + 1
+        case .versions: Self.firstOther + 2
+        case .coverage: Self.firstOther + 3
+        case .diff: Self.firstOther + 4
+        case .export: Self.firstOther + 5
+        case .sources: Self.firstOther + 6
+        case .dynamicTypeTokens: Self.firstOther + 7
+        case .metricTokens: Self.firstOther + 8
+        case .colorTokens: Self.firstOther + 9
+        case .textStyleTokens: Self.firstOther + 10
+        case .tokensStudio: Self.firstOther + 11
+        case .openAPI: Self.firstOther + 12
+        case .healthz: Self.firstOther + 13
+        case .readyz: Self.firstOther + 14
+        case .prometheus: Self.firstOther + 15
+        }
+    }
+
+    /// The position of each collection's route, by the collection's raw value.
+    private static let collectionPositions: [Int] = SpecCollection.allCases.map { collection in
+        allCases.firstIndex(of: .collection(collection)) ?? 0
+    }
+
+    /// The position of the first route after the collections' (`search`).
+    private static let firstOther = allCases.firstIndex(of: .search) ?? 0
+
+    /// The route's name in identifiers (the OpenAPI `operationId` `getSizeClasses`): the case's
+    /// name, and for a collection's two routes the collection's name and its record's.
+    var name: String {
+        switch self {
+        case .collection(let collection): String(describing: collection)
+        case .record(let collection): ServedCollection.of(collection).record.name
+        default: String(describing: self)
+        }
+    }
+
+    /// The collection whose list or record route this is.
+    var collection: SpecCollection? {
+        switch self {
+        case .collection(let collection), .record(let collection): collection
+        default: nil
+        }
+    }
 
     /// The path as OpenAPI and the metrics write it: `/v1/devices/{id}`.
     var template: String { endpoint.template }

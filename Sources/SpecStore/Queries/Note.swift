@@ -117,3 +117,29 @@ public enum NoteReference: Sendable, Hashable {
     /// Size-class rows.
     case sizeClasses(SizeClassFilter)
 }
+
+extension NoteReference {
+    /// The collection the reference points into.
+    public var collection: SpecCollection {
+        switch self {
+        case .tracking: .tracking
+        case .metrics: .metrics
+        case .textStyles: .textStyles
+        case .dynamicType: .dynamicType
+        case .widgets: .widgets
+        case .sizeClasses: .sizeClasses
+        }
+    }
+
+    /// The filter values that select the rows meant.
+    public var filter: any DeclaredFilter {
+        switch self {
+        case .tracking(let filter): filter
+        case .metrics(let filter): filter
+        case .textStyles(let filter): filter
+        case .dynamicType(let filter): filter
+        case .widgets(let filter): filter
+        case .sizeClasses(let filter): filter
+        }
+    }
+}

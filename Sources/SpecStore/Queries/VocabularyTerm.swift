@@ -117,47 +117,59 @@ public enum SearchStatus: String, VocabularyTerm {
     public static let vocabulary = FilterVocabulary.Kind.searchStatus
 }
 
-/// A record type, as `type` in search results and diffs.
-public enum RecordType: String, VocabularyTerm {
-    case rule, myth, metric, device
-    case sizeClass = "size-class"
-    case widget
-    case widgetFamily = "widget-family"
-    case dynamicType = "dynamic-type"
-    case textStyle = "text-style"
-    case tracking
-    case color
-    case complication
-    case assetSize = "asset"
-    public static let vocabulary = FilterVocabulary.Kind.searchType
-}
-
-extension RecordType {
+/// A record type, as `type` in search results and diffs: one per collection, declared with it
+/// (``SpecCollection``), so a new collection's type needs no edit here.
+public struct RecordType: VocabularyTerm, CustomStringConvertible {
+    /// The type's spelling: `size-class`.
+    public let rawValue: String
     /// What one record of the type is called in a sentence: `size class`, `Dynamic Type row`.
-    public var noun: String {
-        switch self {
-        case .rule: "rule"
-        case .myth: "myth"
-        case .metric: "metric"
-        case .device: "device"
-        case .sizeClass: "size class"
-        case .widget: "widget size"
-        case .widgetFamily: "widget family"
-        case .dynamicType: "Dynamic Type row"
-        case .textStyle: "text style"
-        case .tracking: "tracking row"
-        case .color: "color"
-        case .complication: "complication"
-        case .assetSize: "asset size"
-        }
+    public let noun: String
+    /// The plural of ``noun``.
+    public let pluralNoun: String
+
+    /// A type as a collection's declaration names it; `pluralNoun` is `noun` and `s` unless given.
+    init(_ rawValue: String, noun: String, pluralNoun: String? = nil) {
+        self.rawValue = rawValue
+        self.noun = noun
+        self.pluralNoun = pluralNoun ?? noun + "s"
     }
 
-    /// The plural of ``noun``.
-    public var pluralNoun: String {
-        switch self {
-        case .sizeClass: "size classes"
-        case .widgetFamily: "widget families"
-        default: noun + "s"
-        }
+    /// The declared type spelt `rawValue`, or `nil`.
+    public init?(rawValue: String) {
+        guard let type = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = type
     }
+
+    public static let vocabulary = FilterVocabulary.Kind.searchType
+
+    /// Every collection's type: those the API has always listed, in that order, then any other
+    /// collection's in the store's order.
+    public static let allCases: [RecordType] = {
+        let listed: [RecordType] = [
+            .rule, .myth, .metric, .device, .sizeClass, .widget, .widgetFamily, .dynamicType, .textStyle, .tracking,
+            .color, .complication, .assetSize,
+        ]
+        let declared = SpecCollection.allCases.map(\.declaration.recordType)
+        return listed.filter { declared.contains($0) } + declared.filter { !listed.contains($0) }
+    }()
+
+    public var description: String { rawValue }
+
+    public static func == (left: RecordType, right: RecordType) -> Bool { left.rawValue == right.rawValue }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    public static let rule = RecordType("rule", noun: "rule")
+    public static let myth = RecordType("myth", noun: "myth")
+    public static let metric = RecordType("metric", noun: "metric")
+    public static let device = RecordType("device", noun: "device")
+    public static let sizeClass = RecordType("size-class", noun: "size class", pluralNoun: "size classes")
+    public static let widget = RecordType("widget", noun: "widget size")
+    public static let widgetFamily = RecordType("widget-family", noun: "widget family", pluralNoun: "widget families")
+    public static let dynamicType = RecordType("dynamic-type", noun: "Dynamic Type row")
+    public static let textStyle = RecordType("text-style", noun: "text style")
+    public static let tracking = RecordType("tracking", noun: "tracking row")
+    public static let color = RecordType("color", noun: "color")
+    public static let complication = RecordType("complication", noun: "complication")
+    public static let assetSize = RecordType("asset", noun: "asset size")
 }
