@@ -60,7 +60,9 @@ let package = Package(
             dependencies: ["spec-data-embedder"]
         ),
         // Load time and memory of the store: swift run -c release store-bench [path] [iterations]
-        .executableTarget(name: "store-bench", dependencies: ["SpecStore"], path: "Benchmarks/store"),
+        .executableTarget(
+            name: "store-bench", dependencies: ["SpecStore"], path: "Benchmarks/store",
+            exclude: ["scale.py", "scale.sh"]),
         // What more than one test target needs: waiting on a condition with a deadline.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
