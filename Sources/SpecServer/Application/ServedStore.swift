@@ -265,11 +265,13 @@ final class ServedStore: Sendable {
             if let representation = served.fixed[asked.key]?.representation { return representation }
             if let representation = served.cache.representation(for: asked.key) { return representation }
             // Built from the same canonical values as the key: two queries that share an entry
-            // must get the same answer, wording included.
+            // must get the same answer, wording included. Its gzip form, if asked for, is
+            // compressed while the client waits, so at zlib's level 1; kept with it, a repeated
+            // request gets the same bytes, and building it again makes the same bytes again.
             let representation = try ServedStore.build(
                 store: served.store, openAPI: served.openAPI, route: route, parameter: parameter,
                 filters: asked.filters, decoded: asked.decoded, options: options, format: format, query: query.pairs,
-                catalogues: served.catalogues)
+                catalogues: served.catalogues, gzipLevel: .fast)
             served.cache.offer(representation, for: asked.key)
             return representation
         }
@@ -390,12 +392,14 @@ final class ServedStore: Sendable {
 
     // MARK: - Building
 
-    /// - Parameter query: the request's query, for the `Link` field of a page (API.md §6).
+    /// - Parameters:
+    ///   - query: the request's query, for the `Link` field of a page (API.md §6).
+    ///   - gzipLevel: how hard the answer's gzip form is compressed (``Representation``).
     static func build(
         store: SpecStore, openAPI: JSONValue, route: Route, parameter: String?, filters: [String: String],
         decoded: Result<any DeclaredFilter, QueryError>? = nil, options: RequestOptions, format: Format,
         query: [(name: String, value: String)] = [],
-        arena: BodyArena? = nil, catalogues: FieldCatalogues? = nil
+        arena: BodyArena? = nil, catalogues: FieldCatalogues? = nil, gzipLevel: DeflateEncoder.Level = .standard
     ) throws(APIError) -> Representation {
         let latest = store.versions.last?.id ?? ""
         switch route {
@@ -439,7 +443,7 @@ final class ServedStore: Sendable {
                 return Representation(
                     body: content.encoded(as: format, options: options, route: route, version: version),
                     contentType: format.contentType, specVersion: version, pinned: options.version != nil,
-                    notes: content.notes, extraHeaders: link, arena: arena)
+                    notes: content.notes, extraHeaders: link, arena: arena, gzipLevel: gzipLevel)
             }
             let page = pageContext(
                 content: content, store: store, snapshot: snapshot, route: route, parameter: parameter,
@@ -455,7 +459,7 @@ final class ServedStore: Sendable {
                 body: content.encoded(as: format, options: options, route: route, version: version, page: page),
                 contentType: format.contentType, specVersion: version, pinned: options.version != nil,
                 disposition: DocumentRenderer.disposition(format: format, page: page), notes: content.notes,
-                extraHeaders: link, arena: arena)
+                extraHeaders: link, arena: arena, gzipLevel: gzipLevel)
         }
     }
 
