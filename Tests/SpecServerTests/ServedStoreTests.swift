@@ -17,11 +17,26 @@ import Testing
         }
     }
 
-    @Test func theSearchIndexIsBuiltAtLoadNotByTheFirstSearch() throws {
+    @Test func theSearchIndexIsNotBuiltAtLoadButByTheFirstSearch() throws {
         let fresh = try SpecStore.load(bytes: Array(EmbeddedSpecData.json.utf8), sourceName: "embedded")
         #expect(!fresh.isSearchPrepared, "a store alone (check-data) builds no index")
-        _ = ServedStore(store: fresh, cacheBudget: 1 << 20)
+        let served = ServedStore(store: fresh, cacheBudget: 1 << 20)
+        #expect(!fresh.isSearchPrepared, "a served store holds no index until it is asked to search")
+        var options = RequestOptions()
+        options.words = "button"
+        #expect(SpecApplication.readsUnbuiltSearchIndex(route: .metrics, options: options, store: fresh))
+        #expect(SpecApplication.readsUnbuiltSearchIndex(route: .search, options: RequestOptions(), store: fresh))
+        #expect(!SpecApplication.readsUnbuiltSearchIndex(route: .metrics, options: RequestOptions(), store: fresh))
+        _ = served
+        fresh.prepareSearch()
         #expect(fresh.isSearchPrepared)
+        #expect(!SpecApplication.readsUnbuiltSearchIndex(route: .search, options: RequestOptions(), store: fresh))
+    }
+
+    @Test func theEmbeddedFilesPagesAreGivenBackAndReadTheSameAfter() throws {
+        let before = Array(EmbeddedSpecData.json.utf8)
+        #expect(EmbeddedSpecData.releasePages() > 0, "no whole page of the embedded text was released")
+        #expect(Array(EmbeddedSpecData.json.utf8) == before, "the text reads differently once released")
     }
 
     @Test func everyRepresentationIsBuiltByItsFirstRequestOnce() throws {

@@ -55,8 +55,9 @@ final class ServedStore: Sendable {
         // Where the fixed representations' large bodies live: they last as long as this object,
         // so they can share chunks of memory (the cache's entries, which come and go, do not).
         let arena = BodyArena()
-        // Built here, on the load's thread, rather than by the first search on an event loop.
-        store.prepareSearch()
+        // The search index is not built here: it is about 2 MiB that a server never asked to
+        // search need not hold. The first request that reads it is answered on an answer thread,
+        // which builds it (``SpecApplication/readsUnbuiltSearchIndex(route:options:store:)``).
         let catalogues = FieldCatalogues(store: store)
         self.catalogues = catalogues
         let openAPI = OpenAPIDocument.make(store: store)
