@@ -135,4 +135,39 @@ import Testing
         let first = catalogues.pageCounts(for: "key 0") { ["again": [:]] }
         #expect(first == ["again": [:]])
     }
+
+    /// Each choice's count is kept by its query: pages of other filters that ask the same choices
+    /// show what counting them afresh shows, a failed count stays none, and the bound holds.
+    @Test func aChoicesCountIsKeptAcrossPagesAndBounded() {
+        let catalogues = FieldCatalogues(store: store)
+        let snapshot = store.latest
+        let fields = PageContext(
+            route: .metrics, parameter: nil, filters: [], pinnedVersion: nil, snapshot: snapshot
+        ).fields
+        let topics = snapshot.acceptedValues(for: .topic)
+        // Pages that share most of their choices' queries, each against a store that never counted.
+        for filters in [
+            ["platform": "ios"], ["platform": "ios", "status": "published"], ["platform": "ios", "topic": topics[0]],
+            ["platform": "ios", "topic": topics[1]], ["platform": "tvos", "topic": topics[1]], ["status": "convention"],
+        ] {
+            let kept = ServedStore.facetCounts(
+                store: store, snapshot: snapshot, route: .metrics, filters: filters, fields: fields, version: nil,
+                catalogues: catalogues)
+            let fresh = ServedStore.facetCounts(
+                store: store, snapshot: snapshot, route: .metrics, filters: filters, fields: fields, version: nil,
+                catalogues: nil)
+            #expect(kept == fresh, "\(filters)")
+        }
+        var counted = 0
+        for index in 0...FieldCatalogues.keptChoiceCounts {
+            _ = catalogues.choiceCount(for: "choice \(index)") {
+                counted += 1
+                return index.isMultiple(of: 2) ? index : nil
+            }
+        }
+        #expect(counted == FieldCatalogues.keptChoiceCounts + 1)
+        let last = FieldCatalogues.keptChoiceCounts
+        #expect(catalogues.choiceCount(for: "choice \(last)") { -5 } == (last.isMultiple(of: 2) ? last : nil))
+        #expect(catalogues.choiceCount(for: "choice 1") { 7 } == 7, "dropped past the bound: counted again")
+    }
 }

@@ -586,12 +586,19 @@ final class ServedStore: Sendable {
             for choice in field.choices {
                 var asked = filters
                 asked[field.name] = normalise(choice)
-                guard
-                    case (.page(let rows), _)? = try? RouteQueries.content(
-                        store: store, route: route, parameter: nil, filters: asked, options: options,
-                        snapshot: snapshot, catalogues: catalogues, explainsEmpty: false)
-                else { continue }
-                counts[field.name, default: [:]][choice] = rows.total
+                func count() -> Int? {
+                    guard
+                        case (.page(let rows), _)? = try? RouteQueries.content(
+                            store: store, route: route, parameter: nil, filters: asked, options: options,
+                            snapshot: snapshot, catalogues: catalogues, explainsEmpty: false)
+                    else { return nil }
+                    return rows.total
+                }
+                // One choice's count is the same on every page that shows it: kept by its query.
+                var key = "\(route.rawValue)|\(version ?? "")|\(words.map { "q" + $0 } ?? "")|"
+                for (name, value) in asked.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
+                guard let total = catalogues?.choiceCount(for: key, count) ?? count() else { continue }
+                counts[field.name, default: [:]][choice] = total
             }
         }
         return counts

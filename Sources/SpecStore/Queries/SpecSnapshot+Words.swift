@@ -11,7 +11,8 @@ extension SpecSnapshot {
     /// Complexity: one search of the snapshot's index, then O(rows).
     public func rows(of result: QueryResult, type: RecordType, matching words: String) -> QueryResult {
         guard !result.isEmpty else { return result }
-        let hits = searchHits(words, types: [type.rawValue]).hits
+        // Only the hits' ids and scores are read: no snippets.
+        let hits = searchHits(words, types: [type.rawValue], snippets: false).hits
         var ranks: [String: Int] = [:]
         ranks.reserveCapacity(hits.count)
         for (rank, hit) in hits.enumerated() where ranks[hit.id] == nil { ranks[hit.id] = rank }
