@@ -187,26 +187,31 @@ private func fuzzPage(_ bytes: [UInt8]) {
 // MARK: - gzip
 
 /// The input, and the input repeated with a twist (so long matches and several blocks are
-/// reached from short inputs), compressed and inflated back.
+/// reached from short inputs), compressed at each level (the standard one, and the fast one a
+/// never-seen answer gets) and inflated back.
 private func fuzzGzip(_ bytes: [UInt8]) {
     var stretched = bytes
     if let first = bytes.first, bytes.count > 1 {
         for round in 0..<Int(first % 64) { stretched += bytes.map { $0 &+ UInt8(truncatingIfNeeded: round % 3) } }
     }
     for input in [bytes, stretched] {
-        let compressed = Gzip.compress(input)
-        precondition(compressed.count >= 18 && compressed[0] == 0x1F && compressed[1] == 0x8B, "no gzip header")
-        var inflater = Inflater(compressed[10..<(compressed.count - 8)])
-        guard let output = inflater.inflate() else { preconditionFailure("the DEFLATE stream does not decode") }
-        precondition(output == input, "round trip changed \(input.count) bytes")
-        let trailer = Array(compressed.suffix(8))
-        let crc = trailer[0..<4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        let size = trailer[4..<8].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        precondition(crc == CRC32.checksum(input), "the trailer's CRC-32 is wrong")
-        precondition(size == UInt32(truncatingIfNeeded: input.count), "the trailer's length is wrong")
-        // Deterministic: the same bytes compress the same.
-        precondition(Gzip.compress(input) == compressed, "compressing is not a function of the input")
+        for level in [DeflateEncoder.Level.standard, .fast] { fuzzGzip(input, level: level) }
     }
+}
+
+private func fuzzGzip(_ input: [UInt8], level: DeflateEncoder.Level) {
+    let compressed = Gzip.compress(input, level: level)
+    precondition(compressed.count >= 18 && compressed[0] == 0x1F && compressed[1] == 0x8B, "no gzip header")
+    var inflater = Inflater(compressed[10..<(compressed.count - 8)])
+    guard let output = inflater.inflate() else { preconditionFailure("the DEFLATE stream does not decode") }
+    precondition(output == input, "round trip changed \(input.count) bytes")
+    let trailer = Array(compressed.suffix(8))
+    let crc = trailer[0..<4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    let size = trailer[4..<8].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    precondition(crc == CRC32.checksum(input), "the trailer's CRC-32 is wrong")
+    precondition(size == UInt32(truncatingIfNeeded: input.count), "the trailer's length is wrong")
+    // Deterministic: the same bytes compress the same.
+    precondition(Gzip.compress(input, level: level) == compressed, "compressing is not a function of the input")
 }
 
 /// A DEFLATE decoder written from RFC 1951 alone, for checking the encoder: stored, fixed and

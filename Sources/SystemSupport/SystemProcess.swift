@@ -31,6 +31,21 @@ package enum SystemProcess {
     /// Bytes per memory page (`sysconf(_SC_PAGESIZE)`).
     package static var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
 
+    /// Tells the kernel the whole pages inside `bytes`, read-only data of the executable, are not
+    /// needed now (`madvise(MADV_DONTNEED)`): they leave the resident set, and a later read
+    /// faults them in again from the file. Returns the bytes released.
+    @discardableResult
+    package static func releasePages(of bytes: UnsafeRawBufferPointer) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let page = pageSize
+        let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
+        let end = (Int(bitPattern: base) + bytes.count) & ~(page - 1)
+        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start),
+            madvise(pointer, end - start, MADV_DONTNEED) == 0
+        else { return 0 }
+        return end - start
+    }
+
     /// Clock ticks per second, the unit of `/proc`'s CPU times (`sysconf(_SC_CLK_TCK)`).
     package static var clockTicksPerSecond: Int { Int(sysconf(Int32(_SC_CLK_TCK))) }
 

@@ -47,6 +47,23 @@ import Testing
         #expect(head[header: "ETag"] == gzipTag)
     }
 
+    /// An answer built for a request is compressed at zlib's level 1 while its client waits; the
+    /// fixed answers, built once per store version, at the standard level.
+    @Test func aQueryAnswerIsCompressedFastAndAFixedOneAtTheStandardLevel() throws {
+        for (path, level) in [
+            ("/v1/tracking?font=sf%20pro&limit=40&offset=3&format=html", DeflateEncoder.Level.fast),
+            ("/v1/metrics?topic=controls&limit=30&offset=1", .fast), ("/v1/export", .standard),
+            ("/openapi.json", .standard),
+        ] {
+            let identity = app.request(.get, path)
+            let gzip = app.request(.get, path, headers: [("Accept-Encoding", "gzip")])
+            try #require(gzip[header: "Content-Encoding"] == "gzip", "\(path)")
+            #expect(gzip.body == Gzip.compress(identity.body, level: level), "\(path)")
+            // Asked again, the kept bytes.
+            #expect(app.request(.get, path, headers: [("Accept-Encoding", "gzip")]).body == gzip.body, "\(path)")
+        }
+    }
+
     @Test func eachFormRevalidatesAgainstItsOwnTag() throws {
         let path = "/v1/metrics"
         let identityTag = try #require(app.request(.get, path)[header: "ETag"])

@@ -66,6 +66,46 @@ import Testing
         #expect(decoded == bytes, "\(name): \(decoded.count) bytes back of \(bytes.count)")
     }
 
+    @Test(arguments: inputs.indices)
+    func zlibDecodesWhatTheFastLevelWrites(_ index: Int) throws {
+        let (name, bytes) = Self.inputs[index]
+        let compressed = Gzip.compress(bytes, level: .fast)
+        let decoded = try Self.zlibDecompress(compressed).get()
+        #expect(decoded == bytes, "\(name): \(decoded.count) bytes back of \(bytes.count)")
+        #expect(Gzip.compress(bytes, level: .fast) == compressed, "\(name): the same bytes compress the same")
+    }
+
+    @Test func theFastLevelCostsLittleOfTheRatio() throws {
+        let export = ApplicationHarness.shared.request(.get, "/v1/export").body
+        let standard = Gzip.compress(export)
+        let fast = Gzip.compress(export, level: .fast)
+        #expect(try Self.zlibDecompress(fast).get() == export)
+        // zlib's level 1 makes about 1.3 times its level 6 of text like this.
+        #expect(Double(fast.count) < Double(standard.count) * 1.5, "\(fast.count) against \(standard.count)")
+    }
+
+    @Test func lengthAndDistanceCodesAreTheSearchedOnes() {
+        for length in DeflateEncoder.minimumMatch...DeflateEncoder.maximumMatch {
+            var index = DeflateEncoder.lengthBases.count - 1
+            while DeflateEncoder.lengthBases[index] > length { index -= 1 }
+            let code = DeflateEncoder.lengthCode(length)
+            #expect(code.code == 257 + index && code.extra == length - DeflateEncoder.lengthBases[index], "\(length)")
+            #expect(code.extraBits == DeflateEncoder.lengthExtraBits[index], "\(length)")
+        }
+        var wrong = 0
+        for distance in 1...DeflateEncoder.windowSize {
+            var index = DeflateEncoder.distanceBases.count - 1
+            while DeflateEncoder.distanceBases[index] > distance { index -= 1 }
+            let code = DeflateEncoder.distanceCode(distance)
+            if code.code != index || code.extra != distance - DeflateEncoder.distanceBases[index]
+                || code.extraBits != DeflateEncoder.distanceExtraBits[index]
+            {
+                wrong += 1
+            }
+        }
+        #expect(wrong == 0, "\(wrong) distances coded unlike the search of the table")
+    }
+
     @Test func theCRCIsTheStandardOne() {
         // The check value of CRC-32/ISO-HDLC.
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)

@@ -26,6 +26,35 @@ import Testing
         #expect(third.headers == first.headers)
     }
 
+    @Test func theFirstSearchBuildsTheIndexOffTheLoop() throws {
+        let harness = try freshHarness()
+        let store = try #require(harness.application.current?.store)
+        #expect(!store.isSearchPrepared, "the index was built at load")
+        let first = harness.request(.get, "/v1/metrics?q=button&limit=3")
+        #expect(first.status == 200 && first.wasDeferred)
+        #expect(store.isSearchPrepared)
+        // Built once, later searches are small queries on the loop again.
+        let search = harness.request(.get, "/v1/search?q=button&limit=3&offset=1")
+        #expect(search.status == 200 && !search.wasDeferred)
+        #expect(!harness.request(.get, "/v1/metrics?q=tab%20bar&limit=3").wasDeferred)
+    }
+
+    @Test func aFirstSearchPageOrMCPCallBeforeTheIndexIsBuiltIsDeferred() throws {
+        let page = try freshHarness()
+        #expect(page.request(.get, "/v1/search?q=button&format=html").wasDeferred)
+        let mcp = try freshHarness()
+        let call = mcp.request(
+            .post, "/mcp",
+            headers: [
+                ("Host", "127.0.0.1:8080"), ("Content-Type", "application/json"), ("Accept", "application/json"),
+                ("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "tools/call"), ("Mcp-Name", "search"),
+            ],
+            body: Array(
+                #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search","arguments":{"q":"button"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#
+                    .utf8))
+        #expect(call.status == 200 && call.wasDeferred, "\(String(decoding: call.body, as: UTF8.self))")
+    }
+
     @Test func aSmallNeverSeenQueryIsAnsweredOnTheLoop() throws {
         let harness = try freshHarness()
         let answer = harness.request(.get, "/v1/metrics?limit=3&offset=2")

@@ -17,11 +17,26 @@ import Testing
         }
     }
 
-    @Test func theSearchIndexIsBuiltAtLoadNotByTheFirstSearch() throws {
+    @Test func theSearchIndexIsNotBuiltAtLoadButByTheFirstSearch() throws {
         let fresh = try SpecStore.load(bytes: Array(EmbeddedSpecData.json.utf8), sourceName: "embedded")
         #expect(!fresh.isSearchPrepared, "a store alone (check-data) builds no index")
-        _ = ServedStore(store: fresh, cacheBudget: 1 << 20)
+        let served = ServedStore(store: fresh, cacheBudget: 1 << 20)
+        #expect(!fresh.isSearchPrepared, "a served store holds no index until it is asked to search")
+        var options = RequestOptions()
+        options.words = "button"
+        #expect(SpecApplication.readsUnbuiltSearchIndex(route: .metrics, options: options, store: fresh))
+        #expect(SpecApplication.readsUnbuiltSearchIndex(route: .search, options: RequestOptions(), store: fresh))
+        #expect(!SpecApplication.readsUnbuiltSearchIndex(route: .metrics, options: RequestOptions(), store: fresh))
+        _ = served
+        fresh.prepareSearch()
         #expect(fresh.isSearchPrepared)
+        #expect(!SpecApplication.readsUnbuiltSearchIndex(route: .search, options: RequestOptions(), store: fresh))
+    }
+
+    @Test func theEmbeddedFilesPagesAreGivenBackAndReadTheSameAfter() throws {
+        let before = Array(EmbeddedSpecData.json.utf8)
+        #expect(EmbeddedSpecData.releasePages() > 0, "no whole page of the embedded text was released")
+        #expect(Array(EmbeddedSpecData.json.utf8) == before, "the text reads differently once released")
     }
 
     @Test func everyRepresentationIsBuiltByItsFirstRequestOnce() throws {
@@ -121,5 +136,40 @@ import Testing
         // Dropped past the bound: made again, with what it makes now.
         let first = catalogues.pageCounts(for: "key 0") { ["again": [:]] }
         #expect(first == ["again": [:]])
+    }
+
+    /// Each choice's count is kept by its query: pages of other filters that ask the same choices
+    /// show what counting them afresh shows, a failed count stays none, and the bound holds.
+    @Test func aChoicesCountIsKeptAcrossPagesAndBounded() {
+        let catalogues = FieldCatalogues(store: store)
+        let snapshot = store.latest
+        let fields = PageContext(
+            route: .metrics, parameter: nil, filters: [], pinnedVersion: nil, snapshot: snapshot
+        ).fields
+        let topics = snapshot.acceptedValues(for: .topic)
+        // Pages that share most of their choices' queries, each against a store that never counted.
+        for filters in [
+            ["platform": "ios"], ["platform": "ios", "status": "published"], ["platform": "ios", "topic": topics[0]],
+            ["platform": "ios", "topic": topics[1]], ["platform": "tvos", "topic": topics[1]], ["status": "convention"],
+        ] {
+            let kept = ServedStore.facetCounts(
+                store: store, snapshot: snapshot, route: .metrics, filters: filters, fields: fields, version: nil,
+                catalogues: catalogues)
+            let fresh = ServedStore.facetCounts(
+                store: store, snapshot: snapshot, route: .metrics, filters: filters, fields: fields, version: nil,
+                catalogues: nil)
+            #expect(kept == fresh, "\(filters)")
+        }
+        var counted = 0
+        for index in 0...FieldCatalogues.keptChoiceCounts {
+            _ = catalogues.choiceCount(for: "choice \(index)") {
+                counted += 1
+                return index.isMultiple(of: 2) ? index : nil
+            }
+        }
+        #expect(counted == FieldCatalogues.keptChoiceCounts + 1)
+        let last = FieldCatalogues.keptChoiceCounts
+        #expect(catalogues.choiceCount(for: "choice \(last)") { -5 } == (last.isMultiple(of: 2) ? last : nil))
+        #expect(catalogues.choiceCount(for: "choice 1") { 7 } == 7, "dropped past the bound: counted again")
     }
 }

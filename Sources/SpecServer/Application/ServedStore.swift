@@ -55,8 +55,9 @@ final class ServedStore: Sendable {
         // Where the fixed representations' large bodies live: they last as long as this object,
         // so they can share chunks of memory (the cache's entries, which come and go, do not).
         let arena = BodyArena()
-        // Built here, on the load's thread, rather than by the first search on an event loop.
-        store.prepareSearch()
+        // The search index is not built here: it is about 2 MiB that a server never asked to
+        // search need not hold. The first request that reads it is answered on an answer thread,
+        // which builds it (``SpecApplication/readsUnbuiltSearchIndex(route:options:store:)``).
         let catalogues = FieldCatalogues(store: store)
         self.catalogues = catalogues
         let openAPI = OpenAPIDocument.make(store: store)
@@ -265,11 +266,13 @@ final class ServedStore: Sendable {
             if let representation = served.fixed[asked.key]?.representation { return representation }
             if let representation = served.cache.representation(for: asked.key) { return representation }
             // Built from the same canonical values as the key: two queries that share an entry
-            // must get the same answer, wording included.
+            // must get the same answer, wording included. Its gzip form, if asked for, is
+            // compressed while the client waits, so at zlib's level 1; kept with it, a repeated
+            // request gets the same bytes, and building it again makes the same bytes again.
             let representation = try ServedStore.build(
                 store: served.store, openAPI: served.openAPI, route: route, parameter: parameter,
                 filters: asked.filters, decoded: asked.decoded, options: options, format: format, query: query.pairs,
-                catalogues: served.catalogues)
+                catalogues: served.catalogues, gzipLevel: .fast)
             served.cache.offer(representation, for: asked.key)
             return representation
         }
@@ -390,12 +393,14 @@ final class ServedStore: Sendable {
 
     // MARK: - Building
 
-    /// - Parameter query: the request's query, for the `Link` field of a page (API.md §6).
+    /// - Parameters:
+    ///   - query: the request's query, for the `Link` field of a page (API.md §6).
+    ///   - gzipLevel: how hard the answer's gzip form is compressed (``Representation``).
     static func build(
         store: SpecStore, openAPI: JSONValue, route: Route, parameter: String?, filters: [String: String],
         decoded: Result<any DeclaredFilter, QueryError>? = nil, options: RequestOptions, format: Format,
         query: [(name: String, value: String)] = [],
-        arena: BodyArena? = nil, catalogues: FieldCatalogues? = nil
+        arena: BodyArena? = nil, catalogues: FieldCatalogues? = nil, gzipLevel: DeflateEncoder.Level = .standard
     ) throws(APIError) -> Representation {
         let latest = store.versions.last?.id ?? ""
         switch route {
@@ -439,7 +444,7 @@ final class ServedStore: Sendable {
                 return Representation(
                     body: content.encoded(as: format, options: options, route: route, version: version),
                     contentType: format.contentType, specVersion: version, pinned: options.version != nil,
-                    notes: content.notes, extraHeaders: link, arena: arena)
+                    notes: content.notes, extraHeaders: link, arena: arena, gzipLevel: gzipLevel)
             }
             let page = pageContext(
                 content: content, store: store, snapshot: snapshot, route: route, parameter: parameter,
@@ -455,7 +460,7 @@ final class ServedStore: Sendable {
                 body: content.encoded(as: format, options: options, route: route, version: version, page: page),
                 contentType: format.contentType, specVersion: version, pinned: options.version != nil,
                 disposition: DocumentRenderer.disposition(format: format, page: page), notes: content.notes,
-                extraHeaders: link, arena: arena)
+                extraHeaders: link, arena: arena, gzipLevel: gzipLevel)
         }
     }
 
@@ -582,12 +587,19 @@ final class ServedStore: Sendable {
             for choice in field.choices {
                 var asked = filters
                 asked[field.name] = normalise(choice)
-                guard
-                    case (.page(let rows), _)? = try? RouteQueries.content(
-                        store: store, route: route, parameter: nil, filters: asked, options: options,
-                        snapshot: snapshot, catalogues: catalogues, explainsEmpty: false)
-                else { continue }
-                counts[field.name, default: [:]][choice] = rows.total
+                func count() -> Int? {
+                    guard
+                        case (.page(let rows), _)? = try? RouteQueries.content(
+                            store: store, route: route, parameter: nil, filters: asked, options: options,
+                            snapshot: snapshot, catalogues: catalogues, explainsEmpty: false)
+                    else { return nil }
+                    return rows.total
+                }
+                // One choice's count is the same on every page that shows it: kept by its query.
+                var key = "\(route.rawValue)|\(version ?? "")|\(words.map { "q" + $0 } ?? "")|"
+                for (name, value) in asked.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
+                guard let total = catalogues?.choiceCount(for: key, count) ?? count() else { continue }
+                counts[field.name, default: [:]][choice] = total
             }
         }
         return counts

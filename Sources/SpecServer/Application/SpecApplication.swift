@@ -58,6 +58,7 @@ final class SpecApplication: HTTPApplication {
                 bytes: DataFile.read(path, limit: configuration.maxDataBytes), sourceName: path)
         } else {
             store = try SpecStore.load(bytes: Array(EmbeddedSpecData.json.utf8), sourceName: "embedded Data/specs.json")
+            EmbeddedSpecData.releasePages()
         }
         install(store)
     }
@@ -208,7 +209,10 @@ final class SpecApplication: HTTPApplication {
                 // Its large gzip form is compressed off the loop, once.
                 return (route, deferredAnswer(route: route, choice: .init(request)) { representation })
             case .unbuilt(let build):
-                guard Self.buildsOffLoop(route: route, options: options, format: format) else {
+                guard
+                    Self.buildsOffLoop(route: route, options: options, format: format)
+                        || Self.readsUnbuiltSearchIndex(route: route, options: options, store: served.store)
+                else {
                     let representation = try build.run()
                     served.learn(representation, route: route, for: request)
                     return (route, .prepared(representation.response(to: request)))
@@ -251,6 +255,13 @@ final class SpecApplication: HTTPApplication {
         case .json, .csv, .md, .css: return rows > Self.largestPageOnLoop
         case .html, .svg, .tokens, .swift: return rows > Self.largestPageForPeopleOnLoop
         }
+    }
+
+    /// Whether answering reads the search index (a search, or `q=` on a collection) while it
+    /// is not built yet: building it takes tens of milliseconds, so that answer is built on an
+    /// answer thread, which builds the index once for every later search.
+    static func readsUnbuiltSearchIndex(route: Route, options: RequestOptions, store: SpecStore) -> Bool {
+        (route == .search || options.words != nil) && !store.isSearchPrepared
     }
 
     /// The most rows of a never-seen data page built on the loop.
@@ -356,7 +367,10 @@ final class SpecApplication: HTTPApplication {
         copied.mcpMethod = headers.strings(named: "Mcp-Method")
         copied.mcpName = headers.strings(named: "Mcp-Name")
         copied.body = Array(request.body)
-        guard copied.body.count > Self.largestCheckOnLoop else {
+        // Any tool may search; until the search index is built, a call may build it, so it is
+        // answered off the loop.
+        let indexBuilt = served?.store.isSearchPrepared ?? true
+        guard copied.body.count > Self.largestCheckOnLoop || !indexBuilt else {
             return Self.response(mcp.respond(to: copied, served: served))
         }
         // A large call (a `check` tool's batch, most likely) is answered off the loop, as a

@@ -57,6 +57,26 @@ final class FieldCatalogues: Sendable {
         return counts
     }
 
+    /// How many rows one filter choice of a page's form gives, by route, version, words and
+    /// filters (-1: the query failed, so no count): pages of different filters ask many of the
+    /// same choices (every topic with `platform=ios`), so a new page's counts are mostly
+    /// lookups. At most ``keptChoiceCounts``; past it they are dropped and counted again.
+    private let choiceCounts = Locked<[String: Int]>([:])
+
+    /// The most choice counts kept (a few hundred kilobytes at most).
+    static let keptChoiceCounts = 4096
+
+    /// The count kept for `key`, or the one `count` gives, kept for the next page that asks.
+    func choiceCount(for key: String, _ count: () -> Int?) -> Int? {
+        if let kept = choiceCounts.withLock({ $0[key] }) { return kept < 0 ? nil : kept }
+        let counted = count()
+        choiceCounts.withLock { kept in
+            if kept.count >= Self.keptChoiceCounts { kept.removeAll() }
+            kept[key] = counted ?? -1
+        }
+        return counted
+    }
+
     /// The order of `route`'s unfiltered latest rows by `path` (`descending` or not), as the
     /// positions of the rows in the route's unfiltered answer: what ``RowSelection/sorted(_:by:descending:)``
     /// gives for those rows. `nil` for a route whose rows come from no plain query.

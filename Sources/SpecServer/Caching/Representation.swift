@@ -34,6 +34,10 @@ final class Representation: Sendable {
     /// What the gzip responses repeat of the identity ones: the `200`'s fields (the `304`'s are
     /// ``sharedFields``), `ETag` left out when the gzip form is made.
     private let fieldsForGzip: [(name: String, value: String)]?
+    /// How hard its gzip form is compressed: ``DeflateEncoder/Level/fast`` for an answer built
+    /// for a request (its client waits while it is compressed), the standard level for the
+    /// fixed answers.
+    private let gzipLevel: DeflateEncoder.Level
 
     /// Bodies shorter than this are sent as they are: below about one packet, compressing saves
     /// no round trip and costs the client a decoder.
@@ -65,10 +69,11 @@ final class Representation: Sendable {
     ///     tag covers them with the body: an empty CSV table is the same bytes whatever the reason,
     ///     so the body alone cannot tell two reasons apart, and a `304` must not confirm a stale one.
     ///   - arena: where a large body is placed beside others that live as long (see ``BodyArena``).
+    ///   - gzipLevel: how hard the gzip form is compressed (``gzip``).
     init(
         body: [UInt8], contentType: String, specVersion: String?, pinned: Bool, cacheControl: String? = nil,
         disposition: String? = nil, notes: [String] = [], extraHeaders: [(name: String, value: String)] = [],
-        arena: BodyArena? = nil
+        arena: BodyArena? = nil, gzipLevel: DeflateEncoder.Level = .standard
     ) {
         let noteFields = NoteField.fields(notes)
         let entityTag =
@@ -98,6 +103,7 @@ final class Representation: Sendable {
         self.cost = body.count + 512
         self.offersGzip = offersGzip
         self.fieldsForGzip = offersGzip ? full : nil
+        self.gzipLevel = gzipLevel
     }
 
     /// The body as a tool result, which `make` builds from the body the first time it is asked.
@@ -186,15 +192,15 @@ final class Representation: Sendable {
         ok.isHeldUnread || gzipped.load()?.ok?.isHeldUnread == true
     }
 
-    /// The gzip form, compressed on first use with the project's encoder (``Gzip``) and kept:
-    /// once per representation, so once per store version for the fixed answers. Two requests
-    /// that race both compress, one result is kept; both are the same bytes.
+    /// The gzip form, compressed on first use with the project's encoder (``Gzip``) at
+    /// ``gzipLevel`` and kept: once per representation, so once per store version for the fixed
+    /// answers. Two requests that race both compress, one result is kept; both are the same bytes.
     var gzip: GzipVariant? {
         guard let fields = fieldsForGzip else { return nil }
         if let built = gzipped.load() { return built }
         var body: [UInt8] = []
         ok.appendBody(to: &body)
-        let compressed = Gzip.compress(body)
+        let compressed = Gzip.compress(body, level: gzipLevel)
         // The identity tag with a suffix: strong, distinct, and plainly the same resource's.
         let tag = String(entityTag.fieldValue.dropLast()) + "-gzip\""
         guard compressed.count < body.count else {

@@ -1,22 +1,41 @@
 /// A DEFLATE compressor (RFC 1951): LZ77 over a 32 KiB window, found through hash chains with
 /// one step of lazy matching, and each block's symbols written with dynamic Huffman codes.
 ///
-/// It runs once per representation, never per request (``Representation`` keeps its result), so
-/// it favours a small ratio over speed only as far as a few tens of milliseconds for the largest
-/// answer allow: chains are cut after ``maximumChain`` candidates, as zlib's default level does.
+/// It runs once per representation, never per request (``Representation`` keeps its result).
+/// How hard it looks for matches is a ``Level``: ``Level/standard`` favours a small ratio over
+/// speed only as far as a few tens of milliseconds for the largest answer allow (chains cut after
+/// 128 candidates, as zlib's default level does); ``Level/fast`` is zlib's level 1, for an
+/// answer compressed while its client waits.
 enum DeflateEncoder {
     static let windowSize = 1 << 15
     static let minimumMatch = 3
     static let maximumMatch = 258
-    /// Candidates tried per position: zlib's level 6 tries 128.
-    static let maximumChain = 128
-    /// A match this long is taken without looking further (zlib's `nice_length` at level 6).
-    static let niceMatch = 128
     /// Symbols per block: each block gets codes fitted to its own symbols.
     static let symbolsPerBlock = 1 << 15
 
+    /// How hard the encoder looks for matches: zlib's configuration table (`deflate.c`) in the
+    /// encoder's terms.
+    struct Level: Sendable, Equatable {
+        /// Candidates tried per position.
+        let maximumChain: Int
+        /// A match this long is taken without looking further (zlib's `nice_length`).
+        let niceMatch: Int
+        /// Whether a match waits for the next position's, and gives way to a longer one (zlib's
+        /// lazy evaluation).
+        let lazy: Bool
+        /// The longest match whose every position goes into the hash chains; a longer one's
+        /// positions after its first are skipped (zlib's `max_insert_length`, greedy levels only).
+        let maximumInsert: Int
+
+        /// zlib's level 6, its default: chains of 128, lazy matching.
+        static let standard = Level(maximumChain: 128, niceMatch: 128, lazy: true, maximumInsert: maximumMatch)
+        /// zlib's level 1: chains of 4, a match of 8 taken at once, no lazy matching, and a
+        /// match longer than 4 not put in the chains.
+        static let fast = Level(maximumChain: 4, niceMatch: 8, lazy: false, maximumInsert: 4)
+    }
+
     /// The raw DEFLATE stream of `input` (no zlib or gzip framing).
-    static func compress(_ input: [UInt8]) -> [UInt8] {
+    static func compress(_ input: [UInt8], level: Level = .standard) -> [UInt8] {
         var writer = BitWriter()
         writer.bytes.reserveCapacity(input.count / 4 + 64)
         if input.isEmpty {
@@ -27,7 +46,7 @@ enum DeflateEncoder {
             writer.flush()
             return writer.bytes
         }
-        let symbols = matchSymbols(input)
+        let symbols = matchSymbols(input, level: level)
         var start = 0
         while start < symbols.count {
             let end = min(start + symbolsPerBlock, symbols.count)
@@ -44,7 +63,7 @@ enum DeflateEncoder {
     /// in bits 0–15 (32768 is stored as 0, which no match has).
     typealias Symbol = UInt32
 
-    private static func matchSymbols(_ input: [UInt8]) -> [Symbol] {
+    private static func matchSymbols(_ input: [UInt8], level: Level) -> [Symbol] {
         let count = input.count
         let hashBits = 15
         var head = [Int32](repeating: -1, count: 1 << hashBits)
@@ -72,7 +91,7 @@ enum DeflateEncoder {
             let limit = min(maximumMatch, count - position)
             var best = (length: 0, distance: 0)
             var candidate = Int(head[hash(position)])
-            var chain = maximumChain
+            var chain = level.maximumChain
             while candidate >= 0, position - candidate <= windowSize, chain > 0 {
                 // Only a candidate that could beat the best so far is compared in full.
                 if best.length == 0 || bytes[candidate + best.length] == bytes[position + best.length] {
@@ -80,7 +99,7 @@ enum DeflateEncoder {
                     while length < limit, bytes[candidate + length] == bytes[position + length] { length += 1 }
                     if length > best.length {
                         best = (length, position - candidate)
-                        if length >= niceMatch || length == limit { break }
+                        if length >= level.niceMatch || length == limit { break }
                     }
                 }
                 let next = Int(previous[candidate & (windowSize - 1)])
@@ -93,6 +112,24 @@ enum DeflateEncoder {
         }
 
         var position = 0
+        guard level.lazy else {
+            // Greedy (zlib's `deflate_fast`): the longest match here is taken.
+            while position < count {
+                let match = longestMatch(at: position)
+                insert(position)
+                guard match.length > 0 else {
+                    symbols.append(Symbol(bytes[position]))
+                    position += 1
+                    continue
+                }
+                symbols.append(0x8000_0000 | Symbol(match.length) << 16 | Symbol(match.distance & 0xFFFF))
+                if match.length <= level.maximumInsert {
+                    for offset in 1..<match.length { insert(position + offset) }
+                }
+                position += match.length
+            }
+            return symbols
+        }
         var pending = longestMatch(at: 0)
         while position < count {
             let match = pending
@@ -104,7 +141,7 @@ enum DeflateEncoder {
                 continue
             }
             // Lazy matching: a longer match one byte on is worth a literal here.
-            let next = match.length < niceMatch ? longestMatch(at: position + 1) : (length: 0, distance: 0)
+            let next = match.length < level.niceMatch ? longestMatch(at: position + 1) : (length: 0, distance: 0)
             if next.length > match.length {
                 symbols.append(Symbol(bytes[position]))
                 position += 1
@@ -125,6 +162,7 @@ enum DeflateEncoder {
     private static func writeDynamicBlock(
         _ symbols: ArraySlice<Symbol>, input: [UInt8], isFinal: Bool, to writer: inout BitWriter
     ) {
+        let tables = CodeTables.shared
         var literalFrequencies = [Int](repeating: 0, count: 286)
         var distanceFrequencies = [Int](repeating: 0, count: 30)
         for symbol in symbols {
@@ -132,8 +170,8 @@ enum DeflateEncoder {
                 literalFrequencies[Int(symbol)] += 1
             } else {
                 let (length, distance) = Self.match(symbol)
-                literalFrequencies[lengthCode(length).code] += 1
-                distanceFrequencies[distanceCode(distance).code] += 1
+                literalFrequencies[tables.lengthCode(length).code] += 1
+                distanceFrequencies[tables.distanceCode(distance).code] += 1
             }
         }
         literalFrequencies[256] = 1
@@ -210,10 +248,10 @@ enum DeflateEncoder {
                 continue
             }
             let (length, distance) = Self.match(symbol)
-            let lengthSymbol = lengthCode(length)
+            let lengthSymbol = tables.lengthCode(length)
             writer.write(literalCodes[lengthSymbol.code], bits: Int(literalLengths[lengthSymbol.code]))
             if lengthSymbol.extraBits > 0 { writer.write(UInt32(lengthSymbol.extra), bits: lengthSymbol.extraBits) }
-            let distanceSymbol = distanceCode(distance)
+            let distanceSymbol = tables.distanceCode(distance)
             writer.write(distanceCodes[distanceSymbol.code], bits: Int(distanceLengths[distanceSymbol.code]))
             if distanceSymbol.extraBits > 0 {
                 writer.write(UInt32(distanceSymbol.extra), bits: distanceSymbol.extraBits)
@@ -245,18 +283,56 @@ enum DeflateEncoder {
     ]
 
     /// The length symbol (257–285) of a match length, with its extra bits.
-    private static func lengthCode(_ length: Int) -> (code: Int, extra: Int, extraBits: Int) {
-        // 258 has a code of its own (285), though 227 + 31 would also reach it.
-        var index = lengthBases.count - 1
-        while lengthBases[index] > length { index -= 1 }
-        return (257 + index, length - lengthBases[index], lengthExtraBits[index])
+    static func lengthCode(_ length: Int) -> (code: Int, extra: Int, extraBits: Int) {
+        CodeTables.shared.lengthCode(length)
     }
 
     /// The distance symbol (0–29) of a match distance, with its extra bits.
-    private static func distanceCode(_ distance: Int) -> (code: Int, extra: Int, extraBits: Int) {
+    static func distanceCode(_ distance: Int) -> (code: Int, extra: Int, extraBits: Int) {
+        CodeTables.shared.distanceCode(distance)
+    }
+
+    /// The tables behind ``lengthCode(_:)`` and ``distanceCode(_:)``, held in one value that a
+    /// block reads once: a symbol's code is a lookup, not a search of the bases, and not a
+    /// check that a global is made per symbol.
+    struct CodeTables: Sendable {
+        static let shared = CodeTables()
+
+        let lengthBases = DeflateEncoder.lengthBases
+        let lengthExtraBits = DeflateEncoder.lengthExtraBits
+        let distanceBases = DeflateEncoder.distanceBases
+        let distanceExtraBits = DeflateEncoder.distanceExtraBits
+        /// Each match length's place in the length bases (0–258; below 3 unused).
+        let lengthIndices: [UInt8] = (0...DeflateEncoder.maximumMatch).map { length in
+            // 258 has a code of its own (285), though 227 + 31 would also reach it.
+            var index = DeflateEncoder.lengthBases.count - 1
+            while index > 0, DeflateEncoder.lengthBases[index] > length { index -= 1 }
+            return UInt8(index)
+        }
+        /// The place in the distance bases of each distance up to 256 (0 unused), as zlib's `_dist_code`.
+        let nearDistanceIndices: [UInt8] = (0...256).map { DeflateEncoder.distanceIndex(of: $0) }
+        /// The place in the distance bases of the distances past 256, by `(distance - 1) >> 7`.
+        let farDistanceIndices: [UInt8] = (0..<(DeflateEncoder.windowSize >> 7)).map {
+            DeflateEncoder.distanceIndex(of: $0 << 7 + 1)
+        }
+
+        func lengthCode(_ length: Int) -> (code: Int, extra: Int, extraBits: Int) {
+            let index = Int(lengthIndices[length])
+            return (257 + index, length - lengthBases[index], lengthExtraBits[index])
+        }
+
+        func distanceCode(_ distance: Int) -> (code: Int, extra: Int, extraBits: Int) {
+            // Past 256 every base less one is a multiple of 128, so the distance's 128s decide.
+            let index = Int(
+                distance <= 256 ? nearDistanceIndices[distance] : farDistanceIndices[(distance - 1) >> 7])
+            return (index, distance - distanceBases[index], distanceExtraBits[index])
+        }
+    }
+
+    fileprivate static func distanceIndex(of distance: Int) -> UInt8 {
         var index = distanceBases.count - 1
-        while distanceBases[index] > distance { index -= 1 }
-        return (index, distance - distanceBases[index], distanceExtraBits[index])
+        while index > 0, distanceBases[index] > distance { index -= 1 }
+        return UInt8(index)
     }
 }
 
@@ -266,20 +342,29 @@ struct BitWriter {
     private var buffer: UInt64 = 0
     private var count = 0
 
-    /// Appends the low `bits` bits of `value`.
+    /// Appends the low `bits` bits (at most 32) of `value`.
     mutating func write(_ value: UInt32, bits: Int) {
         buffer |= UInt64(value & UInt32(truncatingIfNeeded: (1 << bits) - 1)) << UInt64(count)
         count += bits
-        while count >= 8 {
-            bytes.append(UInt8(truncatingIfNeeded: buffer))
-            buffer >>= 8
-            count -= 8
+        // Four bytes at a time once 32 bits wait: the same bytes as one at a time, in fewer appends.
+        if count >= 32 {
+            let word = UInt32(truncatingIfNeeded: buffer)
+            bytes.append(UInt8(truncatingIfNeeded: word))
+            bytes.append(UInt8(truncatingIfNeeded: word >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: word >> 16))
+            bytes.append(UInt8(truncatingIfNeeded: word >> 24))
+            buffer >>= 32
+            count -= 32
         }
     }
 
-    /// Writes the last partial byte, padded with zero bits.
+    /// Writes the bits still waiting, the last byte padded with zero bits.
     mutating func flush() {
-        if count > 0 { bytes.append(UInt8(truncatingIfNeeded: buffer)) }
+        while count > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: buffer))
+            buffer >>= 8
+            count = max(0, count - 8)
+        }
         buffer = 0
         count = 0
     }

@@ -1,11 +1,12 @@
 /// The gzip file format (RFC 1952) around a DEFLATE stream: what `Content-Encoding: gzip` names.
 enum Gzip {
     /// `bytes` compressed: a ten-byte header (no name, no time stamp, so equal input gives equal
-    /// output), the DEFLATE stream, then the CRC-32 and the length modulo 2³², little-endian.
-    static func compress(_ bytes: [UInt8]) -> [UInt8] {
+    /// output), the DEFLATE stream at `level`, then the CRC-32 and the length modulo 2³²,
+    /// little-endian.
+    static func compress(_ bytes: [UInt8], level: DeflateEncoder.Level = .standard) -> [UInt8] {
         // ID1 ID2, CM = 8 (deflate), FLG = 0, MTIME = 0, XFL = 0, OS = 255 (unknown).
         var output: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 255]
-        output += DeflateEncoder.compress(bytes)
+        output += DeflateEncoder.compress(bytes, level: level)
         let crc = CRC32.checksum(bytes)
         let size = UInt32(truncatingIfNeeded: bytes.count)
         for shift in stride(from: 0, to: 32, by: 8) { output.append(UInt8(truncatingIfNeeded: crc >> UInt32(shift))) }

@@ -34,17 +34,19 @@ enum HuffmanCode {
         // Nodes: the leaves first, then each merge; `parent` links them up.
         var weight = symbols.map { weights[$0] }
         var parent = [Int](repeating: -1, count: symbols.count)
-        var open = Array(symbols.indices)
+        // The open nodes in a binary heap ordered by weight, then node: each step takes the two
+        // a sort of them by the same order would put first, without sorting them every step.
+        var open = OpenNodes(Array(symbols.indices))
+        open.heapify(weight)
         while open.count > 1 {
-            open.sort { weight[$0] != weight[$1] ? weight[$0] < weight[$1] : $0 < $1 }
-            let first = open.removeFirst()
-            let second = open.removeFirst()
+            let first = open.popFirst(weight)
+            let second = open.popFirst(weight)
             let node = weight.count
             weight.append(weight[first] + weight[second])
             parent.append(-1)
             parent[first] = node
             parent[second] = node
-            open.append(node)
+            open.insert(node, weight)
         }
         return symbols.indices.map { leaf in
             var depth = 0
@@ -54,6 +56,56 @@ enum HuffmanCode {
                 depth += 1
             }
             return depth
+        }
+    }
+
+    /// A binary min-heap of node numbers, ordered by their weight and then by number.
+    private struct OpenNodes {
+        var nodes: [Int]
+        var count: Int { nodes.count }
+
+        init(_ nodes: [Int]) { self.nodes = nodes }
+
+        private static func precedes(_ left: Int, _ right: Int, _ weight: [Int]) -> Bool {
+            weight[left] != weight[right] ? weight[left] < weight[right] : left < right
+        }
+
+        mutating func heapify(_ weight: [Int]) {
+            for index in stride(from: nodes.count / 2 - 1, through: 0, by: -1) { siftDown(index, weight) }
+        }
+
+        mutating func popFirst(_ weight: [Int]) -> Int {
+            let first = nodes[0]
+            let last = nodes.removeLast()
+            if !nodes.isEmpty {
+                nodes[0] = last
+                siftDown(0, weight)
+            }
+            return first
+        }
+
+        mutating func insert(_ node: Int, _ weight: [Int]) {
+            nodes.append(node)
+            var index = nodes.count - 1
+            while index > 0 {
+                let parent = (index - 1) / 2
+                guard Self.precedes(nodes[index], nodes[parent], weight) else { break }
+                nodes.swapAt(index, parent)
+                index = parent
+            }
+        }
+
+        private mutating func siftDown(_ start: Int, _ weight: [Int]) {
+            var index = start
+            while true {
+                let left = 2 * index + 1
+                guard left < nodes.count else { return }
+                var smallest = left
+                if left + 1 < nodes.count, Self.precedes(nodes[left + 1], nodes[left], weight) { smallest = left + 1 }
+                guard Self.precedes(nodes[smallest], nodes[index], weight) else { return }
+                nodes.swapAt(index, smallest)
+                index = smallest
+            }
         }
     }
 

@@ -702,6 +702,8 @@ enum HTMLRenderer {
     /// Works on UTF-8 bytes: the five characters it replaces are ASCII, and no byte of a
     /// multi-byte sequence is ASCII, so nothing else can change.
     static func escape(_ raw: String) -> String {
+        // Most values have nothing to replace: one look at their bytes returns them as they are.
+        guard raw.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || needsEscape($0) }) else { return raw }
         let text = ControlCharacters.visible(raw)
         guard text.utf8.contains(where: needsEscape) else { return text }
         var result: [UInt8] = []

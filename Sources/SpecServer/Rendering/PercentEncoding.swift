@@ -22,6 +22,19 @@ enum PercentEncoding {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// `text` as ``encoded(_:)`` writes it, appended to `bytes`.
+    static func append(_ text: String, to bytes: inout [UInt8]) {
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(uppercaseDigits[Int(byte >> 4)])
+                bytes.append(uppercaseDigits[Int(byte & 0x0F)])
+            }
+        }
+    }
+
     /// A path segment or query value: unreserved characters stay, every other byte is `%XX`.
     static func encoded(_ text: String) -> String {
         encoded(text, keeping: isUnreserved)

@@ -150,6 +150,16 @@ public enum FilterVocabulary {
 
     /// `raw` lower-cased without spaces, `-`, `_` and `.`: the form values are compared in.
     public static func matchKey(_ raw: String) -> String {
+        // ASCII (every value a filter form sends): the same key byte by byte, without the
+        // Unicode case mapping and character iteration below.
+        if raw.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(raw.utf8.count)
+            for byte in raw.utf8 where byte != 0x20 && byte != 0x2D && byte != 0x5F && byte != 0x2E {
+                bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var key = ""
         key.reserveCapacity(raw.utf8.count)
         for character in raw.lowercased() where !" -_.".contains(character) { key.append(character) }

@@ -65,6 +65,12 @@ public struct QueryResult: Sendable, Hashable {
         return (chosen.positions, chosen.entries.count)
     }
 
+    /// The collection rows this result is a choice of, when it is one.
+    var chosenRows: CollectionRows? {
+        guard case .chosen(let chosen) = storage else { return nil }
+        return chosen
+    }
+
     /// The rows of the same collection at `positions` (from ``collectionPositions``, in any
     /// order), or `nil` when the rows are not such a choice.
     public func collectionRows(at positions: some Collection<Int>) -> [JSONValue]? {
@@ -84,6 +90,8 @@ public struct QueryResult: Sendable, Hashable {
 
 /// Some of one collection's rows in one snapshot, by position, in the collection's order.
 struct CollectionRows: Sendable {
+    /// The collection the rows are of.
+    let collection: SpecCollection
     /// Every row the collection has in the snapshot.
     let entries: [SpecSnapshot.Entry]
     /// The positions chosen, ascending; `nil`: every one.

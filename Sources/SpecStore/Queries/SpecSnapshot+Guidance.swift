@@ -16,7 +16,7 @@ extension SpecSnapshot {
         guard let platform else { return QueryResult(chosen: items) }
         guard items.isEmpty, let topic else {
             return QueryResult(
-                chosen: items, notes: platformStatementNotes(platform: platform, items: items.rows(0..<items.count)))
+                chosen: items, notes: platformStatementNotes(platform: platform, metrics: items))
         }
         return QueryResult(chosen: items, notes: emptyMetricNotes(platform: platform, topic: topic))
     }

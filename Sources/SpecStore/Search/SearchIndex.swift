@@ -343,10 +343,13 @@ struct SearchIndex: Sendable {
     /// The documents matching `query` at `version`, best first (ties: index order), with snippets
     /// for the `limit` from `offset` on (only those pay for a snippet); `total` counts every match.
     /// With `version` `nil`, every version is searched: a record's best-matching state stands for
-    /// it, and its hit says which versions hold the record (``Hit/held``).
-    func search(_ query: String, filter: Filter = Filter(), version: Int?, limit: Int = .max, offset: Int = 0) -> (
-        hits: [Hit], total: Int
-    ) {
+    /// it, and its hit says which versions hold the record (``Hit/held``). Without `snippets`
+    /// every hit's snippet is empty: a caller that reads only ids and scores (`q=`) does not pay
+    /// for them.
+    func search(
+        _ query: String, filter: Filter = Filter(), version: Int?, limit: Int = .max, offset: Int = 0,
+        snippets: Bool = true
+    ) -> (hits: [Hit], total: Int) {
         let terms = Array(Set(SearchIndex.terms(of: query))).sorted()
         guard !terms.isEmpty else { return ([], 0) }
         // Each synonym stands in for one query word only, and never for a word the query has:
@@ -460,8 +463,10 @@ struct SearchIndex: Sendable {
             let document = documents[candidate.document]
             let term = candidate.term >= 0 ? terms[candidate.term] : phrase
             let snippet =
-                candidate.field >= 0
-                ? SearchIndex.snippet(of: document.fields[candidate.field], around: term) : document.title
+                !snippets
+                ? ""
+                : candidate.field >= 0
+                    ? SearchIndex.snippet(of: document.fields[candidate.field], around: term) : document.title
             return Hit(
                 type: document.type, id: document.id, title: document.title, snippet: snippet, score: candidate.score,
                 summary: document.summary, held: held[document.id])
@@ -596,17 +601,19 @@ final class SearchIndexCache: Sendable {
 }
 
 extension SpecSnapshot {
-    func searchHits(_ query: String, types: Set<String>? = nil, limit: Int = .max) -> (
+    func searchHits(_ query: String, types: Set<String>? = nil, limit: Int = .max, snippets: Bool = true) -> (
         hits: [SearchIndex.Hit], total: Int
     ) {
-        searchHits(query, filter: SearchIndex.Filter(types: types), limit: limit)
+        searchHits(query, filter: SearchIndex.Filter(types: types), limit: limit, snippets: snippets)
     }
 
     func searchHits(
-        _ query: String, filter: SearchIndex.Filter, everyVersion: Bool = false, limit: Int = .max, offset: Int = 0
+        _ query: String, filter: SearchIndex.Filter, everyVersion: Bool = false, limit: Int = .max, offset: Int = 0,
+        snippets: Bool = true
     ) -> (hits: [SearchIndex.Hit], total: Int) {
         searchIndex.index.search(
-            query, filter: filter, version: everyVersion ? nil : version.index, limit: limit, offset: offset)
+            query, filter: filter, version: everyVersion ? nil : version.index, limit: limit, offset: offset,
+            snippets: snippets)
     }
 
     /// The most results ``search(_:)`` returns, a page a person reads whole; the notes say how

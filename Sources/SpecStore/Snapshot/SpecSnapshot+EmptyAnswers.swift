@@ -126,12 +126,7 @@ extension SpecSnapshot {
     /// Notes for an empty `/v1/metrics` answer for a platform and topic: the platforms the topic's
     /// figures are for, so a platform without the feature (tvOS and widgets) reads as such.
     func emptyMetricNotes(platform: String, topic: String) -> [Note] {
-        var platforms: [String] = []
-        for entry in rows(.metrics) where entry.fields["topic"]?.stringValue == topic {
-            for value in entry.fields["platforms"]?.arrayValue ?? [] {
-                if let name = value.stringValue, name != "all", !platforms.contains(name) { platforms.append(name) }
-            }
-        }
+        let platforms = metricTopicPlatforms.value { topicPlatforms() }[topic] ?? []
         guard !platforms.isEmpty else { return emptyFallback("topic \(topic)") }
         return [
             "Apple gives no \(topic) figure for \(platform) in version \(version.id); the store's \(topic) figures are for \(platforms.joined(separator: ", "))."
@@ -141,22 +136,52 @@ extension SpecSnapshot {
     /// Notes for an answer for one platform holding figures Apple scopes on it: Apple's statement,
     /// quoted with the page and section that say it (the rows' citations carry the URL), so a macOS answer with the iOS Live Activity dimensions says
     /// that Apple tells the Mac to use them.
-    func platformStatementNotes(platform: String, items: [JSONValue]) -> [Note] {
+    ///
+    /// `metrics` are rows chosen among this snapshot's metrics; which metric quotes which statement
+    /// is found once per snapshot (``statementQuoters``), not by a substring search per query.
+    func platformStatementNotes(platform: String, metrics chosen: CollectionRows) -> [Note] {
         var quoted: Set<String> = []
-        return statements.filter { statement in
-            statement.platform == platform && quoted.insert(statement.quote).inserted
-                && items.contains { item in
-                    (item["citations"]?.arrayValue ?? []).contains {
-                        $0["quote"]?.stringValue?.contains(statement.quote) == true
-                    }
-                }
+        let quoters = statementQuoters.value { quotingMetrics() }
+        return statements.indices.filter { index in
+            let statement = statements[index]
+            guard statement.platform == platform, quoted.insert(statement.quote).inserted else { return false }
+            let quoting = quoters[index]
+            guard let positions = chosen.positions else { return quoting.contains(true) }
+            return positions.contains { quoting[Int($0)] }
         }
+        .map { statements[$0] }
         .map { statement in
             let citation = statement.citation
             let section = citation["section"]?.stringValue.flatMap { $0.isEmpty ? nil : " › \($0)" } ?? ""
             let name = Self.platformNames[platform] ?? platform
             return
                 "On \(name), Apple says: '\(statement.quote)' (\(citation["page"]?.stringValue ?? "")\(section)). The figures here that quote it cite it and apply on \(name) as Apple scopes them."
+        }
+    }
+
+    /// For each topic of this snapshot's metrics, the platforms its figures are for, as their
+    /// rows first name them (`all` left out).
+    private func topicPlatforms() -> [String: [String]] {
+        var byTopic: [String: [String]] = [:]
+        for entry in rows(.metrics) {
+            guard let topic = entry.fields["topic"]?.stringValue else { continue }
+            var platforms = byTopic[topic] ?? []
+            for value in entry.fields["platforms"]?.arrayValue ?? [] {
+                if let name = value.stringValue, name != "all", !platforms.contains(name) { platforms.append(name) }
+            }
+            byTopic[topic] = platforms
+        }
+        return byTopic
+    }
+
+    /// For each statement, in ``statements``' order, which of this snapshot's metrics (by
+    /// position) quote it in a citation.
+    private func quotingMetrics() -> [[Bool]] {
+        let quotes = rows(.metrics).map { entry in
+            (entry.row["citations"]?.arrayValue ?? []).compactMap { $0["quote"]?.stringValue }
+        }
+        return statements.map { statement in
+            quotes.map { citations in citations.contains { $0.contains(statement.quote) } }
         }
     }
 

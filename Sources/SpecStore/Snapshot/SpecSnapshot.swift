@@ -36,6 +36,15 @@ public final class SpecSnapshot: Sendable {
     /// empty answer filtered by topic names its page's coverage, and counting every record's
     /// citations for each such answer was most of a never-seen empty answer's cost.
     let coverageRows = BuiltOnce<QueryResult>()
+    /// For each of ``statements``, which metrics quote it (``platformStatementNotes(platform:metrics:)``),
+    /// made on first use: a filter form's counts ask for these notes once per platform choice.
+    let statementQuoters = BuiltOnce<[[Bool]]>()
+    /// For each metrics topic, the platforms its figures are for (an empty metrics answer's
+    /// note), made on first use: a filter form's counts meet many empty combinations.
+    let metricTopicPlatforms = BuiltOnce<[String: [String]]>()
+    /// Each collection's rows by id and by their record's id (``RowIDIndex``), made on the
+    /// collection's first `q=`.
+    let rowIDIndexes = SpecCollection.allCases.map { _ in BuiltOnce<RowIDIndex>() }
 
     /// The values drawn from this version's data that filters resolve against, worked out on first use.
     struct SnapshotVocabulary: Sendable {
@@ -43,6 +52,9 @@ public final class SpecSnapshot: Sendable {
         let textStyles: [String]
         let allStyles: [String]
         let topics: [String]
+        /// Each topic by its match key (``FilterVocabulary/matchKey(_:)``), the first topic
+        /// where two share one: what `topic=` resolves with one lookup, not a scan.
+        let topicKeys: [String: String]
         let fonts: [String]
         /// Device match keys (of the id, the id without `device.`, and the name) to positions in `devices`.
         let deviceKeys: [String: Int]
@@ -58,10 +70,15 @@ public final class SpecSnapshot: Sendable {
                     deviceKeys[FilterVocabulary.matchKey(key)] = position
                 }
             }
+            let topics = distinct("topic", in: Self.declaring("topic"))
+            var topicKeys: [String: String] = [:]
+            for topic in topics where topicKeys[FilterVocabulary.matchKey(topic)] == nil {
+                topicKeys[FilterVocabulary.matchKey(topic)] = topic
+            }
             return SnapshotVocabulary(
                 dynamicTypeStyles: styles(in: [.dynamicType]), textStyles: styles(in: [.textStyles]),
                 allStyles: styles(in: [.dynamicType, .textStyles]),
-                topics: distinct("topic", in: Self.declaring("topic")),
+                topics: topics, topicKeys: topicKeys,
                 fonts: distinct("font", in: Self.declaring("font")),
                 deviceKeys: deviceKeys)
         }
@@ -235,19 +252,21 @@ public final class SpecSnapshot: Sendable {
     ) -> CollectionRows {
         let all = rows(collection)
         let wanted = fields.compactMap { name, value in value.map { (name, $0) } }
-        if platform == nil, wanted.isEmpty, accept == nil { return CollectionRows(entries: all, positions: nil) }
+        if platform == nil, wanted.isEmpty, accept == nil {
+            return CollectionRows(collection: collection, entries: all, positions: nil)
+        }
         if platform == nil, accept == nil, wanted.count == 1,
             let listed = columnCaches[collection.rawValue].value(orBuild: { EntryColumns(all) }).column(wanted[0].0)?
                 .positions(of: wanted[0].1)
         {
             // One field of few values: its list, made once per snapshot, is the answer.
-            return CollectionRows(entries: all, positions: listed)
+            return CollectionRows(collection: collection, entries: all, positions: listed)
         }
         var matching: [Int32] = []
         forEachPosition(collection, platform: platform, where: wanted) {
             if accept?(all[$0]) ?? true { matching.append(Int32($0)) }
         }
-        return CollectionRows(entries: all, positions: matching)
+        return CollectionRows(collection: collection, entries: all, positions: matching)
     }
 
     /// Calls `body` with the position of each entry of `collection` on `platform` whose string
@@ -328,6 +347,7 @@ public final class SpecSnapshot: Sendable {
 
     func topic(_ raw: String?) throws(QueryError) -> String? {
         guard let raw else { return nil }
+        if let topic = vocabulary.topicKeys[FilterVocabulary.matchKey(raw)] { return topic }
         return try resolve(raw, among: acceptedValues(for: .topic), parameter: "topic")
     }
 
