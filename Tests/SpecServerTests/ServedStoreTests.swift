@@ -24,9 +24,11 @@ import Testing
         #expect(!fresh.isSearchPrepared, "a served store holds no index until it is asked to search")
         var options = RequestOptions()
         options.words = "button"
-        #expect(SpecApplication.readsUnbuiltSearchIndex(route: .metrics, options: options, store: fresh))
+        #expect(SpecApplication.readsUnbuiltSearchIndex(route: .collection(.metrics), options: options, store: fresh))
         #expect(SpecApplication.readsUnbuiltSearchIndex(route: .search, options: RequestOptions(), store: fresh))
-        #expect(!SpecApplication.readsUnbuiltSearchIndex(route: .metrics, options: RequestOptions(), store: fresh))
+        #expect(
+            !SpecApplication.readsUnbuiltSearchIndex(
+                route: .collection(.metrics), options: RequestOptions(), store: fresh))
         _ = served
         fresh.prepareSearch()
         #expect(fresh.isSearchPrepared)
@@ -144,7 +146,7 @@ import Testing
         let catalogues = FieldCatalogues(store: store)
         let snapshot = store.latest
         let fields = PageContext(
-            route: .metrics, parameter: nil, filters: [], pinnedVersion: nil, snapshot: snapshot
+            route: .collection(.metrics), parameter: nil, filters: [], pinnedVersion: nil, snapshot: snapshot
         ).fields
         let topics = snapshot.acceptedValues(for: .topic)
         // Pages that share most of their choices' queries, each against a store that never counted.
@@ -153,10 +155,12 @@ import Testing
             ["platform": "ios", "topic": topics[1]], ["platform": "tvos", "topic": topics[1]], ["status": "convention"],
         ] {
             let kept = ServedStore.facetCounts(
-                store: store, snapshot: snapshot, route: .metrics, filters: filters, fields: fields, version: nil,
+                store: store, snapshot: snapshot, route: .collection(.metrics), filters: filters, fields: fields,
+                version: nil,
                 catalogues: catalogues)
             let fresh = ServedStore.facetCounts(
-                store: store, snapshot: snapshot, route: .metrics, filters: filters, fields: fields, version: nil,
+                store: store, snapshot: snapshot, route: .collection(.metrics), filters: filters, fields: fields,
+                version: nil,
                 catalogues: nil)
             #expect(kept == fresh, "\(filters)")
         }

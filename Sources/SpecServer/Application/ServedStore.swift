@@ -596,7 +596,7 @@ final class ServedStore: Sendable {
                     return rows.total
                 }
                 // One choice's count is the same on every page that shows it: kept by its query.
-                var key = "\(route.rawValue)|\(version ?? "")|\(words.map { "q" + $0 } ?? "")|"
+                var key = "\(route.position)|\(version ?? "")|\(words.map { "q" + $0 } ?? "")|"
                 for (name, value) in asked.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
                 guard let total = catalogues?.choiceCount(for: key, count) ?? count() else { continue }
                 counts[field.name, default: [:]][choice] = total
