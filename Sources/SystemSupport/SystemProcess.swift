@@ -46,6 +46,14 @@ package enum SystemProcess {
         return end - start
     }
 
+    /// ``releasePages(of:)`` for the UTF-8 bytes of a string held in the executable's read-only
+    /// data (a string literal), such as the embedded data file once the store is loaded from it.
+    /// A string without contiguous UTF-8 storage releases nothing. Returns the bytes released.
+    @discardableResult
+    package static func releasePages(ofLiteral text: String) -> Int {
+        text.utf8.withContiguousStorageIfAvailable { releasePages(of: UnsafeRawBufferPointer($0)) } ?? 0
+    }
+
     /// Clock ticks per second, the unit of `/proc`'s CPU times (`sysconf(_SC_CLK_TCK)`).
     package static var clockTicksPerSecond: Int { Int(sysconf(Int32(_SC_CLK_TCK))) }
 

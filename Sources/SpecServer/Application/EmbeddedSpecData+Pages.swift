@@ -7,8 +7,6 @@ extension EmbeddedSpecData {
     /// data), they fault in from the executable. Returns the bytes released.
     @discardableResult
     static func releasePages() -> Int {
-        json.utf8.withContiguousStorageIfAvailable { bytes in
-            SystemProcess.releasePages(of: UnsafeRawBufferPointer(bytes))
-        } ?? 0
+        SystemProcess.releasePages(ofLiteral: json)
     }
 }

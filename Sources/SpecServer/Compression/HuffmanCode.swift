@@ -17,6 +17,9 @@ enum HuffmanCode {
             weights[extra] = 1
             used = weights.indices.filter { weights[$0] > 0 }
         }
+        // Halving flattens the tree at best to a balanced one: more symbols than `limit` bits can
+        // number would never fit, and the loop below would not end.
+        precondition(used.count <= 1 << limit, "\(used.count) symbols cannot have codes of \(limit) bits")
         while true {
             let depths = treeDepths(weights, symbols: used)
             if depths.allSatisfy({ $0 <= limit }) {
