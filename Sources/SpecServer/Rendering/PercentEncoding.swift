@@ -10,27 +10,28 @@ enum PercentEncoding {
         // call and a check per byte, which made a record's note fields a tenth of its answer.
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            if keep(byte) {
-                result.append(byte)
-            } else {
-                result.append(UInt8(ascii: "%"))
-                result.append(digits[Int(byte >> 4)])
-                result.append(digits[Int(byte & 0x0F)])
-            }
-        }
+        write(text, digits: digits, keeping: keep, to: &result)
         return String(decoding: result, as: UTF8.self)
     }
 
     /// `text` as ``encoded(_:)`` writes it, appended to `bytes`.
     static func append(_ text: String, to bytes: inout [UInt8]) {
+        write(text, digits: uppercaseDigits, keeping: isUnreserved, to: &bytes)
+    }
+
+    /// The one loop both forms share: each byte of `text` that `keep` takes as itself, every
+    /// other as `%` and two of `digits`. Inlined, so the test on each byte is not a call.
+    @inline(__always)
+    private static func write(
+        _ text: String, digits: [UInt8], keeping keep: (UInt8) -> Bool, to bytes: inout [UInt8]
+    ) {
         for byte in text.utf8 {
-            if isUnreserved(byte) {
+            if keep(byte) {
                 bytes.append(byte)
             } else {
                 bytes.append(UInt8(ascii: "%"))
-                bytes.append(uppercaseDigits[Int(byte >> 4)])
-                bytes.append(uppercaseDigits[Int(byte & 0x0F)])
+                bytes.append(digits[Int(byte >> 4)])
+                bytes.append(digits[Int(byte & 0x0F)])
             }
         }
     }
