@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "spec-server", targets: ["SpecServer"]),
         .library(name: "HTTPCore", targets: ["HTTPCore"]),
         .library(name: "SpecStore", targets: ["SpecStore"]),
+        .library(name: "JSON", targets: ["JSON"]),
     ],
     traits: [
         // swift build --traits UpstreamFetch: `--upstream URL` mirrors a data file over HTTP(S)
@@ -39,7 +40,10 @@ let package = Package(
         .target(
             name: "HTTPCore", dependencies: ["CLinuxSupport", "SystemSupport"],
             swiftSettings: [.enableExperimentalFeature("Lifetimes")] + upcomingFeatures),
-        .target(name: "SpecStore", dependencies: ["SystemSupport"], swiftSettings: upcomingFeatures),
+        // JSON values, their parser and their writer: the store's data file, MCP's messages and the
+        // API documents all speak it.
+        .target(name: "JSON", dependencies: ["SystemSupport"], swiftSettings: upcomingFeatures),
+        .target(name: "SpecStore", dependencies: ["JSON", "SystemSupport"], swiftSettings: upcomingFeatures),
         // libcurl, opened at run time (dlopen) by a build with the UpstreamFetch trait, and only
         // when a fetch is asked for: building needs libcurl's headers (libcurl4-openssl-dev),
         // running a fetch needs libcurl.so.4 (libcurl4), serving needs neither.
@@ -47,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "SpecServer",
             dependencies: [
-                "HTTPCore", "SpecStore", "SystemSupport",
+                "HTTPCore", "JSON", "SpecStore", "SystemSupport",
             ],
             swiftSettings: upcomingFeatures,
             plugins: ["EmbedSpecData"]
@@ -67,10 +71,11 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "HTTPCoreTests", dependencies: ["HTTPCore", "SystemSupport", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore"], exclude: ["Fixtures"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "SpecStoreTests", dependencies: ["JSON", "SpecStore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SpecServerTests",
-            dependencies: ["SpecServer", "HTTPCore", "SpecStore", "SystemSupport", "TestSupport"]),
+            dependencies: ["SpecServer", "HTTPCore", "JSON", "SpecStore", "SystemSupport", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

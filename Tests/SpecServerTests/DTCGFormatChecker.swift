@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// Checks a design-token file against the Design Tokens Format Module 2025.10 (the W3C Design

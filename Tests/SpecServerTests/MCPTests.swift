@@ -1,4 +1,5 @@
 import Glibc
+import JSON
 import SpecStore
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import JSON
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 @testable import SpecServer

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import JSON
 import SpecStore
 import SystemSupport
 import Testing

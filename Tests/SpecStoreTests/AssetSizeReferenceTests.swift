@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Testing
 
 // Every asset size in `Data/specs.json` against Apple's tables as `Fixtures/reference/` copies

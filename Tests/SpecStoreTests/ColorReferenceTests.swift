@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Testing
 
 // Every color in `Data/specs.json` against Apple's tables as `Fixtures/reference/color-*.json` copy

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Testing
 
 // Every complication cell and every image-scale figure in `Data/specs.json` against Apple's tables

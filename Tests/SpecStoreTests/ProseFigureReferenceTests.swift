@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Testing
 
 // The figures Apple states in a sentence, the visionOS button and window figures, against

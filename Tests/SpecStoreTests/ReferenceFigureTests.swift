@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Testing
 
 // Every Apple-published figure in `Data/specs.json` is checked here, row by row, against the

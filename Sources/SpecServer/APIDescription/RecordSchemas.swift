@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// The JSON schema of every record type the API answers with, and of each route's envelope, for

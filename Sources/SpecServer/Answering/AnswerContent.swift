@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// What a data route answers, before it is written in a format.

@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// `/v1/check` as a linter uses it: every measurement of a frame answered in order, a malformed

@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// `/v1/check?family=circular&case=45mm&width=…&height=…`: a complication image judged against

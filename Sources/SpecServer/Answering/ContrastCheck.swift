@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// `/v1/check?foreground=…&background=…`: two colors judged against Apple's minimum contrast

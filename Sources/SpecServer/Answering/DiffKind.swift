@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// A kind of row in a diff, as `kind=` names it and the array shape's `change` field says it.

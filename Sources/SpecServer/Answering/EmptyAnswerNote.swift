@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// Why a filtered collection answer is empty, when the store's own query gave no reason: the

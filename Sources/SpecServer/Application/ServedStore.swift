@@ -1,4 +1,5 @@
 import HTTPCore
+import JSON
 import SpecStore
 
 /// One loaded store and every answer prepared from it.

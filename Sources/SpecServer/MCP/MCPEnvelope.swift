@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// One JSON-RPC message as MCP reads it: a request, a notification, or what is wrong with it.

@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// `POST /mcp`: MCP over Streamable HTTP, stateless, every answer `application/json` (no SSE

@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// The Model Context Protocol revisions this server speaks, and the names both eras share.

@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// `format=css` on `/v1/colors` (a collection whose entry has ``ServedCollection/styleSheet``):

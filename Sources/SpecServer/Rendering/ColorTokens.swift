@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// DTCG 2025.10 `color` tokens from the `/v1/colors` rows: one file per appearance, each with the

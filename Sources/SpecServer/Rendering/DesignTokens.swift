@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// W3C Design Tokens (DTCG 2025.10) files built from store rows.

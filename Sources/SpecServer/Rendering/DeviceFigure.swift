@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// A device's screen drawn to scale (one SVG unit is one point) with the widget sizes Apple

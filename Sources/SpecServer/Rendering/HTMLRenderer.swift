@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// Writes tables and records as HTML pages for people: headings in words with units, each

@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// What a page knows besides its rows: where it is, which filters produced it, and what the

@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// What a metric's page links besides its own fields, derived from the data alone: the other

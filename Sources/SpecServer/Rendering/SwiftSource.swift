@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// `format=swift`: the rows of the metrics, Dynamic Type and text-style routes as Swift source,

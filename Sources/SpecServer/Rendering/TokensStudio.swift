@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// The Tokens Studio single-file shape: one token set per Dynamic Type category, `$themes` with

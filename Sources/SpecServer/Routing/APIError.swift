@@ -1,4 +1,5 @@
 import HTTPCore
+import JSON
 import SpecStore
 
 /// An error a client sees: always JSON, `{"error": {"status", "code", "message", "hint"}}`, with

@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 // A store filter's fields (``FilterField``, declared beside the filter in SpecStore) read from a

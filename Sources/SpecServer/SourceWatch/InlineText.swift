@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// DocC inline content (`RenderInlineContent`) as plain text: runs joined as they come, since

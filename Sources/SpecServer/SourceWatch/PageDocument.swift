@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// What the source watch reads from one of Apple's HIG pages, served as Swift-DocC render JSON:

@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// What the store says each HIG page it cites should hold: the published quotes under their

@@ -1,3 +1,4 @@
+import JSON
 import SpecStore
 
 /// One place where the store no longer matches Apple's page.

@@ -1,4 +1,5 @@
 import HTTPCore
+import JSON
 import SpecStore
 
 extension SpecApplication {

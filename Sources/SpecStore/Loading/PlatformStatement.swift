@@ -1,3 +1,5 @@
+import JSON
+
 /// Apple's statement that scopes a page's figures on one platform, such as "Use the provided iOS
 /// dimensions" for Live Activities on macOS.
 ///

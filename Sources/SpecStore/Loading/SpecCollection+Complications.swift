@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecCollection {
     /// The complications collection's declaration (Docs/schema.md, complications): one record per
     /// cell of Apple's complication image tables and per default SwiftUI text size.

@@ -1,3 +1,5 @@
+import JSON
+
 /// The collections of the data file, in the file's order.
 ///
 /// Each is declared once, in ``declared``: its data-file key, its record type, its fields, its

@@ -1,3 +1,4 @@
+import JSON
 import SystemSupport
 
 /// The versioned store of HIG facts loaded from `Data/specs.json`: immutable once loaded.

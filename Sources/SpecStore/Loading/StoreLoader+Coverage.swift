@@ -1,3 +1,5 @@
+import JSON
+
 /// `coverage`: the HIG pages that publish figures, declared once, so an answer can tell a page the
 /// store does not hold from a page that publishes none.
 extension StoreLoader {

@@ -1,3 +1,5 @@
+import JSON
+
 /// The element vocabulary (schema 2) and the figures that apply to each element.
 extension StoreLoader {
     /// `elements`: `{"id": {"name", "basis", "measures": {"size": [metric ids], …}}}`. The keys

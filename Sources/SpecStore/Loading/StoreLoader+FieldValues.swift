@@ -1,3 +1,5 @@
+import JSON
+
 /// A field value against its declared kind (`FieldKind`), nested objects and citation targets.
 extension StoreLoader {
     func check(_ value: JSONValue, _ kind: FieldKind, _ path: @autoclosure () -> String) throws(SpecStoreError) {

@@ -1,3 +1,5 @@
+import JSON
+
 /// One record of a collection: its fields, status, rule words, figure sense and history, checked in file order.
 extension StoreLoader {
     mutating func loadRecord(_ value: JSONValue, in collection: SpecCollection, position: Int)

@@ -1,3 +1,5 @@
+import JSON
+
 /// Cross-record references: every id a record names exists in the collection it points to.
 extension StoreLoader {
     func checkReferences() throws(SpecStoreError) {

@@ -1,3 +1,5 @@
+import JSON
+
 /// One Apple sentence, one presence: a figure and the rule that quote the same words are on
 /// Apple's page in the same versions.
 extension StoreLoader {

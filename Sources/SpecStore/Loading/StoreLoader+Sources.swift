@@ -1,3 +1,5 @@
+import JSON
+
 /// The schema-2 tables a record leans on: citation sources, their platform qualifiers, and per-collection defaults a record is expanded with.
 extension StoreLoader {
     /// `sources`: citation sources declared once, `{"id": {"page", "section", "url"}}`.

@@ -1,3 +1,5 @@
+import JSON
+
 /// What records may describe (schema 2): subjects, their qualifiers, platform coverage and figure kinds.
 extension StoreLoader {
     /// `subjects`: what a fact can describe that did not always exist, and when it appeared:

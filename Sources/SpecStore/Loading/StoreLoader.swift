@@ -1,3 +1,5 @@
+import JSON
+
 /// Checks a parsed data file against Docs/schema.md and turns it into records.
 ///
 /// Every refusal names the JSON path of the offending value. Checks run in file order, so the first

@@ -1,3 +1,5 @@
+import JSON
+
 /// One record of the data file after validation: its object as written, and its history.
 struct StoredRecord: Sendable {
     /// An earlier state: before version `until`, the fields in `values` had these values.

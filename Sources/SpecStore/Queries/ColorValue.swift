@@ -1,3 +1,4 @@
+import JSON
 import SystemSupport
 
 /// A color as Apple's swatches give it: red, green and blue channels from 0 to 255.

@@ -1,3 +1,5 @@
+import JSON
+
 /// The shape of value a filter field takes: what a query string, an MCP argument and the API
 /// description say it accepts.
 public enum FilterKind: Sendable, Hashable {

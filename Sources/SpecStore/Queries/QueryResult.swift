@@ -1,3 +1,5 @@
+import JSON
+
 /// The rows a collection query answers with, plus notes a reader should see beside them.
 ///
 /// Rows are JSON objects with the field names of the HTTP API; ``SpecSnapshot`` documents the field

@@ -1,3 +1,5 @@
+import JSON
+
 /// A screen size in points, portrait (`430x932`).
 public struct ScreenSize: Sendable, Hashable, CustomStringConvertible {
     /// Width in points.

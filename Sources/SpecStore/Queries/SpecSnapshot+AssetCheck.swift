@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecSnapshot {
     /// One size an asset row gives in pixels: its scale's label (`@2x`, or `px` for a size Apple
     /// gives without a scale), the size, and whether the store computed it (points × scale, where

@@ -1,3 +1,5 @@
+import JSON
+
 extension CollectionDeclaration {
     /// `assetSizes` (`/v1/asset-sizes`): one record per row of Apple's "what size is this image"
     /// tables, ids `asset.TABLE.…` (Docs/schema.md).

@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecSnapshot {
     /// The prefix and suffix of the figure that gives a visionOS button shape's sizes
     /// (`metric.buttons.visionos.circular-sizes`): Apple's table of button sizes marks, per shape,

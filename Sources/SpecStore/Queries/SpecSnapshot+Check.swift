@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecSnapshot {
     /// Judges one measurement against a metric (`/v1/check`).
     ///

@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecSnapshot {
     /// Apple's system colors (`/v1/colors`), in the data file's order: the table for every
     /// platform and the iOS, iPadOS grays, or in versions before June 9, 2025 Apple's per-platform

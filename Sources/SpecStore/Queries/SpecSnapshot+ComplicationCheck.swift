@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecSnapshot {
     /// Judges a complication image's size against Apple's published size for its family, element
     /// and case size (`/v1/check?family=circular&case=45mm&width=…&height=…`).

@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecSnapshot {
     /// Apple's complication image sizes and default SwiftUI text sizes (`/v1/complications`), in
     /// the data file's order: by case size, then Apple's families in the page's order.

@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecSnapshot {
     /// Judges the contrast of two colors against Apple's published minimum contrast ratio for
     /// the text they set (`/v1/check?foreground=…&background=…`).

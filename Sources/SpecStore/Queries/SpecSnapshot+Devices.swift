@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecSnapshot {
     /// Screen sizes (`/v1/devices`), in the data file's order.
     ///

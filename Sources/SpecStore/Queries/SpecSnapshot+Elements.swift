@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecSnapshot {
     /// How the figure that governs an element's measurement is chosen, as the answer states it.
     public static let governingRule =

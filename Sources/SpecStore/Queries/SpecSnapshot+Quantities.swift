@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecSnapshot {
     /// A figure written in its own unit, as Apple writes it: `17 pt`, `4.5:1` for a contrast
     /// ratio, `0.1×` for a fraction, `75%`, `8 h`, `7 items` for a count.

@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecSnapshot {
     /// Dynamic Type rows (`/v1/dynamic-type`), in the data file's order.
     ///

@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecSnapshot {
     /// Which widget families and rendering modes each platform has (`/v1/widget-families`), in the
     /// data file's order.

@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecSnapshot {
     /// The rows of `result` whose records match `words` as `/v1/search` matches them, best first,
     /// each with its `score` (higher is better): a collection's answer narrowed by `q=`, its other

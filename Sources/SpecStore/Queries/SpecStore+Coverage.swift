@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecStore {
     /// What `snapshot` holds of each HIG page that publishes figures (`/v1/coverage`): one row per
     /// page of ``coverage``, in its order, with `page`, `url`, `publishes`, `records` (the records

@@ -1,3 +1,5 @@
+import JSON
+
 extension SpecStore {
     /// The store versions (`/v1/versions`), oldest first.
     ///

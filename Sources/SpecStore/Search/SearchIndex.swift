@@ -1,3 +1,5 @@
+import JSON
+
 /// A word index over every state of every record, for ranked text search.
 ///
 /// Each record contributes weighted fields (a title-like field weighs most). A query's words

@@ -1,3 +1,5 @@
+import JSON
+
 /// The words a designer uses for one another in a search (`font` for `text`, `tap` for `hit`),
 /// from the data file's `searchSynonyms`: a list of groups, each a list of single search words.
 ///

@@ -1,3 +1,5 @@
+import JSON
+
 /// One collection's entries in one snapshot as columns: each entry's platforms as bits and each
 /// top-level string field's value as a number, so a filter compares one word per row instead of
 /// looking members up in every row's JSON or comparing strings. Made on a collection's first

@@ -1,3 +1,5 @@
+import JSON
+
 /// A metric's figure as a reader writes it, from its separate fields: `44×44 pt`, `2–5`,
 /// `≥ 4.5:1`, `< 15`, `75–125%`. A metric's API row carries it as `display`, beside the fields it
 /// is made from, so JSON, CSV, Markdown and the pages show a range or a size with no arithmetic.

@@ -1,3 +1,5 @@
+import JSON
+
 /// Builds the API rows of one collection's records: the JSON objects the HTTP routes render.
 ///
 /// Field order: `id`; the collection's own fields in Docs/schema.md order, with `platform` (the

@@ -1,3 +1,5 @@
+import JSON
+
 /// Why an answer is empty, in words a reader can act on: every query that can come back empty
 /// for a reason the sources state says so in its notes, in every format.
 extension SpecSnapshot {

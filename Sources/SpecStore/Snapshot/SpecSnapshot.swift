@@ -1,3 +1,5 @@
+import JSON
+
 /// The store as of one version: every record that version has, with the values it had then.
 ///
 /// Snapshots are immutable and built at load, so queries are plain reads that any thread may run

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SpecStore
 
 /// Paths to the fixtures beside the tests, found from this file's path so no bundle is needed.

@@ -8,9 +8,9 @@
 /// through `Character`, and shares the storage of repeated long strings (citation URLs, page
 /// names), which keeps a loaded store small. Line and column are computed only when an error is
 /// reported.
-struct JSONParser: ~Copyable {
+package struct JSONParser: ~Copyable {
     /// Nesting deeper than this is refused rather than risking the stack.
-    static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let depthLimit: Int
@@ -38,7 +38,7 @@ struct JSONParser: ~Copyable {
     ///   - interning: share one storage between equal strings longer than 15 bytes (shorter ones
     ///     are stored inline by `String` anyway).
     ///   - depthLimit: the deepest nesting accepted, at most ``maximumDepth``.
-    static func parse(
+    package static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, interning: Bool = false, depthLimit: Int = maximumDepth
     ) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes, interning: interning, depthLimit: min(depthLimit, maximumDepth))
@@ -58,7 +58,7 @@ struct JSONParser: ~Copyable {
     }
 
     /// Parses exactly one JSON value in `bytes`, read in place (see the buffer's overload).
-    static func parse(
+    package static func parse(
         _ bytes: [UInt8], interning: Bool = false, depthLimit: Int = maximumDepth
     ) throws(JSONSyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
@@ -67,7 +67,7 @@ struct JSONParser: ~Copyable {
     }
 
     /// Whether `literal` is exactly one RFC 8259 §6 number.
-    static func isNumberLiteral(_ literal: String) -> Bool {
+    package static func isNumberLiteral(_ literal: String) -> Bool {
         Array(literal.utf8).withUnsafeBufferPointer { bytes in
             var index = 0
             return scanNumber(bytes, &index) && index == bytes.count
@@ -239,7 +239,7 @@ struct JSONParser: ~Copyable {
     }
 
     /// Advances `index` over one RFC 8259 §6 number; `false` (with `index` at the fault) if malformed.
-    static func scanNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Bool {
+    package static func scanNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Bool {
         func isDigit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard isDigit(index) else { return false }

@@ -24,7 +24,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     }
 
     /// Creates an object from parallel arrays the parser already checked for duplicates.
-    init(uncheckedKeys keys: [String], values: [JSONValue]) {
+    package init(uncheckedKeys keys: [String], values: [JSONValue]) {
         self.keys = keys
         self.values = values
     }

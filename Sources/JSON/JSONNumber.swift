@@ -13,7 +13,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Creates a number from a literal already checked by the parser.
-    init(uncheckedLiteral: String) {
+    package init(uncheckedLiteral: String) {
         self.literal = uncheckedLiteral
     }
 

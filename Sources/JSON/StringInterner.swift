@@ -6,12 +6,12 @@ import SystemSupport
 /// times. Looking them up by their raw bytes, before a `String` exists, saves both the copy and
 /// the memory, and avoids `String` hashing, which normalizes non-ASCII text (`HIG › Layout`).
 /// Open addressing with linear probing over FNV-1a hashes.
-struct StringInterner {
+package struct StringInterner {
     private var slots: [Int32]
     private var hashes: [UInt64] = []
     private var strings: [String] = []
 
-    init(capacity: Int = 1024) {
+    package init(capacity: Int = 1024) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = [Int32](repeating: -1, count: size)
@@ -19,7 +19,7 @@ struct StringInterner {
 
     /// The shared string with these (already validated) UTF-8 bytes; `make` makes it when
     /// none is held yet.
-    mutating func string(for utf8: Span<UInt8>, making make: () -> String) -> String {
+    package mutating func string(for utf8: Span<UInt8>, making make: () -> String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for index in utf8.indices {
             hash = (hash ^ UInt64(utf8[index])) &* 0x0000_0100_0000_01B3

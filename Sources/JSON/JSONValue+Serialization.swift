@@ -72,7 +72,7 @@ extension JSONValue {
     }
 
     /// Appends `string` as a JSON string literal, escaping what RFC 8259 §7 requires.
-    static func writeString(_ string: String, into bytes: inout [UInt8]) {
+    package static func writeString(_ string: String, into bytes: inout [UInt8]) {
         bytes.append(0x22)
         // Runs that need no escaping are copied whole (CLibrary.append): as fast as through
         // withUTF8's raw buffer (0.85–1.02× its time over the data file's strings), where

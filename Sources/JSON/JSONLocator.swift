@@ -4,23 +4,23 @@
 /// Only run when a fault is reported, over text that has already parsed: it skips values without
 /// building them. Where the path's last member is missing (a required field), the position is the
 /// deepest part of the path that exists, usually the record's opening brace.
-enum JSONLocator {
+package enum JSONLocator {
     /// The 1-based line and column (in characters) of the value at `path`, or of its deepest
     /// existing ancestor.
-    static func position(of path: String, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    package static func position(of path: String, in bytes: [UInt8]) -> (line: Int, column: Int) {
         // Only run when a fault is reported: the array's bounds checks cost nothing that matters.
         var scanner = Scanner(bytes: bytes)
         let offset = scanner.locate(segments(of: path))
         return lineAndColumn(at: offset, in: bytes)
     }
 
-    enum Segment: Equatable {
+    package enum Segment: Equatable {
         case key(String)
         case index(Int)
     }
 
     /// `$.a[2].b` as `[.key("a"), .index(2), .key("b")]`.
-    static func segments(of path: String) -> [Segment] {
+    package static func segments(of path: String) -> [Segment] {
         var result: [Segment] = []
         var rest = Substring(path.hasPrefix("$") ? path.dropFirst() : Substring(path))
         while let first = rest.first {
@@ -40,7 +40,7 @@ enum JSONLocator {
         return result
     }
 
-    static func lineAndColumn(at offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    package static func lineAndColumn(at offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
         for byte in bytes[..<min(offset, bytes.count)] {
