@@ -123,8 +123,7 @@ struct MCPCatalogue: Sendable {
                     declaration: Self.declaration(
                         name: declared.name, title: declared.title, description: declared.description,
                         properties: properties, required: required,
-                        output: Self.outputSchema(route, postBody: declared.input == .postBody),
-                        route: (declared.input == .postBody ? "POST " : "GET ") + route.template),
+                        output: Self.outputSchema(route, postBody: declared.input == .postBody)),
                     fieldKinds: Dictionary(
                         (route.endpoint.filter?.parameters ?? []).map { ($0.name, $0.value) },
                         uniquingKeysWith: { first, _ in first })))
@@ -132,7 +131,7 @@ struct MCPCatalogue: Sendable {
             if route
                 == Route.allCases.last(where: { $0.endpoint.selectsRows && $0 != .search && $0.endpoint.tool != nil })
             {
-                tools.append(Self.recordTool(recordRoutes: recordRouteList, prefixes: recordRoutes.keys.sorted()))
+                tools.append(Self.recordTool(prefixes: recordRoutes.keys.sorted()))
             }
         }
         self.tools = tools
@@ -304,7 +303,7 @@ struct MCPCatalogue: Sendable {
         }
     }
 
-    private static func recordTool(recordRoutes: [Route], prefixes: [String]) -> Tool {
+    private static func recordTool(prefixes: [String]) -> Tool {
         let properties: [(String, JSONValue)] = [
             (
                 "id",
@@ -317,20 +316,21 @@ struct MCPCatalogue: Sendable {
             ("version", commonSchema(.version) ?? ["type": "string"]),
             ("fields", commonSchema(.fields) ?? ["type": "string"]),
         ]
-        let routes = recordRoutes.map { "GET " + $0.template }.joined(separator: ", ")
         return Tool(
             name: recordToolName, route: nil, input: .query, arguments: ["id", "version", "fields"],
             declaration: declaration(
                 name: recordToolName, title: "Read one record",
                 description:
                     "One record by the id search or a list_ tool gave: every field, status and citations, to cite it or read it whole.",
-                properties: properties, required: ["id"], output: recordOutput, route: routes))
+                properties: properties, required: ["id"], output: recordOutput))
     }
 
-    /// A `tools/list` entry. Every tool reads the store and nothing else.
+    /// A `tools/list` entry. Every tool reads the store and nothing else. No `_meta` naming the
+    /// route behind the tool: every agent reads the list's bytes on every session, and no client
+    /// reads a route (the tool's result is the route's JSON, as `/llms.txt` says).
     private static func declaration(
         name: String, title: String, description: String, properties: [(String, JSONValue)], required: [String],
-        output: JSONValue, route: String
+        output: JSONValue
     ) -> JSONValue {
         // No additionalProperties: the bytes are read with every tool list, and an argument the
         // tool does not take is refused by the server with the tool's arguments listed.
@@ -342,7 +342,6 @@ struct MCPCatalogue: Sendable {
             "annotations": [
                 "readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false,
             ],
-            "_meta": ["hig-spec-service/route": .string(route)],
         ]
     }
 
