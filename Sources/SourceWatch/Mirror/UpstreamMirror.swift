@@ -55,6 +55,7 @@ package final class UpstreamMirror: Sendable {
         package var install: @Sendable (SpecStore) -> Void
         /// Counts a reload: `true` a new store served, `false` a fetched file refused.
         package var countReload: @Sendable (_ succeeded: Bool) -> Void
+        /// Writes one line of the operator's log.
         package var log: LogWriter
 
         package init(
