@@ -51,11 +51,27 @@ let package = Package(
         .executableTarget(
             name: "SpecServer",
             dependencies: [
-                "HTTPCore", "JSON", "SpecStore", "SystemSupport",
+                "HTTPCore", "JSON", "SourceWatch", "SpecStore", "SystemSupport",
             ],
             swiftSettings: upcomingFeatures,
             plugins: ["EmbedSpecData"]
         ),
+        // The Apple-page watch (`sources check`, `--watch-sources`) and the upstream mirror
+        // (`--upstream`): fetching, reading and comparing Apple's pages, the report, and the
+        // mirror's polling and cache file. libcurl comes through SystemSupport, with the trait.
+        .target(
+            name: "SourceWatch", dependencies: ["JSON", "SpecStore", "SystemSupport"], swiftSettings: upcomingFeatures),
+        // What both the module's tests and the application's need: page JSON in Apple's shape
+        // made from the store, and a loopback server of it.
+        .target(
+            name: "SourceWatchFixtures",
+            dependencies: ["JSON", "SourceWatch", "SpecStore", "SystemSupport", "TestSupport"],
+            path: "Tests/SourceWatchFixtures"),
+        .testTarget(
+            name: "SourceWatchTests",
+            dependencies: [
+                "JSON", "SourceWatch", "SourceWatchFixtures", "SpecStore", "SystemSupport", "TestSupport",
+            ]),
         // Writes Data/specs.json into a Swift raw string literal so the binary runs alone.
         .executableTarget(name: "spec-data-embedder", path: "Plugins/SpecDataEmbedder"),
         .plugin(
@@ -67,15 +83,19 @@ let package = Package(
         .executableTarget(
             name: "store-bench", dependencies: ["SpecStore"], path: "Benchmarks/store",
             exclude: ["scale.py", "scale.sh"]),
-        // What more than one test target needs: waiting on a condition with a deadline.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What more than one test target needs: waiting on a condition with a deadline, and a blocking
+        // HTTP client over loopback.
+        .target(name: "TestSupport", dependencies: ["SystemSupport"], path: "Tests/TestSupport"),
         .testTarget(
             name: "HTTPCoreTests", dependencies: ["HTTPCore", "SystemSupport", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["JSON", "SpecStore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SpecServerTests",
-            dependencies: ["SpecServer", "HTTPCore", "JSON", "SpecStore", "SystemSupport", "TestSupport"]),
+            dependencies: [
+                "SpecServer", "HTTPCore", "JSON", "SpecStore", "SystemSupport", "TestSupport",
+                "SourceWatch", "SourceWatchFixtures",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

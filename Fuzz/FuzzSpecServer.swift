@@ -16,6 +16,7 @@
 
 import Glibc
 import JSON
+import SourceWatch
 import SpecStore
 
 private enum FuzzTarget: String {

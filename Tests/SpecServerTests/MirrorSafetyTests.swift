@@ -4,31 +4,8 @@ import HTTPCore
 import SystemSupport
 import Testing
 
+@testable import SourceWatch
 @testable import SpecServer
-
-/// Secrets in an upstream URL are redacted wherever the URL is shown.
-@Suite struct RedactedURLTests {
-    @Test(arguments: [
-        ("https://example.com/v1/export", "https://example.com/v1/export"),
-        ("https://user:s3cret@example.com/v1/export", "https://REDACTED@example.com/v1/export"),
-        ("https://user:p@ss@example.com:8443/x", "https://REDACTED@example.com:8443/x"),
-        ("https://example.com/x?token=abc123", "https://example.com/x?token=REDACTED"),
-        ("https://example.com/x?a=1&sig=zz&v", "https://example.com/x?a=REDACTED&sig=REDACTED&REDACTED"),
-        ("https://example.com/x?abc123", "https://example.com/x?REDACTED"),
-        ("https://t0ken@example.com?k=v#frag", "https://REDACTED@example.com?k=REDACTED"),
-        ("http://127.0.0.1:8080/x#secret", "http://127.0.0.1:8080/x"),
-    ])
-    func redactsCredentialsAndQueryValues(url: String, shown: String) {
-        #expect(RedactedURL(url).description == shown)
-    }
-
-    @Test func scrubsAMessageQuotingTheURL() {
-        let url = "https://u:pw@example.com/x?token=abc"
-        let message = RedactedURL.scrub("cannot reach \(url) now", of: url)
-        #expect(message == "cannot reach https://REDACTED@example.com/x?token=REDACTED now")
-        #expect(!message.contains("pw") && !message.contains("abc"))
-    }
-}
 
 /// The mirror's cache and readiness, driven in process with a scripted upstream.
 @Suite struct MirrorSafetyTests {
@@ -56,7 +33,7 @@ import Testing
                 settings: UpstreamMirror.Settings(
                     url: MirrorSafetyTests.secretURL, intervalSeconds: 300, cachePath: cachePath,
                     maxBytes: 64 << 20, timeoutSeconds: 5),
-                application: application, state: try #require(application.upstream),
+                serving: application.mirrorServing, state: try #require(application.upstream),
                 transfer: { request in
                     requests.withLock { $0.append(request) }
                     return queue.withLock { $0.isEmpty ? .failed("no more answers") : $0.removeFirst() }
@@ -144,24 +121,6 @@ import Testing
         #expect(try String(contentsOfFile: cache + ".etag", encoding: .utf8) == "\"v1\"")
     }
 
-    @Test func temporaryNamesAreUnpredictableAndCreatedExclusively() throws {
-        let directory = try scratchDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/file"
-        try AtomicFile.write(Array("one".utf8), to: path)
-        try AtomicFile.write(Array("two".utf8), to: path)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "two")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["file"])
-        // A symlink at the target is replaced, not written through.
-        let victim = directory + "/victim"
-        try Data("untouched".utf8).write(to: URL(fileURLWithPath: victim))
-        try FileManager.default.removeItem(atPath: path)
-        #expect(symlink(victim, path) == 0)
-        try AtomicFile.write(Array("three".utf8), to: path)
-        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "untouched")
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "three")
-    }
-
     @Test func staleTemporaryFilesAreRemovedAtStart() throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -200,11 +159,4 @@ import Testing
         #expect(rig.lines.withLock { $0 }.filter { $0.contains("refused") || $0.contains("cannot write") }.count == 1)
     }
 
-    @Test func aDeviceIsNeverReadAsTheCache() {
-        #expect(
-            AtomicFile.read("/dev/zero", limit: 1024) == .refused("/dev/zero is a character device, not a regular file")
-        )
-        #expect(AtomicFile.read("/nonexistent/specs.json", limit: 1024) == .missing)
-        #expect(AtomicFile.nonRegularKind(at: "/dev/null") == "a character device")
-    }
 }

@@ -1,8 +1,10 @@
 import JSON
+import SourceWatchFixtures
 import SpecStore
 import Testing
 
 @testable import HTTPCore
+@testable import SourceWatch
 @testable import SpecServer
 
 extension ApplicationHarness {
@@ -23,8 +25,7 @@ extension ApplicationHarness {
 @Suite struct SourcesRouteTests {
     /// A check of the fixture pages in which the layout page is gone.
     static let driftReport: SourceReport = {
-        let fixtures = try! SourcePageFixtures.latest()
-        return SourceWatchTests.check(fixtures, answers: ["layout": .status(404)])
+        try! SourcePageFixtures.latest().check(answers: ["layout": .status(404)])
     }()
 
     let watching = ApplicationHarness.watchingSources
@@ -82,8 +83,8 @@ extension ApplicationHarness {
     @Test func manyFindingsOfOneKindAreFolded() throws {
         let fixtures = try SourcePageFixtures.latest()
         let slugs = fixtures.expectations.pages.map(\.slug)
-        let everyPageGone = SourceWatchTests.check(
-            fixtures, answers: Dictionary(uniqueKeysWithValues: slugs.map { ($0, .status(404)) }))
+        let everyPageGone = fixtures.check(
+            answers: Dictionary(uniqueKeysWithValues: slugs.map { ($0, .status(404)) }))
         #expect(slugs.count > SourcesPage.foldedAfter)
         let page = SourcesPage.html(everyPageGone)
         #expect(page.contains("<details><summary><strong>page-missing (\(slugs.count))</strong></summary>"))

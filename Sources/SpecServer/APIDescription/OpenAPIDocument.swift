@@ -1,5 +1,6 @@
 import HTTPCore
 import JSON
+import SourceWatch
 import SpecStore
 
 /// The OpenAPI 3.1 description of the API, built per store load so every enum lists the values

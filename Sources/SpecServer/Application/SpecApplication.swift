@@ -1,4 +1,5 @@
 import HTTPCore
+import SourceWatch
 import SpecStore
 import Synchronization
 import SystemSupport

@@ -1,4 +1,5 @@
 import HTTPCore
+import SourceWatch
 
 /// The engine's defaults. ``HTTPServer/Configuration`` is the one source of the address, the
 /// limits and the timeouts; the fields below, `--help` and the table in Docs/configuration.md

@@ -1,4 +1,5 @@
 import HTTPCore
+import SourceWatch
 import SpecStore
 import SystemSupport
 
@@ -6,6 +7,8 @@ import SystemSupport
 enum SpecServerCommand {
     /// The version `--version` prints.
     static let version = "1.0.0"
+    /// The product token the fetches' User-Agent starts with.
+    static let product = "spec-server/\(version)"
 
     /// Runs the command line; returns the process exit status.
     ///
@@ -52,7 +55,7 @@ enum SpecServerCommand {
         }
         // Before any client can take the last descriptor: /metrics reads these without a new one.
         ProcessMetrics.holdFiles()
-        let mirror = UpstreamFetching.makeMirror(configuration: configuration, application: application)
+        let mirror = application.makeMirror(configuration: configuration)
         mirror?.serveCachedCopy()
         mirror?.start()
         defer { mirror?.stop() }
@@ -86,11 +89,14 @@ enum SpecServerCommand {
     static func makeSourceWatcher(
         configuration: ServerConfiguration, application: SpecApplication, log: ServerLog? = nil
     ) -> SourceWatcher? {
-        guard let state = application.sourceWatch, let fetch = SourceWatchTransport.fetch else { return nil }
+        guard let state = application.sourceWatch, let fetch = SourceWatchTransport.fetch(product: product)
+        else { return nil }
         let check = SourceCheck(
             base: configuration.sourcesBase, timeoutSeconds: 30, maxBytes: 4 * 1024 * 1024, fetch: fetch)
+        var write: LogWriter?
+        if let log { write = { line in log.write(line) } }
         return SourceWatcher(
-            intervalSeconds: configuration.watchSourcesSeconds, check: check, state: state, log: log,
+            intervalSeconds: configuration.watchSourcesSeconds, check: check, state: state, log: write,
             snapshot: { [weak application] in application?.current?.store.latest })
     }
 

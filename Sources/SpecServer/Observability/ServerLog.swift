@@ -33,6 +33,14 @@ struct ServerLog: Sendable {
     static func jsonLine(
         _ level: Level, _ msg: String, _ fields: KeyValuePairs<String, Value>, time: (seconds: Int, nanoseconds: Int)
     ) -> String {
+        jsonLine(level, msg, fieldsInOrder: fields, time: time)
+    }
+
+    /// One JSON object, without the newline, its fields in `fields`' order.
+    static func jsonLine(
+        _ level: Level, _ msg: String, fieldsInOrder fields: some Sequence<(key: String, value: Value)>,
+        time: (seconds: Int, nanoseconds: Int)
+    ) -> String {
         var line = "{\"time\":\"\(rfc3339(seconds: time.seconds, nanoseconds: time.nanoseconds))\""
         line += ",\"level\":\"\(level.rawValue)\",\"msg\":\(quoted(msg))"
         for (name, value) in fields {
