@@ -47,11 +47,15 @@ let package = Package(
         .executableTarget(
             name: "SpecServer",
             dependencies: [
-                "HTTPCore", "SpecStore", "SystemSupport",
+                "HTTPCore", "SpecFormats", "SpecStore", "SystemSupport",
             ],
             swiftSettings: upcomingFeatures,
             plugins: ["EmbedSpecData"]
         ),
+        // The output formats (one file each) and the renderers they use: tables, pages, Swift, CSS
+        // and design tokens from a table and a page model, knowing no route.
+        .target(name: "SpecFormats", dependencies: ["SpecStore"], swiftSettings: upcomingFeatures),
+        .testTarget(name: "SpecFormatsTests", dependencies: ["SpecFormats", "SpecStore"]),
         // Writes Data/specs.json into a Swift raw string literal so the binary runs alone.
         .executableTarget(name: "spec-data-embedder", path: "Plugins/SpecDataEmbedder"),
         .plugin(
@@ -70,7 +74,7 @@ let package = Package(
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SpecServerTests",
-            dependencies: ["SpecServer", "HTTPCore", "SpecStore", "SystemSupport", "TestSupport"]),
+            dependencies: ["SpecServer", "HTTPCore", "SpecFormats", "SpecStore", "SystemSupport", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,6 +15,7 @@
 //             from RFC 1951 below, with the CRC-32 and length the trailer names
 
 import Glibc
+import SpecFormats
 import SpecStore
 
 private enum FuzzTarget: String {

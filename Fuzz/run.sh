@@ -42,15 +42,21 @@ swiftc "${flags[@]}" -wmo -c -module-name SystemSupport \
     -emit-module -emit-module-path "$work/modules/SystemSupport.swiftmodule" "${system[@]}" -o "$work/SystemSupport.o"
 mapfile -t httpcore < <(find "$root/Sources/HTTPCore" -name '*.swift' | sort)
 mapfile -t specstore < <(find "$root/Sources/SpecStore" -name '*.swift' | sort)
+mapfile -t specformats < <(find "$root/Sources/SpecFormats" -name '*.swift' | sort)
 mapfile -t specserver < <(find "$root/Sources/SpecServer" -name '*.swift' ! -name main.swift | sort)
 
 # The HTTP harness is one module with HTTPCore, so it reaches the internal types.
 swiftc "${flags[@]}" -module-name HTTPCore -I "$work/modules" "${httpcore[@]}" "$root/Fuzz/FuzzRequestParsing.swift" \
     "$work/SystemSupport.o" "$work/shim.o" -o "$work/fuzz-http"
 
-# The others join the SpecServer module, over HTTPCore and SpecStore built as modules.
-for module in HTTPCore SpecStore; do
-    if [ "$module" = HTTPCore ]; then sources=("${httpcore[@]}"); else sources=("${specstore[@]}"); fi
+# The others join the SpecServer module, over HTTPCore, SpecStore and SpecFormats built as
+# modules, in dependency order.
+for module in HTTPCore SpecStore SpecFormats; do
+    case "$module" in
+    HTTPCore) sources=("${httpcore[@]}") ;;
+    SpecStore) sources=("${specstore[@]}") ;;
+    SpecFormats) sources=("${specformats[@]}") ;;
+    esac
     swiftc "${flags[@]}" -wmo -c -module-name "$module" -enable-testing \
         -emit-module -emit-module-path "$work/modules/$module.swiftmodule" \
         -I "$work/modules" "${sources[@]}" -o "$work/$module.o"
@@ -59,7 +65,7 @@ done
 printf 'enum EmbeddedSpecData {\n    static let json = ""\n}\n' > "$work/EmbeddedSpecData.swift"
 swiftc "${flags[@]}" -module-name SpecServer -I "$work/modules" \
     "${specserver[@]}" "$work/EmbeddedSpecData.swift" "$root/Fuzz/FuzzSpecServer.swift" \
-    "$work/HTTPCore.o" "$work/SpecStore.o" "$work/SystemSupport.o" "$work/shim.o" -o "$work/fuzz-spec"
+    "$work/HTTPCore.o" "$work/SpecStore.o" "$work/SpecFormats.o" "$work/SystemSupport.o" "$work/shim.o" -o "$work/fuzz-spec"
 
 status=0
 fuzz() {

@@ -1,6 +1,7 @@
 import SpecStore
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 /// `/v1/colors` in the formats made for it: Swift that compiles where SwiftUI is absent, CSS custom
@@ -96,7 +97,8 @@ import Testing
         #expect(page.components(separatedBy: "class=\"hig-swatch\"").count - 1 == 12 * 4 + 6 * 4 + 3)
         #expect(page.contains("background:#FA114F\"></span>#FA114F"))
         #expect(
-            HTMLRenderer.cellContent("red;x", column: TableColumn("light_hex", "Hex", .color), fragment: false)
+            HTMLRenderer.cellContent(
+                "red;x", column: TableColumn("light_hex", "Hex", .color), fragment: false, site: .empty)
                 == "red;x")
     }
 

@@ -1,6 +1,7 @@
 import SpecStore
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 /// `/v1/complications`, the one `case=` filter on every collection with watch rows, the

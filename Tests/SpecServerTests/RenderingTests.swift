@@ -1,6 +1,7 @@
 import SpecStore
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 @Suite struct RenderingTests {
@@ -40,14 +41,14 @@ import Testing
     }
 
     @Test func htmlEscapesEveryValueAndLinksOnlyWebURLs() {
-        let page = HTMLRenderer.render(Self.hostile, fragment: false)
+        let page = HTMLRenderer.render(Self.hostile, page: PageContext(route: .diff), fragment: false)
         #expect(page.hasPrefix("<!doctype html>"))
         #expect(page.contains("<title>T &lt;b&gt; · HIG spec service</title>"))
         #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(!page.contains("<script>"))
         #expect(page.contains("<a href=\"https://developer.apple.com/x?a=1&amp;b=(2)\" title=\"say &quot;hi&quot;\">"))
         #expect(!page.contains("href=\"javascript"))
-        let fragment = HTMLRenderer.render(Self.hostile, fragment: true)
+        let fragment = HTMLRenderer.render(Self.hostile, page: PageContext(route: .diff), fragment: true)
         #expect(fragment.hasPrefix("<table class=\"hig-table\">"))
         #expect(fragment.hasSuffix("</table>"))
     }

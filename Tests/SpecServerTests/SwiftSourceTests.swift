@@ -2,6 +2,7 @@ import Foundation
 import SpecStore
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 /// `format=swift`: the metrics, Dynamic Type and text-style answers as Swift source that

@@ -1,3 +1,4 @@
+import SpecFormats
 import SpecStore
 
 /// `GET /`: the routes in a few lines, as JSON for programs (``IndexPage`` is the page for browsers).

@@ -1,4 +1,5 @@
 import HTTPCore
+import SpecFormats
 import SpecStore
 
 /// The OpenAPI 3.1 description of the API, built per store load so every enum lists the values

@@ -1,3 +1,4 @@
+import SpecFormats
 import SpecStore
 
 /// What a data route answers, before it is written in a format.

@@ -1,3 +1,5 @@
+import SpecFormats
+
 /// The parameters every data route shares, read and checked: format, shape, pretty, fragment,
 /// flat and version, and a collection's paging, order, fields and words.
 struct RequestOptions: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import SpecFormats
 import SpecStore
 
 /// The answers of data routes that are more than one store query (each route's query is in its

@@ -1,3 +1,4 @@
+import SpecFormats
 import SpecStore
 
 /// Paging, order and field selection of a collection route's rows (API.md §6): `limit`,

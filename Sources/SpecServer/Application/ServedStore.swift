@@ -1,4 +1,5 @@
 import HTTPCore
+import SpecFormats
 import SpecStore
 
 /// One loaded store and every answer prepared from it.
@@ -492,7 +493,7 @@ final class ServedStore: Sendable {
                 catalogues: catalogues)
         }
         if route == .record(.metrics), format == .html, !options.fragment, case .record(let record) = content {
-            page.related = RelatedRecords.ofMetric(record.item, in: snapshot)
+            page.related = RelatedRecords.ofMetric(record.item, in: snapshot, site: .application)
         }
         if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
             page.counts = facetCounts(

@@ -1,4 +1,5 @@
 import HTTPCore
+import SpecFormats
 import SpecStore
 import Synchronization
 import SystemSupport

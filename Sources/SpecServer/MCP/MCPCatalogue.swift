@@ -1,3 +1,4 @@
+import SpecFormats
 import SpecStore
 
 /// The MCP tools and resources of one loaded store, derived from the route declarations and the

@@ -1,4 +1,5 @@
 import HTTPCore
+import SpecFormats
 import SpecStore
 
 /// Answers one MCP request against a loaded store: the methods both eras share, and a tool's

@@ -1,3 +1,4 @@
+import SpecFormats
 import SpecStore
 
 /// Picks the renderer for a text format: CSV, Markdown, an HTML page or fragment, or the SVG
@@ -9,7 +10,7 @@ enum DocumentRenderer {
         switch format {
         case .csv:
             return CSVRenderer.render(
-                table, columns: TableLayout.columns(for: page.route, table: table, projection: page.projection))
+                table, columns: page.route.columns(table: table, projection: page.projection))
         case .md:
             return MarkdownRenderer.render(table, page: page, fragment: fragment)
         case .html:

@@ -1,4 +1,5 @@
 import HTTPCore
+import SpecFormats
 import SpecStore
 
 /// An error a client sees: always JSON, `{"error": {"status", "code", "message", "hint"}}`, with

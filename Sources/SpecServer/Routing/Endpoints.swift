@@ -1,3 +1,4 @@
+import SpecFormats
 import SpecStore
 
 /// The declaration of every route: the one place that says what a route is.

@@ -1,3 +1,4 @@
+import SpecFormats
 import SpecStore
 
 /// What the server adds to each of the store's collections (``SpecCollection``), declared once:

@@ -1,7 +1,7 @@
 /// Writes a table as RFC 4180 CSV: a header row, CRLF line breaks, and a field quoted when it
 /// holds a comma, a quote, CR, LF or edge spaces (quotes inside doubled).
 ///
-/// The columns are the route's fixed layout (``TableLayout``), whatever the filter. A cell that a
+/// The columns are the route's fixed layout (``PageRoute/columns``), whatever the filter. A cell that a
 /// spreadsheet would run as a formula (it begins with `=`, `+`, `-`, `@`, a tab or CR, and is not
 /// a number) is neutralised with a leading `'` (OWASP's advice for CSV injection); `-0.5` stays a
 /// number.
@@ -9,16 +9,12 @@
 /// An answer's notes (why it is empty) are never rows or comment lines, which would break a
 /// parser: an empty answer is the header row alone, and the notes travel in the `Spec-Note`
 /// header fields (``NoteField``).
-enum CSVRenderer {
-    static func render(_ table: FlatTable, route: Route) -> String {
-        render(table, columns: TableLayout.columns(for: route, table: table))
-    }
-
-    static func render(_ table: FlatTable) -> String {
+package enum CSVRenderer {
+    package static func render(_ table: FlatTable) -> String {
         render(table, columns: table.columns.map { TableColumn($0, $0) })
     }
 
-    static func render(_ table: FlatTable, columns: [TableColumn]) -> String {
+    package static func render(_ table: FlatTable, columns: [TableColumn]) -> String {
         let indexes = columns.map { table.columns.firstIndex(of: $0.key) }
         var text = columns.map { field($0.csvName) }.joined(separator: ",") + "\r\n"
         for row in table.rows {
@@ -28,7 +24,7 @@ enum CSVRenderer {
         return text
     }
 
-    static func field(_ raw: String) -> String {
+    package static func field(_ raw: String) -> String {
         let value = neutralised(ControlCharacters.visible(raw))
         // On UTF-8 bytes: every byte that matters is ASCII, and no byte of a multi-byte sequence is.
         let utf8 = value.utf8
@@ -47,7 +43,7 @@ enum CSVRenderer {
     }
 
     /// The value with a `'` in front when a spreadsheet would read it as a formula.
-    static func neutralised(_ value: String) -> String {
+    package static func neutralised(_ value: String) -> String {
         guard let first = value.utf8.first else { return value }
         switch first {
         case UInt8(ascii: "="), UInt8(ascii: "@"), 0x09, 0x0D:
@@ -60,7 +56,7 @@ enum CSVRenderer {
     }
 
     /// `-12`, `+0.24`, `-1.5e3`: an optional sign, digits, an optional fraction and exponent.
-    static func isDecimalNumber(_ text: String) -> Bool {
+    package static func isDecimalNumber(_ text: String) -> Bool {
         var bytes = text.utf8[...]
         if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
         func digits() -> Int {

@@ -7,14 +7,14 @@ import SpecStore
 /// pixels for the figures it gives in pixels, as each file's and token's `$description` says.
 /// `flat` writes unitless numbers instead, for native pipelines that cannot do arithmetic on unit
 /// objects. Provenance rides in `$extensions` under one reverse-DNS key.
-enum DesignTokens {
+package enum DesignTokens {
     /// The `$extensions` key that carries provenance.
-    static let extensionKey = "org.hig-spec"
+    package static let extensionKey = "org.hig-spec"
 
-    static let unitNote =
+    package static let unitNote =
         "Dimensions are in px as DTCG requires; 1 px here is 1 point (pt) on Apple platforms."
 
-    static let metricUnitNote =
+    package static let metricUnitNote =
         "Dimensions are in px as DTCG requires. A token whose $extensions unit is pt is in points (1 px here is 1 pt); a token whose unit is px (app icons, screenshots) is in real pixels, and its $description says so. Durations are DTCG durations in seconds."
 
     /// One file per Dynamic Type category, each with the same token set: a style's field is
@@ -24,7 +24,7 @@ enum DesignTokens {
     /// - Parameters:
     ///   - rows: every Dynamic Type row of one platform in one store version.
     ///   - tracking: the tracking rows of that platform, for `letterSpacing`.
-    static func dynamicType(
+    package static func dynamicType(
         rows: [JSONValue], tracking: [JSONValue], category: String, platform: String, version: String, flat: Bool
     ) -> JSONValue {
         var typography = JSONObject()
@@ -58,7 +58,7 @@ enum DesignTokens {
     /// - Parameters:
     ///   - rows: the text-style rows of the platforms asked for.
     ///   - tracking: the tracking rows of those platforms.
-    static func textStyles(
+    package static func textStyles(
         rows: [JSONValue], tracking: [JSONValue], platforms: [String], version: String, flat: Bool
     ) -> JSONValue {
         var typography = JSONObject()
@@ -223,7 +223,9 @@ enum DesignTokens {
     }
 
     /// The metrics as tokens, grouped by the segments of their ids (`controls` › `ios` › …).
-    static func metrics(rows: [JSONValue], version: String, flat: Bool, filters: [String: String] = [:]) -> JSONValue {
+    package static func metrics(rows: [JSONValue], version: String, flat: Bool, filters: [String: String] = [:])
+        -> JSONValue
+    {
         var root = JSONObject()
         var description = "Apple HIG metrics, store version \(version)"
         if !filters.isEmpty {
@@ -339,12 +341,12 @@ enum DesignTokens {
     }
 
     /// The system font family Apple's Typography page names for a platform.
-    static func fontFamily(platform: String) -> String {
+    package static func fontFamily(platform: String) -> String {
         platform == "watchos" ? "SF Compact" : "SF Pro"
     }
 
     /// A weight name (`Regular`, `Semibold`) as the CSS/DTCG number; numbers pass through.
-    static func fontWeight(_ value: JSONValue) -> Int? {
+    package static func fontWeight(_ value: JSONValue) -> Int? {
         if let number = value.doubleValue { return Int(number) }
         guard let name = value.stringValue else { return nil }
         let weights = [

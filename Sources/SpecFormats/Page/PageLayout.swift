@@ -6,49 +6,32 @@ import SpecStore
 /// across rows) waits behind the page's column picker, which adds it with `fields=`, and on the
 /// record's own page.
 ///
-/// CSV and Markdown keep the route's full, fixed layout (``TableLayout``); only a page for people
+/// CSV and Markdown keep the route's full, fixed layout (``PageRoute/columns``); only a page for people
 /// is trimmed.
-struct PageLayout: Equatable, Sendable {
+package struct PageLayout: Equatable, Sendable {
     /// The columns that name a row; the first links to the record's page.
-    var lead: [String]
+    package var lead: [String]
     /// The figures, each a column with its unit in the heading.
-    var figures: [String]
+    package var figures: [String]
     /// Short columns after the status: where a row applies (platform, topic).
-    var trailing: [String]
+    package var trailing: [String]
     /// The field whose value starts a group of rows under its own heading row where it changes
     /// (the asset sizes' `table`), and each value's heading; `nil` for one run of rows.
-    var group: (field: String, headings: [String: String])? = nil
+    package var group: (field: String, headings: [String: String])? = nil
 
-    static func == (left: PageLayout, right: PageLayout) -> Bool {
-        left.lead == right.lead && left.figures == right.figures && left.trailing == right.trailing
-            && left.group?.field == right.group?.field && left.group?.headings == right.group?.headings
+    package init(
+        lead: [String], figures: [String], trailing: [String],
+        group: (field: String, headings: [String: String])? = nil
+    ) {
+        self.lead = lead
+        self.figures = figures
+        self.trailing = trailing
+        self.group = group
     }
 
-    /// The route's page layout, or `nil` for a route whose table is shown whole.
-    static func layout(for route: Route) -> PageLayout? {
-        // A collection's page columns are its entry's (``ServedCollection/page``).
-        if let served = ServedCollection.of(route) { return served.page }
-        return switch route {
-        case .versions:
-            PageLayout(
-                lead: ["id"],
-                figures: ["date"] + ServedCollection.all.map(\.countKey),
-                trailing: ["title", "notes"])
-        case .coverage:
-            // The page and its count; each collection's count waits in the picker.
-            PageLayout(lead: ["page"], figures: ["records"], trailing: ["publishes"])
-        case .search:
-            // The status column's pill says published or convention; the score waits in the picker.
-            PageLayout(lead: ["title"], figures: ["value", "unit"], trailing: ["type", "snippet"])
-        case .check:
-            // The caller's id first: it is how a design tool matches a row to its layer.
-            PageLayout(
-                lead: ["id", "element", "figure"],
-                figures: ["measure", "measured_value", "measured_width", "measured_height", "result", "severity"],
-                trailing: ["message", "force", "error_message"])
-        default:
-            nil
-        }
+    package static func == (left: PageLayout, right: PageLayout) -> Bool {
+        left.lead == right.lead && left.figures == right.figures && left.trailing == right.trailing
+            && left.group?.field == right.group?.field && left.group?.headings == right.group?.headings
     }
 
     /// The columns a page shows, from those the table has (``HTMLRenderer/shownColumns(_:route:)``):
@@ -58,7 +41,7 @@ struct PageLayout: Equatable, Sendable {
     ///
     /// With `whole` false (the rows are one page of several) nothing counts as constant: another
     /// page could differ, and its columns would not line up with this one's.
-    func split(_ columns: [TableColumn], table: FlatTable, whole: Bool = true) -> (
+    package func split(_ columns: [TableColumn], table: FlatTable, whole: Bool = true) -> (
         shown: [TableColumn], sourceIndex: Int, constant: [(TableColumn, String)], hidden: [TableColumn]
     ) {
         var shown: [TableColumn] = []
@@ -80,7 +63,7 @@ struct PageLayout: Equatable, Sendable {
     }
 
     /// The value every row holds in `key`, or `nil` when rows differ (or some lack it).
-    static func sameValue(_ table: FlatTable, _ key: String) -> String? {
+    package static func sameValue(_ table: FlatTable, _ key: String) -> String? {
         let cells = table.cells(of: key)
         guard let first = cells.first, let value = first, !value.isEmpty else { return nil }
         return cells.allSatisfy { $0 == value } ? value : nil

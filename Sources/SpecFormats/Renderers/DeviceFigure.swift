@@ -4,10 +4,10 @@ import SpecStore
 /// publishes for that screen laid on it, each labelled with its family and size, so the picture
 /// reads without colour. The widgets are packed in rows to compare their sizes with the screen;
 /// their places are not home-screen positions, and the drawing says so.
-enum DeviceFigure {
+package enum DeviceFigure {
     /// The SVG element; `standalone` adds the XML namespace declaration's companions a file
     /// needs on its own (a style for text and lines, which a page otherwise gives).
-    static func svg(_ device: JSONValue, standalone: Bool = false) -> String {
+    package static func svg(_ device: JSONValue, standalone: Bool = false) -> String {
         let name = device["name"]?.stringValue ?? device["id"]?.stringValue ?? "Device"
         let (width, height, unit) = screenSize(device)
         let widgets = drawnWidgets(device)
@@ -62,7 +62,7 @@ enum DeviceFigure {
     }
 
     /// A sentence under the drawing.
-    static func caption(_ device: JSONValue) -> String {
+    package static func caption(_ device: JSONValue) -> String {
         let widgets = drawnWidgets(device)
         let (width, height, unit) = screenSize(device)
         var text = "The screen, \(number(width)) × \(number(height)) \(unit), to scale."
@@ -79,18 +79,18 @@ enum DeviceFigure {
         return text
     }
 
-    static func sizeLabel(_ widget: Widget) -> String {
+    package static func sizeLabel(_ widget: Widget) -> String {
         "\(number(widget.width))×\(number(widget.height)) pt"
     }
 
-    struct Widget: Equatable {
-        var label: String
-        var width: Double
-        var height: Double
+    package struct Widget: Equatable {
+        package var label: String
+        package var width: Double
+        package var height: Double
     }
 
     /// The screen in points, or in pixels for a watch (Apple gives no points for watches).
-    static func screenSize(_ device: JSONValue) -> (Double, Double, String) {
+    package static func screenSize(_ device: JSONValue) -> (Double, Double, String) {
         if let points = device["points"], let width = points["width"]?.doubleValue,
             let height = points["height"]?.doubleValue
         {
@@ -101,7 +101,7 @@ enum DeviceFigure {
     }
 
     /// One box per widget family (the first variant Apple lists), in Apple's order.
-    static func drawnWidgets(_ device: JSONValue) -> [Widget] {
+    package static func drawnWidgets(_ device: JSONValue) -> [Widget] {
         guard screenSize(device).2 == "pt" else { return [] }
         var seen = Set<String>()
         var widgets: [Widget] = []
@@ -115,7 +115,7 @@ enum DeviceFigure {
     }
 
     /// `systemSmall` → `Small`, `accessoryRectangular` → `Accessory rectangular`.
-    static func familyName(_ family: String) -> String {
+    package static func familyName(_ family: String) -> String {
         var name = family.hasPrefix("system") ? String(family.dropFirst(6)) : family
         var words: [String] = []
         var word = ""
@@ -133,7 +133,7 @@ enum DeviceFigure {
 
     /// Shelves of boxes from the top left, a gap apart: each box goes on the first shelf with
     /// room for it, else on a new shelf below; a box that fits nowhere is left out.
-    static func layout(_ widgets: [Widget], width: Double, height: Double, gap: Double) -> [(
+    package static func layout(_ widgets: [Widget], width: Double, height: Double, gap: Double) -> [(
         widget: Widget, x: Double, y: Double
     )] {
         var placed: [(widget: Widget, x: Double, y: Double)] = []
@@ -154,14 +154,14 @@ enum DeviceFigure {
         return placed
     }
 
-    static func description(_ device: JSONValue, widgets: [Widget]) -> String {
+    package static func description(_ device: JSONValue, widgets: [Widget]) -> String {
         guard !widgets.isEmpty else { return "No widget sizes are published for this screen." }
         return "Widget sizes laid on the screen: "
             + widgets.map { "\($0.label) \(number($0.width)) by \(number($0.height)) pt" }.joined(separator: "; ") + "."
     }
 
     /// A number as short as it can be written: `402`, `20.5`.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e9 { return String(Int(value)) }
         return String((value * 10).rounded() / 10)
     }

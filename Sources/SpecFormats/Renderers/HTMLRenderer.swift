@@ -6,18 +6,13 @@ import SpecStore
 /// and paging. With `fragment=true` only a self-contained `<table class="hig-table">`.
 ///
 /// Every value is escaped; only http and https citation URLs become links.
-enum HTMLRenderer {
+package enum HTMLRenderer {
     /// Rows on a collection's page when the request sets no `limit`: about two screens at
     /// 1280 px, and under ten on a phone, where each row is a card.
-    static let pageSize = 25
-
-    /// A page for a table without a route (tests, and the generic fallback).
-    static func render(_ table: FlatTable, fragment: Bool) -> String {
-        render(table, page: PageContext(route: .diff), fragment: fragment)
-    }
+    package static let pageSize = 25
 
     /// A collection's page (or, with `fragment`, its table alone).
-    static func render(_ table: FlatTable, page: PageContext, fragment: Bool) -> String {
+    package static func render(_ table: FlatTable, page: PageContext, fragment: Bool) -> String {
         let caption = MarkdownRenderer.caption(table, page: page)
         // On a page the lead paragraph above says what the caption says, where a phone shows it
         // whole; the caption stays for screen readers and as the scrolling box's name.
@@ -28,7 +23,7 @@ enum HTMLRenderer {
         guard !fragment else { return tableElement }
         // A bare GET of the check page: one row, the measurement missing (a POSTed batch has rows
         // of its own, whatever the query).
-        if page.route == .check, page.applied.isEmpty, table.rows.count == 1,
+        if page.route.kind == .check, page.applied.isEmpty, table.rows.count == 1,
             let code = table.cell(table.rows[0], "error_code"), code == "missing_parameter"
         {
             return emptyCheckPage(table, page: page)
@@ -39,15 +34,16 @@ enum HTMLRenderer {
         body += collectionSearch(page)
         body += filterForm(page)
         body += notes(table.notes)
-        if page.route == .collection(.dynamicType) { body += TypeScaleChart.figures(table) }
-        if page.route == .diff, table.columns.contains("change") {
+        if page.route.kind == .collection(.dynamicType) { body += TypeScaleChart.figures(table) }
+        if page.route.kind == .diff, table.columns.contains("change") {
             // A change log rather than one table of every kind of change.
-            body += DiffLog.html(table, steps: page.versionSteps)
+            body += DiffLog.html(table, steps: page.versionSteps, site: page.site)
             let crumbs: [(String, String?)] = [("Home", "/"), (table.title, nil)]
             return SitePage.render(
-                title: table.title, crumbs: crumbs, current: page.route, version: table.version, body: body)
+                title: table.title, crumbs: crumbs, current: page.route.template, version: table.version, body: body,
+                site: page.site)
         }
-        if page.route == .collection(.dynamicType), page.limit == nil, page.projection == nil,
+        if page.route.kind == .collection(.dynamicType), page.limit == nil, page.projection == nil,
             table.rows.count > pageSize
         {
             // Every row, as Apple prints them: styles down, categories across.
@@ -56,7 +52,8 @@ enum HTMLRenderer {
                 "<p class=\"formats\"><a href=\"\(escape(page.link(changing: [("limit", String(pageSize))])))\">Every row with its own status and source, \(pageSize) at a time</a></p>\n"
             let crumbs: [(String, String?)] = [("Home", "/"), (table.title, nil)]
             return SitePage.render(
-                title: table.title, crumbs: crumbs, current: page.route, version: table.version, body: body)
+                title: table.title, crumbs: crumbs, current: page.route.template, version: table.version, body: body,
+                site: page.site)
         }
         body += sortLine(page)
         body += constantLine(arrangement.constant)
@@ -66,14 +63,15 @@ enum HTMLRenderer {
             + tableElement + "\n</div>\n"
         body += paging(page, count: table.rows.count)
         let crumbs: [(String, String?)] = [("Home", "/"), (table.title, nil)]
-        let current = SitePage.collections.contains(page.route) ? page.route : nil
-        return SitePage.render(title: table.title, crumbs: crumbs, current: current, version: table.version, body: body)
+        let current = page.site.links(page.route.template) ? page.route.template : nil
+        return SitePage.render(
+            title: table.title, crumbs: crumbs, current: current, version: table.version, body: body, site: page.site)
     }
 
     /// The check page before anything is submitted: what to do and the form, open at every width,
     /// with no result and no error (the API's answer to the bare route, "figure is required",
     /// belongs to a program that forgot a parameter, not to a reader who has not started).
-    static func emptyCheckPage(_ table: FlatTable, page: PageContext) -> String {
+    package static func emptyCheckPage(_ table: FlatTable, page: PageContext) -> String {
         var body = "<h1>Check a measurement</h1>\n"
         body +=
             "<p class=\"lead\">Choose a figure, or an element and its platform, give what you measured, and "
@@ -90,15 +88,16 @@ enum HTMLRenderer {
             + "figure for a button on iOS</a>. Programs post a JSON array of measurements to the same URL.</p>\n"
         let crumbs: [(String, String?)] = [("Home", "/"), ("Check a measurement", nil)]
         return SitePage.render(
-            title: "Check a measurement", crumbs: crumbs, current: nil, version: table.version, body: body)
+            title: "Check a measurement", crumbs: crumbs, current: nil, version: table.version, body: body,
+            site: page.site)
     }
 
     /// A record's page: its fields as a list, its status and source, and for a device its screen
     /// drawn to scale with the widget sizes Apple publishes for it.
-    static func renderRecord(_ item: JSONValue, table: FlatTable, page: PageContext, fragment: Bool) -> String {
+    package static func renderRecord(_ item: JSONValue, table: FlatTable, page: PageContext, fragment: Bool) -> String {
         let caption = MarkdownRenderer.caption(table, page: page)
         guard !fragment else { return renderTable(table, page: page, fragment: true, caption: caption) }
-        let collection = RecordLink.route(for: item["id"]?.stringValue ?? "") ?? page.route
+        let collection = page.site.collectionRoute(for: item["id"]?.stringValue ?? "") ?? page.route
         let name = recordTitle(item) ?? table.title
         var body = "<h1>\(escape(name))</h1>\n"
         body +=
@@ -120,7 +119,7 @@ enum HTMLRenderer {
                 let content =
                     quoted
                     ? "<blockquote class=\"hig-quote\"\(cite ?? "")><p>\(escape(value))</p></blockquote>"
-                    : cellContent(value, column: column, fragment: false)
+                    : cellContent(value, column: column, fragment: false, site: page.site)
                 body += "<dt>\(escape(column.header))</dt><dd>\(content)</dd>\n"
             }
             if hasSource(table, route: collection) {
@@ -128,14 +127,14 @@ enum HTMLRenderer {
             }
             body += "</dl>\n"
         }
-        if collection == .collection(.devices) {
+        if collection.kind == .collection(.devices) {
             body += "<figure>\n" + DeviceFigure.svg(item) + "\n<figcaption>"
             body += escape(DeviceFigure.caption(item))
             body +=
                 " <a href=\"\(escape(page.link(format: "svg")))\">This drawing as SVG</a>.</figcaption>\n</figure>\n"
         }
         body += "</div>\n"
-        if collection == .collection(.devices), let id = item["id"]?.stringValue {
+        if collection.kind == .collection(.devices), let id = item["id"]?.stringValue {
             // The figures a reader of a device's page asks for next.
             let encoded = PercentEncoding.encoded(id)
             let related = [
@@ -153,12 +152,12 @@ enum HTMLRenderer {
                 + related.map { "<a href=\"\(escape($0.1))\">\($0.0)</a>" }.joined(separator: " · ") + "</p>\n"
         }
         body += relatedSection(page.related)
-        if collection == .collection(.devices) {
+        if collection.kind == .collection(.devices) {
             let widgets = item["widgets"]?["items"]?.arrayValue ?? []
-            if !widgets.isEmpty {
+            if !widgets.isEmpty, let widgetRoute = page.site.route(of: .widgets) {
                 body += "<h2>Widget sizes for this screen</h2>\n"
                 let widgetTable = FlatTable(title: "Widget sizes", version: table.version, records: widgets)
-                var widgetPage = PageContext(route: .collection(.widgets))
+                var widgetPage = PageContext(route: widgetRoute, site: page.site)
                 widgetPage.applied = [("device", item["id"]?.stringValue ?? "")]
                 let widgetCaption = "Widget sizes Apple publishes for the \(name) screen: \(widgets.count) rows."
                 body +=
@@ -169,11 +168,13 @@ enum HTMLRenderer {
             }
         }
         let crumbs: [(String, String?)] = [("Home", "/"), (collection.title, collection.template), (name, nil)]
-        return SitePage.render(title: name, crumbs: crumbs, current: collection, version: table.version, body: body)
+        return SitePage.render(
+            title: name, crumbs: crumbs, current: collection.template, version: table.version, body: body,
+            site: page.site)
     }
 
     /// A record's related records, a list under a heading per group; empty when it has none.
-    static func relatedSection(_ related: RelatedRecords) -> String {
+    package static func relatedSection(_ related: RelatedRecords) -> String {
         guard !related.groups.isEmpty else { return "" }
         var html = "<section class=\"hig-related\" aria-labelledby=\"related-heading\">\n"
         html += "<h2 id=\"related-heading\">Related records</h2>\n"
@@ -195,7 +196,7 @@ enum HTMLRenderer {
     /// it apart (`SF Pro at 6 pt, iOS`; `Small widget, 430×932 pt screen, iOS`; `iPad Pro
     /// 12.9-inch, portrait`), else its id in words after the collection's prefix
     /// (`rule.tab-bars.navigation-not-actions` → `Tab bars · navigation not actions`).
-    static func recordTitle(_ item: JSONValue) -> String? {
+    package static func recordTitle(_ item: JSONValue) -> String? {
         let n = DeviceFigure.number
         let platform = item["platform"]?.stringValue.map { ", " + platformName($0) } ?? ""
         if let name = item["name"]?.stringValue ?? item["label"]?.stringValue ?? item["title"]?.stringValue {
@@ -226,26 +227,26 @@ enum HTMLRenderer {
         return ([heading] + parts.dropFirst()).joined(separator: " · ")
     }
 
-    static let platformNames = [
+    package static let platformNames = [
         "ios": "iOS", "ipados": "iPadOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS",
         "visionos": "visionOS",
     ]
 
-    static func platformName(_ platform: String) -> String { platformNames[platform] ?? platform }
+    package static func platformName(_ platform: String) -> String { platformNames[platform] ?? platform }
 
     // MARK: - The table
 
     /// The columns a page shows: the route's layout less the provenance columns (shown together
     /// in one cell) and less any column empty in every row shown, then fields the layout lacks.
-    static func shownColumns(_ table: FlatTable, route: Route) -> [TableColumn] {
-        let layout = TableLayout.columns(for: route, table: table)
-        let omitted = TableLayout.omittedFields(for: route)
+    package static func shownColumns(_ table: FlatTable, route: PageRoute) -> [TableColumn] {
+        let layout = route.columns(table: table)
+        let omitted = route.omittedFields
         let known = Set(layout.map(\.key)).union(omitted)
         let extra = table.columns.filter {
             !known.contains($0) && !table.isCitationColumn($0) && !$0.hasPrefix("basis_") && !$0.contains("_basis_")
                 && $0 != "status"
                 // A device's widgets have their own table on its page.
-                && !(route == .collection(.devices) && $0.hasPrefix("widget"))
+                && !(route.kind == .collection(.devices) && $0.hasPrefix("widget"))
         }
         let candidates = layout.filter { $0.kind != .source } + extra.map { TableColumn($0, TableColumn.words($0)) }
         return candidates.filter { column in
@@ -253,7 +254,7 @@ enum HTMLRenderer {
         }
     }
 
-    static func hasSource(_ table: FlatTable, route: Route) -> Bool {
+    package static func hasSource(_ table: FlatTable, route: PageRoute) -> Bool {
         table.rows.contains { row in
             !row.citations.isEmpty || table.cell(row, "status") != nil || table.cell(row, "basis_reason") != nil
                 || table.cell(row, "metric_basis_reason") != nil
@@ -261,44 +262,44 @@ enum HTMLRenderer {
     }
 
     /// One cell of a row as a page lays it out: a column, or the status and source cell.
-    enum Slot: Equatable {
+    package enum Slot: Equatable {
         case column(TableColumn, figure: Bool)
         case source
     }
 
     /// The cells of a row in the order the table shows them, what the page says once instead of
     /// in every row, and the columns its picker offers.
-    struct Arrangement {
-        var slots: [Slot]
-        var constant: [(TableColumn, String)] = []
-        var hidden: [TableColumn] = []
+    package struct Arrangement {
+        package var slots: [Slot]
+        package var constant: [(TableColumn, String)] = []
+        package var hidden: [TableColumn] = []
         /// The fields behind the columns shown, for the picker's `fields=` links; `nil` where the
         /// page has no picker.
-        var fields: [String]?
+        package var fields: [String]?
         /// Whether the first column links to the row's record page.
-        var linksName = false
+        package var linksName = false
     }
 
     /// A page with a ``PageLayout`` shows its name, figures and status first and the rest behind
     /// the picker; a fragment, or a route without one, shows every column with the source last.
-    static func arrangement(_ table: FlatTable, page: PageContext, fragment: Bool) -> Arrangement {
+    package static func arrangement(_ table: FlatTable, page: PageContext, fragment: Bool) -> Arrangement {
         var columns = shownColumns(table, route: page.route)
-        if table.rows.isEmpty, let layout = TableLayout.columns(for: page.route) {
+        if table.rows.isEmpty, let layout = page.route.columns {
             // No rows: the headings still say what a row would hold.
             columns = layout.filter { $0.kind != .source }
         }
         let source = hasSource(table, route: page.route)
-        guard !fragment, let layout = PageLayout.layout(for: page.route), !table.rows.isEmpty else {
+        guard !fragment, let layout = page.route.layout, !table.rows.isEmpty else {
             return Arrangement(
                 slots: columns.map { .column($0, figure: $0.kind == .number || $0.kind == .color) }
                     + (source ? [.source] : []))
         }
-        let picks = page.route.parameters.contains("fields")
+        let picks = page.route.picksFields
         if page.projection != nil {
             // The reader picked the columns: all of them, the name, figures and source first as
             // on the default page, the rest in the layout's order.
             let shown = Set(columns.map(\.key))
-            let offered = (TableLayout.columns(for: page.route) ?? []).filter {
+            let offered = (page.route.columns ?? []).filter {
                 $0.kind != .source && !shown.contains($0.key)
             }
             let first = layout.lead + layout.figures
@@ -335,7 +336,7 @@ enum HTMLRenderer {
     }
 
     /// The `fields=` names behind a column: its dotted path, or the fields a figure is made of.
-    static func fieldNames(_ column: TableColumn, table: FlatTable) -> [String] {
+    package static func fieldNames(_ column: TableColumn, table: FlatTable) -> [String] {
         if column.key == FigureDisplay.key {
             return [
                 "bound", "exclusive", "value", "min", "max", "width", "height", "unit", "minCategory", "maxCategory",
@@ -346,7 +347,7 @@ enum HTMLRenderer {
         return [column.sortKey]
     }
 
-    static func renderTable(
+    package static func renderTable(
         _ table: FlatTable, page: PageContext, fragment: Bool, caption: String, sortable: Bool = true,
         captionClass: String? = nil
     ) -> String {
@@ -355,12 +356,12 @@ enum HTMLRenderer {
             arrangement: arrangement(table, page: page, fragment: fragment))
     }
 
-    static func renderTable(
+    package static func renderTable(
         _ table: FlatTable, page: PageContext, fragment: Bool, caption: String, sortable: Bool = true,
         captionClass: String? = nil, arrangement: Arrangement
     ) -> String {
         let slots = arrangement.slots
-        let sorting = sortable && !fragment && page.canSort && TableLayout.columns(for: page.route) != nil
+        let sorting = sortable && !fragment && page.canSort && page.route.columns != nil
         var captionID = fragment ? "" : " id=\"table-caption\""
         if let captionClass { captionID += " class=\"\(captionClass)\"" }
         // On a page, a phone shows each row as a card of labelled cells (`hig-reflow`); a fragment
@@ -393,7 +394,7 @@ enum HTMLRenderer {
         html += "</tr></thead>\n<tbody>\n"
         // A page of rows from several of Apple's tables reads table by table: a heading row where
         // the grouping field's value changes.
-        let group = fragment ? nil : PageLayout.layout(for: page.route)?.group
+        let group = fragment ? nil : page.route.layout?.group
         var groupValue: String?
         for row in table.rows {
             if let group, let value = table.cell(row, group.field), value != groupValue {
@@ -410,12 +411,12 @@ enum HTMLRenderer {
                 }
                 let value = table.cell(row, column.key) ?? ""
                 let label = fragment ? "" : " data-label=\"\(escape(column.header))\""
-                var content = cellContent(value, column: column, fragment: fragment)
+                var content = cellContent(value, column: column, fragment: fragment, site: page.site)
                 // The name leading a row links to the row's record (a search result's title too).
                 if position == 0, arrangement.linksName, !value.isEmpty, column.kind == .text,
                     let id = table.cell(row, "id")
                 {
-                    content = recordLink(id, text: value)
+                    content = recordLink(id, text: value, site: page.site)
                 }
                 html +=
                     "<td\(cellClass(column, figure: figure, first: position == 0 && arrangement.linksName))\(label)>\(content)</td>"
@@ -426,7 +427,7 @@ enum HTMLRenderer {
         return html
     }
 
-    static let longFields: Set<String> = [
+    package static let longFields: Set<String> = [
         "notes", "quote", "claim", "correction", "snippet", "message", "title", "reading", "force",
     ]
 
@@ -444,10 +445,10 @@ enum HTMLRenderer {
         return classes.isEmpty ? "" : " class=\"" + classes.joined(separator: " ") + "\""
     }
 
-    static func cellContent(_ value: String, column: TableColumn, fragment: Bool) -> String {
+    package static func cellContent(_ value: String, column: TableColumn, fragment: Bool, site: Site) -> String {
         switch column.kind {
         case .id where !fragment, .references where !fragment:
-            value.split(separator: "; ").map { recordLink(String($0)) }.joined(separator: ", ")
+            value.split(separator: "; ").map { recordLink(String($0), site: site) }.joined(separator: ", ")
         case .color where value.utf8.count == 7 && value.hasPrefix("#") && value.dropFirst().allSatisfy(\.isHexDigit):
             // Only `#` and hex digits reach the style attribute, so nothing can leave it.
             "<span class=\"hig-swatch\" role=\"img\" aria-label=\"swatch \(value)\" style=\"display:inline-block;width:1.1em;height:1.1em;margin-right:.35em;vertical-align:-.2em;border:1px solid rgba(128,128,128,.6);border-radius:3px;background:\(value)\"></span>"
@@ -458,10 +459,10 @@ enum HTMLRenderer {
     }
 
     /// `text` (escaped; the id itself when `nil`) as a link to the record `id` names, or the text
-    /// alone when no route serves that id.
-    static func recordLink(_ id: String, text: String? = nil) -> String {
+    /// alone when the site serves no record of that id.
+    package static func recordLink(_ id: String, text: String? = nil, site: Site) -> String {
         let shown = escape(text ?? id)
-        guard let path = RecordLink.path(for: id) else { return shown }
+        guard let path = site.recordPath(for: id) else { return shown }
         return "<a href=\"\(escape(path))\">\(shown)</a>"
     }
 
@@ -470,7 +471,7 @@ enum HTMLRenderer {
     ///
     /// With `folded`, why a convention is one waits behind a disclosure, so it does not make the
     /// row tall.
-    static func sourceContent(_ table: FlatTable, _ row: FlatTable.Row, folded: Bool = false) -> String {
+    package static func sourceContent(_ table: FlatTable, _ row: FlatTable.Row, folded: Bool = false) -> String {
         var parts: [String] = []
         if let status = table.cell(row, "status") {
             let known = status == "published" || status == "convention"
@@ -495,7 +496,7 @@ enum HTMLRenderer {
         return parts.joined(separator: " ")
     }
 
-    static func citationLink(_ citation: FlatTable.Citation) -> String {
+    package static func citationLink(_ citation: FlatTable.Citation) -> String {
         var label = citation.page
         if let section = citation.section, !section.isEmpty { label += " — " + section }
         let title = citation.quote.map { " title=\"\(escape($0))\"" } ?? ""
@@ -507,8 +508,8 @@ enum HTMLRenderer {
 
     /// "This data as …": a link for each format the page's route declares that pages offer
     /// (``Format/pageLink``), in the route's order, then the embeddable table.
-    static func formatLinks(_ page: PageContext) -> String {
-        var links = page.route.endpoint.formats.compactMap { format in
+    package static func formatLinks(_ page: PageContext) -> String {
+        var links = page.route.formats.compactMap { format in
             format.pageLink.map { "<a href=\"\(escape(page.link(format: format.rawValue)))\">\($0)</a>" }
         }
         links.append(
@@ -518,21 +519,19 @@ enum HTMLRenderer {
     }
 
     /// A search box that filters the table: a plain GET to this same page with `q=`
-    /// (``CommonParameter/q``), so it works with no script. It keeps the filters, the order, the
+    /// (``PageRoute/takesWords``), so it works with no script. It keeps the filters, the order, the
     /// page size, the columns and the pinned version, and starts again at the first page.
-    static func collectionSearch(_ page: PageContext) -> String {
-        guard page.parameter == nil, let type = page.route.endpoint.recordType,
-            page.route.endpoint.common.contains(.q)
-        else { return "" }
-        let name = CommonParameter.q.rawValue
+    package static func collectionSearch(_ page: PageContext) -> String {
+        guard page.parameter == nil, let noun = page.route.recordNoun, page.route.takesWords else { return "" }
+        let name = "q"
         let current = page.applied.first { $0.name == name }?.value
         var html =
-            "<form class=\"hig-search hig-search-here\" method=\"get\" action=\"\(escape(page.path))\" role=\"search\" aria-label=\"Search the \(type.pluralNoun)\">\n"
+            "<form class=\"hig-search hig-search-here\" method=\"get\" action=\"\(escape(page.path))\" role=\"search\" aria-label=\"Search the \(noun)\">\n"
         html += "<input type=\"hidden\" name=\"format\" value=\"html\">"
         for (key, value) in page.keptBySearch {
             html += "<input type=\"hidden\" name=\"\(escape(key))\" value=\"\(escape(value))\">"
         }
-        html += "\n<label for=\"search-here\">Search the \(type.pluralNoun)</label>\n"
+        html += "\n<label for=\"search-here\">Search the \(noun)</label>\n"
         html +=
             "<input id=\"search-here\" name=\"\(name)\" type=\"search\" value=\"\(escape(current ?? ""))\" required>\n"
         html += "<button type=\"submit\">Search</button>\n"
@@ -543,20 +542,20 @@ enum HTMLRenderer {
     }
 
     /// A plain GET form, one field per filter the route defines; a blank field means any value.
-    static func filterForm(_ page: PageContext) -> String {
+    package static func filterForm(_ page: PageContext) -> String {
         guard !page.fields.isEmpty else { return "" }
-        let search = page.route == .search
+        let search = page.route.kind == .search
         var html =
             "<form class=\"hig-filters\" method=\"get\" action=\"\(escape(page.path))\" aria-label=\"\(search ? "Search" : "Filter")\">\n"
         html += "<input type=\"hidden\" name=\"format\" value=\"html\">\n"
-        let marker = QueryParameters.formMarker
+        let marker = PageContext.formMarker
         html += "<input type=\"hidden\" name=\"\(marker.name)\" value=\"\(marker.value)\">\n"
         if let version = page.pinnedVersion {
             html += "<input type=\"hidden\" name=\"version\" value=\"\(escape(version))\">\n"
         }
         if let sort = page.sort { html += "<input type=\"hidden\" name=\"sort\" value=\"\(escape(sort))\">\n" }
         // The words of the search box, kept as the filters change.
-        if page.route.endpoint.common.contains(.q), let words = page.applied.first(where: { $0.name == "q" })?.value {
+        if page.route.takesWords, let words = page.applied.first(where: { $0.name == "q" })?.value {
             html += "<input type=\"hidden\" name=\"q\" value=\"\(escape(words))\">\n"
         }
         for field in page.fields {
@@ -588,7 +587,7 @@ enum HTMLRenderer {
             html += "<small id=\"\(id)-help\">\(escape(field.summary))</small></div>\n"
         }
         let action =
-            switch page.route {
+            switch page.route.kind {
             case .search: "Search"
             case .check: "Check"
             case .diff: "Compare"
@@ -606,17 +605,17 @@ enum HTMLRenderer {
         // wider screen shows no box, and the form and headings always (SiteStyle).
         let checked = page.applied.isEmpty && page.sort == nil ? "" : " checked"
         let applied = page.applied.isEmpty ? "" : " (\(page.applied.count) applied)"
-        let what = page.route == .check ? "the measurement to check" : "the filters and sort order\(applied)"
+        let what = page.route.kind == .check ? "the measurement to check" : "the filters and sort order\(applied)"
         return "<input type=\"checkbox\" id=\"filters-shown\" class=\"hig-filter-toggle\"\(checked)>"
             + "<label for=\"filters-shown\" class=\"hig-filter-toggle\">Show \(what)</label>\n" + html
     }
 
     /// The order the rows are in, in words, when `sort=` set it (the heading carries ▲ or ▼ too).
-    static func sortLine(_ page: PageContext) -> String {
+    package static func sortLine(_ page: PageContext) -> String {
         guard let sort = page.sort, !sort.isEmpty else { return "" }
         let descending = sort.hasPrefix("-")
         let key = descending ? String(sort.dropFirst()) : sort
-        let column = TableLayout.columns(for: page.route)?.first { $0.sortKey == key }
+        let column = page.route.columns?.first { $0.sortKey == key }
         let name = column?.header ?? key
         let direction =
             column?.kind == .number
@@ -625,7 +624,7 @@ enum HTMLRenderer {
     }
 
     /// The values every row shares, said once instead of in a column of repeats.
-    static func constantLine(_ constant: [(TableColumn, String)]) -> String {
+    package static func constantLine(_ constant: [(TableColumn, String)]) -> String {
         guard !constant.isEmpty else { return "" }
         let parts = constant.map { column, value in
             "<span class=\"hig-same\"><span class=\"hig-same-name\">\(escape(column.header))</span> \(escape(value))</span>"
@@ -636,7 +635,7 @@ enum HTMLRenderer {
     /// The columns the page leaves out, each a link that adds it with `fields=` (and, once the
     /// reader has picked, one that takes each picked column away, and one back to the default).
     /// Plain links, so the picker works with no script and each choice has its own address.
-    static func columnPicker(_ arrangement: Arrangement, page: PageContext) -> String {
+    package static func columnPicker(_ arrangement: Arrangement, page: PageContext) -> String {
         guard let fields = arrangement.fields else { return "" }
         // A column whose field the page already asks for (a figure's parts) is not offered.
         let offered = arrangement.hidden.map { ($0, $0.sortKey) }.filter { !fields.contains($0.1) }
@@ -669,13 +668,13 @@ enum HTMLRenderer {
             + "</ul></details>\n"
     }
 
-    static func notes(_ notes: [String]) -> String {
+    package static func notes(_ notes: [String]) -> String {
         guard !notes.isEmpty else { return "" }
         return "<div class=\"notes\" role=\"note\">" + notes.map { "<p>\(escape($0))</p>" }.joined() + "</div>\n"
     }
 
     /// Previous and next links when the rows are paged (`limit`, `offset`).
-    static func paging(_ page: PageContext, count: Int) -> String {
+    package static func paging(_ page: PageContext, count: Int) -> String {
         guard page.canPage, let limit = page.limit, limit > 0 else { return "" }
         var links: [String] = []
         if page.offset > 0 {
@@ -701,7 +700,7 @@ enum HTMLRenderer {
     ///
     /// Works on UTF-8 bytes: the five characters it replaces are ASCII, and no byte of a
     /// multi-byte sequence is ASCII, so nothing else can change.
-    static func escape(_ raw: String) -> String {
+    package static func escape(_ raw: String) -> String {
         // Most values have nothing to replace: one look at their bytes returns them as they are.
         guard raw.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || needsEscape($0) }) else { return raw }
         let text = ControlCharacters.visible(raw)

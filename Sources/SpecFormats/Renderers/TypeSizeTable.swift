@@ -4,10 +4,10 @@
 ///
 /// The page of `/v1/dynamic-type` shows this instead of one row per style and category (222
 /// rows), which a reader would have to page through to compare two categories.
-enum TypeSizeTable {
+package enum TypeSizeTable {
     /// The tables for every platform in `table`, each under a heading with an anchor, and a line of
     /// links to them.
-    static func html(_ table: FlatTable) -> String {
+    package static func html(_ table: FlatTable) -> String {
         var platforms: [String] = []
         var rowsByPlatform: [String: [FlatTable.Row]] = [:]
         for row in table.rows {
@@ -29,7 +29,7 @@ enum TypeSizeTable {
     }
 
     /// `iOS and iPadOS` for rows whose `platforms` list both.
-    static func name(_ platform: String, _ table: FlatTable) -> String {
+    package static func name(_ platform: String, _ table: FlatTable) -> String {
         let row = table.rows.first { table.cell($0, "platform") == platform }
         let all = row.flatMap { table.cell($0, "platforms") }?.split(separator: "; ").map(String.init) ?? [platform]
         let names = all.map(HTMLRenderer.platformName)
@@ -37,11 +37,11 @@ enum TypeSizeTable {
     }
 
     /// A category's name without Apple's parenthesis (`xLarge (default 44mm/45mm/49mm)` → `xLarge`).
-    static func short(_ label: String) -> String {
+    package static func short(_ label: String) -> String {
         label.split(separator: " (", maxSplits: 1).first.map(String.init) ?? label
     }
 
-    static func anchor(_ platform: String) -> String {
+    package static func anchor(_ platform: String) -> String {
         String(platform.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
     }
 

@@ -2,7 +2,7 @@ import SpecStore
 
 extension FlatTable {
     /// Flattens records (JSON objects) into a table; columns appear in first-seen order.
-    init(title: String, version: String, records: [JSONValue], notes: [String] = []) {
+    package init(title: String, version: String, records: [JSONValue], notes: [String] = []) {
         var columnIndex: [String: Int] = [:]
         var columns: [String] = []
         var flatRows: [([(String, String)], [Citation])] = []
@@ -61,12 +61,12 @@ extension FlatTable {
     }
 
     /// `citations` → `citation`, `devices` → `device`; other names stay as they are.
-    static func singular(_ name: String) -> String {
+    package static func singular(_ name: String) -> String {
         name.count > 1 && name.hasSuffix("s") ? String(name.dropLast()) : name
     }
 
     /// A scalar's text: numbers as their literal, `null` as an empty cell.
-    static func scalarText(_ value: JSONValue) -> String {
+    package static func scalarText(_ value: JSONValue) -> String {
         switch value {
         case .null: ""
         case .bool(let bool): bool ? "true" : "false"
@@ -78,7 +78,7 @@ extension FlatTable {
     }
 
     /// The record's `citations`, or those of the `metric` a check result carries.
-    static func citations(in record: JSONValue) -> [Citation] {
+    package static func citations(in record: JSONValue) -> [Citation] {
         var found: [Citation] = []
         for element in record["citations"]?.arrayValue ?? record["metric"]?["citations"]?.arrayValue ?? [] {
             guard let page = element["page"]?.stringValue, let url = element["url"]?.stringValue else { continue }

@@ -3,7 +3,7 @@ import SpecStore
 extension SwiftSource {
     /// SwiftUI's own `Color` members of Apple's system colors: a SwiftUI name outside this list
     /// (Apple's 2023 gray column printed `systemGray2` under SwiftUI API) is no `Color` member.
-    static let swiftUIColors: Set<String> = [
+    package static let swiftUIColors: Set<String> = [
         "red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown",
         "gray",
     ]
@@ -13,7 +13,7 @@ extension SwiftSource {
     /// SwiftUI's own adaptive color (`Color.indigo`, or UIKit's `systemGray2` through
     /// `Color(uiColor:)`), which follows the appearance and Increase Contrast at run time; the
     /// constants after it are Apple's published reference values per appearance.
-    static func colors(_ rows: [JSONValue]) -> String {
+    package static func colors(_ rows: [JSONValue]) -> String {
         var out = """
             /// A color as Apple's HIG swatches give it: red, green and blue from 0 to 255 (Apple's
             /// table names no color space; `color` reads them as sRGB).

@@ -2,9 +2,9 @@ import SpecStore
 
 /// One column of a table as the CSV, Markdown and HTML forms show it: which flattened field it
 /// holds, its heading in words with the unit, and its name in CSV.
-struct TableColumn: Equatable, Sendable {
+package struct TableColumn: Equatable, Sendable {
     /// How a cell of the column is shown.
-    enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// Text, left-aligned.
         case text
         /// A number, right-aligned with tabular figures.
@@ -21,14 +21,14 @@ struct TableColumn: Equatable, Sendable {
     }
 
     /// The flattened field name (`points_width`, `citation_url`).
-    var key: String
+    package var key: String
     /// The heading in words, with the unit where the column has one (`Width (pt)`).
-    var header: String
+    package var header: String
     /// The CSV heading: the field name, with the unit appended where there is one (`points_width_pt`).
-    var csvName: String
-    var kind: Kind
+    package var csvName: String
+    package var kind: Kind
 
-    init(_ key: String, _ header: String, csv: String? = nil, _ kind: Kind = .text) {
+    package init(_ key: String, _ header: String, csv: String? = nil, _ kind: Kind = .text) {
         self.key = key
         self.header = header
         self.csvName = csv ?? key
@@ -36,14 +36,14 @@ struct TableColumn: Equatable, Sendable {
     }
 
     /// A number with a unit: `Width (pt)` in words, `points_width_pt` in CSV.
-    static func measure(_ key: String, _ words: String, unit: String, csvUnit: String? = nil) -> TableColumn {
+    package static func measure(_ key: String, _ words: String, unit: String, csvUnit: String? = nil) -> TableColumn {
         TableColumn(key, "\(words) (\(unit))", csv: "\(key)_\(csvUnit ?? unit)", .number)
     }
 
     /// A number of one of `collection`'s fields (`points_width` is of `points`), with the unit its
     /// declaration gives (``SpecCollection/fields``); `csvUnit` spells a unit CSV cannot (`1/1000
     /// em` is `thousandths_em`). A field without a fixed unit is a plain number column.
-    static func measure(_ key: String, _ words: String, of collection: SpecCollection, csvUnit: String? = nil)
+    package static func measure(_ key: String, _ words: String, of collection: SpecCollection, csvUnit: String? = nil)
         -> TableColumn
     {
         let field = String(key.prefix { $0 != "_" })
@@ -53,7 +53,7 @@ struct TableColumn: Equatable, Sendable {
 
     /// A field name in words, for a route without a layout: `measured_width` → `Measured width`,
     /// `categoryLabel` → `Category label`.
-    static func words(_ key: String) -> String {
+    package static func words(_ key: String) -> String {
         var words: [String] = []
         var word = ""
         for character in key {
@@ -72,7 +72,7 @@ struct TableColumn: Equatable, Sendable {
     }
 
     /// The value `sort=` takes for this column: the field's dotted path (`points.width`).
-    var sortKey: String {
+    package var sortKey: String {
         key.split(separator: "_").joined(separator: ".")
     }
 }
@@ -85,35 +85,35 @@ struct TableColumn: Equatable, Sendable {
 /// Fields whose unit a heading carries (`unit` on devices, widgets, type rows) are left out:
 /// the heading says it, column by column. `/v1/metrics` keeps its `unit` column because the unit
 /// differs from row to row (pt, px, ratio, …).
-enum TableLayout {
+package enum TableLayout {
     /// The record's own id, a link to its page; every layout but the versions' starts with it.
-    static let id = TableColumn("id", "ID", .id)
+    package static let id = TableColumn("id", "ID", .id)
     /// The id and the platform columns most collections start with.
-    static let platformed: [TableColumn] = [
+    package static let platformed: [TableColumn] = [
         id, TableColumn("platform", "Platform"), TableColumn("platforms", "Platforms"),
     ]
     /// Where a record's citation points: page, section and URL.
-    static let cited: [TableColumn] = [
+    package static let cited: [TableColumn] = [
         TableColumn("citation_page", "Cited page", .source),
         TableColumn("citation_section", "Cited section", .source),
         TableColumn("citation_url", "Citation URL", .source),
     ]
     /// The provenance columns every record has.
-    static let citations: [TableColumn] = [TableColumn("status", "Status", .source)] + cited
+    package static let citations: [TableColumn] = [TableColumn("status", "Status", .source)] + cited
     /// Apple's words, quoted from the citation.
-    static let quote = TableColumn("citation_quote", "Apple's words", .source)
-    static let related = TableColumn("related", "Related records", .references)
-    static let since = TableColumn("since", "Since version")
-    static let notes = TableColumn("notes", "Notes")
+    package static let quote = TableColumn("citation_quote", "Apple's words", .source)
+    package static let related = TableColumn("related", "Related records", .references)
+    package static let since = TableColumn("since", "Since version")
+    package static let notes = TableColumn("notes", "Notes")
     /// The first store version whose dated copy shows an undated record.
-    static let seen = TableColumn("seen", "First seen in version")
+    package static let seen = TableColumn("seen", "First seen in version")
     /// The columns that close a layout: since, first seen (for collections whose records can be
     /// undated) and notes.
-    static func closing(seen withSeen: Bool) -> [TableColumn] {
+    package static func closing(seen withSeen: Bool) -> [TableColumn] {
         withSeen ? [since, seen, notes] : [since, notes]
     }
     /// A text style's columns, shared by the Dynamic Type rows and the other platforms' styles.
-    static let textStyle: [TableColumn] = [
+    package static let textStyle: [TableColumn] = [
         TableColumn("style", "Style"),
         TableColumn("label", "Style name"),
         TableColumn("weight", "Weight"),
@@ -123,7 +123,7 @@ enum TableLayout {
     ]
 
     /// A color field's columns: its hex, then its channels.
-    static func color(_ field: String, _ heading: String) -> [TableColumn] {
+    package static func color(_ field: String, _ heading: String) -> [TableColumn] {
         [
             TableColumn("\(field)_hex", "\(heading) hex", .color),
             TableColumn("\(field)_red", "\(heading) red", .number),
@@ -132,23 +132,9 @@ enum TableLayout {
         ]
     }
 
-    /// The route's columns, or `nil` for a route whose rows have no fixed shape (search mixes
-    /// kinds, a diff mixes collections, a check echoes what was measured).
-    static func columns(for route: Route) -> [TableColumn]? {
-        layouts[route.position]
-    }
-
-    /// Every route's columns (``columns(for:)``), made once: making them anew for each table was
-    /// about a sixth of a never-seen Markdown page.
-    private static let layouts: [[TableColumn]?] = Route.allCases.map(makeColumns)
-
-    /// The records whose record route shows its collection's layout (a device, a color, a
-    /// complication); every other record's page shows the record's own fields.
-    private static let recordsShareLayout: Set<SpecCollection> = [.devices, .colors, .complications]
-
     /// A collection's columns, or `nil` for one without a layout, whose tables show the rows' own
     /// keys as columns: a layout is optional (a new collection needs none).
-    private static func layout(of collection: SpecCollection) -> [TableColumn]? {
+    package static func layout(of collection: SpecCollection) -> [TableColumn]? {
         switch collection {
         case .devices:
             [
@@ -318,62 +304,10 @@ enum TableLayout {
         }
     }
 
-    private static func makeColumns(for route: Route) -> [TableColumn]? {
-        switch route {
-        case .collection(let collection): layout(of: collection)
-        case .record(let collection) where recordsShareLayout.contains(collection): layout(of: collection)
-        case .versions:
-            [
-                TableColumn("id", "Version"),
-                TableColumn("date", "Date"),
-                TableColumn("title", "Title"),
-                TableColumn("latest", "Latest"),
-            ]
-                + ServedCollection.all.map {
-                    TableColumn($0.countKey, $0.countHeading, csv: $0.countCSVName, .number)
-                } + [notes]
-        case .search:
-            [
-                TableColumn("type", "Type"),
-                TableColumn("id", "ID", .references),
-                TableColumn("title", "Title"),
-                TableColumn("value", "Value"),
-                TableColumn("unit", "Unit"),
-                TableColumn("status", "Status"),
-                TableColumn("snippet", "Where it matches"),
-                TableColumn("score", "Score", .number),
-            ]
-        default:
-            nil
-        }
-    }
-
-    /// Fields of the route's records that no column holds on purpose (its collection's
-    /// ``ServedCollection/omittedFields``).
-    static func omittedFields(for route: Route) -> Set<String> {
-        route.collection.map { ServedCollection.of($0).omittedFields } ?? []
-    }
-
-    /// The columns for a table whose fields the request picked (`fields=`): the layout's columns
-    /// the table holds, in the layout's order, then any it lacks. Without a pick, the route's
-    /// fixed layout, so a filter never changes the column set.
-    static func columns(for route: Route, table: FlatTable, projection: [String]?) -> [TableColumn] {
-        let all = columns(for: route, table: table)
-        guard projection != nil else { return all }
-        let held = Set(table.columns)
-        let kept = all.filter { held.contains($0.key) }
-        let known = Set(kept.map(\.key))
-        return kept
-            + table.columns.filter { !known.contains($0) }.map {
-                TableColumn($0, TableColumn.words($0), csv: $0, table.isCitationColumn($0) ? .source : .text)
-            }
-    }
-
-    /// The columns for a table: the route's layout when it has one, else one per flattened field
-    /// in first-seen order, headed by its name.
-    static func columns(for route: Route, table: FlatTable) -> [TableColumn] {
-        if let layout = columns(for: route) { return layout }
-        return table.columns.map { key in
+    /// The columns for a table of a route without a fixed layout: one per flattened field in
+    /// first-seen order, headed by its name.
+    package static func fieldColumns(_ table: FlatTable) -> [TableColumn] {
+        table.columns.map { key in
             let kind: TableColumn.Kind =
                 key == "figure" || key == "id" ? .references : table.isCitationColumn(key) ? .source : .text
             return TableColumn(key, TableColumn.words(key), csv: key, kind)
@@ -383,18 +317,18 @@ enum TableLayout {
 
 extension FlatTable {
     /// Whether a flattened field holds citations.
-    func isCitationColumn(_ key: String) -> Bool {
+    package func isCitationColumn(_ key: String) -> Bool {
         key == "citations" || key.hasPrefix("citation_") || key.hasSuffix("_citations") || key.contains("_citation_")
     }
 
     /// The cells of `column` for each row, `nil` where a row lacks the field.
-    func cells(of key: String) -> [String?] {
+    package func cells(of key: String) -> [String?] {
         guard let index = columns.firstIndex(of: key) else { return rows.map { _ in nil } }
         return rows.map { $0.cells[index] }
     }
 
     /// One row's cell for a field, `nil` when absent or empty.
-    func cell(_ row: Row, _ key: String) -> String? {
+    package func cell(_ row: Row, _ key: String) -> String? {
         guard let index = columns.firstIndex(of: key), let text = row.cells[index], !text.isEmpty else { return nil }
         return text
     }

@@ -5,33 +5,33 @@ import SpecStore
 /// a sentence it cites (or name it among their related figures), and the myths whose related
 /// records name it. No list of pairs is kept by hand: a new figure, rule or myth joins the
 /// groups its topic, platform and citations put it in.
-struct RelatedRecords: Sendable, Equatable {
+package struct RelatedRecords: Sendable, Equatable {
     /// One group of links under its heading.
-    struct Group: Sendable, Equatable {
-        var heading: String
-        var links: [Link]
+    package struct Group: Sendable, Equatable {
+        package var heading: String
+        package var links: [Link]
         /// Where every record of the group is listed, when the group shows only the first ones.
-        var more: Link?
+        package var more: Link?
     }
 
     /// A link to a record's page, with words that say what it holds.
-    struct Link: Sendable, Equatable {
-        var label: String
-        var path: String
+    package struct Link: Sendable, Equatable {
+        package var label: String
+        package var path: String
         /// The figure or Apple's sentence, after the label.
-        var detail: String?
+        package var detail: String?
     }
 
     /// The most links a group shows; `more` lists the rest.
-    static let linksPerGroup = 12
+    package static let linksPerGroup = 12
 
     /// A quote shorter than this is too common a phrase to tie two records together.
-    static let shortestSharedQuote = 20
+    package static let shortestSharedQuote = 20
 
-    var groups: [Group]
+    package var groups: [Group]
 
     /// The related records of the metric `item` in `snapshot`; empty for another kind of record.
-    static func ofMetric(_ item: JSONValue, in snapshot: SpecSnapshot) -> RelatedRecords {
+    package static func ofMetric(_ item: JSONValue, in snapshot: SpecSnapshot, site: Site) -> RelatedRecords {
         guard let id = item["id"]?.stringValue, id.hasPrefix("metric.") else { return RelatedRecords(groups: []) }
         var groups: [Group] = []
         if let topic = item["topic"]?.stringValue, let platform = item["platform"]?.stringValue {
@@ -42,7 +42,7 @@ struct RelatedRecords: Sendable, Equatable {
             groups.append(
                 group(
                     "Other \(topic.replacing("-", with: " ")) figures on \(platformName)", others, all: all,
-                    label: { $0["name"]?.stringValue }, detail: { $0[FigureDisplay.key]?.stringValue }))
+                    label: { $0["name"]?.stringValue }, detail: { $0[FigureDisplay.key]?.stringValue }, site: site))
         }
         let quotes = (item["citations"]?.arrayValue ?? []).compactMap { $0["quote"]?.stringValue }.map(normalised)
             .filter { $0.count >= shortestSharedQuote }
@@ -56,21 +56,21 @@ struct RelatedRecords: Sendable, Equatable {
         groups.append(
             group(
                 "Rules that quote its sentence or name it", rules, all: nil,
-                label: { HTMLRenderer.recordTitle($0) }, detail: { $0["quote"]?.stringValue }))
+                label: { HTMLRenderer.recordTitle($0) }, detail: { $0["quote"]?.stringValue }, site: site))
         let myths = ((try? snapshot.myths(matching: MythFilter()))?.items ?? []).filter { names($0, id) }
         groups.append(
             group(
                 "Myths about it", myths, all: nil, label: { $0["claim"]?.stringValue },
-                detail: { $0["verdict"]?.stringValue.map { "verdict: " + $0 } }))
+                detail: { $0["verdict"]?.stringValue.map { "verdict: " + $0 } }, site: site))
         return RelatedRecords(groups: groups.filter { !$0.links.isEmpty })
     }
 
     private static func group(
         _ heading: String, _ rows: [JSONValue], all: String?, label: (JSONValue) -> String?,
-        detail: (JSONValue) -> String?
+        detail: (JSONValue) -> String?, site: Site
     ) -> Group {
         let links = rows.prefix(linksPerGroup).compactMap { row -> Link? in
-            guard let id = row["id"]?.stringValue, let path = RecordLink.path(for: id) else { return nil }
+            guard let id = row["id"]?.stringValue, let path = site.recordPath(for: id) else { return nil }
             return Link(label: label(row) ?? id, path: path, detail: detail(row))
         }
         let more = rows.count > linksPerGroup ? all.map { Link(label: "All \(rows.count)", path: $0) } : nil

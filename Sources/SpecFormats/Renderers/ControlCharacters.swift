@@ -5,10 +5,10 @@
 /// control, and HTML forbids them outright (HTML §13.2.5, control-character-in-input-stream).
 /// Each C0 control and DEL becomes its Unicode control picture (U+0001 → `␁`), so what was
 /// sent can still be read, and each C1 control becomes U+FFFD.
-enum ControlCharacters {
+package enum ControlCharacters {
     /// `text` with every control character but tab, line feed and carriage return made visible
     /// (those three the formats handle themselves).
-    static func visible(_ text: String) -> String {
+    package static func visible(_ text: String) -> String {
         // On UTF-8 bytes: a C0 control or DEL is one ASCII byte; a C1 control starts with 0xC2.
         guard text.utf8.contains(where: { ($0 < 0x20 && !isLayout($0)) || $0 == 0x7F || $0 == 0xC2 }) else {
             return text

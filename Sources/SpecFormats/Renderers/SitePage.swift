@@ -1,11 +1,8 @@
 /// The frame every HTML page shares: the site header linking the collections, breadcrumbs, the
 /// main content and a footer.
-enum SitePage {
-    /// The collections the site header links, in the order a reader meets them.
-    static let collections: [Route] = ServedCollection.all.map(\.route) + [.versions, .search]
-
+package enum SitePage {
     /// The search form of the home page: a plain GET to the search results page.
-    static let searchForm = """
+    package static let searchForm = """
         <form class="hig-search" method="get" action="/v1/search" role="search">
         <input type="hidden" name="format" value="html">
         <label for="q">Search every record</label>
@@ -19,10 +16,11 @@ enum SitePage {
     ///
     /// - Parameters:
     ///   - crumbs: the trail above the heading, each with its link; the last is the page itself.
-    ///   - current: the collection the page belongs to, marked in the header.
-    static func render(title: String, crumbs: [(String, String?)], current: Route?, version: String, body: String)
-        -> String
-    {
+    ///   - current: the path of the collection the page belongs to, marked in the header.
+    ///   - site: the header's links.
+    package static func render(
+        title: String, crumbs: [(String, String?)], current: String?, version: String, body: String, site: Site
+    ) -> String {
         var page = """
             <!doctype html>
             <html lang="en">
@@ -42,10 +40,9 @@ enum SitePage {
             <nav aria-label="Collections"><ul>
 
             """
-        for route in collections {
-            let marked = route == current ? " aria-current=\"page\"" : ""
-            let label = route == .search ? "Search" : route.title
-            page += "<li><a href=\"\(route.template)\"\(marked)>\(HTMLRenderer.escape(label))</a></li>"
+        for link in site.navigation {
+            let marked = link.template == current ? " aria-current=\"page\"" : ""
+            page += "<li><a href=\"\(link.template)\"\(marked)>\(HTMLRenderer.escape(link.label))</a></li>"
         }
         page += "\n</ul></nav>\n</header>\n<main id=\"main\">\n"
         if crumbs.count > 1 {

@@ -1,10 +1,10 @@
 /// Percent-encoding (RFC 3986 §2.1): each byte a text may not hold as itself written `%XX`.
 /// The one encoder behind record links, query strings, Markdown link targets and note fields;
 /// each caller says which bytes stay.
-enum PercentEncoding {
+package enum PercentEncoding {
     /// `text` with every byte `keep` refuses written `%XX`, in upper-case hex (RFC 3986 §2.1
     /// recommends it) or, with `lowercaseHex`, lower-case (RFC 9651 §4.1.11 requires it).
-    static func encoded(_ text: String, lowercaseHex: Bool = false, keeping keep: (UInt8) -> Bool) -> String {
+    package static func encoded(_ text: String, lowercaseHex: Bool = false, keeping keep: (UInt8) -> Bool) -> String {
         let digits = lowercaseHex ? lowercaseDigits : uppercaseDigits
         // Bytes, made a string once: appending to a string's scalars one at a time costs a
         // call and a check per byte, which made a record's note fields a tenth of its answer.
@@ -15,7 +15,7 @@ enum PercentEncoding {
     }
 
     /// `text` as ``encoded(_:)`` writes it, appended to `bytes`.
-    static func append(_ text: String, to bytes: inout [UInt8]) {
+    package static func append(_ text: String, to bytes: inout [UInt8]) {
         write(text, digits: uppercaseDigits, keeping: isUnreserved, to: &bytes)
     }
 
@@ -37,12 +37,12 @@ enum PercentEncoding {
     }
 
     /// A path segment or query value: unreserved characters stay, every other byte is `%XX`.
-    static func encoded(_ text: String) -> String {
+    package static func encoded(_ text: String) -> String {
         encoded(text, keeping: isUnreserved)
     }
 
     /// RFC 3986 §2.3's unreserved characters: letters, digits, `-`, `.`, `_`, `~`.
-    static func isUnreserved(_ byte: UInt8) -> Bool {
+    package static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),

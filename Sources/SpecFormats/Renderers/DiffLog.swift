@@ -6,21 +6,21 @@
 /// So that a phone is not dozens of screens, the log folds: over more than one version each
 /// version is a `<details>` whose summary is its title and count of changes, and within a version
 /// each record type of a part is a `<details>` of its own, open only when it holds a few rows.
-enum DiffLog {
+package enum DiffLog {
     /// A record type's rows shown unfolded when there are at most this many.
-    static let openUpTo = 6
+    package static let openUpTo = 6
 
     /// The longest before or after value kept on one line, in characters (a figure such as `1366x1024`).
-    static let longestUnwrapped = 24
+    package static let longestUnwrapped = 24
 
-    static let parts: [(change: String, title: String)] = [
+    package static let parts: [(change: String, title: String)] = [
         ("added", "Added"), ("removed", "Removed"), ("changed", "Changed"), ("first-seen", "First seen"),
     ]
 
     /// The change log of `table` (the whole range's diff); with more than one version in the
     /// range, version by version (`steps`), each under its id and title, the whole range's counts
     /// above.
-    static func html(_ table: FlatTable, steps: [PageContext.VersionStep] = []) -> String {
+    package static func html(_ table: FlatTable, steps: [PageContext.VersionStep] = [], site: Site) -> String {
         guard steps.count > 1 else {
             var html = ""
             if let step = steps.first {
@@ -32,7 +32,7 @@ enum DiffLog {
                 "<a href=\"#\(part.change)\">\(part.title) (\(counts[part.change] ?? 0))</a>"
             }
             html += "<nav class=\"hig-jump\" aria-label=\"Changes\">" + links.joined(separator: " · ") + "</nav>\n"
-            return html + sections(table, prefix: "", level: 2, skipEmpty: false)
+            return html + sections(table, prefix: "", level: 2, skipEmpty: false, site: site)
         }
         let counts = count(table)
         var html =
@@ -52,13 +52,14 @@ enum DiffLog {
             html += " <span class=\"hig-count\">\(count == 1 ? "1 change" : "\(count) changes")</span></h2></summary>\n"
             html +=
                 step.changes.rows.isEmpty
-                ? "<p>No record changed.</p>\n" : sections(step.changes, prefix: id + "-", level: 3, skipEmpty: true)
+                ? "<p>No record changed.</p>\n"
+                : sections(step.changes, prefix: id + "-", level: 3, skipEmpty: true, site: site)
             html += "</details>\n</section>\n"
         }
         return html
     }
 
-    static func anchor(_ id: String) -> String {
+    package static func anchor(_ id: String) -> String {
         String(id.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
     }
 
@@ -69,7 +70,9 @@ enum DiffLog {
     }
 
     /// Added, removed, changed and first seen, each under a heading of `level` with an anchor.
-    private static func sections(_ table: FlatTable, prefix: String, level: Int, skipEmpty: Bool) -> String {
+    private static func sections(_ table: FlatTable, prefix: String, level: Int, skipEmpty: Bool, site: Site)
+        -> String
+    {
         var rowsByChange: [String: [FlatTable.Row]] = [:]
         for row in table.rows { rowsByChange[table.cell(row, "change") ?? "", default: []].append(row) }
         var html = ""
@@ -81,9 +84,9 @@ enum DiffLog {
             if rows.isEmpty {
                 section = "<p>None.</p>\n"
             } else if part.change == "changed" {
-                section = changedTable(rows, table: table, id: id)
+                section = changedTable(rows, table: table, id: id, site: site)
             } else {
-                section = recordList(rows, table: table)
+                section = recordList(rows, table: table, site: site)
             }
             let heading = "<h\(level) id=\"\(id)\">\(part.title) (\(rows.count))</h\(level)>\n"
             html += "<section aria-labelledby=\"\(id)\">\n" + heading
@@ -120,17 +123,18 @@ enum DiffLog {
     }
 
     /// Each kind of record, folded, as one line of links to the records.
-    private static func recordList(_ rows: [FlatTable.Row], table: FlatTable) -> String {
+    private static func recordList(_ rows: [FlatTable.Row], table: FlatTable, site: Site) -> String {
         byType(rows, table: table).map { group in
             fold(
                 group.type, count: group.rows.count,
-                content: "<p>" + group.rows.map { link($0, table: table) }.joined(separator: ", ") + "</p>\n")
+                content: "<p>" + group.rows.map { link($0, table: table, site: site) }.joined(separator: ", ")
+                    + "</p>\n")
         }.joined()
     }
 
-    private static func link(_ row: FlatTable.Row, table: FlatTable) -> String {
+    private static func link(_ row: FlatTable.Row, table: FlatTable, site: Site) -> String {
         let id = table.cell(row, "id") ?? ""
-        return HTMLRenderer.recordLink(id, text: table.cell(row, "title"))
+        return HTMLRenderer.recordLink(id, text: table.cell(row, "title"), site: site)
     }
 
     /// A value before or after: the field's value, or a nested one's parts (`width 152; height 69.5`).
@@ -142,16 +146,19 @@ enum DiffLog {
     }
 
     /// The changed fields of each record type, folded, as a table of before and after.
-    private static func changedTable(_ rows: [FlatTable.Row], table: FlatTable, id: String) -> String {
+    private static func changedTable(_ rows: [FlatTable.Row], table: FlatTable, id: String, site: Site) -> String {
         byType(rows, table: table).map { group in
             fold(
                 group.type, count: group.rows.count,
                 content: changedTable(
-                    group.rows, table: table, id: id + "-" + anchor(group.type), type: group.type.capitalizedFirst))
+                    group.rows, table: table, id: id + "-" + anchor(group.type), type: group.type.capitalizedFirst,
+                    site: site))
         }.joined()
     }
 
-    private static func changedTable(_ rows: [FlatTable.Row], table: FlatTable, id: String, type: String) -> String {
+    private static func changedTable(
+        _ rows: [FlatTable.Row], table: FlatTable, id: String, type: String, site: Site
+    ) -> String {
         var html = "<div class=\"hig-scroll\" role=\"region\" aria-labelledby=\"\(id)-caption\" tabindex=\"0\">\n"
         html += "<table class=\"hig-table hig-reflow\">\n"
         html +=
@@ -161,7 +168,7 @@ enum DiffLog {
             "<thead><tr><th scope=\"col\">Record</th><th scope=\"col\">Field</th><th scope=\"col\">Before</th>"
             + "<th scope=\"col\">After</th></tr></thead>\n<tbody>\n"
         for row in rows {
-            html += "<tr><td class=\"hig-name\" data-label=\"Record\">\(link(row, table: table))</td>"
+            html += "<tr><td class=\"hig-name\" data-label=\"Record\">\(link(row, table: table, site: site))</td>"
             html += "<td data-label=\"Field\">\(HTMLRenderer.escape(table.cell(row, "field") ?? ""))</td>"
             for key in ["before", "after"] {
                 // A figure stays on one line; a changed name, note or citation wraps in its cell.

@@ -1,6 +1,6 @@
 import SpecStore
 
-/// `format=css` on `/v1/colors` (a collection whose entry has ``ServedCollection/styleSheet``):
+/// `format=css` on `/v1/colors` (a collection whose entry has a style sheet):
 /// CSS custom properties, one per color, with the light values on `:root` and the others in
 /// `prefers-color-scheme: dark` and `prefers-contrast: more` blocks (the two together last, so
 /// the dark increased-contrast value wins where both hold).
@@ -9,9 +9,9 @@ import SpecStore
 /// platform, without `all.` (`--hig-color-red`, `--hig-color-ios-gray-2`). Each property's comment
 /// gives the color, its status and citation. A row with only one value (Apple's 2023 visionOS
 /// table, the Activity ring colors) sets it on `:root` alone, and says so.
-enum ColorStyleSheet {
+package enum ColorStyleSheet {
     /// The style sheet for `rows`; `notes` (why an answer is empty) become comments.
-    static func render(rows: [JSONValue], version: String, notes: [String], request: String) -> String {
+    package static func render(rows: [JSONValue], version: String, notes: [String], request: String) -> String {
         var out = """
             /* Apple HIG system colors as CSS custom properties, store version \(comment(version)).
                From the HIG spec service, GET \(comment(request)).
@@ -43,7 +43,7 @@ enum ColorStyleSheet {
     }
 
     /// `--hig-color-ios-gray-2`.
-    static func property(_ row: JSONValue) -> String? {
+    package static func property(_ row: JSONValue) -> String? {
         guard let id = row["id"]?.stringValue else { return nil }
         var segments = id.split(separator: ".").map(String.init)
         if segments.first == "color" { segments.removeFirst() }
@@ -86,7 +86,7 @@ enum ColorStyleSheet {
     }
 
     /// Text safe inside a CSS comment: no `*/`, no control characters.
-    static func comment(_ text: String) -> String {
+    package static func comment(_ text: String) -> String {
         String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
             .replacingOccurrences(of: "*/", with: "* /")
     }

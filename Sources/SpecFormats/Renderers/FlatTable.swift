@@ -4,37 +4,37 @@
 /// cell joined with `; `; arrays of objects become `singular_field` columns (`citation_url`) whose
 /// cells join each element's value with `; `. Each row keeps its citations whole as well, so
 /// Markdown and HTML can show them as links.
-struct FlatTable: Equatable, Sendable {
+package struct FlatTable: Equatable, Sendable {
     /// A citation as the Markdown and HTML forms show it.
-    struct Citation: Equatable, Hashable, Sendable {
-        var page: String
-        var section: String?
-        var url: String
-        var quote: String?
+    package struct Citation: Equatable, Hashable, Sendable {
+        package var page: String
+        package var section: String?
+        package var url: String
+        package var quote: String?
     }
 
-    struct Row: Equatable, Sendable {
+    package struct Row: Equatable, Sendable {
         /// One cell per column; `nil` where the record has no such field.
-        var cells: [String?]
-        var citations: [Citation]
+        package var cells: [String?]
+        package var citations: [Citation]
     }
 
     /// A heading for the page form (`Devices`).
-    var title: String
+    package var title: String
     /// The store version that answered.
-    var version: String
-    var columns: [String]
-    var rows: [Row]
+    package var version: String
+    package var columns: [String]
+    package var rows: [Row]
     /// Free text the answer carries (`notes` in the envelope).
-    var notes: [String] = []
+    package var notes: [String] = []
 
     /// The columns that hold flattened citations, which Markdown and HTML show as links instead.
-    var isCitationColumn: [Bool] {
+    package var isCitationColumn: [Bool] {
         columns.map { $0 == "citations" || $0.hasPrefix("citation_") }
     }
 
     /// Every distinct citation in first-seen order, numbered from 1 by position.
-    var distinctCitations: [Citation] {
+    package var distinctCitations: [Citation] {
         var seen = Set<Citation>()
         var ordered: [Citation] = []
         for row in rows {

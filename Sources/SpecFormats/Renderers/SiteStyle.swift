@@ -6,8 +6,8 @@
 ///
 /// The `hig-` classes are the ones a site embedding a `fragment=true` table can style; the
 /// README lists them.
-enum SiteStyle {
-    static let css = """
+package enum SiteStyle {
+    package static let css = """
         :root{--fg:#1d1d1f;--muted:#555559;--bg:#fff;--panel:#f5f5f7;--line:#c7c7cc;\
         --link:#0050b3;--pub:#1b6b2f;--conv:#8a4b00;--focus:#0066cc}
         @media (prefers-color-scheme:dark){:root{--fg:#f2f2f7;--muted:#b4b4bb;--bg:#161618;--panel:#242428;\

@@ -12,14 +12,16 @@ import SpecStore
 /// gives its status and citation: `published` figures quote the cited Apple page; `convention`
 /// figures are working defaults not found on Apple's pages. The file imports SwiftUI where there is
 /// one and Foundation (for `CGFloat`) elsewhere.
-enum SwiftSource {
+package enum SwiftSource {
     /// The source for `route`'s rows; `notes` (why an answer is empty) become comments.
-    static func render(route: Route, rows: [JSONValue], version: String, notes: [String], request: String) -> String {
+    package static func render(route: PageRoute, rows: [JSONValue], version: String, notes: [String], request: String)
+        -> String
+    {
         var out = header(route: route, version: version, request: request)
         for note in notes { out += "// Note: \(commentText(note))\n" }
         if !notes.isEmpty { out += "\n" }
         // A record route answers as its collection does, with one row.
-        switch route.collection.flatMap({ ServedCollection.of($0).swift }) {
+        switch route.swift {
         case .metrics: out += metrics(rows)
         case .typeStyles(let namespace, let byCategory):
             out += typeStyles(rows, namespace: namespace, byCategory: byCategory)
@@ -29,9 +31,9 @@ enum SwiftSource {
         return out
     }
 
-    /// How a collection's rows read as Swift (``ServedCollection/swift``): the collections that
-    /// answer in Swift say which.
-    enum Style: Sendable {
+    /// How a collection's rows read as Swift (``PageRoute/swift``): the collections that answer in
+    /// Swift say which.
+    package enum Style: Sendable {
         /// An enum per topic, a constant per metric.
         case metrics
         /// Type styles in `namespace`: per category (Dynamic Type), or one table.
@@ -40,7 +42,7 @@ enum SwiftSource {
         case colors
     }
 
-    private static func header(route: Route, version: String, request: String) -> String {
+    private static func header(route: PageRoute, version: String, request: String) -> String {
         """
         // HIG figures as Swift constants: \(route.title), store version \(version).
         // From the HIG spec service, GET \(commentText(request)).
@@ -289,7 +291,7 @@ enum SwiftSource {
     /// Apple's table names of text styles → SwiftUI's `Font.TextStyle` cases (the portable
     /// `TextStyle` enum's cases bear the same names). Styles Apple names
     /// on one platform only (watchOS `footnote1`, tvOS `subtitle1`) have none.
-    static let textStyles: [String: String] = [
+    package static let textStyles: [String: String] = [
         "largeTitle": "largeTitle", "title1": "title", "title2": "title2", "title3": "title3",
         "headline": "headline", "subheadline": "subheadline", "body": "body", "callout": "callout",
         "footnote": "footnote", "caption1": "caption", "caption2": "caption2",
@@ -339,7 +341,7 @@ enum SwiftSource {
     }
 
     /// Text made safe for a line comment: no line breaks, no control characters.
-    static func commentText(_ text: String) -> String {
+    package static func commentText(_ text: String) -> String {
         String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
     }
 
@@ -354,7 +356,7 @@ enum SwiftSource {
 
     /// A Swift identifier from words separated by anything but letters and digits, camel-cased;
     /// one starting with a digit is prefixed with `_`, and a keyword is quoted in backticks.
-    static func identifier(_ text: String, upper: Bool) -> String {
+    package static func identifier(_ text: String, upper: Bool) -> String {
         var words: [String] = []
         var current = ""
         for scalar in text.unicodeScalars {

@@ -5,15 +5,14 @@
 /// The columns are the route's fixed layout (``TableLayout``) with headings in words and units.
 /// URLs inside text become autolinks (`<https://…>`) rather than escaped text, so GitHub's
 /// renderer never folds an escaping backslash into a link.
-enum MarkdownRenderer {
-    static func render(_ table: FlatTable) -> String {
+package enum MarkdownRenderer {
+    package static func render(_ table: FlatTable) -> String {
         render(table, page: nil, fragment: false)
     }
 
-    static func render(_ table: FlatTable, page: PageContext?, fragment: Bool) -> String {
+    package static func render(_ table: FlatTable, page: PageContext?, fragment: Bool) -> String {
         let layout =
-            page.map { TableLayout.columns(for: $0.route, table: table, projection: $0.projection) }
-            ?? TableLayout.columns(for: .diff, table: table)
+            page.map { $0.route.columns(table: table, projection: $0.projection) } ?? TableLayout.fieldColumns(table)
         let shown = layout.filter { $0.kind != .source }
         let indexes = shown.map { table.columns.firstIndex(of: $0.key) }
         let hasSource = layout.contains { $0.kind == .source } || table.rows.contains { !$0.citations.isEmpty }
@@ -53,7 +52,7 @@ enum MarkdownRenderer {
     }
 
     /// What the table is and which filters produced it, in one sentence.
-    static func caption(_ table: FlatTable, page: PageContext?) -> String {
+    package static func caption(_ table: FlatTable, page: PageContext?) -> String {
         var sentence = "\(table.title): \(table.rows.count) \(table.rows.count == 1 ? "row" : "rows")"
         if let total = page?.total, total != table.rows.count { sentence += " of \(total)" }
         if let filters = page?.filterSummary { sentence += " where " + filters }
@@ -62,7 +61,9 @@ enum MarkdownRenderer {
     }
 
     /// `Published: [HIG › Layout — Specifications](url) [1]`, or `Convention: why`.
-    static func sourceCell(_ table: FlatTable, _ row: FlatTable.Row, number: [FlatTable.Citation: Int]?) -> String {
+    package static func sourceCell(_ table: FlatTable, _ row: FlatTable.Row, number: [FlatTable.Citation: Int]?)
+        -> String
+    {
         var parts: [String] = []
         let status = table.cell(row, "status")
         if let status { parts.append(status == "published" ? "Published" : status.capitalizedFirst) }
@@ -76,7 +77,7 @@ enum MarkdownRenderer {
         return parts.joined(separator: " · ")
     }
 
-    static func citationLink(_ citation: FlatTable.Citation) -> String {
+    package static func citationLink(_ citation: FlatTable.Citation) -> String {
         var label = citation.page
         if let section = citation.section, !section.isEmpty { label += " — " + section }
         guard let url = linkTarget(citation.url) else { return escape(label) + " (" + escape(citation.url) + ")" }
@@ -84,7 +85,7 @@ enum MarkdownRenderer {
     }
 
     /// Escapes text as ``escape(_:)`` does, except URLs in it, which become autolinks.
-    static func escapeText(_ raw: String) -> String {
+    package static func escapeText(_ raw: String) -> String {
         // Controls first, so none reaches an autolink, which is not escaped.
         let text = ControlCharacters.visible(raw)
         guard text.contains("http://") || text.contains("https://") else { return escape(text) }
@@ -125,7 +126,7 @@ enum MarkdownRenderer {
     /// Escapes text outside a table (a heading, the caption) only where Markdown would read it
     /// as markup: emphasis, code, links, HTML and entities, and a leading block marker. `(`,
     /// `)`, `!`, `#` or `|` mid-line mean nothing there, so a heading keeps `(pt)` as written.
-    static func escapeProse(_ text: String, atLineStart: Bool = true) -> String {
+    package static func escapeProse(_ text: String, atLineStart: Bool = true) -> String {
         var result = ""
         for (index, character) in text.enumerated() {
             switch character {
@@ -149,7 +150,7 @@ enum MarkdownRenderer {
     /// spaces. `(`, `)` and `!` only mean something after a `]` or before a `[`, which are escaped,
     /// and `#`, `{` and `}` nothing inside a line, so `(pt)` stays as written; `$` is escaped, as
     /// GitHub reads `$…$` as math.
-    static func escape(_ raw: String) -> String {
+    package static func escape(_ raw: String) -> String {
         let text = ControlCharacters.visible(raw)
         // On UTF-8 bytes: every character it changes is ASCII, and no byte of a multi-byte
         // sequence is ASCII.
@@ -188,7 +189,7 @@ enum MarkdownRenderer {
 
     /// A URL usable as a link destination: only http and https, with characters that could end
     /// the destination percent-encoded. `nil` for anything else, which is then shown as text.
-    static func linkTarget(_ url: String) -> String? {
+    package static func linkTarget(_ url: String) -> String? {
         let lower = url.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
         return PercentEncoding.encoded(url) { byte in
@@ -205,12 +206,12 @@ enum MarkdownRenderer {
 
 extension String {
     /// The string with its first letter upper-cased (`convention` → `Convention`).
-    var capitalizedFirst: String {
+    package var capitalizedFirst: String {
         guard let first else { return self }
         return first.uppercased() + dropFirst()
     }
 
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+    package func leftPadded(to width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

@@ -9,16 +9,16 @@ import SpecStore
 /// Apple's swatches give channels 0–255 without naming a color space; the files say they read
 /// them as sRGB, as a hex value is. Provenance rides in `$extensions` under
 /// ``DesignTokens/extensionKey``.
-enum ColorTokens {
+package enum ColorTokens {
     /// What every color file says of its values.
-    static let colorNote =
+    package static let colorNote =
         "Values are Apple's swatch channels (0-255) as DTCG sRGB colors; Apple's table names no color space, and the hex is the same value."
 
     /// The file of one appearance.
     ///
     /// - Parameters:
     ///   - rows: the color rows of one version (and platform, if one was asked for).
-    static func file(
+    package static func file(
         rows: [JSONValue], appearance: ColorAppearance, platform: String?, version: String
     ) -> JSONValue {
         var root = JSONObject()
@@ -56,7 +56,7 @@ enum ColorTokens {
 
     /// The row's color in `appearance`: its own column, or the one value Apple gives for every
     /// appearance (`sameInEveryAppearance`); `nil` where it has neither.
-    static func value(of row: JSONValue, in appearance: ColorAppearance) -> JSONValue? {
+    package static func value(of row: JSONValue, in appearance: ColorAppearance) -> JSONValue? {
         if let own = row[appearance.field], own.objectValue != nil { return own }
         guard row["sameInEveryAppearance"] == .bool(true), let one = row["value"], one.objectValue != nil else {
             return nil
@@ -65,7 +65,7 @@ enum ColorTokens {
     }
 
     /// The rows with a value in every appearance, and the ids of the others.
-    static func partition(_ rows: [JSONValue]) -> (kept: [JSONValue], left: [String]) {
+    package static func partition(_ rows: [JSONValue]) -> (kept: [JSONValue], left: [String]) {
         var kept: [JSONValue] = []
         var left: [String] = []
         for row in rows {
@@ -80,7 +80,7 @@ enum ColorTokens {
 
     /// The DTCG color of a store color object (`{red, green, blue, hex}`). `flat=true` changes
     /// nothing here: a color has no unit to leave out.
-    static func value(_ color: JSONValue) -> JSONValue {
+    package static func value(_ color: JSONValue) -> JSONValue {
         let hex = color["hex"] ?? .null
         let components = ["red", "green", "blue"].map { channel -> JSONValue in
             let value = color[channel]?.doubleValue ?? 0

@@ -1,9 +1,9 @@
 /// A representation a route can answer in: `format=` names it, `Accept` asks for its media type.
-enum Format: String, CaseIterable, Sendable {
+package enum Format: String, CaseIterable, Sendable {
     case json, csv, md, html, tokens, svg, swift, css
 
     /// The `Content-Type` the representation is served with.
-    var contentType: String {
+    package var contentType: String {
         switch self {
         case .json: "application/json"
         case .csv: "text/csv; charset=utf-8; header=present"
@@ -19,7 +19,7 @@ enum Format: String, CaseIterable, Sendable {
     /// The link's words when an HTML page offers its data in this format ("This data as …"), or
     /// `nil` when pages do not link it. The switch is exhaustive, so a new format does not compile
     /// until it says whether pages offer it; a page links the formats its route declares.
-    var pageLink: String? {
+    package var pageLink: String? {
         switch self {
         case .json: "JSON"
         case .csv: "CSV"
@@ -33,7 +33,7 @@ enum Format: String, CaseIterable, Sendable {
     }
 
     /// The media type `Accept` ranges are matched against.
-    var mediaType: (type: String, subtype: String) {
+    package var mediaType: (type: String, subtype: String) {
         switch self {
         case .json: ("application", "json")
         case .csv: ("text", "csv")

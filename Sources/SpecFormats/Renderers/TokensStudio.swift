@@ -8,12 +8,12 @@ import SpecStore
 /// Each set is the category's DTCG file without its file-level `$description` and `$extensions`
 /// (Tokens Studio reads every top-level key but `$themes` and `$metadata` as a set), so its
 /// tokens, aliases and provenance are those of `/v1/tokens/dynamic-type/{category}`.
-enum TokensStudio {
+package enum TokensStudio {
     /// - Parameters:
     ///   - files: the DTCG file of each category that has published sizes, in category order.
     ///   - absent: the categories without published sizes on this platform (no set, no theme).
     ///   - colors: the DTCG color file of each appearance, in the appearances' order.
-    static func document(
+    package static func document(
         files: [(category: String, file: JSONValue)], absent: [String], platform: String, version: String,
         colors: [(appearance: String, file: JSONValue)] = []
     ) -> JSONValue {
@@ -65,5 +65,5 @@ enum TokensStudio {
     }
 
     /// `ios/large`: Tokens Studio shows a `/` as a folder.
-    static func setName(platform: String, category: String) -> String { "\(platform)/\(category)" }
+    package static func setName(platform: String, category: String) -> String { "\(platform)/\(category)" }
 }

@@ -4,14 +4,14 @@
 /// too; on a phone, where the names would be off to the right, a legend under the chart pairs each
 /// line's colour and dash with its style. Its title and description say the same for a screen
 /// reader, and the table below it has every figure.
-enum TypeScaleChart {
-    struct Series: Equatable {
-        var style: String
-        var sizes: [Double?]
+package enum TypeScaleChart {
+    package struct Series: Equatable {
+        package var style: String
+        package var sizes: [Double?]
     }
 
     /// One figure per platform in the table that has at least two categories to compare.
-    static func figures(_ table: FlatTable) -> String {
+    package static func figures(_ table: FlatTable) -> String {
         var platforms: [String] = []
         for row in table.rows {
             if let platform = table.cell(row, "platform"), !platforms.contains(platform) { platforms.append(platform) }
@@ -36,7 +36,7 @@ enum TypeScaleChart {
     }
 
     /// The categories in the table's order and one series per style.
-    static func data(_ table: FlatTable, platform: String) -> ([String], [Series]) {
+    package static func data(_ table: FlatTable, platform: String) -> ([String], [Series]) {
         var categories: [String] = []
         var styles: [String] = []
         var sizes: [String: [String: Double]] = [:]
@@ -55,7 +55,7 @@ enum TypeScaleChart {
         return (categories, styles.map { style in Series(style: style, sizes: categories.map { sizes[style]?[$0] }) })
     }
 
-    static func platformName(_ platform: String) -> String {
+    package static func platformName(_ platform: String) -> String {
         switch platform {
         case "ios": "iOS and iPadOS"
         case "watchos": "watchOS"
@@ -64,11 +64,11 @@ enum TypeScaleChart {
     }
 
     /// How many colours the site's style sheet defines for lines (`hig-series-0`…).
-    static let colours = 6
+    package static let colours = 6
 
     /// Each style's colour and dash beside its name, for a phone, where the names at the lines'
     /// ends are off to the right.
-    static func legend(_ series: [Series]) -> String {
+    package static func legend(_ series: [Series]) -> String {
         var html = "<ul class=\"hig-legend\" aria-hidden=\"true\">"
         for (number, item) in series.enumerated() {
             let dash = dashes[number % dashes.count]
@@ -79,9 +79,11 @@ enum TypeScaleChart {
         return html + "</ul>"
     }
 
-    static let dashes = ["", "6 3", "2 3", "10 3 2 3", "1 2", "8 2 2 2 2 2", "4 4", "12 4", "3 1", "6 2 1 2", "2 6"]
+    package static let dashes = [
+        "", "6 3", "2 3", "10 3 2 3", "1 2", "8 2 2 2 2 2", "4 4", "12 4", "3 1", "6 2 1 2", "2 6",
+    ]
 
-    static func svg(platform: String, categories: [String], series: [Series], index: Int) -> String {
+    package static func svg(platform: String, categories: [String], series: [Series], index: Int) -> String {
         let left = 44.0
         let right = 150.0
         let top = 16.0
