@@ -1,48 +1,122 @@
+import SpecStore
+
 /// A representation a route can answer in: `format=` names it, `Accept` asks for its media type.
-package enum Format: String, CaseIterable, Sendable {
-    case json, csv, md, html, tokens, svg, swift, css
+///
+/// Each format is declared once, in its own file in `Formats/` (`Format.csv` in
+/// `CSVFormat.swift`): its name, its `Content-Type` and media type, the words of a page's link to
+/// it, how a download of it is named, its body's OpenAPI schema, and its renderer from a table and
+/// a page model. ``allCases`` registers it. A format is one value, compared by identity.
+package final class Format: Hashable, Sendable, CustomStringConvertible {
+    /// Every format, in the order the index lists them. A format is served once it is here.
+    package static let allCases: [Format] = [.json, .csv, .md, .html, .tokens, .svg, .swift, .css]
 
+    /// How a body in the format is made.
+    package enum Body: Sendable {
+        /// The answer's JSON document, serialized (JSON, a design-token file).
+        case json
+        /// Text a renderer writes from the answer's table and its page.
+        case text(@Sendable (FormatInput) -> String)
+    }
+
+    /// The OpenAPI schema of a body in the format.
+    package enum Schema: Sendable {
+        /// The route's own JSON schema.
+        case route
+        /// A string of text.
+        case text
+        /// A schema of the document's components (`DesignTokens`).
+        case component(String)
+    }
+
+    /// How a person's browser treats a saved body (`Content-Disposition`), named after the page.
+    package enum Disposition: String, Sendable {
+        /// Saved as a file (CSV).
+        case attachment
+        /// Shown, with a file name for saving (Markdown, SVG, source).
+        case inline
+    }
+
+    /// The name `format=` takes, and the extension of a saved file.
+    package let rawValue: String
     /// The `Content-Type` the representation is served with.
-    package var contentType: String {
-        switch self {
-        case .json: "application/json"
-        case .csv: "text/csv; charset=utf-8; header=present"
-        case .md: "text/markdown; charset=utf-8"
-        case .html: "text/html; charset=utf-8"
-        case .tokens: "application/design-tokens+json"
-        case .svg: "image/svg+xml"
-        case .swift: "text/x-swift; charset=utf-8"
-        case .css: "text/css; charset=utf-8"
-        }
-    }
-
-    /// The link's words when an HTML page offers its data in this format ("This data as …"), or
-    /// `nil` when pages do not link it. The switch is exhaustive, so a new format does not compile
-    /// until it says whether pages offer it; a page links the formats its route declares.
-    package var pageLink: String? {
-        switch self {
-        case .json: "JSON"
-        case .csv: "CSV"
-        case .md: "Markdown"
-        // The page itself; its table alone is the "to embed" link.
-        case .html: nil
-        // Files a project takes whole rather than data to read on: the route's documentation
-        // names them.
-        case .tokens, .svg, .swift, .css: nil
-        }
-    }
-
+    package let contentType: String
     /// The media type `Accept` ranges are matched against.
-    package var mediaType: (type: String, subtype: String) {
-        switch self {
-        case .json: ("application", "json")
-        case .csv: ("text", "csv")
-        case .md: ("text", "markdown")
-        case .html: ("text", "html")
-        case .tokens: ("application", "design-tokens+json")
-        case .svg: ("image", "svg+xml")
-        case .swift: ("text", "x-swift")
-        case .css: ("text", "css")
-        }
+    package let mediaType: (type: String, subtype: String)
+    /// The link's words when an HTML page offers its data in this format ("This data as …"), or
+    /// `nil` when pages do not link it; a page links the formats its route declares.
+    package let pageLink: String?
+    /// How a saved body is treated, or `nil` for none said (JSON, a page).
+    package let disposition: Disposition?
+    /// The body's schema in the OpenAPI document.
+    package let schema: Schema
+    /// How the body is made.
+    package let body: Body
+    /// Whether every route whose answer is a table answers in it (``tables``).
+    package let onEveryTable: Bool
+    /// Whether a row costs what a row of a page for people does (a figure drawn, a token, a
+    /// constant with its comment), so such an answer leaves the event loop at fewer rows.
+    package let costlyPerRow: Bool
+
+    package init(
+        _ rawValue: String, contentType: String, mediaType: (type: String, subtype: String), pageLink: String?,
+        disposition: Disposition?, schema: Schema, body: Body, onEveryTable: Bool, costlyPerRow: Bool
+    ) {
+        self.rawValue = rawValue
+        self.contentType = contentType
+        self.mediaType = mediaType
+        self.pageLink = pageLink
+        self.disposition = disposition
+        self.schema = schema
+        self.body = body
+        self.onEveryTable = onEveryTable
+        self.costlyPerRow = costlyPerRow
+    }
+
+    /// The format `format=` names (exactly, in lower case), or `nil`.
+    package static func named(_ name: String) -> Format? {
+        allCases.first { $0.rawValue == name }
+    }
+
+    /// The formats of a route whose answer is a table: JSON first.
+    package static let tables: [Format] = allCases.filter(\.onEveryTable)
+
+    /// `Content-Disposition` for a body of `page` in this format, with a file name that says what
+    /// it holds (`devices-family-iphone.csv`); `nil` for a format that says none.
+    package func disposition(for page: PageContext) -> String? {
+        disposition.map { "\($0.rawValue); filename=\"\(page.fileName(extension: rawValue))\"" }
+    }
+
+    package var description: String { rawValue }
+
+    package static func == (left: Format, right: Format) -> Bool { left === right }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// What a text format's renderer reads: the answer as a table, the page it belongs to, and the
+/// rows and notes a source format writes.
+package struct FormatInput: Sendable {
+    /// The answer's rows, flattened, with its title, version and notes.
+    package var table: FlatTable
+    /// Where the answer is and how the request shapes it.
+    package var page: PageContext
+    /// Whether only the table is asked for (`fragment=true`).
+    package var fragment: Bool
+    /// The record of a record answer; `nil` for rows.
+    package var record: JSONValue?
+    /// The rows a source format writes: a collection's, a page's, or the one record.
+    package var rows: [JSONValue]
+    /// Why the answer is what it is (e.g. why it is empty), in words.
+    package var notes: [String]
+
+    package init(
+        table: FlatTable, page: PageContext, fragment: Bool, record: JSONValue?, rows: [JSONValue], notes: [String]
+    ) {
+        self.table = table
+        self.page = page
+        self.fragment = fragment
+        self.record = record
+        self.rows = rows
+        self.notes = notes
     }
 }

@@ -374,10 +374,10 @@ enum OpenAPIDocument {
     // MARK: - Schemas and headers
 
     private static func schema(route: Route, format: Format) -> JSONValue {
-        switch format {
-        case .csv, .md, .html, .svg, .swift, .css: return ["type": "string"]
-        case .tokens: return ["$ref": "#/components/schemas/DesignTokens"]
-        case .json: break
+        switch format.schema {
+        case .text: return ["type": "string"]
+        case .component(let name): return ["$ref": .string("#/components/schemas/" + name)]
+        case .route: break
         }
         switch route.endpoint.schema {
         case .object, .status, .prometheus: return ["type": "object"]

@@ -460,7 +460,7 @@ final class ServedStore: Sendable {
             return Representation(
                 body: content.encoded(as: format, options: options, route: route, version: version, page: page),
                 contentType: format.contentType, specVersion: version, pinned: options.version != nil,
-                disposition: DocumentRenderer.disposition(format: format, page: page), notes: content.notes,
+                disposition: format.disposition(for: page), notes: content.notes,
                 extraHeaders: link, arena: arena, gzipLevel: gzipLevel)
         }
     }
