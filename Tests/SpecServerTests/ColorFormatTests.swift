@@ -96,10 +96,6 @@ import Testing
         // Four per system color and gray, one per Activity ring color (its one value).
         #expect(page.components(separatedBy: "class=\"hig-swatch\"").count - 1 == 12 * 4 + 6 * 4 + 3)
         #expect(page.contains("background:#FA114F\"></span>#FA114F"))
-        #expect(
-            HTMLRenderer.cellContent(
-                "red;x", column: TableColumn("light_hex", "Hex", .color), fragment: false, site: .empty)
-                == "red;x")
     }
 
     @Test func theCheckRouteJudgesContrast() throws {

@@ -196,17 +196,4 @@ import Testing
         let watch = app.request(.get, "/v1/dynamic-type?platform=watchos&category=large&format=swift").text
         #expect(watch.contains("Apple's style footnote1 has no SwiftUI text style of its own."))
     }
-
-    @Test(arguments: [
-        ("", "value"), ("controls", "controls"), ("live-activities", "liveActivities"),
-        ("LiveActivities", "liveActivities"), ("430x932-minimal-width", "_430x932MinimalWidth"),
-        ("default", "`default`"),
-    ])
-    func identifiersAreSwiftNames(text: String, expected: String) {
-        #expect(SwiftSource.identifier(text, upper: false) == expected)
-    }
-
-    @Test func commentTextCannotEndTheComment() {
-        #expect(SwiftSource.commentText("a\nb\r\u{7}c") == "a b  c")
-    }
 }
