@@ -21,8 +21,13 @@ import Testing
         #expect(format.contentType == mediaType || format.contentType.hasPrefix(mediaType + ";"))
     }
 
+    /// A table route answers JSON first (the default), then every format declared for tables,
+    /// in the registered order.
     @Test func tableRoutesAnswerJSONFirstThenTheTables() {
-        #expect(Format.tables.map(\.rawValue) == ["json", "csv", "md", "html"])
+        #expect(Format.tables.first === Format.json)
+        #expect(Format.tables == Format.allCases.filter(\.onEveryTable))
+        for format in [Format.csv, .md, .html] { #expect(Format.tables.contains(format)) }
+        for format in [Format.tokens, .svg, .swift, .css] { #expect(!Format.tables.contains(format)) }
     }
 
     @Test func aSavedFileIsNamedAfterThePageAndTheFormat() {
