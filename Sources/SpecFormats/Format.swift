@@ -57,6 +57,7 @@ package final class Format: Hashable, Sendable, CustomStringConvertible {
     /// constant with its comment), so such an answer leaves the event loop at fewer rows.
     package let costlyPerRow: Bool
 
+    /// A format with every fact of it; each is declared once, as a static member in its own file.
     package init(
         _ rawValue: String, contentType: String, mediaType: (type: String, subtype: String), pageLink: String?,
         disposition: Disposition?, schema: Schema, body: Body, onEveryTable: Bool, costlyPerRow: Bool
@@ -86,10 +87,13 @@ package final class Format: Hashable, Sendable, CustomStringConvertible {
         disposition.map { "\($0.rawValue); filename=\"\(page.fileName(extension: rawValue))\"" }
     }
 
+    /// The format's name, as `format=` takes it.
     package var description: String { rawValue }
 
+    /// The same declared format.
     package static func == (left: Format, right: Format) -> Bool { left === right }
 
+    /// Hashes the declared value's identity.
     package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
@@ -109,6 +113,7 @@ package struct FormatInput: Sendable {
     /// Why the answer is what it is (e.g. why it is empty), in words.
     package var notes: [String]
 
+    /// What a renderer reads for one answer.
     package init(
         table: FlatTable, page: PageContext, fragment: Bool, record: JSONValue?, rows: [JSONValue], notes: [String]
     ) {

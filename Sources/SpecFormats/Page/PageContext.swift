@@ -16,6 +16,7 @@ package struct PageContext: Sendable {
         /// Words a person reads for a choice where its value is an id (a metric's name).
         package var choiceLabels: [String: String] = [:]
 
+        /// A filter's form field.
         package init(name: String, summary: String, choices: [String], isNumber: Bool, isRequired: Bool = false) {
             self.name = name
             self.summary = summary
@@ -55,6 +56,7 @@ package struct PageContext: Sendable {
         package var title: String
         package var changes: FlatTable
 
+        /// A version of the range, with what changed in it.
         package init(id: String, title: String, changes: FlatTable) {
             self.id = id
             self.title = title

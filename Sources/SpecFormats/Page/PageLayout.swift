@@ -19,6 +19,8 @@ package struct PageLayout: Equatable, Sendable {
     /// (the asset sizes' `table`), and each value's heading; `nil` for one run of rows.
     package var group: (field: String, headings: [String: String])? = nil
 
+    /// A layout: the columns leading each row, the figures, the columns after the source, and an
+    /// optional grouping field.
     package init(
         lead: [String], figures: [String], trailing: [String],
         group: (field: String, headings: [String: String])? = nil
