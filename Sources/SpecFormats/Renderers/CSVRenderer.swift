@@ -8,7 +8,7 @@
 ///
 /// An answer's notes (why it is empty) are never rows or comment lines, which would break a
 /// parser: an empty answer is the header row alone, and the notes travel in the `Spec-Note`
-/// header fields (``NoteField``).
+/// header fields (the application's `NoteField`).
 package enum CSVRenderer {
     package static func render(_ table: FlatTable) -> String {
         render(table, columns: table.columns.map { TableColumn($0, $0) })
