@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "SpecServer",
             dependencies: [
-                "HTTPCore", "JSON", "SourceWatch", "SpecStore", "SystemSupport",
+                "HTTPCore", "JSON", "SourceWatch", "SpecFormats", "SpecStore", "SystemSupport",
             ],
             swiftSettings: upcomingFeatures,
             plugins: ["EmbedSpecData"]
@@ -72,6 +72,10 @@ let package = Package(
             dependencies: [
                 "JSON", "SourceWatch", "SourceWatchFixtures", "SpecStore", "SystemSupport", "TestSupport",
             ]),
+        // The output formats (one file each) and the renderers they use: tables, pages, Swift, CSS
+        // and design tokens from a table and a page model, knowing no route.
+        .target(name: "SpecFormats", dependencies: ["JSON", "SpecStore"], swiftSettings: upcomingFeatures),
+        .testTarget(name: "SpecFormatsTests", dependencies: ["JSON", "SpecFormats", "SpecStore"]),
         // Writes Data/specs.json into a Swift raw string literal so the binary runs alone.
         .executableTarget(name: "spec-data-embedder", path: "Plugins/SpecDataEmbedder"),
         .plugin(
@@ -93,7 +97,7 @@ let package = Package(
         .testTarget(
             name: "SpecServerTests",
             dependencies: [
-                "SpecServer", "HTTPCore", "JSON", "SpecStore", "SystemSupport", "TestSupport",
+                "SpecServer", "HTTPCore", "JSON", "SpecFormats", "SpecStore", "SystemSupport", "TestSupport",
                 "SourceWatch", "SourceWatchFixtures",
             ]),
     ],

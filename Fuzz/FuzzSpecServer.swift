@@ -17,6 +17,7 @@
 import Glibc
 import JSON
 import SourceWatch
+import SpecFormats
 import SpecStore
 
 private enum FuzzTarget: String {

@@ -4,6 +4,7 @@ import SpecStore
 import Testing
 
 @testable import HTTPCore
+@testable import SpecFormats
 @testable import SpecServer
 
 /// The v1 contract, request by request, through the application as the engine calls it.

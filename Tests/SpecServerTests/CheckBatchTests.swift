@@ -2,6 +2,7 @@ import JSON
 import SpecStore
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 /// `POST /v1/check` as a design-tool linter uses it: a frame's measurements, each answered in

@@ -1,6 +1,7 @@
 import SpecStore
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 /// A collection's two routes come from its declaration alone: a case added to ``SpecCollection``

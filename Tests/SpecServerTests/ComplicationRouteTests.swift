@@ -2,6 +2,7 @@ import JSON
 import SpecStore
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 /// `/v1/complications`, the one `case=` filter on every collection with watch rows, the

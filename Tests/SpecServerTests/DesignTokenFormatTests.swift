@@ -2,6 +2,7 @@ import JSON
 import SpecStore
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 /// Every token file the service serves, held to the DTCG 2025.10 format rules, and the checker

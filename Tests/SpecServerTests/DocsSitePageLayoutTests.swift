@@ -1,6 +1,7 @@
 import SpecStore
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 /// What a docs team links to: collection pages with the name, figures and status in view, of a

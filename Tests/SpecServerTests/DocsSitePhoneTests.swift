@@ -1,6 +1,7 @@
 import SpecStore
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 /// What a reader meets on a phone and on the way into the site: JSON errors for browsers too, the
@@ -100,8 +101,8 @@ import Testing
     func everyRecordRouteIsLinkedFromItsIds(_ route: Route) throws {
         let example = try #require(route.endpoint.example)
         let id = try #require(example.split(separator: "/").last.map(String.init))
-        #expect(RecordLink.path(for: id) == example)
-        let collection = try #require(RecordLink.route(for: id))
+        #expect(Site.application.recordPath(for: id) == example)
+        let collection = try #require(Site.application.collectionRoute(for: id))
         #expect(collection.template + "/{id}" == route.template)
         let page = app.request(.get, example + "?format=html").text
         #expect(page.contains("<li><a href=\"\(collection.template)\">\(collection.title)</a></li>"))

@@ -1,6 +1,7 @@
 import SpecStore
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 /// The pages, tables and drawings a documentation site fetches, through the application.
@@ -89,7 +90,7 @@ import Testing
             options: RequestOptions())
         let table = content.table(route: route, version: snapshot.version.id)
         let layout = try #require(TableLayout.columns(for: route))
-        let held = Set(layout.map(\.key)).union(TableLayout.omittedFields(for: route))
+        let held = Set(layout.map(\.key)).union(route.page.omittedFields)
             .union(Self.knownUnheld[route] ?? [])
         // A field null in every record (`points` of a watch) flattens to an empty cell: nothing to hold.
         for column in table.columns
@@ -102,7 +103,7 @@ import Testing
     /// in that unit.
     @Test(
         arguments: ServedCollection.all.map(\.route).filter {
-            TableLayout.omittedFields(for: $0).union(knownUnheld[$0] ?? []).contains("unit")
+            $0.page.omittedFields.union(knownUnheld[$0] ?? []).contains("unit")
         })
     func headingUnitsMatchTheRows(_ route: Route) throws {
         let (content, snapshot) = try RouteQueries.content(
@@ -174,8 +175,8 @@ import Testing
 
     @Test func aCollectionPageSaysWhatItIsAndLinksEverything() {
         let page = app.request(.get, "/v1/devices?family=iphone&format=html").text
-        for route in SitePage.collections {
-            #expect(page.contains("<a href=\"\(route.template)\""))
+        for link in Site.application.navigation {
+            #expect(page.contains("<a href=\"\(link.template)\""))
         }
         // A page shows 25 rows at a time unless asked for more.
         #expect(page.contains("Devices: 25 rows of 42 where family = iphone."))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HTTPCore
+@testable import SpecFormats
 @testable import SpecServer
 
 /// Every empty answer says why, in every format (issue 8): the JSON envelope's `notes`, the HTML

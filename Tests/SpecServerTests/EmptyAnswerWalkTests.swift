@@ -2,6 +2,7 @@ import JSON
 import SpecStore
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 /// Every empty answer says why: a walk over every collection route's filters, each

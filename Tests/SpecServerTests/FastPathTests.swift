@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 /// The faster ways of making an answer's bytes make the bytes the plain ways made: the CRC-32

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HTTPCore
+@testable import SpecFormats
 @testable import SpecServer
 
 @Suite struct NegotiationTests {

@@ -3,6 +3,7 @@ import SpecStore
 import Testing
 
 @testable import HTTPCore
+@testable import SpecFormats
 @testable import SpecServer
 
 /// A URL for every record, and paging, order and field selection on every collection route

@@ -1,6 +1,7 @@
 import SpecStore
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 /// Every collection of the store reaches every surface derived from ``ServedCollection``: a
@@ -23,10 +24,10 @@ import Testing
         #expect(Route.match(path: "/v1/\(served.segment)")?.route == served.route)
         for prefix in served.idPrefixes {
             #expect(Route.match(path: "/v1/\(served.segment)/\(prefix)x")?.route == served.recordRoute)
-            #expect(RecordLink.route(for: prefix + "x") == served.route)
-            #expect(RecordLink.path(for: prefix + "x") == "/v1/\(served.segment)/\(prefix)x")
+            #expect(Site.application.collectionRoute(for: prefix + "x")?.template == served.template)
+            #expect(Site.application.recordPath(for: prefix + "x") == "/v1/\(served.segment)/\(prefix)x")
         }
-        #expect(SitePage.collections.contains(served.route), "the site's navigation")
+        #expect(Site.application.links(served.template), "the site's navigation")
         #expect(PageLayout.layout(for: served.route) != nil, "a table layout")
         // Every record the collection holds has a declared prefix, and its link answers.
         let page = try #require(app.request(.get, "/v1/\(served.segment)?limit=1000").json)
@@ -34,7 +35,7 @@ import Testing
         #expect(!ids.isEmpty)
         for id in ids {
             #expect(served.idPrefixes.contains { id.hasPrefix($0) }, "\(id)")
-            let path = RecordLink.path(for: id)
+            let path = Site.application.recordPath(for: id)
             #expect(path.map { app.request(.get, $0).status } == 200, "\(id) links to \(path ?? "nothing")")
         }
     }

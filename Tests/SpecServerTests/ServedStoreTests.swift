@@ -4,6 +4,7 @@ import SystemSupport
 import Testing
 
 @testable import HTTPCore
+@testable import SpecFormats
 @testable import SpecServer
 
 /// What a load builds at once and what waits for its first request.

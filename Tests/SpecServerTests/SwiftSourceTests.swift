@@ -2,6 +2,7 @@ import Foundation
 import SpecStore
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 /// `format=swift`: the metrics, Dynamic Type and text-style answers as Swift source that
@@ -194,18 +195,5 @@ import Testing
         // watchOS footnote1 has no SwiftUI counterpart: no invented one.
         let watch = app.request(.get, "/v1/dynamic-type?platform=watchos&category=large&format=swift").text
         #expect(watch.contains("Apple's style footnote1 has no SwiftUI text style of its own."))
-    }
-
-    @Test(arguments: [
-        ("", "value"), ("controls", "controls"), ("live-activities", "liveActivities"),
-        ("LiveActivities", "liveActivities"), ("430x932-minimal-width", "_430x932MinimalWidth"),
-        ("default", "`default`"),
-    ])
-    func identifiersAreSwiftNames(text: String, expected: String) {
-        #expect(SwiftSource.identifier(text, upper: false) == expected)
-    }
-
-    @Test func commentTextCannotEndTheComment() {
-        #expect(SwiftSource.commentText("a\nb\r\u{7}c") == "a b  c")
     }
 }

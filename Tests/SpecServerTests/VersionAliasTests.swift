@@ -2,6 +2,7 @@ import JSON
 import SpecStore
 import Testing
 
+@testable import SpecFormats
 @testable import SpecServer
 
 /// Versions for scripts: `latest` wherever a version is accepted, `/v1/diff` without

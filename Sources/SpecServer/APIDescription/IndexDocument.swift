@@ -1,4 +1,5 @@
 import JSON
+import SpecFormats
 import SpecStore
 
 /// `GET /`: the routes in a few lines, as JSON for programs (``IndexPage`` is the page for browsers).

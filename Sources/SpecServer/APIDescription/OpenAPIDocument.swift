@@ -1,6 +1,7 @@
 import HTTPCore
 import JSON
 import SourceWatch
+import SpecFormats
 import SpecStore
 
 /// The OpenAPI 3.1 description of the API, built per store load so every enum lists the values
@@ -375,10 +376,10 @@ enum OpenAPIDocument {
     // MARK: - Schemas and headers
 
     private static func schema(route: Route, format: Format) -> JSONValue {
-        switch format {
-        case .csv, .md, .html, .svg, .swift, .css: return ["type": "string"]
-        case .tokens: return ["$ref": "#/components/schemas/DesignTokens"]
-        case .json: break
+        switch format.schema {
+        case .text: return ["type": "string"]
+        case .component(let name): return ["$ref": .string("#/components/schemas/" + name)]
+        case .route: break
         }
         switch route.endpoint.schema {
         case .object, .status, .prometheus: return ["type": "object"]

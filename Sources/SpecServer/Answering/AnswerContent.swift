@@ -1,4 +1,5 @@
 import JSON
+import SpecFormats
 import SpecStore
 
 /// What a data route answers, before it is written in a format.
@@ -21,17 +22,18 @@ enum AnswerContent: Sendable {
     func encoded(
         as format: Format, options: RequestOptions, route: Route, version: String, page: PageContext? = nil
     ) -> [UInt8] {
-        switch format {
-        case .json, .tokens:
+        switch format.body {
+        case .json:
             var bytes = json(options: options, version: version).serializedBytes(pretty: options.pretty)
             bytes.append(UInt8(ascii: "\n"))
             return bytes
-        case .csv, .md, .html, .svg, .swift, .css:
+        case .text(let render):
+            let record: JSONValue? = if case .record(let result) = self { result.item } else { nil }
             return Array(
-                DocumentRenderer.render(
-                    self, as: format, table: table(route: route, version: version),
-                    page: page ?? PageContext(route: route),
-                    fragment: options.fragment
+                render(
+                    FormatInput(
+                        table: table(route: route, version: version), page: page ?? PageContext(route: route),
+                        fragment: options.fragment, record: record, rows: rows, notes: notes)
                 ).utf8)
         }
     }

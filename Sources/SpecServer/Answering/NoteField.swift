@@ -1,3 +1,5 @@
+import SpecFormats
+
 /// The `Spec-Note` response field: an answer's notes (why it is empty, what a join left out) as
 /// header fields, so a format whose body has no place for them — CSV, which stays a plain RFC 4180
 /// table — still says why. Every format carries them, so a script reads them the same way whatever

@@ -1,3 +1,4 @@
+import SpecFormats
 import SpecStore
 
 /// How the API words the store's notes: each ``NoteReference`` (a collection and filter values)

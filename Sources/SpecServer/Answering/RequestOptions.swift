@@ -1,3 +1,5 @@
+import SpecFormats
+
 /// The parameters every data route shares, read and checked: format, shape, pretty, fragment,
 /// flat and version, and a collection's paging, order, fields and words.
 struct RequestOptions: Equatable, Sendable {
@@ -52,7 +54,7 @@ struct RequestOptions: Equatable, Sendable {
         }
         if let raw = query["format"] {
             let key = raw.lowercased()
-            guard let format = Format(rawValue: key) ?? Self.formatAliases[key] else {
+            guard let format = Format.named(key) ?? Self.formatAliases[key] else {
                 throw APIError.unknownValue("format", raw, accepted: route.formats.map(\.rawValue))
             }
             // A format this route cannot produce is a 406 listing those it can (API.md §1).

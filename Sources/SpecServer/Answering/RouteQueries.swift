@@ -1,4 +1,5 @@
 import JSON
+import SpecFormats
 import SpecStore
 
 /// The answers of data routes that are more than one store query (each route's query is in its

@@ -1,4 +1,5 @@
 import JSON
+import SpecFormats
 import SpecStore
 
 /// Paging, order and field selection of a collection route's rows (API.md §6): `limit`,

@@ -1,5 +1,6 @@
 import HTTPCore
 import JSON
+import SpecFormats
 import SpecStore
 
 /// One loaded store and every answer prepared from it.
@@ -460,7 +461,7 @@ final class ServedStore: Sendable {
             return Representation(
                 body: content.encoded(as: format, options: options, route: route, version: version, page: page),
                 contentType: format.contentType, specVersion: version, pinned: options.version != nil,
-                disposition: DocumentRenderer.disposition(format: format, page: page), notes: content.notes,
+                disposition: format.disposition(for: page), notes: content.notes,
                 extraHeaders: link, arena: arena, gzipLevel: gzipLevel)
         }
     }
@@ -493,7 +494,7 @@ final class ServedStore: Sendable {
                 catalogues: catalogues)
         }
         if route == .record(.metrics), format == .html, !options.fragment, case .record(let record) = content {
-            page.related = RelatedRecords.ofMetric(record.item, in: snapshot)
+            page.related = RelatedRecords.ofMetric(record.item, in: snapshot, site: .application)
         }
         if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
             page.counts = facetCounts(

@@ -1,5 +1,6 @@
 import HTTPCore
 import SourceWatch
+import SpecFormats
 import SpecStore
 import Synchronization
 import SystemSupport
@@ -252,10 +253,7 @@ final class SpecApplication: HTTPApplication {
         // A collection's page (a record's answer is a few rows at most).
         guard route.endpoint.recordType != nil || route == .search else { return false }
         let rows = options.rows.limit ?? route.endpoint.defaultLimit ?? Int.max
-        switch format {
-        case .json, .csv, .md, .css: return rows > Self.largestPageOnLoop
-        case .html, .svg, .tokens, .swift: return rows > Self.largestPageForPeopleOnLoop
-        }
+        return rows > (format.costlyPerRow ? Self.largestPageForPeopleOnLoop : Self.largestPageOnLoop)
     }
 
     /// Whether answering reads the search index (a search, or `q=` on a collection) while it

@@ -1,4 +1,5 @@
 import JSON
+import SpecFormats
 import SpecStore
 
 /// The MCP tools and resources of one loaded store, derived from the route declarations and the

@@ -1,5 +1,6 @@
 import HTTPCore
 import JSON
+import SpecFormats
 import SpecStore
 
 /// Answers one MCP request against a loaded store: the methods both eras share, and a tool's

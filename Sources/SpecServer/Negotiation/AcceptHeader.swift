@@ -1,3 +1,4 @@
+import SpecFormats
 import SpecStore
 
 /// A parsed `Accept` field: media ranges with their weights (RFC 9110 §12.5.1).

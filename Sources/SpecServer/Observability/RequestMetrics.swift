@@ -1,4 +1,5 @@
 import HTTPCore
+import SpecFormats
 import Synchronization
 
 /// Counters for `/metrics`: requests by route and status, and a latency histogram by route.

@@ -1,3 +1,4 @@
+import SpecFormats
 import SpecStore
 
 /// `GET /` for browsers: a search form, the collections with what each holds, and the API's

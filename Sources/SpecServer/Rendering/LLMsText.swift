@@ -1,3 +1,4 @@
+import SpecFormats
 import SpecStore
 
 /// `GET /llms.txt`: the service described for agents in the llms.txt format — an H1, a one-line

@@ -1,5 +1,6 @@
 import HTTPCore
 import JSON
+import SpecFormats
 import SpecStore
 
 /// An error a client sees: always JSON, `{"error": {"status", "code", "message", "hint"}}`, with

@@ -1,3 +1,4 @@
+import SpecFormats
 import SpecStore
 
 /// Everything the server knows about one route, declared once (see `Endpoints.swift`).

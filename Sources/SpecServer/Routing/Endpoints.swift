@@ -1,4 +1,5 @@
 import JSON
+import SpecFormats
 import SpecStore
 
 /// The declaration of every route: the one place that says what a route is.
@@ -220,8 +221,6 @@ extension Route {
 }
 
 extension Format {
-    /// The formats of a route whose answer is a table: JSON first.
-    static let tables: [Format] = [.json, .csv, .md, .html]
     /// The tables and Swift source (``SwiftSource``): the figures a project compiles in.
     static let code: [Format] = tables + [.swift]
 }

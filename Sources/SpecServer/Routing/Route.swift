@@ -1,3 +1,4 @@
+import SpecFormats
 import SpecStore
 
 /// A route of the v1 API, by name. What a route is (its path, formats, parameters, query) is

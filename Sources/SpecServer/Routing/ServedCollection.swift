@@ -1,4 +1,5 @@
 import JSON
+import SpecFormats
 import SpecStore
 
 /// What the server adds to each of the store's collections (``SpecCollection``), declared once:

@@ -1,4 +1,5 @@
 import SourceWatch
+import SpecFormats
 
 /// The docs site's page for the last source check (`GET /v1/sources` as HTML): the result and its
 /// counts, the pages read grouped by what became of them, then the findings grouped by kind, in

@@ -1,0 +1,128 @@
+import JSON
+import SpecStore
+
+/// A representation a route can answer in: `format=` names it, `Accept` asks for its media type.
+///
+/// Each format is declared once, in its own file in `Formats/` (`Format.csv` in
+/// `CSVFormat.swift`): its name, its `Content-Type` and media type, the words of a page's link to
+/// it, how a download of it is named, its body's OpenAPI schema, and its renderer from a table and
+/// a page model. ``allCases`` registers it. A format is one value, compared by identity.
+package final class Format: Hashable, Sendable, CustomStringConvertible {
+    /// Every format, in the order the index lists them. A format is served once it is here.
+    package static let allCases: [Format] = [.json, .csv, .md, .html, .tokens, .svg, .swift, .css]
+
+    /// How a body in the format is made.
+    package enum Body: Sendable {
+        /// The answer's JSON document, serialized (JSON, a design-token file).
+        case json
+        /// Text a renderer writes from the answer's table and its page.
+        case text(@Sendable (FormatInput) -> String)
+    }
+
+    /// The OpenAPI schema of a body in the format.
+    package enum Schema: Sendable {
+        /// The route's own JSON schema.
+        case route
+        /// A string of text.
+        case text
+        /// A schema of the document's components (`DesignTokens`).
+        case component(String)
+    }
+
+    /// How a person's browser treats a saved body (`Content-Disposition`), named after the page.
+    package enum Disposition: String, Sendable {
+        /// Saved as a file (CSV).
+        case attachment
+        /// Shown, with a file name for saving (Markdown, SVG, source).
+        case inline
+    }
+
+    /// The name `format=` takes, and the extension of a saved file.
+    package let rawValue: String
+    /// The `Content-Type` the representation is served with.
+    package let contentType: String
+    /// The media type `Accept` ranges are matched against.
+    package let mediaType: (type: String, subtype: String)
+    /// The link's words when an HTML page offers its data in this format ("This data as …"), or
+    /// `nil` when pages do not link it; a page links the formats its route declares.
+    package let pageLink: String?
+    /// How a saved body is treated, or `nil` for none said (JSON, a page).
+    package let disposition: Disposition?
+    /// The body's schema in the OpenAPI document.
+    package let schema: Schema
+    /// How the body is made.
+    package let body: Body
+    /// Whether every route whose answer is a table answers in it (``tables``).
+    package let onEveryTable: Bool
+    /// Whether a row costs what a row of a page for people does (a figure drawn, a token, a
+    /// constant with its comment), so such an answer leaves the event loop at fewer rows.
+    package let costlyPerRow: Bool
+
+    /// A format with every fact of it; each is declared once, as a static member in its own file.
+    package init(
+        _ rawValue: String, contentType: String, mediaType: (type: String, subtype: String), pageLink: String?,
+        disposition: Disposition?, schema: Schema, body: Body, onEveryTable: Bool, costlyPerRow: Bool
+    ) {
+        self.rawValue = rawValue
+        self.contentType = contentType
+        self.mediaType = mediaType
+        self.pageLink = pageLink
+        self.disposition = disposition
+        self.schema = schema
+        self.body = body
+        self.onEveryTable = onEveryTable
+        self.costlyPerRow = costlyPerRow
+    }
+
+    /// The format `format=` names (exactly, in lower case), or `nil`.
+    package static func named(_ name: String) -> Format? {
+        allCases.first { $0.rawValue == name }
+    }
+
+    /// The formats of a route whose answer is a table: JSON first.
+    package static let tables: [Format] = allCases.filter(\.onEveryTable)
+
+    /// `Content-Disposition` for a body of `page` in this format, with a file name that says what
+    /// it holds (`devices-family-iphone.csv`); `nil` for a format that says none.
+    package func disposition(for page: PageContext) -> String? {
+        disposition.map { "\($0.rawValue); filename=\"\(page.fileName(extension: rawValue))\"" }
+    }
+
+    /// The format's name, as `format=` takes it.
+    package var description: String { rawValue }
+
+    /// The same declared format.
+    package static func == (left: Format, right: Format) -> Bool { left === right }
+
+    /// Hashes the declared value's identity.
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// What a text format's renderer reads: the answer as a table, the page it belongs to, and the
+/// rows and notes a source format writes.
+package struct FormatInput: Sendable {
+    /// The answer's rows, flattened, with its title, version and notes.
+    package var table: FlatTable
+    /// Where the answer is and how the request shapes it.
+    package var page: PageContext
+    /// Whether only the table is asked for (`fragment=true`).
+    package var fragment: Bool
+    /// The record of a record answer; `nil` for rows.
+    package var record: JSONValue?
+    /// The rows a source format writes: a collection's, a page's, or the one record.
+    package var rows: [JSONValue]
+    /// Why the answer is what it is (e.g. why it is empty), in words.
+    package var notes: [String]
+
+    /// What a renderer reads for one answer.
+    package init(
+        table: FlatTable, page: PageContext, fragment: Bool, record: JSONValue?, rows: [JSONValue], notes: [String]
+    ) {
+        self.table = table
+        self.page = page
+        self.fragment = fragment
+        self.record = record
+        self.rows = rows
+        self.notes = notes
+    }
+}

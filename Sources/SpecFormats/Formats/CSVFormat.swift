@@ -1,0 +1,10 @@
+extension Format {
+    /// CSV (``CSVRenderer``), saved as a file: the route's fixed columns, or those `fields=` picks.
+    package static let csv = Format(
+        "csv", contentType: "text/csv; charset=utf-8; header=present", mediaType: ("text", "csv"),
+        pageLink: "CSV", disposition: .attachment, schema: .text,
+        body: .text { input in
+            CSVRenderer.render(
+                input.table, columns: input.page.route.columns(table: input.table, projection: input.page.projection))
+        }, onEveryTable: true, costlyPerRow: false)
+}

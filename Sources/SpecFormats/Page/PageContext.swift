@@ -1,0 +1,214 @@
+import JSON
+import SpecStore
+
+/// What a page knows besides its rows: where it is, which filters produced it, and what the
+/// route lets a reader change (its filters, order and paging), for the links and forms around
+/// the table.
+package struct PageContext: Sendable {
+    /// A filter as the form shows it.
+    package struct Field: Equatable, Sendable {
+        package var name: String
+        package var summary: String
+        /// The accepted values, for a choice; empty for free text or a number.
+        package var choices: [String]
+        package var isNumber: Bool
+        /// Whether the route answers `400` without it (`from` and `to` of a diff).
+        package var isRequired = false
+        /// Words a person reads for a choice where its value is an id (a metric's name).
+        package var choiceLabels: [String: String] = [:]
+
+        /// A filter's form field.
+        package init(name: String, summary: String, choices: [String], isNumber: Bool, isRequired: Bool = false) {
+            self.name = name
+            self.summary = summary
+            self.choices = choices
+            self.isNumber = isNumber
+            self.isRequired = isRequired
+        }
+    }
+
+    package var route: PageRoute
+    /// The site around the page: its header's links and where records live.
+    package var site: Site
+    /// The record id of a record route (`/v1/devices/{id}`).
+    package var parameter: String?
+    /// The filters as the request gave them, in its order (paging and order excluded).
+    package var applied: [(name: String, value: String)] = []
+    /// The route's filters, for the form.
+    package var fields: [Field] = []
+    /// The pinned store version, or `nil` for the latest.
+    package var pinnedVersion: String?
+    /// `sort=` as given.
+    package var sort: String?
+    package var limit: Int?
+    package var offset = 0
+    /// The page size a page for people takes when the request sets no `limit`; its links leave
+    /// `limit` out so the default applies again, and its links to other formats (a CSV to
+    /// download) leave out the paging too, so they hold every row.
+    package var defaultLimit: Int? {
+        didSet { if let defaultLimit, limit == nil { limit = defaultLimit } }
+    }
+    /// For each filter with a short list of choices, how many rows each choice gives with the
+    /// other filters as they are.
+    package var counts: [String: [String: Int]] = [:]
+    /// One store version of a diff's range: its title and what changed from the version before.
+    package struct VersionStep: Sendable {
+        package var id: String
+        package var title: String
+        package var changes: FlatTable
+
+        /// A version of the range, with what changed in it.
+        package init(id: String, title: String, changes: FlatTable) {
+            self.id = id
+            self.title = title
+            self.changes = changes
+        }
+    }
+
+    /// On a diff's page, each version of the range with its own changes, oldest first.
+    package var versionSteps: [VersionStep] = []
+    /// On a device's page with no widget rows, the nearest screen that has some (`393x852`).
+    package var nearestWidgetScreen: String?
+    /// On a metric's page, the records its topic, platform and citations tie it to.
+    package var related = RelatedRecords(groups: [])
+    /// `fields=` as given, split at commas: the columns a reader picked, or `nil` for the route's
+    /// default columns.
+    package var projection: [String]?
+    /// Rows before paging, where the answer says (`total` in the envelope).
+    package var total: Int?
+    /// Whether the route takes `sort=` (API.md §6), so headings can be sort links.
+    package var canSort: Bool
+    /// Whether the route takes `limit=` and `offset=`, so a page can link its neighbours.
+    package var canPage: Bool
+
+    /// A page of `route` (of the record `parameter` on a record route) in `site`; the request's
+    /// filters, order and paging are set after.
+    package init(route: PageRoute, parameter: String? = nil, site: Site) {
+        self.route = route
+        self.parameter = parameter
+        self.site = site
+        canSort = route.canSort
+        canPage = route.canPage
+    }
+
+    /// Reads the request's parameters as given: `sort`, `limit`, `offset` and `fields` set the
+    /// order, the paging and the columns; every other pair is a filter.
+    package mutating func read(_ parameters: [(name: String, value: String)]) {
+        for (name, value) in parameters {
+            switch name {
+            case "sort": sort = value
+            case "limit": limit = Int(value)
+            case "offset": offset = max(0, Int(value) ?? 0)
+            case "fields": projection = value.split(separator: ",").map(String.init)
+            default: applied.append((name, value))
+            }
+        }
+    }
+
+    /// The marker a page's filter form sends (a hidden field), so its blank fields can be told
+    /// from a blank value typed into a URL.
+    package static let formMarker = (name: "_form", value: "filters")
+
+    /// The route's path: the template with the record id filled in.
+    package var path: String {
+        guard let parameter else { return route.template }
+        // Every link of a page reads this: replaced among the bytes (a template and a
+        // percent-encoded value are ASCII, so bytes and characters agree), as a search by
+        // characters was a fifth of a never-seen record page.
+        let encoded = PercentEncoding.encoded(parameter)
+        return Self.replacingBytes(
+            of: "{category}", in: Self.replacingBytes(of: "{id}", in: route.template, with: encoded), with: encoded)
+    }
+
+    /// `text` with every occurrence of the ASCII `target` replaced, compared byte by byte.
+    private static func replacingBytes(of target: String, in text: String, with replacement: String) -> String {
+        let bytes = Array(text.utf8)
+        let pattern = Array(target.utf8)
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return text }
+        var result: [UInt8] = []
+        var index = 0
+        var found = false
+        while index < bytes.count {
+            if index + pattern.count <= bytes.count, bytes[index..<index + pattern.count].elementsEqual(pattern) {
+                result += replacement.utf8
+                index += pattern.count
+                found = true
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return found ? String(decoding: result, as: UTF8.self) : text
+    }
+
+    /// A link to this page with some parameters changed (`nil` removes one), keeping the filters,
+    /// the pinned version, the order and the paging.
+    package func link(format: String? = nil, changing changes: [(String, String?)] = []) -> String {
+        var pairs: [(String, String)] = applied.map { ($0.name, $0.value) }
+        if let sort { pairs.append(("sort", sort)) }
+        if let projection { pairs.append(("fields", projection.joined(separator: ","))) }
+        let whole = defaultLimit != nil && format != nil
+        if let limit, defaultLimit == nil { pairs.append(("limit", String(limit))) }
+        if offset > 0, !whole { pairs.append(("offset", String(offset))) }
+        if let pinnedVersion { pairs.append(("version", pinnedVersion)) }
+        for (name, value) in changes {
+            pairs.removeAll { $0.0 == name }
+            if let value { pairs.append((name, value)) }
+        }
+        if let format { pairs.append(("format", format)) }
+        let query = RecordLink.query(pairs)
+        return query.isEmpty ? path : path + "?" + query
+    }
+
+    /// What the search box sends besides its words: the filters, the order, a page size asked
+    /// for, the columns and the pinned version; never `offset`, as new words start a new list.
+    package var keptBySearch: [(String, String)] {
+        var pairs: [(String, String)] = applied.filter { $0.name != "q" }.map {
+            ($0.name, $0.value)
+        }
+        if let sort { pairs.append(("sort", sort)) }
+        if let projection { pairs.append(("fields", projection.joined(separator: ","))) }
+        if let limit, defaultLimit == nil { pairs.append(("limit", String(limit))) }
+        if let pinnedVersion { pairs.append(("version", pinnedVersion)) }
+        return pairs
+    }
+
+    /// The filters in words, for a caption: `family iphone, platform ios`.
+    package var filterSummary: String? {
+        guard !applied.isEmpty else { return nil }
+        return applied.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")
+    }
+
+    /// A file name for a download: the route, its filters and a pinned version
+    /// (`devices-family-iphone.csv`), in characters safe in any file system.
+    package func fileName(extension ext: String) -> String {
+        var parts = [parameter ?? route.template.split(separator: "/").last.map(String.init) ?? "index"]
+        for (name, value) in applied { parts += [name, value] }
+        if let pinnedVersion { parts += ["version", pinnedVersion] }
+        var name = ""
+        for scalar in parts.joined(separator: "-").unicodeScalars {
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-": name.unicodeScalars.append(scalar)
+            default: if !name.hasSuffix("-") { name += "-" }
+            }
+        }
+        if name.count > 120 { name = String(name.prefix(120)) }
+        if name.isEmpty || name.hasPrefix(".") { name = "hig" + name }
+        return name + "." + ext
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (Foundation-free).
+    package func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,52 @@
+import SpecStore
+
+/// The site around every page, as the application declares it: the links of the site header,
+/// and where each record lives (`/v1/{collection}/{id}`, API.md §6, found from the id's prefix).
+/// Made once by the application and shared by every page (a reference, so a page copies none of it).
+package final class Site: Sendable {
+    /// The site header's links, in the order a reader meets them: each one's words and path.
+    package let navigation: [(label: String, template: String)]
+    /// Each record id prefix with its collection's path segment and its collection route.
+    package let collections: [(prefix: String, segment: String, route: PageRoute)]
+    /// Whether the application answers a path (a page links only what answers).
+    private let answers: @Sendable (String) -> Bool
+
+    /// - Parameter answers: whether the application answers a path.
+    package init(
+        navigation: [(label: String, template: String)],
+        collections: [(prefix: String, segment: String, route: PageRoute)],
+        answers: @escaping @Sendable (String) -> Bool
+    ) {
+        self.navigation = navigation
+        self.collections = collections
+        self.answers = answers
+    }
+
+    /// A site with no header links and no records: a page on its own (tests).
+    package static let empty = Site(navigation: [], collections: [], answers: { _ in false })
+
+    /// The record's path, or `nil` for an id of no known collection or a collection whose
+    /// records have no route (a page links only what answers).
+    package func recordPath(for id: String) -> String? {
+        guard let entry = collections.first(where: { id.hasPrefix($0.prefix) }), id.count > entry.prefix.count else {
+            return nil
+        }
+        let path = "/v1/\(entry.segment)/\(PercentEncoding.encoded(id))"
+        return answers(path) ? path : nil
+    }
+
+    /// The collection route a record id belongs to.
+    package func collectionRoute(for id: String) -> PageRoute? {
+        collections.first { id.hasPrefix($0.prefix) }?.route
+    }
+
+    /// The list route of `collection`.
+    package func route(of collection: SpecCollection) -> PageRoute? {
+        collections.first { $0.route.kind == .collection(collection) }?.route
+    }
+
+    /// Whether the site header links the route at `template`.
+    package func links(_ template: String) -> Bool {
+        navigation.contains { $0.template == template }
+    }
+}

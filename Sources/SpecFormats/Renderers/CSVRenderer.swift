@@ -1,0 +1,82 @@
+/// Writes a table as RFC 4180 CSV: a header row, CRLF line breaks, and a field quoted when it
+/// holds a comma, a quote, CR, LF or edge spaces (quotes inside doubled).
+///
+/// The columns are the route's fixed layout (``PageRoute/columns``), whatever the filter. A cell that a
+/// spreadsheet would run as a formula (it begins with `=`, `+`, `-`, `@`, a tab or CR, and is not
+/// a number) is neutralised with a leading `'` (OWASP's advice for CSV injection); `-0.5` stays a
+/// number.
+///
+/// An answer's notes (why it is empty) are never rows or comment lines, which would break a
+/// parser: an empty answer is the header row alone, and the notes travel in the `Spec-Note`
+/// header fields (the application's `NoteField`).
+package enum CSVRenderer {
+    package static func render(_ table: FlatTable) -> String {
+        render(table, columns: table.columns.map { TableColumn($0, $0) })
+    }
+
+    package static func render(_ table: FlatTable, columns: [TableColumn]) -> String {
+        let indexes = columns.map { table.columns.firstIndex(of: $0.key) }
+        var text = columns.map { field($0.csvName) }.joined(separator: ",") + "\r\n"
+        for row in table.rows {
+            text +=
+                indexes.map { index in field(index.flatMap { row.cells[$0] } ?? "") }.joined(separator: ",") + "\r\n"
+        }
+        return text
+    }
+
+    package static func field(_ raw: String) -> String {
+        let value = neutralised(ControlCharacters.visible(raw))
+        // On UTF-8 bytes: every byte that matters is ASCII, and no byte of a multi-byte sequence is.
+        let utf8 = value.utf8
+        let needsQuotes =
+            utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }
+            || utf8.first == UInt8(ascii: " ") || utf8.last == UInt8(ascii: " ")
+        guard needsQuotes else { return value }
+        var quoted: [UInt8] = [UInt8(ascii: "\"")]
+        quoted.reserveCapacity(utf8.count + 8)
+        for byte in utf8 {
+            quoted.append(byte)
+            if byte == UInt8(ascii: "\"") { quoted.append(byte) }
+        }
+        quoted.append(UInt8(ascii: "\""))
+        return String(decoding: quoted, as: UTF8.self)
+    }
+
+    /// The value with a `'` in front when a spreadsheet would read it as a formula.
+    package static func neutralised(_ value: String) -> String {
+        guard let first = value.utf8.first else { return value }
+        switch first {
+        case UInt8(ascii: "="), UInt8(ascii: "@"), 0x09, 0x0D:
+            return "'" + value
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            return isDecimalNumber(value) ? value : "'" + value
+        default:
+            return value
+        }
+    }
+
+    /// `-12`, `+0.24`, `-1.5e3`: an optional sign, digits, an optional fraction and exponent.
+    package static func isDecimalNumber(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        func digits() -> Int {
+            let count = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        var count = digits()
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            count += digits()
+        }
+        guard count > 0 else { return false }
+        if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                bytes = bytes.dropFirst()
+            }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
+    }
+}

@@ -1,0 +1,94 @@
+import JSON
+import SpecStore
+
+/// `format=css` on `/v1/colors` (a collection whose entry has a style sheet):
+/// CSS custom properties, one per color, with the light values on `:root` and the others in
+/// `prefers-color-scheme: dark` and `prefers-contrast: more` blocks (the two together last, so
+/// the dark increased-contrast value wins where both hold).
+///
+/// A property is `--hig-color-` and the record id without `color.` and, for the table for every
+/// platform, without `all.` (`--hig-color-red`, `--hig-color-ios-gray-2`). Each property's comment
+/// gives the color, its status and citation. A row with only one value (Apple's 2023 visionOS
+/// table, the Activity ring colors) sets it on `:root` alone, and says so.
+package enum ColorStyleSheet {
+    /// The style sheet for `rows`; `notes` (why an answer is empty) become comments.
+    package static func render(rows: [JSONValue], version: String, notes: [String], request: String) -> String {
+        var out = """
+            /* Apple HIG system colors as CSS custom properties, store version \(comment(version)).
+               From the HIG spec service, GET \(comment(request)).
+               Each value is Apple's published swatch (0-255, written as hex); Apple's table names no
+               color space. Light values on :root; dark, increased contrast, and both, in the blocks after. */
+
+            """
+        for note in notes { out += "/* Note: \(comment(note)) */\n" }
+        out += ":root {\n  color-scheme: light dark;\n"
+        for row in rows {
+            guard let property = property(row) else { continue }
+            out += "  /* \(describe(row)) */\n"
+            if let light = hex(row, "light") {
+                out += "  \(property): \(light);\n"
+            } else if let value = hex(row, "value") {
+                out +=
+                    row["sameInEveryAppearance"] == .bool(true)
+                    ? "  /* Apple gives this color one value, for every appearance. */\n"
+                    : "  /* Apple's table has one column (Default) for this row, the same in every appearance. */\n"
+                out += "  \(property): \(value);\n"
+            }
+        }
+        out += "}\n"
+        out += block("@media (prefers-color-scheme: dark)", rows, field: "dark")
+        out += block("@media (prefers-contrast: more)", rows, field: "increasedContrastLight")
+        out += block(
+            "@media (prefers-color-scheme: dark) and (prefers-contrast: more)", rows, field: "increasedContrastDark")
+        return out
+    }
+
+    /// `--hig-color-ios-gray-2`.
+    package static func property(_ row: JSONValue) -> String? {
+        guard let id = row["id"]?.stringValue else { return nil }
+        var segments = id.split(separator: ".").map(String.init)
+        if segments.first == "color" { segments.removeFirst() }
+        if segments.first == "all" { segments.removeFirst() }
+        let name = segments.joined(separator: "-").lowercased().map { character -> Character in
+            character.isLetter || character.isNumber || character == "-" ? character : "-"
+        }
+        return "--hig-color-" + String(name)
+    }
+
+    private static func block(_ query: String, _ rows: [JSONValue], field: String) -> String {
+        var lines: [String] = []
+        for row in rows {
+            guard let property = property(row), let value = hex(row, field) else { continue }
+            lines.append("    \(property): \(value);")
+        }
+        guard !lines.isEmpty else { return "" }
+        return "\n\(query) {\n  :root {\n" + lines.joined(separator: "\n") + "\n  }\n}\n"
+    }
+
+    /// A color field's `#RRGGBB`, or `nil` where the row has none; only hex digits pass.
+    private static func hex(_ row: JSONValue, _ field: String) -> String? {
+        guard let hex = row[field]?["hex"]?.stringValue, hex.count == 7, hex.hasPrefix("#"),
+            hex.dropFirst().allSatisfy(\.isHexDigit)
+        else { return nil }
+        return hex
+    }
+
+    private static func describe(_ row: JSONValue) -> String {
+        var words = "\(row["name"]?.stringValue ?? "") (\(row["table"]?.stringValue ?? ""))"
+        if let tab = row["tab"]?.stringValue { words += ", \(tab) tab" }
+        words += ", \(row["id"]?.stringValue ?? "")"
+        words += ": \(row["status"]?.stringValue ?? "unknown")"
+        if let citation = row["citations"]?.arrayValue?.first {
+            let place = [citation["page"]?.stringValue, citation["section"]?.stringValue].compactMap { $0 }
+            words += ", \(place.joined(separator: " › "))"
+            if let url = citation["url"]?.stringValue { words += ", \(url)" }
+        }
+        return comment(words)
+    }
+
+    /// Text safe inside a CSS comment: no `*/`, no control characters.
+    package static func comment(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+            .replacingOccurrences(of: "*/", with: "* /")
+    }
+}

@@ -1,0 +1,217 @@
+/// Writes a table as GitHub-flavoured Markdown: a heading, a sentence saying what the table is,
+/// the table, then the citations as a numbered list with Apple's words. With `fragment` only the
+/// table, whose "Status and source" cells carry their citation links themselves.
+///
+/// The columns are the route's fixed layout (``TableLayout``) with headings in words and units.
+/// URLs inside text become autolinks (`<https://…>`) rather than escaped text, so GitHub's
+/// renderer never folds an escaping backslash into a link.
+package enum MarkdownRenderer {
+    package static func render(_ table: FlatTable) -> String {
+        render(table, page: nil, fragment: false)
+    }
+
+    package static func render(_ table: FlatTable, page: PageContext?, fragment: Bool) -> String {
+        let layout =
+            page.map { $0.route.columns(table: table, projection: $0.projection) } ?? TableLayout.fieldColumns(table)
+        let shown = layout.filter { $0.kind != .source }
+        let indexes = shown.map { table.columns.firstIndex(of: $0.key) }
+        let hasSource = layout.contains { $0.kind == .source } || table.rows.contains { !$0.citations.isEmpty }
+        let citations = table.distinctCitations
+        var number: [FlatTable.Citation: Int] = [:]
+        for (index, citation) in citations.enumerated() { number[citation] = index + 1 }
+
+        // A heading is the route's own words: only what would break the row or read as markup
+        // is escaped (`Width (pt)` stays as written).
+        var header = shown.map { escapeProse($0.header, atLineStart: false).replacingOccurrences(of: "|", with: "\\|") }
+        if hasSource { header.append("Status and source") }
+
+        var text = ""
+        if !fragment {
+            text += "# \(escapeProse(table.title))\n\n"
+            text += escapeProse(caption(table, page: page)) + "\n\n"
+            for note in table.notes { text += "> \(escapeText(note))\n\n" }
+        }
+        guard !header.isEmpty else { return text }
+        text += "| " + header.joined(separator: " | ") + " |\n"
+        text +=
+            "|" + shown.map { $0.kind == .number ? " ---: |" : " --- |" }.joined() + (hasSource ? " --- |" : "") + "\n"
+        for row in table.rows {
+            var cells = indexes.map { index in escapeText(index.flatMap { row.cells[$0] } ?? "") }
+            if hasSource { cells.append(sourceCell(table, row, number: fragment ? nil : number)) }
+            text += "| " + cells.joined(separator: " | ") + " |\n"
+        }
+        if !fragment, !citations.isEmpty {
+            text += "\n## Citations\n\n"
+            for (index, citation) in citations.enumerated() {
+                var line = "\(index + 1). " + citationLink(citation)
+                if let quote = citation.quote, !quote.isEmpty { line += ": “" + escapeText(quote) + "”" }
+                text += line + "\n"
+            }
+        }
+        return text
+    }
+
+    /// What the table is and which filters produced it, in one sentence.
+    package static func caption(_ table: FlatTable, page: PageContext?) -> String {
+        var sentence = "\(table.title): \(table.rows.count) \(table.rows.count == 1 ? "row" : "rows")"
+        if let total = page?.total, total != table.rows.count { sentence += " of \(total)" }
+        if let filters = page?.filterSummary { sentence += " where " + filters }
+        sentence += ". Store version \(table.version)."
+        return sentence
+    }
+
+    /// `Published: [HIG › Layout — Specifications](url) [1]`, or `Convention: why`.
+    package static func sourceCell(_ table: FlatTable, _ row: FlatTable.Row, number: [FlatTable.Citation: Int]?)
+        -> String
+    {
+        var parts: [String] = []
+        let status = table.cell(row, "status")
+        if let status { parts.append(status == "published" ? "Published" : status.capitalizedFirst) }
+        for citation in row.citations {
+            var link = citationLink(citation)
+            if let number, let position = number[citation] { link += " \\[\(position)\\]" }
+            parts.append(link)
+        }
+        if let reason = table.cell(row, "basis_reason") { parts.append(escapeText(reason)) }
+        if let verdict = table.cell(row, "verdict"), status == nil, row.citations.isEmpty { parts.append(verdict) }
+        return parts.joined(separator: " · ")
+    }
+
+    package static func citationLink(_ citation: FlatTable.Citation) -> String {
+        var label = citation.page
+        if let section = citation.section, !section.isEmpty { label += " — " + section }
+        guard let url = linkTarget(citation.url) else { return escape(label) + " (" + escape(citation.url) + ")" }
+        return "[\(escape(label))](\(url))"
+    }
+
+    /// Escapes text as ``escape(_:)`` does, except URLs in it, which become autolinks.
+    package static func escapeText(_ raw: String) -> String {
+        // Controls first, so none reaches an autolink, which is not escaped.
+        let text = ControlCharacters.visible(raw)
+        guard text.contains("http://") || text.contains("https://") else { return escape(text) }
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.firstRange(of: "http")?.lowerBound {
+            let candidate = rest[start...]
+            guard candidate.hasPrefix("https://") || candidate.hasPrefix("http://") else {
+                result += escape(String(rest[..<rest.index(after: start)]))
+                rest = rest[rest.index(after: start)...]
+                continue
+            }
+            result += escape(String(rest[..<start]))
+            var end =
+                candidate.firstIndex {
+                    $0 == " " || $0 == "\n" || $0 == "<" || $0 == ">" || $0 == "\"" || $0 == "“" || $0 == "”"
+                } ?? candidate.endIndex
+            // Trailing punctuation ends the sentence, not the URL (as GFM's autolinker decides).
+            while end > candidate.startIndex, let last = candidate[..<end].last, ".,;:!?)'’".contains(last) {
+                if last == ")",
+                    candidate[..<end].filter({ $0 == "(" }).count >= candidate[..<end].filter({ $0 == ")" }).count
+                {
+                    break
+                }
+                end = candidate.index(before: end)
+            }
+            let url = String(candidate[..<end])
+            if let target = linkTarget(url), url.count > 8 {
+                result += "<" + target.replacingOccurrences(of: "|", with: "%7C") + ">"
+            } else {
+                result += escape(url)
+            }
+            rest = candidate[end...]
+        }
+        return result + escape(String(rest))
+    }
+
+    /// Escapes text outside a table (a heading, the caption) only where Markdown would read it
+    /// as markup: emphasis, code, links, HTML and entities, and a leading block marker. `(`,
+    /// `)`, `!`, `#` or `|` mid-line mean nothing there, so a heading keeps `(pt)` as written.
+    package static func escapeProse(_ text: String, atLineStart: Bool = true) -> String {
+        var result = ""
+        for (index, character) in text.enumerated() {
+            switch character {
+            case "\\", "*", "_", "`", "[", "]", "<", ">", "&", "~":
+                result += "\\" + String(character)
+            case "#", "+", "-", "=":
+                // Only at the start of a line does one of these begin a block.
+                result += index == 0 && atLineStart ? "\\" + String(character) : String(character)
+            case "\n", "\r", "\t":
+                result += " "
+            default:
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Escapes text for an inline position, a table cell included: every character Markdown or
+    /// GitHub gives a meaning to wherever it stands is backslash-escaped (CommonMark §2.4 allows it
+    /// before any ASCII punctuation), and line breaks, which would end the table row, become
+    /// spaces. `(`, `)` and `!` only mean something after a `]` or before a `[`, which are escaped,
+    /// and `#`, `{` and `}` nothing inside a line, so `(pt)` stays as written; `$` is escaped, as
+    /// GitHub reads `$…$` as math.
+    package static func escape(_ raw: String) -> String {
+        let text = ControlCharacters.visible(raw)
+        // On UTF-8 bytes: every character it changes is ASCII, and no byte of a multi-byte
+        // sequence is ASCII.
+        guard text.utf8.contains(where: { isPunctuation($0) || isBreak($0) }) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 16)
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            defer { previous = byte }
+            if isPunctuation(byte) {
+                result.append(UInt8(ascii: "\\"))
+                result.append(byte)
+            } else if isBreak(byte) {
+                // CR LF is one line break: one space, as for a lone CR or LF.
+                if !(byte == 0x0A && previous == 0x0D) { result.append(UInt8(ascii: " ")) }
+            } else {
+                result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func isPunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "|"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"),
+            UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "~"),
+            UInt8(ascii: "&"), UInt8(ascii: "$"):
+            true
+        default: false
+        }
+    }
+
+    private static func isBreak(_ byte: UInt8) -> Bool {
+        byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// A URL usable as a link destination: only http and https, with characters that could end
+    /// the destination percent-encoded. `nil` for anything else, which is then shown as text.
+    package static func linkTarget(_ url: String) -> String? {
+        let lower = url.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
+        return PercentEncoding.encoded(url) { byte in
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
+                UInt8(ascii: "|"),
+                UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"), 0...0x20, 0x7f...0xff:
+                false
+            default: true
+            }
+        }
+    }
+}
+
+extension String {
+    /// The string with its first letter upper-cased (`convention` → `Convention`).
+    package var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+
+    package func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

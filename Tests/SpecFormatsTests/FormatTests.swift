@@ -1,0 +1,57 @@
+import SpecFormats
+import SpecStore
+import Testing
+
+/// Each format's declaration: registered once, its facts agreeing with each other.
+@Suite struct FormatTests {
+    @Test func everyFormatIsRegisteredOnceAndFoundByItsName() {
+        let names = Format.allCases.map(\.rawValue)
+        #expect(Set(names).count == names.count)
+        for format in Format.allCases {
+            #expect(Format.named(format.rawValue) === format)
+        }
+        #expect(Format.named("JSON") == nil, "format= is matched in lower case, after the caller lowers it")
+        #expect(Format.named("xml") == nil)
+    }
+
+    /// The Content-Type a format is served with is its media type, with parameters at most.
+    @Test(arguments: Format.allCases)
+    func theContentTypeIsTheMediaType(_ format: Format) {
+        let mediaType = format.mediaType.type + "/" + format.mediaType.subtype
+        #expect(format.contentType == mediaType || format.contentType.hasPrefix(mediaType + ";"))
+    }
+
+    /// A table route answers JSON first (the default), then every format declared for tables,
+    /// in the registered order.
+    @Test func tableRoutesAnswerJSONFirstThenTheTables() {
+        #expect(Format.tables.first === Format.json)
+        #expect(Format.tables == Format.allCases.filter(\.onEveryTable))
+        for format in [Format.csv, .md, .html] { #expect(Format.tables.contains(format)) }
+        for format in [Format.tokens, .svg, .swift, .css] { #expect(!Format.tables.contains(format)) }
+    }
+
+    @Test func aSavedFileIsNamedAfterThePageAndTheFormat() {
+        var page = PageContext(route: PageRoute(kind: .other, template: "/v1/devices", title: "Devices"), site: .empty)
+        page.applied = [("family", "iphone")]
+        #expect(Format.csv.disposition(for: page) == "attachment; filename=\"devices-family-iphone.csv\"")
+        #expect(Format.md.disposition(for: page) == "inline; filename=\"devices-family-iphone.md\"")
+        #expect(Format.json.disposition(for: page) == nil)
+    }
+
+    /// A text format renders from a table and a page alone; the JSON formats serialize the
+    /// answer's document instead.
+    @Test func textFormatsRenderFromATableAndAPage() {
+        let input = FormatInput(
+            table: HostileTable.table, page: HostileTable.page, fragment: false, record: nil, rows: [], notes: [])
+        for format in Format.allCases {
+            switch format.body {
+            case .json:
+                #expect(format === Format.json || format === Format.tokens)
+            case .text(let render):
+                let text = render(input)
+                // Only the drawing of a device needs its record to draw anything.
+                #expect(text.isEmpty == (format === Format.svg), "\(format)")
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import SpecFormats
+import SpecStore
+import Testing
+
+/// Where a page links a record: by the id's prefix, and only where the site answers the path.
+@Suite struct SiteTests {
+    static let devices = PageRoute(kind: .collection(.devices), template: "/v1/devices", title: "Devices")
+    static let site = Site(
+        navigation: [("Devices", "/v1/devices")],
+        collections: [
+            ("device.", "devices", devices), ("rule.", "rules", PageRoute(kind: .other, template: "/x", title: "X")),
+        ],
+        answers: { $0.hasPrefix("/v1/devices/") })
+
+    @Test func aRecordLinksToItsCollectionsPath() {
+        #expect(Self.site.recordPath(for: "device.iphone-16") == "/v1/devices/device.iphone-16")
+        #expect(Self.site.collectionRoute(for: "device.iphone-16")?.template == "/v1/devices")
+    }
+
+    @Test func anIdTheSiteDoesNotAnswerHasNoLink() {
+        // A known prefix whose path the application does not answer, an unknown prefix, a bare prefix.
+        #expect(Self.site.recordPath(for: "rule.tabs") == nil)
+        #expect(Self.site.recordPath(for: "widget.small") == nil)
+        #expect(Self.site.recordPath(for: "device.") == nil)
+        #expect(HTMLRenderer.recordLink("rule.<b>", site: Self.site) == "rule.&lt;b&gt;")
+    }
+
+    @Test func anIdIsPercentEncodedInItsPath() {
+        #expect(Self.site.recordPath(for: "device.a b") == "/v1/devices/device.a%20b")
+    }
+
+    @Test func theHeaderMarksTheCurrentCollection() {
+        let page = SitePage.render(
+            title: "T", crumbs: [("Home", "/")], current: "/v1/devices", version: "1", body: "", site: Self.site)
+        #expect(page.contains("<a href=\"/v1/devices\" aria-current=\"page\">Devices</a>"))
+        #expect(Self.site.links("/v1/devices") && !Self.site.links("/v1/rules"))
+    }
+}
