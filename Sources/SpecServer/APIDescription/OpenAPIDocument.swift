@@ -22,7 +22,9 @@ enum OpenAPIDocument {
             item.append("options", preflight(route: route, latest: latest))
             paths.append(route.template, .object(item))
         }
-        return [
+        // Each route repeats the same headers, error responses and parameter schemas: held once.
+        var sharing = JSONSharing()
+        return sharing.shared([
             "openapi": "3.1.0",
             "info": [
                 "title": "HIG spec service",
@@ -38,7 +40,7 @@ enum OpenAPIDocument {
                 components(
                     metricIDs: (try? latest.metrics(matching: MetricFilter()).items.compactMap { $0["id"] }) ?? [],
                     elements: latest.elements.map(\.id), buttonShapes: latest.buttonShapes)),
-        ]
+        ])
     }
 
     /// Adds the record schemas (``RecordSchemas``) to the components.

@@ -18,11 +18,16 @@ final class ServedStore: Sendable {
     private let fixed: [String: LazyRepresentation]
     private let fastPath: FastTable<FastEntry>
     private let cache: ResponseCache
-    let openAPI: JSONValue
+    /// The OpenAPI document (``OpenAPIDocument``), built by its first reader: `/openapi.json`
+    /// or the MCP catalogue.
+    var openAPI: JSONValue { openAPIDocument.value }
+    private let openAPIDocument: BuiltOnFirstUse<JSONValue>
     /// Each route's fields, for `sort=` and `fields=`, made once.
     let catalogues: FieldCatalogues
-    /// The MCP tools and resources of this store (``MCPCatalogue``).
-    let mcp: MCPCatalogue
+    /// The MCP tools and resources of this store (``MCPCatalogue``), built by the first MCP
+    /// request (on an answer thread, as every MCP request is).
+    var mcp: MCPCatalogue { mcpCatalogue.value }
+    private let mcpCatalogue: BuiltOnFirstUse<MCPCatalogue>
     /// `GET /llms.txt` (``LLMsText``).
     let llmsText: PreparedResponse
 
@@ -62,9 +67,11 @@ final class ServedStore: Sendable {
         // which builds it (``SpecApplication/readsUnbuiltSearchIndex(route:options:store:)``).
         let catalogues = FieldCatalogues(store: store)
         self.catalogues = catalogues
-        let openAPI = OpenAPIDocument.make(store: store)
-        self.openAPI = openAPI
-        self.mcp = MCPCatalogue(store: store, openAPI: openAPI)
+        // Not built here either: together about 0.5 MiB that a server no client asks for its
+        // API description or over MCP need not hold.
+        let openAPI = BuiltOnFirstUse { OpenAPIDocument.make(store: store) }
+        self.openAPIDocument = openAPI
+        self.mcpCatalogue = BuiltOnFirstUse { MCPCatalogue(store: store, openAPI: openAPI.value) }
         self.llmsText =
             Representation(
                 body: Array(LLMsText.text(version: latestVersion).utf8), contentType: "text/plain; charset=utf-8",
@@ -90,7 +97,7 @@ final class ServedStore: Sendable {
                     // and built at load they were most of the resident set at start.
                     let representation = LazyRepresentation { [options] in
                         try? Self.build(
-                            store: store, openAPI: openAPI, route: route, parameter: parameter, filters: [:],
+                            store: store, openAPI: openAPI.value, route: route, parameter: parameter, filters: [:],
                             options: options, format: format, arena: arena, catalogues: catalogues)
                     }
                     fixed[Self.key(route: route, parameter: parameter, filters: [], options: options, format: format)] =
@@ -396,10 +403,12 @@ final class ServedStore: Sendable {
     // MARK: - Building
 
     /// - Parameters:
+    ///   - openAPI: the OpenAPI document, read only to answer `/openapi.json`.
     ///   - query: the request's query, for the `Link` field of a page (API.md §6).
     ///   - gzipLevel: how hard the answer's gzip form is compressed (``Representation``).
     static func build(
-        store: SpecStore, openAPI: JSONValue, route: Route, parameter: String?, filters: [String: String],
+        store: SpecStore, openAPI: @autoclosure () -> JSONValue, route: Route, parameter: String?,
+        filters: [String: String],
         decoded: Result<any DeclaredFilter, QueryError>? = nil, options: RequestOptions, format: Format,
         query: [(name: String, value: String)] = [],
         arena: BodyArena? = nil, catalogues: FieldCatalogues? = nil, gzipLevel: DeflateEncoder.Level = .standard
@@ -408,7 +417,7 @@ final class ServedStore: Sendable {
         switch route {
         case .openAPI:
             return Representation(
-                body: AnswerContent.document(openAPI, rows: []).encoded(
+                body: AnswerContent.document(openAPI(), rows: []).encoded(
                     as: .json, options: options, route: route, version: latest),
                 contentType: "application/json", specVersion: latest, pinned: false, arena: arena)
         case .index:

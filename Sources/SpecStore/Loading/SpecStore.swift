@@ -82,10 +82,14 @@ public final class SpecStore: Sendable {
                 code: .syntax, file: sourceName, jsonPath: "$", line: error.line, column: error.column,
                 message: error.message)
         }
+        // Equal lists and objects (a platform list, a citation list, a size) are held once
+        // for the life of the store, before records, rows and the export take their parts.
+        var sharing = JSONSharing()
+        let shared = sharing.shared(root)
         var loader = StoreLoader(file: sourceName)
         let output: StoreLoader.Output
         do {
-            output = try loader.load(root)
+            output = try loader.load(shared)
         } catch {
             // Say where in the text the fault is, as well as its JSON path.
             let (line, column) = JSONLocator.position(of: error.jsonPath, in: bytes)
@@ -93,7 +97,7 @@ public final class SpecStore: Sendable {
                 code: error.code, file: error.file, jsonPath: error.jsonPath, line: line, column: column,
                 message: error.message)
         }
-        return SpecStore(sourceName: sourceName, root: root, output: output)
+        return SpecStore(sourceName: sourceName, root: shared, output: output)
     }
 
     /// The snapshot of version `id`, or of the latest version when `id` is `nil`.

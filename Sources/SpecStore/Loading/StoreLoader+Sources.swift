@@ -113,12 +113,17 @@ extension StoreLoader {
 
     /// A version-2 record as version 1 has it: the collection's defaults filled in and citations
     /// that name a source replaced by the source's page, section and URL (plus the quote given).
-    func expand(_ value: JSONValue, in collection: SpecCollection, path: @autoclosure () -> String)
+    mutating func expand(_ value: JSONValue, in collection: SpecCollection, path: @autoclosure () -> String)
         throws(SpecStoreError) -> JSONValue
     {
         guard case .object(var object) = value else { return value }
         if let defaults = defaults[collection.rawValue] {
+            // The record is kept as expanded for the life of the store: room for exactly the
+            // defaults it lacks, not the doubling that appending one by one would leave.
+            let missing = defaults.keys.reduce(0) { count, key in object[key] == nil ? count + 1 : count }
+            object.reserveCapacity(object.count + missing)
             for (key, member) in defaults where object[key] == nil { object.append(key, member) }
+            object = JSONObject(uncheckedKeys: sharedKeys(object.keys), values: object.values)
         }
         try checkQualifiers(object, path: path())
         if let citations = object["citations"] {
@@ -137,6 +142,14 @@ extension StoreLoader {
             object["history"] = .array(entries)
         }
         return .object(object)
+    }
+
+    /// One array for every expanded record with these member names in this order: the records
+    /// of a collection mostly share their layout, so most keep no key list of their own.
+    mutating func sharedKeys(_ keys: [String]) -> [String] {
+        if let shared = expandedKeyLists[keys] { return shared }
+        expandedKeyLists[keys] = keys
+        return keys
     }
 
     /// Citations as written in version 2: a source id, `{"source": id, "quote": …}`, or a full

@@ -20,6 +20,8 @@ struct StoreLoader {
     /// Schema version 2: per source, Apple's statements that scope its figures on a platform.
     var sourceQualifiers: [String: [PlatformStatement]] = [:]
     var defaults: [JSONObject?] = Array(repeating: nil, count: SpecCollection.allCases.count)
+    /// The member-name lists of the expanded records, each kept once (``sharedKeys(_:)``).
+    var expandedKeyLists: [[String]: [String]] = [:]
     /// Schema version 2: what records may describe, and the version each appeared in.
     var subjects: [StoreSubject] = []
     /// Schema version 2: the element vocabulary and the figures that apply to each element.

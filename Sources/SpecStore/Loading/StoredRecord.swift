@@ -49,6 +49,14 @@ struct StoredRecord: Sendable {
         history.firstIndex { version < $0.until } ?? history.count
     }
 
+    /// The row slot that holds at `version` (`2 * variant`, plus one while its presence is
+    /// uncertain), or -1 where the record is absent: two versions with the same state have the
+    /// same row.
+    func state(at version: Int) -> Int {
+        guard isPresent(at: version) else { return -1 }
+        return variantIndex(at: version) * 2 + (isUncertain(at: version) ? 1 : 0)
+    }
+
     /// The record's object in state `variant`: entries apply from the last down to `variant`, so
     /// the earliest entry's values win for the oldest versions.
     func object(variant: Int) -> JSONObject {

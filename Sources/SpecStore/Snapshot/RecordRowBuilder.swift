@@ -11,12 +11,13 @@ import JSON
 /// copy that shows it.
 ///
 /// One builder serves one collection's records in file order, so it can remember the last
-/// record's layout and the last row's member names and share them with the next.
+/// record's layout, and the rows' member names to share them between rows.
 struct RecordRowBuilder {
     let collection: SpecCollection
     private let specs: [FieldSpec]
     private var layout: KeyLayout
-    private var previousKeys: [String] = []
+    /// Each list of member names met so far, kept once (its keys are field names: ASCII).
+    private var keyLists: [[String]: [String]] = [:]
 
     private static let trailingFields = ["status", "unit", "citations", "basis", "notes"]
 
@@ -38,7 +39,7 @@ struct RecordRowBuilder {
             return fields.values[position]
         }
         var row = JSONObject()
-        row.reserveCapacity(fields.count + 4)
+        row.reserveCapacity(fields.count + 8)
         row.append("id", .string(id))
         for (index, spec) in specs.enumerated() {
             if spec.name == "platforms", collection.hasPrimaryPlatform {
@@ -69,12 +70,18 @@ struct RecordRowBuilder {
         if let seen { row.append("seen", .string(seen)) }
         if let until { row.append("until", .string(until)) }
         if uncertain { row.append("presence", .string(RecordRowFields.uncertainPresence)) }
-        // Rows of one collection mostly have the same members: share one array of their names.
-        if row.keys == previousKeys {
-            row = JSONObject(uncheckedKeys: previousKeys, values: row.values)
+        // Rows live as long as the store: each holds exactly its members, and rows with the same
+        // members share one array of their names.
+        var values: [JSONValue] = []
+        values.reserveCapacity(row.count)
+        values.append(contentsOf: row.values)
+        let keys: [String]
+        if let shared = keyLists[row.keys] {
+            keys = shared
         } else {
-            previousKeys = row.keys
+            keys = row.keys
+            keyLists[keys] = keys
         }
-        return .object(row)
+        return .object(JSONObject(uncheckedKeys: keys, values: values))
     }
 }

@@ -105,6 +105,17 @@ public final class SpecSnapshot: Sendable {
         var deviceRows = RecordRowBuilder(collection: .devices)
         for collection in SpecCollection.allCases {
             let collectionRecords = records[collection.rawValue]
+            // Most collections hold the same record states in one version as in the one before:
+            // share that version's rows and positions rather than keep a copy per version.
+            if collection != .devices, let previous,
+                collectionRecords.allSatisfy({
+                    $0.state(at: version.index) == $0.state(at: previous.version.index)
+                })
+            {
+                entries.append(previous.entries[collection.rawValue])
+                positions.append(previous.positions[collection.rawValue])
+                continue
+            }
             var list: [Entry] = []
             list.reserveCapacity(collectionRecords.count)
             var index = [Int32](repeating: -1, count: collectionRecords.count)
