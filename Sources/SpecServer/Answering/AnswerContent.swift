@@ -29,11 +29,13 @@ enum AnswerContent: Sendable {
             return bytes
         case .text(let render):
             let record: JSONValue? = if case .record(let result) = self { result.item } else { nil }
+            // The table carries the answer's notes already worded (``notes``), so they are worded once.
+            let table = table(route: route, version: version)
             return Array(
                 render(
                     FormatInput(
-                        table: table(route: route, version: version), page: page ?? PageContext(route: route),
-                        fragment: options.fragment, record: record, rows: rows, notes: notes)
+                        table: table, page: page ?? PageContext(route: route), fragment: options.fragment,
+                        record: record, rows: rows, notes: table.notes)
                 ).utf8)
         }
     }
