@@ -18,7 +18,8 @@ struct QuoteWordsTests {
         for rule in rules.map({ StoreLoader.QuoteWords(text: StoreLoader.quoteText($0)) }) {
             for metric in metrics.map({ StoreLoader.QuoteWords(text: StoreLoader.quoteText($0)) }) {
                 let characters =
-                    rule.halves.contains { metric.text.contains($0) } || metric.halves.contains { rule.text.contains($0) }
+                    rule.halves.contains { metric.text.contains($0) }
+                    || metric.halves.contains { rule.text.contains($0) }
                 #expect(rule.shares(with: metric) == characters, "\(rule.text) | \(metric.text)")
                 if rule.plain != nil && metric.plain != nil { plain += 1 }
                 if characters { shared += 1 }
