@@ -63,14 +63,19 @@ extension StoreLoader {
             return halves.contains { other.text.contains($0) } || other.halves.contains { text.contains($0) }
         }
 
-        /// ASCII but a carriage return (which joins a line feed into one character), and the
-        /// punctuation Apple's sentences use: none combines with its neighbour or has a canonical
-        /// decomposition.
+        /// The punctuation and signs the data file's texts use beyond ASCII (no-break space, degree,
+        /// middle dot, ×, dashes, quote marks, bullet, ellipsis, ›, ≈, ≤, ≥).
+        static let plainPunctuation: Set<UInt32> = [
+            0xA0, 0xB0, 0xB7, 0xD7, 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2026, 0x203A, 0x2248,
+            0x2264, 0x2265,
+        ]
+
+        /// ASCII but a carriage return (which joins a line feed into one character), and
+        /// `plainPunctuation`: none combines with its neighbour or has another canonical spelling.
         static func isPlain(_ text: String) -> Bool {
             text.unicodeScalars.allSatisfy { scalar in
                 (scalar.value < 0x80 && scalar.value != 0x0D)
-                    || [0xA0, 0xB0, 0xD7, 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2026].contains(
-                        scalar.value)
+                    || plainPunctuation.contains(scalar.value)
             }
         }
 
