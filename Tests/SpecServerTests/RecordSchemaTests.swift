@@ -154,11 +154,12 @@ import Testing
         }
     }
 
-    /// Provenance any record may gain, which the data holds on some collections' rows only: a
-    /// convention figure's basis, a removal's until, an undated record's first sighting. A record
-    /// schema may list these though no row of its collection has one yet; every other member it
-    /// lists is carried by some row.
-    static let provenanceAnyRowMayGain: Set<String> = ["basis", "seen", "until", "presence"]
+    /// What any record may gain, which the data holds on some collections' rows only: a
+    /// convention figure's basis, a removal's until, an undated record's first sighting, and a
+    /// note for the reader. A record schema may list these though no row of its collection has one
+    /// yet (a new collection of two records has no notes); every other member it lists is carried
+    /// by some row.
+    static let anyRowMayGain: Set<String> = ["basis", "seen", "until", "presence", "notes"]
 
     /// Every row of the collection in every store version, and (for the members a record route
     /// adds) its first record's answer.
@@ -209,7 +210,7 @@ import Testing
         }
         for name in properties.keys where !held.contains(name) {
             #expect(
-                Self.provenanceAnyRowMayGain.contains(name),
+                Self.anyRowMayGain.contains(name),
                 "\(served.itemSchema) lists \(name), which no row of /v1/\(served.segment) has")
         }
         // Members only figures have are listed only where records carry figures.
@@ -221,12 +222,12 @@ import Testing
 
     /// The provenance a schema may list unheld is held by some collection's rows: none is a
     /// member no row has.
-    @Test func theProvenanceAnyRowMayGainIsHeldSomewhere() throws {
+    @Test func whatAnyRowMayGainIsHeldSomewhere() throws {
         var held: Set<String> = []
         for served in ServedCollection.all {
             for row in try everyRow(of: served) { held.formUnion(row.keys) }
         }
-        #expect(Self.provenanceAnyRowMayGain.isSubset(of: held), "\(Self.provenanceAnyRowMayGain.subtracting(held))")
+        #expect(Self.anyRowMayGain.isSubset(of: held), "\(Self.anyRowMayGain.subtracting(held))")
     }
 
     @Test func theDiffIsTyped() throws {
