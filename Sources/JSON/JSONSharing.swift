@@ -9,14 +9,9 @@
 /// costs one walk of the value plus a comparison per part found again; its table lasts only as
 /// long as this sharer.
 package struct JSONSharing {
-    /// For each slot, an index into `distinct`, or -1.
-    private var slots: [Int32] = Array(repeating: -1, count: 1024)
-    private var hashes: [UInt64] = []
-    private var distinct: [JSONValue] = []
-    /// The same for objects' member-name lists.
-    private var keySlots: [Int32] = Array(repeating: -1, count: 256)
-    private var keyHashes: [UInt64] = []
-    private var distinctKeys: [[String]] = []
+    private var values = Table<JSONValue>(slots: 1024)
+    /// Objects' member-name lists.
+    private var keyLists = Table<[String]>(slots: 256)
 
     /// A sharer with an empty table.
     package init() {}
@@ -69,45 +64,51 @@ package struct JSONSharing {
     }
 
     private mutating func intern(_ value: JSONValue, hash: UInt64) -> JSONValue {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] >= 0 {
-            let index = Int(slots[slot])
-            if hashes[index] == hash, Self.identical(distinct[index], value) { return distinct[index] }
-            slot = (slot + 1) & mask
-        }
-        slots[slot] = Int32(distinct.count)
-        hashes.append(hash)
-        distinct.append(value)
-        if distinct.count * 2 > slots.count { slots = Self.regrown(slots, hashes: hashes) }
-        return value
+        values.intern(value, hash: hash, identical: Self.identical)
     }
 
     private mutating func internKeys(_ keys: [String], hash: UInt64) -> [String] {
-        let mask = keySlots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while keySlots[slot] >= 0 {
-            let index = Int(keySlots[slot])
-            if keyHashes[index] == hash, Self.identical(distinctKeys[index], keys) { return distinctKeys[index] }
-            slot = (slot + 1) & mask
-        }
-        keySlots[slot] = Int32(distinctKeys.count)
-        keyHashes.append(hash)
-        distinctKeys.append(keys)
-        if distinctKeys.count * 2 > keySlots.count { keySlots = Self.regrown(keySlots, hashes: keyHashes) }
-        return keys
+        keyLists.intern(keys, hash: hash, identical: Self.identical)
     }
 
-    /// A slot table twice the size holding every entry of `hashes`.
-    private static func regrown(_ slots: [Int32], hashes: [UInt64]) -> [Int32] {
-        var grown = [Int32](repeating: -1, count: slots.count * 2)
-        let mask = grown.count - 1
-        for (index, hash) in hashes.enumerated() {
+    /// The distinct elements met so far, found by hash: open addressing, each slot an index into
+    /// `distinct` or -1, grown to twice its size when half full.
+    private struct Table<Element> {
+        private var slots: [Int32]
+        private var hashes: [UInt64] = []
+        private var distinct: [Element] = []
+
+        init(slots count: Int) { slots = Array(repeating: -1, count: count) }
+
+        /// The first element met identical to `element`, or `element`, now met.
+        mutating func intern(
+            _ element: Element, hash: UInt64, identical: (Element, Element) -> Bool
+        ) -> Element {
+            let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: hash) & mask
-            while grown[slot] >= 0 { slot = (slot + 1) & mask }
-            grown[slot] = Int32(index)
+            while slots[slot] >= 0 {
+                let index = Int(slots[slot])
+                if hashes[index] == hash, identical(distinct[index], element) { return distinct[index] }
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = Int32(distinct.count)
+            hashes.append(hash)
+            distinct.append(element)
+            if distinct.count * 2 > slots.count { regrow() }
+            return element
         }
-        return grown
+
+        /// A slot table twice the size holding every entry of `hashes`.
+        private mutating func regrow() {
+            var grown = [Int32](repeating: -1, count: slots.count * 2)
+            let mask = grown.count - 1
+            for (index, hash) in hashes.enumerated() {
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while grown[slot] >= 0 { slot = (slot + 1) & mask }
+                grown[slot] = Int32(index)
+            }
+            slots = grown
+        }
     }
 
     /// Whether `a` and `b` write the same bytes.
