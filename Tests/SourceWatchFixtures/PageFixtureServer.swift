@@ -19,31 +19,9 @@ package final class PageFixtureServer: Sendable {
             try Data(SourcePageFixtures.json(page).serializedBytes())
                 .write(to: URL(fileURLWithPath: "\(directory)/\(page.slug).json"))
         }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3",
+        (process, port) = try ListeningScript.start(
             SourcePageFixtures.packageRoot.appendingPathComponent("Tests/upstream/page-fixture-server.py").path,
-            directory,
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = Locked<String>("")
-        let reader = pipe.fileHandleForReading
-        reader.readabilityHandler = { handle in
-            let data = handle.availableData
-            line.withLock { $0 += String(decoding: data, as: UTF8.self) }
-            if data.isEmpty { handle.readabilityHandler = nil }
-        }
-        try waitUntil("the page server listens", seconds: 20) { line.withLock { $0.contains("\n") } }
-        reader.readabilityHandler = nil
-        let words = line.withLock { $0 }.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        guard words.count >= 2, let port = Int(words[1]) else {
-            throw FixtureServerError(description: "the page server said \(words)")
-        }
-        self.port = port
+            [directory], named: "the page server")
     }
 
     deinit {

@@ -14,28 +14,10 @@ import SystemSupport
 
         init(serving fixture: String = "valid.json") throws {
             let root = ServerProcess.packageRoot
-            process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "python3", root.appendingPathComponent("Tests/upstream/misbehaving-upstream.py").path,
-                root.appendingPathComponent("Tests/SpecStoreTests/Fixtures/store/\(fixture)").path,
-            ]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // The first line, "listening PORT", arrives once the socket is bound.
-            let line = Locked<String>("")
-            let reader = pipe.fileHandleForReading
-            reader.readabilityHandler = { handle in
-                let data = handle.availableData
-                line.withLock { $0 += String(decoding: data, as: UTF8.self) }
-                if data.isEmpty { handle.readabilityHandler = nil }
-            }
-            try waitUntil("the upstream listens", seconds: 20) { line.withLock { $0.contains("\n") } }
-            reader.readabilityHandler = nil
-            let words = line.withLock { $0 }.split(whereSeparator: { $0 == " " || $0 == "\n" })
-            port = try #require(words.count >= 2 ? Int(words[1]) : nil, "upstream said \(words)")
+            (process, port) = try ListeningScript.start(
+                root.appendingPathComponent("Tests/upstream/misbehaving-upstream.py").path,
+                [root.appendingPathComponent("Tests/SpecStoreTests/Fixtures/store/\(fixture)").path],
+                named: "the upstream")
         }
 
         deinit {
