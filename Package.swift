@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "SpecServer",
             dependencies: [
-                "HTTPCore", "JSON", "SourceWatch", "SpecFormats", "SpecStore", "SystemSupport",
+                "HTTPCore", "JSON", "SourceWatch", "SpecAPI", "SpecFormats", "SpecStore", "SystemSupport",
             ],
             swiftSettings: upcomingFeatures,
             plugins: ["EmbedSpecData"]
@@ -72,6 +72,12 @@ let package = Package(
             dependencies: [
                 "JSON", "SourceWatch", "SourceWatchFixtures", "SpecStore", "SystemSupport", "TestSupport",
             ]),
+        // The API without HTTP bytes: routes, the request decoded once into a route, its filter and
+        // its options, the answers and their notes, the pages that list routes, and the API's
+        // description (OpenAPI, the index). The executable carries it over HTTP; MCP calls it.
+        .target(
+            name: "SpecAPI", dependencies: ["JSON", "SourceWatch", "SpecFormats", "SpecStore", "SystemSupport"],
+            swiftSettings: upcomingFeatures),
         // The output formats (one file each) and the renderers they use: tables, pages, Swift, CSS
         // and design tokens from a table and a page model, knowing no route.
         .target(name: "SpecFormats", dependencies: ["JSON", "SpecStore"], swiftSettings: upcomingFeatures),
@@ -97,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "SpecServerTests",
             dependencies: [
-                "SpecServer", "HTTPCore", "JSON", "SpecFormats", "SpecStore", "SystemSupport", "TestSupport",
+                "SpecServer", "HTTPCore", "JSON", "SpecAPI", "SpecFormats", "SpecStore", "SystemSupport", "TestSupport",
                 "SourceWatch", "SourceWatchFixtures",
             ]),
     ],

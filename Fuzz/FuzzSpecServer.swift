@@ -17,6 +17,7 @@
 import Glibc
 import JSON
 import SourceWatch
+import SpecAPI
 import SpecFormats
 import SpecStore
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SpecAPI
 import SpecStore
 import Testing
 

@@ -1,4 +1,5 @@
 import JSON
+import SpecAPI
 import SpecStore
 import Testing
 
@@ -28,12 +29,12 @@ import Testing
         #expect(Route.match(path: "/v1/devices/device.iphone-16-pro/profiles") == nil)
     }
 
-    /// `rows` as a profile embeds them: each led by its figure (``MCPCatalogue/leadRow(_:)``),
+    /// `rows` as a profile embeds them: each led by its figure (``RowLead/lead(_:)``),
     /// without the members that repeat the profile.
     func embedded(_ rows: JSONValue?, without repeated: [String]) -> JSONValue {
         .array(
             (rows?.arrayValue ?? []).map { row in
-                var object = MCPCatalogue.leadRow(row).objectValue ?? JSONObject()
+                var object = RowLead.lead(row).objectValue ?? JSONObject()
                 for key in repeated { object[key] = nil }
                 return .object(object)
             })
@@ -56,7 +57,7 @@ import Testing
             profile.filter { !["widgets", "sizeClassRows", "layout"].contains($0.key) }.map { ($0.key, $0.value) })
         var own = try #require(device["item"]?.objectValue)
         own["widgets"] = nil
-        #expect(JSONValue.object(rest) == MCPCatalogue.leadRow(.object(own)))
+        #expect(JSONValue.object(rest) == RowLead.lead(.object(own)))
         #expect(rest["notes"] == nil && rest["since"] == nil, "the detail is the device route's")
         let sizeClasses = try #require(profile["sizeClassRows"])
         let layout = try #require(profile["layout"])

@@ -1,3 +1,4 @@
+import SpecAPI
 import SpecStore
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SpecAPI
 import Testing
 
 @testable import HTTPCore

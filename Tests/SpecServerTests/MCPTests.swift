@@ -1,5 +1,6 @@
 import Glibc
 import JSON
+import SpecAPI
 import SpecStore
 import Testing
 

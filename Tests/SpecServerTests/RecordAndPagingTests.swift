@@ -1,4 +1,5 @@
 import JSON
+import SpecAPI
 import SpecStore
 import Testing
 

@@ -1,3 +1,4 @@
+import SpecAPI
 import Testing
 
 @testable import HTTPCore

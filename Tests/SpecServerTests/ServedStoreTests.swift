@@ -1,4 +1,5 @@
 import Foundation
+import SpecAPI
 import SpecStore
 import SystemSupport
 import Testing
@@ -67,7 +68,8 @@ import Testing
         var options = RequestOptions()
         options.version = "2023"
         let direct = try ServedStore.build(
-            store: store, openAPI: OpenAPIDocument.make(store: store), route: .collection(.metrics), parameter: nil,
+            store: store, openAPI: OpenAPIDocument.make(store: store, bodyLimit: ServerConfiguration.defaultBodyLimit),
+            route: .collection(.metrics), parameter: nil,
             filters: [:],
             options: options, format: .csv)
         let served = ServedStore(store: store, cacheBudget: 1 << 20)

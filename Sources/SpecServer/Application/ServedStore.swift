@@ -1,5 +1,6 @@
 import HTTPCore
 import JSON
+import SpecAPI
 import SpecFormats
 import SpecStore
 
@@ -69,7 +70,9 @@ final class ServedStore: Sendable {
         self.catalogues = catalogues
         // Not built here either: together about 0.5 MiB that a server no client asks for its
         // API description or over MCP need not hold.
-        let openAPI = BuiltOnFirstUse { OpenAPIDocument.make(store: store) }
+        let openAPI = BuiltOnFirstUse {
+            OpenAPIDocument.make(store: store, bodyLimit: ServerConfiguration.defaultBodyLimit)
+        }
         self.openAPIDocument = openAPI
         self.mcpCatalogue = BuiltOnFirstUse { MCPCatalogue(store: store, openAPI: openAPI.value) }
         self.llmsText =

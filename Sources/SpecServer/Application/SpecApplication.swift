@@ -1,5 +1,6 @@
 import HTTPCore
 import SourceWatch
+import SpecAPI
 import SpecFormats
 import SpecStore
 import Synchronization

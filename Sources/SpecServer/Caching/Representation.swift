@@ -1,4 +1,5 @@
 import HTTPCore
+import SpecAPI
 import Synchronization
 
 /// One representation's complete responses, built once: the `200` and the `304` that answers a

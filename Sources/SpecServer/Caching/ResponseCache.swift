@@ -1,4 +1,5 @@
 import HTTPCore
+import SpecAPI
 import SystemSupport
 
 /// Representations of filtered queries, keyed by normalised query, evicted least recently used

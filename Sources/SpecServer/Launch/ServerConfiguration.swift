@@ -1,5 +1,6 @@
 import HTTPCore
 import SourceWatch
+import SpecAPI
 
 /// The engine's defaults. ``HTTPServer/Configuration`` is the one source of the address, the
 /// limits and the timeouts; the fields below, `--help` and the table in Docs/configuration.md
@@ -30,6 +31,8 @@ struct ServerConfiguration: Equatable, Sendable {
     var maxHeaderBytes = engineDefaults.maxHeaderSectionLength
     var maxHeaderFields = engineDefaults.maxHeaderFields
     var maxBodyBytes = engineDefaults.maxBodyLength
+    /// The largest check body taken by default, as the API description states it (`1 MiB`).
+    static var defaultBodyLimit: String { "\(ByteCount(ServerConfiguration().maxBodyBytes))" }
     /// Bytes of request bodies all connections together may hold while they arrive.
     var maxBufferedBodyBytes = engineDefaults.maxBufferedBodyBytes
     /// Of those, the bytes one client (an IPv4 address or an IPv6 /64) may hold.

@@ -1,4 +1,5 @@
 import JSON
+import SpecAPI
 import SpecFormats
 import SpecStore
 
@@ -113,7 +114,7 @@ struct MCPCatalogue: Sendable {
             var lead: String?
             if route.endpoint.recordType != nil, route != .search {
                 let paths = FieldCatalogue.of(route, store: store).paths
-                lead = paths.filter { !$0.contains(".") && !Self.isDetail($0, among: paths) }.joined(separator: ",")
+                lead = paths.filter { !$0.contains(".") && !RowLead.isDetail($0, among: paths) }.joined(separator: ",")
                 // What detail does is said once, in the server's instructions.
                 properties.append((Self.detailArgument, ["type": "boolean"]))
             }
@@ -194,32 +195,6 @@ struct MCPCatalogue: Sendable {
 
     /// The argument that asks a collection tool for every field of its rows.
     static let detailArgument = "detail"
-
-    /// The fields of a row that say where a figure comes from or restate it rather than what it
-    /// is: a collection tool leaves them out unless `detail` or `fields` asks, so its rows lead
-    /// with the figure, its unit, status and citations (every other field, a new collection's
-    /// included, is kept). The notes (a paragraph a row), the display string (value, unit and
-    /// bound again), every platform of a figure and Apple's wording strength made a topic's
-    /// figures several times the size of the figures themselves.
-    static let detailFields: Set<String> = [
-        "asPublished", "since", "seen", "erratum", "presence", "basis", "downsampled",
-        "notes", "display", "platforms", "force", "related",
-    ]
-
-    /// Whether `field` is detail in rows that have `fields`: one of ``detailFields``, but
-    /// `platforms` only beside a row's own `platform` (a device's platforms say what it runs).
-    static func isDetail(_ field: String, among fields: some Sequence<String>) -> Bool {
-        guard detailFields.contains(field) else { return false }
-        return field != "platforms" || fields.contains("platform")
-    }
-
-    /// `row` without its detail fields (``isDetail(_:among:)``): how a row embedded in a summary
-    /// answer (a device profile) leads with its figure; its id reads it whole.
-    static func leadRow(_ row: JSONValue) -> JSONValue {
-        guard case .object(let object) = row else { return row }
-        let keys = object.keys
-        return .object(JSONObject(object.filter { !isDetail($0.key, among: keys) }.map { ($0.key, $0.value) }))
-    }
 
     /// The most values an input schema enumerates.
     static let maximumEnumeration = 40

@@ -1,4 +1,5 @@
 import JSON
+import SpecAPI
 import SpecStore
 
 /// `POST /mcp`: MCP over Streamable HTTP, stateless, every answer `application/json` (no SSE

@@ -1,5 +1,6 @@
 import HTTPCore
 import JSON
+import SpecAPI
 import SpecFormats
 import SpecStore
 

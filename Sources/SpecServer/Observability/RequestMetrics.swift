@@ -1,4 +1,5 @@
 import HTTPCore
+import SpecAPI
 import SpecFormats
 import Synchronization
 

@@ -1,3 +1,4 @@
+import SpecAPI
 import SpecFormats
 import SpecStore
 

@@ -1,4 +1,5 @@
 import SourceWatch
+import SpecAPI
 import SpecFormats
 
 /// The docs site's page for the last source check (`GET /v1/sources` as HTML): the result and its

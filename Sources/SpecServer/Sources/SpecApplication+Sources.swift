@@ -1,6 +1,7 @@
 import HTTPCore
 import JSON
 import SourceWatch
+import SpecAPI
 import SpecFormats
 import SpecStore
 

@@ -1,4 +1,3 @@
-import HTTPCore
 import JSON
 import SourceWatch
 import SpecFormats
@@ -6,15 +5,19 @@ import SpecStore
 
 /// The OpenAPI 3.1 description of the API, built per store load so every enum lists the values
 /// this store accepts (versions, topics, styles, device ids, metric ids).
-enum OpenAPIDocument {
-    static func make(store: SpecStore) -> JSONValue {
+package enum OpenAPIDocument {
+    /// The description of `store`'s API; `bodyLimit` is the largest check body a server takes by
+    /// default, as its `--max-body-bytes` help writes it (`1 MiB`).
+    package static func make(store: SpecStore, bodyLimit: String) -> JSONValue {
         let latest = store.latest
         let versions = store.versions.map(\.id)
         var paths = JSONObject()
         for route in Route.allCases {
             var item = JSONObject()
             var get = operation(route: route, store: store, versions: versions)
-            if route.endpoint.acceptsPost { item.append("post", checkPost(store: store, versions: versions)) }
+            if route.endpoint.acceptsPost {
+                item.append("post", checkPost(store: store, versions: versions, bodyLimit: bodyLimit))
+            }
             get["parameters"] = .array(
                 pathParameters(route: route, latest: latest)
                     + queryParameters(route: route, store: store, versions: versions))
@@ -133,10 +136,10 @@ enum OpenAPIDocument {
     }
 
     /// How a measurement must fit its figure, for both check operations.
-    static let checkShapeRule =
+    package static let checkShapeRule =
         "A measurement takes the shape of its figure: a single figure (a value, or a range) takes value; a width × height figure takes width and height, both. The other shape is refused, never guessed (one value cannot say which side it measured): the measurement's result row carries an error object naming the parameter, as an unknown figure's does, and a batch's other measurements are still judged. Sizes are numbers of 0 or more. GET /v1/metrics lists each figure with value or width and height. Each result names its figure by id; embed=figure adds the whole figure as metric. In place of figure, element and platform judge the measurement against every figure that applies to that element (one measure's figures: measure=, or the only measure the shape fits), each in verdicts with its bound and kind; the row leads with the figure that governs: a published figure before a convention, a limit before a default or a described figure, the more severe verdict, Apple's stronger wording, then the element's order (governs says so)."
 
-    private static func checkPost(store: SpecStore, versions: [String]) -> JSONValue {
+    private static func checkPost(store: SpecStore, versions: [String], bodyLimit: String) -> JSONValue {
         var responses = JSONObject()
         var content = JSONObject()
         for format in Route.check.formats {
@@ -152,9 +155,7 @@ enum OpenAPIDocument {
             errorResponse("A body that is not a JSON array of objects, or more than the most items judged at once."))
         responses.append("404", errorResponse("An unknown version."))
         responses.append("406", errorResponse("No format the request accepts."))
-        // The default limit, from the one place that sets it.
-        let limit = ServerConfiguration().maxBodyBytes
-        responses.append("413", errorResponse("A body over the limit (\(ByteCount(limit)) by default)."))
+        responses.append("413", errorResponse("A body over the limit (\(bodyLimit) by default)."))
         responses.append(
             "503",
             errorResponse(
@@ -240,7 +241,7 @@ enum OpenAPIDocument {
     /// Whether the document lists a common parameter on a route: only where it changes the
     /// answer (shape where there is an envelope, fragment where there is HTML, flat on tokens).
     /// The server still accepts the others, as API.md §1 says every data route does.
-    static func documents(_ name: String, on route: Route) -> Bool {
+    package static func documents(_ name: String, on route: Route) -> Bool {
         switch name {
         case "shape": RecordSchemas.schemaNames(route) != nil
         case "fragment": route.formats.contains(.html) && route.servesData
@@ -363,7 +364,7 @@ enum OpenAPIDocument {
     /// forms (`AX1`…`AX5`), then the other aliases the server accepts, one spelling per matching
     /// form, so a generated client accepts what the server does (a typed client's enum would
     /// otherwise refuse `AX5` before the request is sent).
-    static func admittedValues(_ kind: FilterVocabulary.Kind, latest: SpecSnapshot) -> [String] {
+    package static func admittedValues(_ kind: FilterVocabulary.Kind, latest: SpecSnapshot) -> [String] {
         var values = latest.acceptedValues(for: kind)
         if kind == .category { values += (1...5).map { "AX\($0)" } }
         values += FilterVocabulary.aliases(of: kind)
@@ -373,7 +374,7 @@ enum OpenAPIDocument {
 
     /// What the `device` filter takes: a device id (`device.iphone-16-pro`, or without `device.`)
     /// or a model name as Apple's tables print it (`iPad mini 8.3-inch`, `Apple Watch Series 10 (46mm)`).
-    static let devicePattern = "^[A-Za-z0-9][A-Za-z0-9 .,()_-]*$"
+    package static let devicePattern = "^[A-Za-z0-9][A-Za-z0-9 .,()_-]*$"
 
     // MARK: - Schemas and headers
 

@@ -3,13 +3,13 @@ import SpecFormats
 import SpecStore
 
 /// `GET /`: the routes in a few lines, as JSON for programs (``IndexPage`` is the page for browsers).
-enum IndexDocument {
+package enum IndexDocument {
     /// Every route but the index itself, as the route declarations give them.
-    static let routes: [(path: String, summary: String)] = Route.allCases.filter { $0 != .index }.map {
+    package static let routes: [(path: String, summary: String)] = Route.allCases.filter { $0 != .index }.map {
         ($0.endpoint.listedPath, $0.endpoint.summary)
     }
 
-    static func content(store: SpecStore) -> AnswerContent {
+    package static func content(store: SpecStore) -> AnswerContent {
         let rows: [JSONValue] = routes.map { ["path": .string($0.path), "summary": .string($0.summary)] }
         let document: JSONValue = [
             "name": "HIG spec service",

@@ -1,4 +1,3 @@
-import HTTPCore
 import SpecStore
 import Synchronization
 import SystemSupport
@@ -6,7 +5,7 @@ import SystemSupport
 /// Each route's ``FieldCatalogue`` for one store, made on the route's first `sort=` or `fields=`
 /// and kept while the store is served: the catalogue is the same for every request, and making
 /// it runs the route's whole unfiltered query.
-final class FieldCatalogues: Sendable {
+package final class FieldCatalogues: Sendable {
     private final class Made: Sendable {
         let catalogue: FieldCatalogue
         init(_ catalogue: FieldCatalogue) { self.catalogue = catalogue }
@@ -28,7 +27,7 @@ final class FieldCatalogues: Sendable {
     private let store: SpecStore
     private let slots: [Route: Slot]
 
-    init(store: SpecStore) {
+    package init(store: SpecStore) {
         self.store = store
         self.slots = Dictionary(uniqueKeysWithValues: Route.allCases.map { ($0, Slot()) })
     }
@@ -44,10 +43,10 @@ final class FieldCatalogues: Sendable {
     private let pageCounts = Locked<[String: [String: [String: Int]]]>([:])
 
     /// The most page counts kept; past it they are dropped and made again as asked.
-    static let keptPageCounts = 256
+    package static let keptPageCounts = 256
 
     /// The counts kept for `key`, or those `make` counts, kept for the next page that shows them.
-    func pageCounts(for key: String, _ make: () -> [String: [String: Int]]) -> [String: [String: Int]] {
+    package func pageCounts(for key: String, _ make: () -> [String: [String: Int]]) -> [String: [String: Int]] {
         if let kept = pageCounts.withLock({ $0[key] }) { return kept }
         let counts = make()
         pageCounts.withLock { kept in
@@ -64,10 +63,10 @@ final class FieldCatalogues: Sendable {
     private let choiceCounts = Locked<[String: Int]>([:])
 
     /// The most choice counts kept (a few hundred kilobytes at most).
-    static let keptChoiceCounts = 4096
+    package static let keptChoiceCounts = 4096
 
     /// The count kept for `key`, or the one `count` gives, kept for the next page that asks.
-    func choiceCount(for key: String, _ count: () -> Int?) -> Int? {
+    package func choiceCount(for key: String, _ count: () -> Int?) -> Int? {
         if let kept = choiceCounts.withLock({ $0[key] }) { return kept < 0 ? nil : kept }
         let counted = count()
         choiceCounts.withLock { kept in
@@ -80,7 +79,7 @@ final class FieldCatalogues: Sendable {
     /// The order of `route`'s unfiltered latest rows by `path` (`descending` or not), as the
     /// positions of the rows in the route's unfiltered answer: what ``RowSelection/sorted(_:by:descending:)``
     /// gives for those rows. `nil` for a route whose rows come from no plain query.
-    func order(of route: Route, by path: [String], descending: Bool) -> [Int]? {
+    package func order(of route: Route, by path: [String], descending: Bool) -> [Int]? {
         let key = "\(route.position)|\(path.joined(separator: "."))|\(descending ? "-" : "+")"
         if let made = orders.withLock({ $0[key] }) { return made }
         guard let rows = unfilteredResult(of: route)?.items else { return nil }
@@ -95,14 +94,14 @@ final class FieldCatalogues: Sendable {
     /// The answer of `route`'s unfiltered query in the latest version, made on first use and kept:
     /// a sort or page of every row takes its rows from here rather than running the query.
     /// `nil` for a route whose answer is not a plain collection.
-    func unfilteredResult(of route: Route) -> QueryResult? {
+    package func unfilteredResult(of route: Route) -> QueryResult? {
         guard let slot = slots[route] else { return FieldCatalogue.unfilteredResult(of: route, store: store) }
         if let made = slot.rows.load() { return made.result }
         return slot.rows.storeIfNil(Rows(FieldCatalogue.unfilteredResult(of: route, store: store))).result
     }
 
     /// The catalogue of `route`'s rows in the latest version (see ``FieldCatalogue/of(_:store:)``).
-    subscript(route: Route) -> FieldCatalogue {
+    package subscript(route: Route) -> FieldCatalogue {
         guard let slot = slots[route] else { return FieldCatalogue.of(route, store: store) }
         if let made = slot.made.load() { return made.catalogue }
         return slot.made.storeIfNil(Made(FieldCatalogue.of(route, store: store))).catalogue

@@ -2,7 +2,7 @@ import JSON
 import SpecStore
 
 /// A kind of row in a diff, as `kind=` names it and the array shape's `change` field says it.
-enum DiffKind: String, CaseIterable, Sendable {
+package enum DiffKind: String, CaseIterable, Sendable {
     case added, removed, changed
     /// A record present in both versions whose first dated copy falls between them: a change of
     /// the evidence, not of Apple's pages.
@@ -10,11 +10,11 @@ enum DiffKind: String, CaseIterable, Sendable {
 
     /// The `kind=` value that keeps the changes of Apple's pages (added, removed and changed)
     /// and leaves out the first-seen rows, which date the evidence rather than a change.
-    static let changesOnly = "changes"
+    package static let changesOnly = "changes"
 
     /// Reads `kind=`: the name as the array shape writes it, or as the envelope's key
     /// (`firstSeen`), in any case and with `_` for `-`.
-    init?(spelling raw: String) {
+    package init?(spelling raw: String) {
         let key = FilterVocabulary.matchKey(raw)
         guard let kind = Self.allCases.first(where: { FilterVocabulary.matchKey($0.rawValue) == key }) else {
             return nil
@@ -23,7 +23,7 @@ enum DiffKind: String, CaseIterable, Sendable {
     }
 
     /// The rows of `diff` of this kind.
-    func rows(of diff: DiffResult) -> [JSONValue] {
+    package func rows(of diff: DiffResult) -> [JSONValue] {
         switch self {
         case .added: diff.added
         case .removed: diff.removed
@@ -33,7 +33,7 @@ enum DiffKind: String, CaseIterable, Sendable {
     }
 
     /// `diff` keeping only rows of record type `type` (when given) and of kind `kind` (when given).
-    static func filter(_ diff: DiffResult, type: String?, kind: DiffKind?) -> DiffResult {
+    package static func filter(_ diff: DiffResult, type: String?, kind: DiffKind?) -> DiffResult {
         func keep(_ rows: [JSONValue], _ rowKind: DiffKind) -> [JSONValue] {
             guard kind == nil || kind == rowKind else { return [] }
             guard let type else { return rows }
@@ -47,7 +47,7 @@ enum DiffKind: String, CaseIterable, Sendable {
     /// Why a filtered diff is empty: the two versions do not differ at all, or the filters left
     /// out every row, in which case the note counts what they left out, by kind and by type, so
     /// the reader knows which filter to loosen.
-    static func notes(whole: DiffResult, kept: DiffResult, type: String?, kind: DiffKind?) -> [String] {
+    package static func notes(whole: DiffResult, kept: DiffResult, type: String?, kind: DiffKind?) -> [String] {
         let keptCount = allCases.reduce(0) { $0 + $1.rows(of: kept).count }
         guard keptCount == 0 else { return [] }
         let wholeCount = allCases.reduce(0) { $0 + $1.rows(of: whole).count }

@@ -5,7 +5,7 @@ import SpecStore
 extension Route {
     /// What a page of the route shows of it (``PageRoute``): the renderers read these values and
     /// know no route.
-    var page: PageRoute { Self.pages[position] }
+    package var page: PageRoute { Self.pages[position] }
 
     /// Every route's page facts, made once: its columns among them, which made anew for each
     /// table were about a sixth of a never-seen Markdown page.
@@ -40,7 +40,7 @@ extension Site {
     /// The application's site: the header links each collection, the versions and the search;
     /// each record id's prefix names its collection (``ServedCollection``); a record path links
     /// when a route answers it.
-    static let application = Site(
+    package static let application = Site(
         navigation: (ServedCollection.all.map(\.route) + [.versions, .search]).map {
             (label: $0 == .search ? "Search" : $0.title, template: $0.template)
         },
@@ -52,14 +52,14 @@ extension Site {
 
 extension PageContext {
     /// A page of `route` in the application's site.
-    init(route: Route, parameter: String? = nil) {
+    package init(route: Route, parameter: String? = nil) {
         self.init(route: route.page, parameter: parameter, site: .application)
     }
 
     /// Reads the request's filters and, for a page that shows the route's filter form
     /// (`withForm`: HTML), the route's filter definitions with their value lists; other formats
     /// never read them, so a CSV or Markdown answer does not pay for them.
-    init(
+    package init(
         route: Route, parameter: String?, filters: [(name: String, value: String)], pinnedVersion: String?,
         snapshot: SpecSnapshot?, withForm: Bool = true
     ) {
@@ -94,7 +94,7 @@ extension PageContext {
     }
 
     /// A form's help in words for people where the API's summary speaks to programs.
-    static let help: [Route: [String: String]] = [
+    package static let help: [Route: [String: String]] = [
         .check: [
             "figure": "The figure to check your measurement against.",
             "value": "What you measured, for a figure that is one number or a range.",
@@ -110,7 +110,7 @@ extension TableLayout {
     /// The route's columns, or `nil` for a route whose rows have no fixed shape (search mixes
     /// kinds, a diff mixes collections, a check echoes what was measured); read once per route
     /// into its ``PageRoute/columns``.
-    static func columns(for route: Route) -> [TableColumn]? {
+    package static func columns(for route: Route) -> [TableColumn]? {
         switch route {
         case .collection(let collection): layout(of: collection)
         case .record(let collection) where recordsShareLayout.contains(collection): layout(of: collection)
@@ -147,7 +147,7 @@ extension TableLayout {
 
 extension PageLayout {
     /// The route's page layout, or `nil` for a route whose table is shown whole.
-    static func layout(for route: Route) -> PageLayout? {
+    package static func layout(for route: Route) -> PageLayout? {
         // A collection's page columns are its entry's (``ServedCollection/page``).
         if let served = ServedCollection.of(route) { return served.page }
         return switch route {
@@ -179,7 +179,7 @@ extension QueryParameters {
     /// from a page's filter form: a plain form sends every field, and a blank one there means "any
     /// value". Any other request keeps them, and a blank value stays the `400` it always was. (The
     /// marker is not in the OpenAPI document: it belongs to the page, not to the API.)
-    func droppingBlankFormFields() -> QueryParameters {
+    package func droppingBlankFormFields() -> QueryParameters {
         let marker = PageContext.formMarker
         guard pairs.contains(where: { $0.name == marker.name && $0.value == marker.value }) else { return self }
         return QueryParameters(pairs: pairs.filter { !$0.value.isEmpty && $0.name != marker.name })
@@ -188,7 +188,7 @@ extension QueryParameters {
 
 extension HTMLRenderer {
     /// `text` as a link to the record `id` names in the application's site (``Site/application``).
-    static func recordLink(_ id: String, text: String? = nil) -> String {
+    package static func recordLink(_ id: String, text: String? = nil) -> String {
         recordLink(id, text: text, site: .application)
     }
 }
@@ -196,7 +196,9 @@ extension HTMLRenderer {
 extension SitePage {
     /// A complete page in the application's site (``Site/application``), the collection at
     /// `current` marked in its header.
-    static func render(title: String, crumbs: [(String, String?)], current: String?, version: String, body: String)
+    package static func render(
+        title: String, crumbs: [(String, String?)], current: String?, version: String, body: String
+    )
         -> String
     {
         render(title: title, crumbs: crumbs, current: current, version: version, body: body, site: .application)

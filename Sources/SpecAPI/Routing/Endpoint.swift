@@ -7,64 +7,64 @@ import SpecStore
 /// representations, the metric labels and the tests' route lists all read these declarations;
 /// nothing else lists routes. A new route is a ``Route`` case, its declaration, its query and
 /// its tests (CONTRIBUTING.md).
-struct Endpoint: Sendable {
+package struct Endpoint: Sendable {
     /// The path as OpenAPI and the metrics write it: `/v1/devices/{id}`. At most one `{name}`
     /// placeholder, a whole segment (`/v1/devices/{id}/profile`).
-    var template: String
+    package var template: String
     /// A heading for the Markdown and HTML forms.
-    var title: String
+    package var title: String
     /// One line for the index page and the OpenAPI operation's summary.
-    var summary: String
+    package var summary: String
     /// The path as the index page lists it, when it differs from the template (`/v1/search?q=`).
-    var listing: String?
+    package var listing: String?
     /// The formats the route produces, the default first; empty for a route that negotiates none.
-    var formats: [Format]
+    package var formats: [Format]
     /// What answers a GET (and HEAD).
-    var answer: Answer
+    package var answer: Answer
     /// The route's own query parameters, besides the common ones.
-    var filters: [Parameter] = []
+    package var filters: [Parameter] = []
     /// The store filter those parameters decode into, when they are one: decoded once per
     /// request, before the answer cache is asked, which keys the answer by its canonical values
     /// (``DeclaredFilter/canonicalParameters``).
-    var filter: (any DeclaredFilter.Type)? = nil
+    package var filter: (any DeclaredFilter.Type)? = nil
     /// The common parameters the route accepts (API.md §1; a collection route adds
     /// ``CommonParameter/rows``, API.md §6).
-    var common: [CommonParameter] = CommonParameter.data
+    package var common: [CommonParameter] = CommonParameter.data
     /// The templated path segment, if the template has one.
-    var pathParameter: PathParameter?
+    package var pathParameter: PathParameter?
     /// Whether a `POST` with a JSON body is answered too (``RouteQueries/check(store:body:version:)``).
-    var acceptsPost = false
+    package var acceptsPost = false
     /// Which representations are built before any request asks for them.
-    var prebuilt = Prebuilt.none
+    package var prebuilt = Prebuilt.none
     /// The JSON schema of the `200` JSON body in the OpenAPI document.
-    var schema = Schema.envelope
+    package var schema = Schema.envelope
     /// A request that answers `200`, for the tests that walk every route.
-    var example: String?
+    package var example: String?
     /// The fields of the route's rows when its unfiltered answer cannot list them (a search
     /// needs words): what `sort` and `fields` accept.
-    var rowFields: [String]? = nil
+    package var rowFields: [String]? = nil
     /// The page size of a collection route when `limit` is absent; `nil` for every row.
-    var defaultLimit: Int? = nil
+    package var defaultLimit: Int? = nil
     /// The record type of a collection route's rows, which `q=` searches among (``CommonParameter/q``);
     /// `nil` for a route whose rows are no store records' (search results, versions, checks).
-    var recordType: RecordType? = nil
+    package var recordType: RecordType? = nil
     /// The MCP tool that answers as this route does (`POST /mcp`, `spec-server mcp`), if any: its
     /// arguments are the route's parameters and its result the route's JSON (``MCPCatalogue``).
-    var tool: Tool? = nil
+    package var tool: Tool? = nil
 
     /// An MCP tool mirroring a route: the name and words an agent chooses it by.
-    struct Tool: Sendable {
+    package struct Tool: Sendable {
         /// The tool's name, `[a-z_]+` (`list_devices`).
-        var name: String
+        package var name: String
         /// A short human-readable title.
-        var title: String
+        package var title: String
         /// What the tool answers, for the model that picks it.
-        var description: String
+        package var description: String
         /// Where its arguments go.
-        var input = Input.query
+        package var input = Input.query
 
         /// How a tool call becomes a request of the route.
-        enum Input: Sendable {
+        package enum Input: Sendable {
             /// Each argument is a query parameter of the route's `GET`.
             case query
             /// `items` is the `POST` body (a JSON array); the other arguments are query parameters.
@@ -73,7 +73,7 @@ struct Endpoint: Sendable {
 
         /// The tool of a collection route: `list_` and the path's last segment (`/v1/size-classes`
         /// gives `list_size_classes`).
-        static func listing(template: String, title: String, summary: String, words: Bool = false) -> Tool {
+        package static func listing(template: String, title: String, summary: String, words: Bool = false) -> Tool {
             let segment = template.split(separator: "/").last.map(String.init) ?? template
             // What every list_ tool shares (search for one fact, what fields and detail do) is
             // said once, in the server's instructions.
@@ -86,7 +86,7 @@ struct Endpoint: Sendable {
     }
 
     /// What answers a GET.
-    enum Answer: Sendable {
+    package enum Answer: Sendable {
         /// Store data: runs against the snapshot `version=` names; carries `Spec-Version`.
         case query(@Sendable (AnswerRequest) throws -> AnswerContent)
         /// The index page (`GET /`).
@@ -102,14 +102,14 @@ struct Endpoint: Sendable {
     }
 
     /// A query parameter of a route.
-    struct Parameter: Sendable {
-        var name: String
-        var summary: String
-        var value: Value
-        var isRequired = false
+    package struct Parameter: Sendable {
+        package var name: String
+        package var summary: String
+        package var value: Value
+        package var isRequired = false
 
         /// What the parameter accepts, as OpenAPI states it.
-        enum Value: Sendable {
+        package enum Value: Sendable {
             /// As the filter parameter describes it (``FilterParameter``).
             case filter(FilterParameter.Value)
             /// One of these values.
@@ -121,14 +121,14 @@ struct Endpoint: Sendable {
         }
 
         /// A store filter's query parameter (a declared ``FilterField``).
-        init(_ filter: FilterParameter) {
+        package init(_ filter: FilterParameter) {
             self.init(
                 name: filter.name, summary: filter.summary,
                 value: filter.name == "figure" && filter.value == .text ? .metricID : .filter(filter.value),
                 isRequired: filter.isRequired)
         }
 
-        init(name: String, summary: String, value: Value, isRequired: Bool = false) {
+        package init(name: String, summary: String, value: Value, isRequired: Bool = false) {
             self.name = name
             self.summary = summary
             self.value = value
@@ -137,18 +137,18 @@ struct Endpoint: Sendable {
     }
 
     /// The one `{name}` segment of a templated path, and the values it takes in a store.
-    struct PathParameter: Sendable {
-        var name: String
-        var summary: String
+    package struct PathParameter: Sendable {
+        package var name: String
+        package var summary: String
         /// Every value the latest snapshot answers for: the OpenAPI enum and the prebuilt representations.
-        var values: @Sendable (SpecSnapshot) -> [String]
+        package var values: @Sendable (SpecSnapshot) -> [String]
         /// The hint of a `404` for a value the store does not know: where the values are listed.
-        var listedBy: String? = nil
+        package var listedBy: String? = nil
     }
 
     /// Which representations are prepared for the fast path (each built by its first request), in
     /// every format the route produces.
-    enum Prebuilt: Sendable, Equatable {
+    package enum Prebuilt: Sendable, Equatable {
         /// None: every answer is built on demand and cached.
         case none
         /// The unfiltered answer of the latest version.
@@ -160,7 +160,7 @@ struct Endpoint: Sendable {
     }
 
     /// The shape of the JSON body, for the OpenAPI document.
-    enum Schema: Sendable {
+    package enum Schema: Sendable {
         /// `{"version", "count", "items", "notes"}`, or the bare array.
         case envelope
         /// `{"version", "item", "notes"}`, or a one-element array.
@@ -182,44 +182,44 @@ struct Endpoint: Sendable {
     }
 
     /// The path as the index page lists it.
-    var listedPath: String { listing ?? template }
+    package var listedPath: String { listing ?? template }
 
     /// Whether the route answers with store data (and so takes `version=` and carries
     /// `Spec-Version`).
-    var servesData: Bool {
+    package var servesData: Bool {
         if case .query = answer { return true }
         return false
     }
 
     /// The `Allow` field value.
-    var allow: String { acceptsPost ? "GET, HEAD, POST, OPTIONS" : "GET, HEAD, OPTIONS" }
+    package var allow: String { acceptsPost ? "GET, HEAD, POST, OPTIONS" : "GET, HEAD, OPTIONS" }
 
     /// Whether the route pages, orders and trims its rows (`limit`, `offset`, `sort`, `fields`).
-    var selectsRows: Bool { common.contains(.limit) }
+    package var selectsRows: Bool { common.contains(.limit) }
 
     /// Every query parameter name the route accepts: its filters, then the common ones.
-    var parameterNames: [String] { filters.map(\.name) + common.map(\.rawValue) }
+    package var parameterNames: [String] { filters.map(\.name) + common.map(\.rawValue) }
 }
 
 /// What a data route's query gets: the store, the snapshot asked for, the path segment, the
 /// route's own query parameters (the common ones removed) and the common options.
-struct AnswerRequest {
-    var store: SpecStore
-    var snapshot: SpecSnapshot
+package struct AnswerRequest {
+    package var store: SpecStore
+    package var snapshot: SpecSnapshot
     /// The decoded `{id}` or `{category}` segment.
-    var pathValue: String?
+    package var pathValue: String?
     /// The route's own parameters: in their canonical spelling when the route has a store filter
     /// (what notes and pages echo), else as sent, in lower case. Changing them forgets
     /// ``decoded``.
-    var filters: [String: String] {
+    package var filters: [String: String] {
         didSet { decoded = nil }
     }
     /// The route's store filter as the request decoded it, or the error decoding gave, thrown
     /// where the query reads the filter; `nil` when ``filters`` are to be decoded when read.
-    var decoded: Result<any DeclaredFilter, QueryError>?
-    var options: RequestOptions
+    package var decoded: Result<any DeclaredFilter, QueryError>?
+    package var options: RequestOptions
 
-    init(
+    package init(
         store: SpecStore, snapshot: SpecSnapshot, pathValue: String?, filters: [String: String],
         decoded: Result<any DeclaredFilter, QueryError>? = nil, options: RequestOptions
     ) {
@@ -232,11 +232,11 @@ struct AnswerRequest {
     }
 
     /// The store version answering.
-    var version: String { snapshot.version.id }
+    package var version: String { snapshot.version.id }
 
     /// The route's store filter: as decoded before the cache was asked, or decoded from
     /// ``filters`` now (a note's or a count's query that changes them).
-    func filter<Filter: DeclaredFilter>(_ type: Filter.Type) throws(QueryError) -> Filter {
+    package func filter<Filter: DeclaredFilter>(_ type: Filter.Type) throws(QueryError) -> Filter {
         if let decoded, let filter = try decoded.get() as? Filter { return filter }
         return try Filter(parameters: filters)
     }
@@ -244,22 +244,22 @@ struct AnswerRequest {
 
 /// The parameters data routes share, in the order the OpenAPI document and the hints list them:
 /// the one list of them.
-enum CommonParameter: String, CaseIterable, Sendable {
+package enum CommonParameter: String, CaseIterable, Sendable {
     case version, format, shape, pretty, fragment, flat
     case limit, offset, sort, fields
     case q
 
     /// What every data route takes (API.md §1).
-    static let data: [CommonParameter] = [.version, .format, .shape, .pretty, .fragment, .flat]
+    package static let data: [CommonParameter] = [.version, .format, .shape, .pretty, .fragment, .flat]
 
     /// What a collection route takes besides: paging, order and field selection (API.md §6).
-    static let rows: [CommonParameter] = [.limit, .offset, .sort, .fields]
+    package static let rows: [CommonParameter] = [.limit, .offset, .sort, .fields]
 
     /// What a collection of one record type takes besides: words that narrow its rows.
-    static let words: [CommonParameter] = [.q]
+    package static let words: [CommonParameter] = [.q]
 
     /// One sentence for the OpenAPI document.
-    var summary: String {
+    package var summary: String {
         switch self {
         case .version:
             "Pins the answer to a store version (then cacheable forever); the latest answers without it or with latest. An unknown version is a 404 listing the known ones."

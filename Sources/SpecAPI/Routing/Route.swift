@@ -7,7 +7,7 @@ import SpecStore
 ///
 /// ``allCases`` is the order of the index page, the OpenAPI paths and the metrics, and
 /// ``position`` a route's place in it: what the tables of routes are indexed by.
-enum Route: Hashable, CaseIterable, Sendable {
+package enum Route: Hashable, CaseIterable, Sendable {
     case index
     /// A collection of the store: its rows, `/v1/{segment}`.
     case collection(SpecCollection)
@@ -21,7 +21,7 @@ enum Route: Hashable, CaseIterable, Sendable {
 
     /// Every route in order: the index, each collection's route and its record route (the
     /// collections in the store's order; a device's profile after the device), then the rest.
-    static let allCases: [Route] =
+    package static let allCases: [Route] =
         [.index]
         + SpecCollection.allCases.flatMap { collection in
             [.collection(collection), .record(collection)] + (collection == .devices ? [.deviceProfile] : [])
@@ -33,7 +33,7 @@ enum Route: Hashable, CaseIterable, Sendable {
     /// The route's index in ``allCases``, found without a search: what the tables of routes
     /// (declarations, parameter names, metric slots, layouts) are indexed by, on every request.
     /// `CollectionRouteTests.positionsAreTheOrder` checks the two agree.
-    var position: Int {
+    package var position: Int {
         switch self {
         case .index: 0
         case .collection(let collection): Self.collectionPositions[collection.rawValue]
@@ -68,7 +68,7 @@ enum Route: Hashable, CaseIterable, Sendable {
 
     /// The route's name in identifiers (the OpenAPI `operationId` `getSizeClasses`): the case's
     /// name, and for a collection's two routes the collection's name and its record's.
-    var name: String {
+    package var name: String {
         switch self {
         case .collection(let collection): String(describing: collection)
         case .record(let collection): ServedCollection.of(collection).record.name
@@ -77,7 +77,7 @@ enum Route: Hashable, CaseIterable, Sendable {
     }
 
     /// The collection whose list or record route this is.
-    var collection: SpecCollection? {
+    package var collection: SpecCollection? {
         switch self {
         case .collection(let collection), .record(let collection): collection
         default: nil
@@ -85,40 +85,40 @@ enum Route: Hashable, CaseIterable, Sendable {
     }
 
     /// The path as OpenAPI and the metrics write it: `/v1/devices/{id}`.
-    var template: String { endpoint.template }
+    package var template: String { endpoint.template }
 
     /// A heading for the Markdown and HTML forms.
-    var title: String { endpoint.title }
+    package var title: String { endpoint.title }
 
     /// The formats the route can produce, the default first.
-    var formats: [Format] { endpoint.formats }
+    package var formats: [Format] { endpoint.formats }
 
     /// Whether the route answers with store data (and so takes `version=` and the format
     /// parameters, and carries `Spec-Version`).
-    var servesData: Bool { endpoint.servesData }
+    package var servesData: Bool { endpoint.servesData }
 
     /// Whether the route is a probe or the Prometheus exposition, answered without the store's
     /// answers and taking no query.
-    var isOperations: Bool {
+    package var isOperations: Bool {
         if case .operations = endpoint.answer { return true }
         return false
     }
 
     /// The `Allow` field value.
-    var allow: String { endpoint.allow }
+    package var allow: String { endpoint.allow }
 
     /// The route's own filters (besides the common parameters).
-    var filters: [String] { endpoint.filters.map(\.name) }
+    package var filters: [String] { endpoint.filters.map(\.name) }
 
     /// Every parameter the route accepts.
-    var parameters: [String] { endpoint.parameterNames }
+    package var parameters: [String] { endpoint.parameterNames }
 
     /// The parameters every data route accepts besides its own filters (API.md §1).
-    static let commonParameters = CommonParameter.data.map(\.rawValue)
+    package static let commonParameters = CommonParameter.data.map(\.rawValue)
 
     /// Finds the route for a percent-encoded path, with the decoded path segment of a templated
     /// route (`{id}`, `{category}`).
-    static func match(path: String) -> (route: Route, parameter: String?)? {
+    package static func match(path: String) -> (route: Route, parameter: String?)? {
         if let route = fixedPaths[path] { return (route, nil) }
         // Compared as bytes: `hasPrefix` and `contains` on characters weigh Unicode equivalence,
         // which a path of ASCII bytes never needs.
@@ -157,12 +157,12 @@ enum Route: Hashable, CaseIterable, Sendable {
 
 extension QueryParameters {
     /// Decodes one path segment: `%XX` only (a `+` in a path is a plus).
-    static func decodePathSegment(_ segment: Substring) throws(Problem) -> String {
+    package static func decodePathSegment(_ segment: Substring) throws(Problem) -> String {
         try decodePathSegment(segment.utf8)
     }
 
     /// Decodes one path segment's bytes: `%XX` only (a `+` in a path is a plus).
-    static func decodePathSegment(_ segment: Substring.UTF8View) throws(Problem) -> String {
+    package static func decodePathSegment(_ segment: Substring.UTF8View) throws(Problem) -> String {
         // Visible ASCII with nothing to decode is its own decoding.
         if segment.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }) {
             return String(Substring(segment))

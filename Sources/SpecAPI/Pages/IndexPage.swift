@@ -3,8 +3,8 @@ import SpecStore
 
 /// `GET /` for browsers: a search form, the collections with what each holds, and the API's
 /// other routes.
-enum IndexPage {
-    static func html(store: SpecStore) -> String {
+package enum IndexPage {
+    package static func html(store: SpecStore) -> String {
         let version = store.versions.last?.id ?? ""
         var body = """
             <h1>HIG spec service</h1>
@@ -32,7 +32,7 @@ enum IndexPage {
 
     /// The questions most visits start with, each one link to its answer; the latest change is
     /// the diff between the two newest store versions.
-    static func commonAnswers(store: SpecStore) -> String {
+    package static func commonAnswers(store: SpecStore) -> String {
         var answers: [(String, String)] = [
             ("iPhone screen sizes", "/v1/devices?family=iphone&limit=100"),
             ("Dynamic Type at Large, the default", "/v1/dynamic-type?category=large"),

@@ -8,25 +8,25 @@ import SpecStore
 /// Ids and store versions are patterns, never the ids of today's data: a reload that adds a
 /// version or a figure must not make a generated client refuse it. Records stay open
 /// (`additionalProperties` is not false) so a field added within v1 does not break one either.
-enum RecordSchemas {
+package enum RecordSchemas {
     /// A store version id: `2023`, `2025-03`, `2025-03-07`.
-    static let versionPattern = "^[0-9]{4}(-[0-9]{2}){0,2}$"
+    package static let versionPattern = "^[0-9]{4}(-[0-9]{2}){0,2}$"
 
     /// A version as a request may name it: an id, or `latest` for the newest.
-    static let versionParameterPattern = "^([0-9]{4}(-[0-9]{2}){0,2}|latest)$"
+    package static let versionParameterPattern = "^([0-9]{4}(-[0-9]{2}){0,2}|latest)$"
 
     /// A record id: lower-case words joined by dots and dashes (`device.iphone-16-pro`).
-    static let idPattern = "^[a-z0-9]+([.-][a-z0-9]+)*$"
+    package static let idPattern = "^[a-z0-9]+([.-][a-z0-9]+)*$"
 
     /// The results a check gives (``CheckResult``).
-    static let checkResults = CheckResult.spellings
+    package static let checkResults = CheckResult.spellings
 
     /// The severities of a check result, mildest first (``CheckSeverity``).
-    static let severities = CheckSeverity.spellings
+    package static let severities = CheckSeverity.spellings
 
     /// The schema names of a data route's JSON answer: `list`, the envelope (or `{version, item}`),
     /// and `item`, the record inside it (what `shape=array` returns an array of).
-    static func schemaNames(_ route: Route) -> (list: String, item: String)? {
+    package static func schemaNames(_ route: Route) -> (list: String, item: String)? {
         if let served = ServedCollection.of(route) { return (served.listSchema, served.itemSchema) }
         return switch route {
         case .record(.devices): ("DeviceRecord", "Device")
@@ -39,7 +39,7 @@ enum RecordSchemas {
     }
 
     /// A route's JSON answer: its envelope, or the bare array `shape=array` gives.
-    static func response(_ route: Route) -> JSONValue? {
+    package static func response(_ route: Route) -> JSONValue? {
         guard let (name, item) = schemaNames(route) else { return nil }
         guard route.parameters.contains(CommonParameter.fields.rawValue) else {
             return ["anyOf": [ref(name), ["type": "array", "items": ref(item)]]]
@@ -61,7 +61,7 @@ enum RecordSchemas {
 
     /// Every schema, by name. A collection's record schema is its rows' declared members
     /// (``SpecCollection/rowFields``); enumerations are the vocabularies the store declares.
-    static func components() -> [(String, JSONValue)] {
+    package static func components() -> [(String, JSONValue)] {
         let status = enumeration(FigureStatus.spellings)
         let category = enumeration(DynamicTypeCategory.spellings)
         var schemas: [(String, JSONValue)] = [
@@ -427,7 +427,7 @@ enum RecordSchemas {
         return with(schema(field.kind), field.meaning.isEmpty ? nil : field.meaning)
     }
 
-    static func object(_ description: String, required: [String] = [], _ properties: [(String, JSONValue)])
+    package static func object(_ description: String, required: [String] = [], _ properties: [(String, JSONValue)])
         -> JSONValue
     {
         var schema = JSONObject()
@@ -438,7 +438,7 @@ enum RecordSchemas {
         return .object(schema)
     }
 
-    static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
+    package static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
 
     private static func text(_ description: String) -> JSONValue {
         ["type": "string", "description": .string(description)]

@@ -217,19 +217,19 @@ extension Route {
     private static let endpoints: [Endpoint] = allCases.map(\.declaration)
 
     /// The route's declaration.
-    var endpoint: Endpoint { Route.endpoints[position] }
+    package var endpoint: Endpoint { Route.endpoints[position] }
 }
 
 extension Format {
     /// The tables and Swift source (``SwiftSource``): the figures a project compiles in.
-    static let code: [Format] = tables + [.swift]
+    package static let code: [Format] = tables + [.swift]
 }
 
 extension Endpoint {
     /// A collection route: rows in the envelope, in every table format, filtered by a store
     /// filter whose parameters it accepts; its unfiltered answers prebuilt for every version.
     /// A collection of `records` takes `q` too (``CommonParameter/words``).
-    static func collection(
+    package static func collection(
         _ template: String, title: String, summary: String, listing: String? = nil, filter: any DeclaredFilter.Type,
         records: RecordType? = nil, formats: [Format] = Format.tables, prebuilt: Prebuilt = .everyVersion,
         example: String? = nil,
@@ -247,7 +247,7 @@ extension Endpoint {
 
     /// A collection's route, `/v1/{segment}`, as its entry declares it: the rows of one store
     /// query, filtered by the collection's filter, narrowed by `q`.
-    static func collection(_ served: ServedCollection) -> Endpoint {
+    package static func collection(_ served: ServedCollection) -> Endpoint {
         collection(
             served.template, title: served.title, summary: served.summary, filter: served.filter,
             records: RecordType(rawValue: served.collection.recordType), formats: served.formats,
@@ -258,7 +258,7 @@ extension Endpoint {
     /// (or a record the collection lists in parts, as a size class per orientation), in the
     /// collection's formats, trimmed to `fields` when asked; answered on demand and cached. An
     /// entry with a record of its own (a device) declares it whole.
-    static func record(of served: ServedCollection) -> Endpoint {
+    package static func record(of served: ServedCollection) -> Endpoint {
         if let custom = served.customRecord { return custom }
         let path = served.template
         let collection = served.collection
@@ -276,7 +276,7 @@ extension Endpoint {
     }
 
     /// An operations route: no store data, no query parameters, no negotiation.
-    static func operations(
+    package static func operations(
         _ template: String, title: String, summary: String, formats: [Format], schema: Schema
     ) -> Endpoint {
         Endpoint(

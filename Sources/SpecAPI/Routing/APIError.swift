@@ -1,28 +1,43 @@
-import HTTPCore
 import JSON
 import SpecFormats
 import SpecStore
 
 /// An error a client sees: always JSON, `{"error": {"status", "code", "message", "hint"}}`, with
 /// the status it carries, whatever format was asked for.
-struct APIError: Error, Equatable, Sendable {
-    var status: Int
+package struct APIError: Error, Equatable, Sendable {
+    package var status: Int
     /// A stable, machine-readable name: `unknown_parameter`, `unknown_value`, `not_found`, …
-    var code: String
-    var message: String
-    var hint: String
+    package var code: String
+    package var message: String
+    package var hint: String
     /// The query parameter at fault, when one is: lets a client point at the field to fix.
-    var parameter: String? = nil
+    package var parameter: String? = nil
     /// Extra header fields (`Allow` on a 405).
-    var headers: [Field] = []
+    package var headers: [Field] = []
 
-    struct Field: Equatable, Sendable {
-        var name: String
-        var value: String
+    package struct Field: Equatable, Sendable {
+        package var name: String
+        package var value: String
+
+        package init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    package init(
+        status: Int, code: String, message: String, hint: String, parameter: String? = nil, headers: [Field] = []
+    ) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.hint = hint
+        self.parameter = parameter
+        self.headers = headers
     }
 
     /// The JSON body.
-    var body: [UInt8] {
+    package var body: [UInt8] {
         var fields = JSONObject([
             ("status", .number(JSONNumber(status))),
             ("code", .string(code)),
@@ -40,11 +55,11 @@ struct APIError: Error, Equatable, Sendable {
 extension APIError {
     /// A query parameter the route does not define, worded as the store's filters word it
     /// (``QueryError/unknownParameter(_:accepted:)``).
-    static func unknownParameter(_ name: String, accepted: [String]) -> APIError {
+    package static func unknownParameter(_ name: String, accepted: [String]) -> APIError {
         APIError(QueryError.unknownParameter(name, accepted: accepted))
     }
 
-    static func unknownValue(_ parameter: String, _ value: String, accepted: [String]) -> APIError {
+    package static func unknownValue(_ parameter: String, _ value: String, accepted: [String]) -> APIError {
         APIError(
             status: 400, code: "unknown_value",
             message: "'\(value)' is not an accepted value of '\(parameter)'.",
@@ -54,28 +69,28 @@ extension APIError {
         )
     }
 
-    static func badQuery(_ message: String) -> APIError {
+    package static func badQuery(_ message: String) -> APIError {
         APIError(
             status: 400, code: "bad_query", message: "The query string cannot be read: \(message).",
             hint: "Percent-encode reserved characters, give each parameter once, and use UTF-8."
         )
     }
 
-    static func notFound(path: String) -> APIError {
+    package static func notFound(path: String) -> APIError {
         APIError(
             status: 404, code: "not_found", message: "No route answers '\(path)'.",
             hint: "GET / lists the routes; /openapi.json describes them."
         )
     }
 
-    static func methodNotAllowed(_ method: String, path: String, allow: String) -> APIError {
+    package static func methodNotAllowed(_ method: String, path: String, allow: String) -> APIError {
         APIError(
             status: 405, code: "method_not_allowed", message: "\(path) does not answer \(method).",
             hint: "Allowed: \(allow).", headers: [Field(name: "Allow", value: allow)]
         )
     }
 
-    static func notAcceptable(producible: [Format]) -> APIError {
+    package static func notAcceptable(producible: [Format]) -> APIError {
         let list = producible.map { "\($0.rawValue) (\($0.mediaType.type)/\($0.mediaType.subtype))" }
         return APIError(
             status: 406, code: "not_acceptable",
@@ -84,7 +99,7 @@ extension APIError {
         )
     }
 
-    static func unavailable() -> APIError {
+    package static func unavailable() -> APIError {
         APIError(
             status: 503, code: "not_ready", message: "The spec store is not loaded yet.",
             hint: "Retry shortly; GET /readyz answers 200 once the store is loaded."
@@ -94,7 +109,7 @@ extension APIError {
 
 extension APIError {
     /// The status each of the store's error codes answers with: the one table of them.
-    static func status(of code: QueryError.Code) -> Int {
+    package static func status(of code: QueryError.Code) -> Int {
         switch code {
         case .unknownParameter, .unknownValue, .invalidValue, .missingParameter: 400
         case .unknownVersion, .notFound: 404
@@ -103,7 +118,7 @@ extension APIError {
 
     /// The store's error as the client sees it: its code and message, the status from
     /// ``status(of:)``, and a hint that lists the accepted values or says which route lists them.
-    init(_ error: QueryError, route: Route? = nil) {
+    package init(_ error: QueryError, route: Route? = nil) {
         var hint = Self.hint(of: error) ?? ""
         if hint.isEmpty, error.code == .notFound, let listing = route?.endpoint.pathParameter?.listedBy {
             hint = Self.nearestIDs(error) + listing
@@ -119,7 +134,7 @@ extension APIError {
 extension APIError {
     /// The error row of one measurement a batch cannot judge: the store's error with the
     /// status first, `{"status", "code", "message", "hint", "parameter", "accepted"}`.
-    @Sendable static func itemJSON(_ error: QueryError) -> JSONValue {
+    @Sendable package static func itemJSON(_ error: QueryError) -> JSONValue {
         var object = JSONObject([("status", JSONValue(integerLiteral: status(of: error.code)))])
         object.append("code", .string(error.code.rawValue))
         object.append("message", .string(error.message))
@@ -133,7 +148,7 @@ extension APIError {
     /// (`Give value instead, e.g. figure=metric.…&value=20.`).
     /// "Did you mean 'device.iphone-16-pro'? " for a misspelt record id, with or without its
     /// collection's prefix (a record route accepts both), or "" when no id is near.
-    static func nearestIDs(_ error: QueryError) -> String {
+    package static func nearestIDs(_ error: QueryError) -> String {
         guard let value = error.value, !error.accepted.isEmpty else { return "" }
         let near = NearestSpelling.didYouMean(value, among: error.accepted)
         guard near.isEmpty, let prefix = error.accepted[0].split(separator: ".").first, !value.hasPrefix(prefix + ".")
@@ -141,7 +156,7 @@ extension APIError {
         return NearestSpelling.didYouMean(prefix + "." + value, among: error.accepted)
     }
 
-    static func hint(of error: QueryError) -> String? {
+    package static func hint(of error: QueryError) -> String? {
         guard let hint = error.hint else { return nil }
         guard !error.suggestion.isEmpty else { return hint }
         let query = error.suggestion.map { "\($0.name)=\($0.value)" }.joined(separator: "&")

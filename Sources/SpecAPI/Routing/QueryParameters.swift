@@ -1,33 +1,33 @@
 /// The decoded `name=value` pairs of a query string (`application/x-www-form-urlencoded`:
 /// `+` is a space, `%XX` a byte).
-struct QueryParameters: Equatable, Sendable {
+package struct QueryParameters: Equatable, Sendable {
     /// Pairs in the order sent; a name without `=` has the value `""`.
-    var pairs: [(name: String, value: String)]
+    package var pairs: [(name: String, value: String)]
 
-    static func == (lhs: QueryParameters, rhs: QueryParameters) -> Bool {
+    package static func == (lhs: QueryParameters, rhs: QueryParameters) -> Bool {
         lhs.pairs.elementsEqual(rhs.pairs) { $0.name == $1.name && $0.value == $1.value }
     }
 
     /// Why a query string cannot be read.
-    enum Problem: Error, Equatable {
+    package enum Problem: Error, Equatable {
         /// A `%` not followed by two hexadecimal digits, or bytes that are not UTF-8.
         case malformed(String)
         /// A parameter given twice, which would make the answer ambiguous.
         case repeated(String)
     }
 
-    init(pairs: [(name: String, value: String)]) {
+    package init(pairs: [(name: String, value: String)]) {
         self.pairs = pairs
     }
 
     /// Decodes a raw query string (without the `?`).
-    init(parsing query: some Collection<UInt8>) throws(Problem) {
+    package init(parsing query: some Collection<UInt8>) throws(Problem) {
         let bytes = Array(query)
         try self.init(parsing: bytes.span)
     }
 
     /// Decodes a raw query string (without the `?`), read in place: a request's query view.
-    init(parsing query: Span<UInt8>) throws(Problem) {
+    package init(parsing query: Span<UInt8>) throws(Problem) {
         pairs = []
         // Names seen, once a query has more than a few (see below).
         var names: Set<String> = []
@@ -57,11 +57,11 @@ struct QueryParameters: Equatable, Sendable {
     }
 
     /// The value of `name`, or `nil` if absent.
-    subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         pairs.first { $0.name == name }?.value
     }
 
-    static func decode(_ raw: Span<UInt8>) throws(Problem) -> String {
+    package static func decode(_ raw: Span<UInt8>) throws(Problem) -> String {
         // Visible ASCII with no escapes (most names and values) is its own decoding, and UTF-8.
         var plain = true
         for index in raw.indices {

@@ -6,25 +6,25 @@ import SpecStore
 ///
 /// Every format carries the worded notes: the JSON envelope's `notes`, HTML and Markdown, and the
 /// `Spec-Note` fields (``NoteField``).
-enum NoteWording {
+package enum NoteWording {
     /// The note's text, its references worded as URLs.
-    static func text(_ note: Note) -> String {
+    package static func text(_ note: Note) -> String {
         note.text(wording: url)
     }
 
     /// The notes' texts, in order.
-    static func texts(_ notes: [Note]) -> [String] {
+    package static func texts(_ notes: [Note]) -> [String] {
         notes.map(text)
     }
 
     /// The note's text, its references worded as the referenced collection's name: for notes
     /// embedded in another row's JSON (a device's `widgets`), as the API has always worded them.
-    static func embeddedText(_ note: Note) -> String {
+    package static func embeddedText(_ note: Note) -> String {
         note.text(wording: collectionName)
     }
 
     /// The referenced collection in words (its entry's ``ServedCollection/referenceName``).
-    static func collectionName(_ reference: NoteReference) -> String {
+    package static func collectionName(_ reference: NoteReference) -> String {
         let served = ServedCollection.of(reference.collection)
         return served.referenceName ?? served.title
     }
@@ -33,7 +33,7 @@ enum NoteWording {
     /// their canonical form (``DeclaredFilter/canonicalFields``: the fields' order and spelling,
     /// the answer cache's key), each percent-encoded, so following a note asks for an answer the
     /// cache may already hold.
-    static func url(_ reference: NoteReference) -> String {
+    package static func url(_ reference: NoteReference) -> String {
         let template = ServedCollection.of(reference.collection).template
         let given = reference.filter.canonicalFields
         return given.isEmpty ? template : template + "?" + RecordLink.query(given)

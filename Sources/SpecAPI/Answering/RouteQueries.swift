@@ -4,9 +4,9 @@ import SpecStore
 
 /// The answers of data routes that are more than one store query (each route's query is in its
 /// declaration, `Endpoints.swift`), and the store's errors as the client sees them.
-enum RouteQueries {
+package enum RouteQueries {
     /// The platforms that have a Dynamic Type table, and so a token file per category.
-    static let tokenPlatforms = ["ios", "ipados", "watchos"]
+    package static let tokenPlatforms = ["ios", "ipados", "watchos"]
 
     /// Answers a GET on a data route; returns the content and the snapshot that answered, read
     /// once for the request (a page around the table reads the same one).
@@ -19,7 +19,7 @@ enum RouteQueries {
     ///   - catalogues: the store's field catalogues, made once (``FieldCatalogues``).
     ///   - explainsEmpty: whether an empty collection answer gets its note (the filters' near
     ///     misses); a page's counts read only how many rows there are, and leave it out.
-    static func content(
+    package static func content(
         store: SpecStore, route: Route, parameter: String?, filters: [String: String],
         decoded: Result<any DeclaredFilter, QueryError>? = nil, options: RequestOptions,
         snapshot held: SpecSnapshot? = nil, catalogues: FieldCatalogues? = nil, explainsEmpty: Bool = true
@@ -116,7 +116,7 @@ enum RouteQueries {
     /// (and the note saying how many matched) as before, with the true total; with an order or
     /// fields, every hit, for the selection to order, page and trim; with a page alone, only
     /// that page's hits, as a never-seen search should not pay for snippets it does not show.
-    @Sendable static func search(_ request: AnswerRequest) throws -> AnswerContent {
+    @Sendable package static func search(_ request: AnswerRequest) throws -> AnswerContent {
         let query = try request.filter(SearchQuery.self)
         let rows = request.options.rows
         if rows.sort == nil, rows.fields == nil, !rows.isEmpty {
@@ -136,7 +136,9 @@ enum RouteQueries {
     /// it. The id may also be given without its collection's prefix (`rules/tab-bars.…`), and a
     /// record the collection lists in parts (a size class, one row per orientation) answers with
     /// the record whole.
-    static func record(_ request: AnswerRequest, of collection: SpecCollection, noun: String) throws -> AnswerContent {
+    package static func record(_ request: AnswerRequest, of collection: SpecCollection, noun: String) throws
+        -> AnswerContent
+    {
         let id = request.pathValue ?? ""
         let rows = try unfilteredRows(of: collection, in: request.snapshot)
         let prefix = rows.first?["id"]?.stringValue.flatMap { $0.split(separator: ".").first }.map { $0 + "." } ?? ""
@@ -162,9 +164,9 @@ enum RouteQueries {
     /// they are not the device's own), `sizeClassRows` (its rows of `/v1/size-classes`, one per
     /// orientation) and `layout` (the `layout` and `controls` metrics of its platforms). Every row
     /// keeps its status and citations; the embedded rows and the device leave out their notes and
-    /// provenance (``MCPCatalogue/leadRow(_:)``), which each row's id reads whole. Each embedded
+    /// provenance (``RowLead/lead(_:)``), which each row's id reads whole. Each embedded
     /// list is `{"count", "items", "notes"}`, its notes saying why it is empty.
-    @Sendable static func deviceProfile(_ request: AnswerRequest) throws -> AnswerContent {
+    @Sendable package static func deviceProfile(_ request: AnswerRequest) throws -> AnswerContent {
         let snapshot = request.snapshot
         let device = try snapshot.device(id: request.pathValue ?? "")
         let id = device.item["id"]?.stringValue ?? ""
@@ -197,7 +199,7 @@ enum RouteQueries {
             var object = JSONObject([("count", JSONValue(integerLiteral: rows.count))])
             if let nearest { object.append("nearest", .string(nearest)) }
             let items = rows.map { row -> JSONValue in
-                guard case .object(var lead) = MCPCatalogue.leadRow(row) else { return row }
+                guard case .object(var lead) = RowLead.lead(row) else { return row }
                 for key in repeating { lead[key] = nil }
                 return .object(lead)
             }
@@ -214,7 +216,7 @@ enum RouteQueries {
                 rows, device.widgets.notes + [note], nearest: nearest, repeating: ["screen", "caseSize"])
         }
         let record = device.record
-        guard case .object(var object) = MCPCatalogue.leadRow(record.item) else { return .record(record) }
+        guard case .object(var object) = RowLead.lead(record.item) else { return .record(record) }
         // The device's own widgets member is replaced by the profile's.
         object["widgets"] = nil
         object.append("widgets", widgets)
@@ -227,7 +229,7 @@ enum RouteQueries {
     }
 
     /// The ids of `collection`'s unfiltered rows in `snapshot`: the values of its record route.
-    static func recordIDs(of collection: SpecCollection, in snapshot: SpecSnapshot) -> [String] {
+    package static func recordIDs(of collection: SpecCollection, in snapshot: SpecSnapshot) -> [String] {
         ((try? unfilteredRows(of: collection, in: snapshot)) ?? []).compactMap { $0["id"]?.stringValue }
     }
 
@@ -241,7 +243,7 @@ enum RouteQueries {
     /// names it in either place; `type` keeps one record type's rows, `kind` one kind of change.
     /// An empty answer says why: no change at all between the two versions, or how many rows
     /// the filters left out.
-    @Sendable static func diff(_ request: AnswerRequest) throws -> AnswerContent {
+    @Sendable package static func diff(_ request: AnswerRequest) throws -> AnswerContent {
         let store = request.store
         let latest = store.versions.last?.id ?? ""
         guard let from = request.filters["from"] else {
@@ -275,12 +277,12 @@ enum RouteQueries {
     }
 
     /// The record types a diff row can have, as the store names them.
-    static func diffTypes(_ store: SpecStore) -> [String] {
+    package static func diffTypes(_ store: SpecStore) -> [String] {
         RecordType.spellings
     }
 
     /// `GET /v1/tokens/metrics`, filtered as `/v1/metrics` is.
-    @Sendable static func metricTokens(_ request: AnswerRequest) throws -> AnswerContent {
+    @Sendable package static func metricTokens(_ request: AnswerRequest) throws -> AnswerContent {
         let rows = try request.snapshot.metrics(matching: request.filter(MetricFilter.self)).items
         var document = DesignTokens.metrics(
             rows: rows, version: request.version, flat: request.options.flat, filters: request.filters)
@@ -303,7 +305,7 @@ enum RouteQueries {
 
     /// `GET /v1/tokens/dynamic-type/{category}`: `404 not_published` for a category the platform
     /// has no published sizes for, never an empty file (an empty Figma mode).
-    @Sendable static func dynamicTypeTokens(_ request: AnswerRequest) throws -> AnswerContent {
+    @Sendable package static func dynamicTypeTokens(_ request: AnswerRequest) throws -> AnswerContent {
         let category = try canonical(request.pathValue ?? "", among: FilterVocabulary.categories, name: "category")
         let platform = try canonical(request.filters["platform"] ?? "ios", among: tokenPlatforms, name: "platform")
         let rows = try dynamicTypeRows(request.snapshot, platform: platform)
@@ -323,7 +325,7 @@ enum RouteQueries {
     }
 
     /// `GET /v1/tokens/tokens-studio`: every category with published sizes as a Tokens Studio set.
-    @Sendable static func tokensStudio(_ request: AnswerRequest) throws -> AnswerContent {
+    @Sendable package static func tokensStudio(_ request: AnswerRequest) throws -> AnswerContent {
         let platform = try canonical(request.filters["platform"] ?? "ios", among: tokenPlatforms, name: "platform")
         let rows = try dynamicTypeRows(request.snapshot, platform: platform)
         let tracking = trackingRows(request.snapshot, platform: platform)
@@ -352,7 +354,7 @@ enum RouteQueries {
 
     /// `GET /v1/tokens/colors/{appearance}`: the colors of one version (and platform) in one
     /// appearance; every file of a version has the same tokens.
-    @Sendable static func colorTokens(_ request: AnswerRequest) throws -> AnswerContent {
+    @Sendable package static func colorTokens(_ request: AnswerRequest) throws -> AnswerContent {
         let raw = request.pathValue ?? ""
         guard let appearance = ColorAppearance(matching: raw) else {
             throw APIError.unknownValue("appearance", raw, accepted: FilterVocabulary.appearances)
@@ -370,7 +372,7 @@ enum RouteQueries {
     }
 
     /// `GET /v1/tokens/text-styles`: the platforms without Dynamic Type.
-    @Sendable static func textStyleTokens(_ request: AnswerRequest) throws -> AnswerContent {
+    @Sendable package static func textStyleTokens(_ request: AnswerRequest) throws -> AnswerContent {
         let available = textStylePlatforms(request.snapshot)
         let platforms =
             try request.filters["platform"].map { raw throws(APIError) in
@@ -384,7 +386,7 @@ enum RouteQueries {
     }
 
     /// `GET /v1/check`: one measurement, answered as one item of a batch (``CheckBatch``).
-    @Sendable static func check(_ request: AnswerRequest) throws -> AnswerContent {
+    @Sendable package static func check(_ request: AnswerRequest) throws -> AnswerContent {
         var parameters = request.filters
         let embed = try CheckBatch.embedsFigure(parameters.removeValue(forKey: CheckBatch.embedParameter))
         if ComplicationCheck.isComplication(parameters) {
@@ -400,7 +402,7 @@ enum RouteQueries {
     }
 
     /// The platforms with a text-style table (and no Dynamic Type table), in the latest version.
-    static let textStylePlatforms = ["macos", "tvos"]
+    package static let textStylePlatforms = ["macos", "tvos"]
 
     /// The platforms with text-style rows in `snapshot`, in ``textStylePlatforms`` order.
     private static func textStylePlatforms(_ snapshot: SpecSnapshot) -> [String] {
@@ -456,10 +458,11 @@ enum RouteQueries {
     }
 
     /// The most measurements one `POST /v1/check` judges.
-    static let maxMeasurements = 1000
+    package static let maxMeasurements = 1000
 
     /// Judges a POST body: a JSON array of measurements (``CheckBatch``).
-    static func check(store: SpecStore, body: [UInt8], version: String?, embed: Bool) throws(APIError) -> AnswerContent
+    package static func check(store: SpecStore, body: [UInt8], version: String?, embed: Bool) throws(APIError)
+        -> AnswerContent
     {
         let snapshot: SpecSnapshot
         do {

@@ -7,12 +7,12 @@ import SpecStore
 ///
 /// Only an empty answer pays for this (one more query per filter given), and the answer is
 /// cached like any other, so a repeated empty query costs nothing more.
-enum EmptyAnswerNote {
+package enum EmptyAnswerNote {
     /// How many of a field's values a note lists, most frequent first.
-    static let valuesListed = 3
+    package static let valuesListed = 3
 
     /// The note for an empty answer of `route` to `request`, or `nil` when no filter was given.
-    static func note(
+    package static func note(
         route: Route, request: AnswerRequest, query: (AnswerRequest) throws -> AnswerContent
     ) -> Note? {
         let filters = request.filters.sorted { $0.key < $1.key }
@@ -47,7 +47,7 @@ enum EmptyAnswerNote {
 
     /// Whether the page a topic names publishes figures and whether the store holds them
     /// (`/v1/coverage`), so an empty answer says "not held here" apart from "Apple publishes none".
-    static func coverageSentence(topic: String, request: AnswerRequest) -> String {
+    package static func coverageSentence(topic: String, request: AnswerRequest) -> String {
         guard let row = request.store.coverage(of: topic, in: request.snapshot),
             let page = row["page"]?.stringValue
         else {
@@ -80,7 +80,7 @@ enum EmptyAnswerNote {
 
     /// The values rows have in the field a filter reads (`platform`, or its list `platforms`),
     /// most frequent first: `bars (5), layout (4), lists (3), …`. Empty when rows lack the field.
-    static func distribution(of name: String, in rows: [JSONValue]) -> String {
+    package static func distribution(of name: String, in rows: [JSONValue]) -> String {
         var counts: [String: Int] = [:]
         for row in rows {
             let value = row[name] ?? row[name + "s"]

@@ -6,7 +6,7 @@ import SpecStore
 
 extension DeclaredFilter {
     /// The fields as the API description, the HTML form and the MCP tool list give them.
-    static var parameters: [FilterParameter] { fields.map(FilterParameter.init) }
+    package static var parameters: [FilterParameter] { fields.map(FilterParameter.init) }
 
     /// Decodes query parameters (names are case-sensitive, values case-insensitive).
     ///
@@ -16,7 +16,7 @@ extension DeclaredFilter {
     /// order (``DeclaredFilter/decodedFirst`` first). Values drawn from the data (a topic, a
     /// style, a device) are checked by the store's query itself, which throws the same error. The
     /// common parameters (format, version, …) are removed before a filter sees the query.
-    init(parameters: [String: String]) throws(QueryError) {
+    package init(parameters: [String: String]) throws(QueryError) {
         let fields = Self.fields
         for name in parameters.keys.sorted() where !fields.contains(where: { $0.name == name }) {
             throw QueryError.unknownParameter(name, accepted: fields.map(\.name))
@@ -33,7 +33,7 @@ extension DeclaredFilter {
     /// vocabulary), in decoding order. What only reading the filter refuses (a required field
     /// left out, text the filter cannot use, a parameter of the route that is not the filter's)
     /// is left to ``init(parameters:)``: a check answers those as the item's own error.
-    static func refuseUndeclared(_ parameters: [String: String], accepted: [String]) throws(QueryError) {
+    package static func refuseUndeclared(_ parameters: [String: String], accepted: [String]) throws(QueryError) {
         for name in parameters.keys.sorted() where !accepted.contains(name) {
             throw QueryError.unknownParameter(name, accepted: accepted)
         }
@@ -55,7 +55,7 @@ extension DeclaredFilter {
     /// cache keys and what notes and pages echo, so two spellings of one query (`size=17` and
     /// `size=17.0`, `platform=iOS` and `ios`) are one answer. Decoding them gives the same filter
     /// back.
-    var canonicalParameters: [(name: String, value: String)] { canonicalFields }
+    package var canonicalParameters: [(name: String, value: String)] { canonicalFields }
 
     private static func decode(_ field: FilterField<Self>, from parameters: [String: String], into filter: inout Self)
         throws(QueryError)
@@ -128,7 +128,7 @@ extension FilterValue {
 extension QueryError {
     /// A parameter the route does not define; the hint offers the nearest spellings first
     /// (`screne` → "Did you mean 'screen'?").
-    static func unknownParameter(_ name: String, accepted: [String]) -> QueryError {
+    package static func unknownParameter(_ name: String, accepted: [String]) -> QueryError {
         QueryError(
             code: .unknownParameter, parameter: name, accepted: accepted,
             message: "'\(name)' is not a parameter of this route.",
@@ -141,7 +141,7 @@ extension QueryError {
 
 extension ScreenSize {
     /// Parses `WIDTHxHEIGHT` (`x`, `X` or `×` between); `nil` otherwise.
-    init?(parsing raw: String) {
+    package init?(parsing raw: String) {
         let parts = raw.trimmingWhitespace.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
         guard parts.count == 2, let width = Double(String(parts[0]).trimmingWhitespace),
             let height = Double(String(parts[1]).trimmingWhitespace),

@@ -8,26 +8,28 @@ import SpecStore
 /// with `400` what names no figure (an unknown family, case size or element, a case size the
 /// family has no column for) on a `GET`, and as the item's error what it cannot judge (a missing
 /// size, an empty cell of Apple's).
-enum ComplicationCheck {
+package enum ComplicationCheck {
     /// The complication check's own parameters: its declared fields but `element`, `measure`,
     /// `width` and `height`, which the route lists as a measurement's.
-    static let parameters = ComplicationMeasurement.parameters.filter { parameter in
+    package static let parameters = ComplicationMeasurement.parameters.filter { parameter in
         !Measurement.fields.contains { $0.name == parameter.name }
     }
 
     /// Whether the parameters ask for a complication check.
-    static func isComplication(_ parameters: [String: String]) -> Bool {
+    package static func isComplication(_ parameters: [String: String]) -> Bool {
         parameters["family"] != nil || parameters["case"] != nil || parameters["unit"] != nil
             || parameters["element"].map { FilterVocabulary.matchKey($0).hasPrefix("complication") } == true
     }
 
     /// Whether a batch item asks for a complication check.
-    static func isComplication(_ object: JSONObject) -> Bool {
+    package static func isComplication(_ object: JSONObject) -> Bool {
         isComplication(strings(object))
     }
 
     /// Judges a `GET`: what names no figure is a `400`; what cannot be judged is the item's error.
-    static func judge(parameters: [String: String], snapshot: SpecSnapshot, embed: Bool) throws(APIError) -> JSONValue {
+    package static func judge(parameters: [String: String], snapshot: SpecSnapshot, embed: Bool) throws(APIError)
+        -> JSONValue
+    {
         let measurement: ComplicationMeasurement
         do {
             measurement = try ComplicationMeasurement(parameters: parameters)
@@ -52,7 +54,7 @@ enum ComplicationCheck {
     }
 
     /// One item of a `POST` batch: its result, or its error, with its index and the caller's id.
-    static func row(index: Int, object: JSONObject, snapshot: SpecSnapshot, embed: Bool) -> JSONValue {
+    package static func row(index: Int, object: JSONObject, snapshot: SpecSnapshot, embed: Bool) -> JSONValue {
         var row = JSONObject([("index", JSONValue(integerLiteral: index))])
         if let id = object["id"] { row.append("id", id) }
         var members = object

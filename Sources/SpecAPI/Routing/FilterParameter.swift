@@ -2,21 +2,21 @@ import SpecStore
 
 /// One query parameter of a store filter, without the filter: its name, what it means, and what
 /// it accepts. A collection filter's come from its declared fields (``FilterField``).
-struct FilterParameter: Sendable, Hashable {
+package struct FilterParameter: Sendable, Hashable {
     /// The shape of value a parameter takes.
-    typealias Value = FilterKind
+    package typealias Value = FilterKind
 
     /// The query parameter's name.
-    let name: String
+    package let name: String
     /// One sentence on what it filters.
-    let summary: String
+    package let summary: String
     /// What it accepts.
-    let value: Value
+    package let value: Value
     /// Whether the route refuses a request without it.
-    let isRequired: Bool
+    package let isRequired: Bool
 
     /// Creates a parameter description.
-    init(name: String, summary: String, value: Value, isRequired: Bool = false) {
+    package init(name: String, summary: String, value: Value, isRequired: Bool = false) {
         self.name = name
         self.summary = summary
         self.value = value
@@ -24,7 +24,7 @@ struct FilterParameter: Sendable, Hashable {
     }
 
     /// A declared filter field as a query parameter.
-    init<Filter>(_ field: FilterField<Filter>) {
+    package init<Filter>(_ field: FilterField<Filter>) {
         self.init(name: field.name, summary: field.summary, value: field.kind, isRequired: field.isRequired)
     }
 }

@@ -5,31 +5,31 @@ import SpecStore
 /// Paging, order and field selection of a collection route's rows (API.md §6): `limit`,
 /// `offset`, `sort` and `fields`, read from the query and applied to the route's answer before it
 /// is written in any format.
-struct RowSelection: Equatable, Sendable {
+package struct RowSelection: Equatable, Sendable {
     /// The largest `limit`, and the rows a search answers at most per page.
-    static let maximumLimit = 1000
+    package static let maximumLimit = 1000
     /// The largest `offset` accepted (the OpenAPI document states the same bound).
-    static let maximumOffset = 1_000_000
+    package static let maximumOffset = 1_000_000
     /// The longest `fields` value: room for every field of any collection, once each.
-    static let maximumFieldsLength = 1000
+    package static let maximumFieldsLength = 1000
 
     /// At most this many rows; `nil` for all.
-    var limit: Int?
+    package var limit: Int?
     /// Rows skipped first.
-    var offset = 0
+    package var offset = 0
     /// The field to order by, as the request named it; resolved against the route's fields.
-    var sort: String?
+    package var sort: String?
     /// Whether `sort` was given as `-field`.
-    var descending = false
+    package var descending = false
     /// The fields to keep, as the request named them, each once.
-    var fields: [String]?
+    package var fields: [String]?
 
     /// No selection: every row, in the route's order, whole.
-    init() {}
+    package init() {}
 
     /// Reads `limit`, `offset`, `sort` and `fields`, checking their form (the fields' names are
     /// checked against the rows in ``apply(to:catalogue:defaultLimit:)``).
-    init(query: QueryParameters) throws(APIError) {
+    package init(query: QueryParameters) throws(APIError) {
         if let raw = query["limit"] { limit = try Self.integer("limit", raw, in: 1...Self.maximumLimit) }
         if let raw = query["offset"] { offset = try Self.integer("offset", raw, in: 0...Self.maximumOffset) }
         if let raw = query["sort"] {
@@ -70,10 +70,10 @@ struct RowSelection: Equatable, Sendable {
     }
 
     /// Whether nothing is selected.
-    var isEmpty: Bool { limit == nil && offset == 0 && sort == nil && fields == nil }
+    package var isEmpty: Bool { limit == nil && offset == 0 && sort == nil && fields == nil }
 
     /// What the selection adds to a cache key; empty when nothing is selected.
-    var key: String {
+    package var key: String {
         guard !isEmpty else { return "" }
         return
             "|l\(limit.map(String.init) ?? "")|o\(offset)|s\(descending ? "-" : "")\(sort ?? "")|f\(fields?.joined(separator: ",") ?? "")"
@@ -90,7 +90,7 @@ struct RowSelection: Equatable, Sendable {
     ///     of the route's unfiltered latest rows by a path and direction, made once per store
     ///     (``FieldCatalogues/order(of:by:descending:)``); `nil` sorts the rows given.
     ///   - unfiltered: whether `result` is the route's unfiltered latest answer itself.
-    func apply(
+    package func apply(
         to result: QueryResult, catalogue: () -> FieldCatalogue, defaultLimit: Int?,
         order: ((_ path: [String], _ descending: Bool) -> [Int]?)? = nil, unfiltered: Bool = false
     ) throws(APIError) -> Page {
@@ -207,12 +207,12 @@ struct RowSelection: Equatable, Sendable {
     }
 
     /// A stable sort by the value at `path`; rows without it come last either way.
-    static func sorted(_ items: [JSONValue], by path: [String], descending: Bool) -> [JSONValue] {
+    package static func sorted(_ items: [JSONValue], by path: [String], descending: Bool) -> [JSONValue] {
         sortedPositions(items, by: path, descending: descending).map { items[$0] }
     }
 
     /// The positions of `items` in the order ``sorted(_:by:descending:)`` gives them.
-    static func sortedPositions(_ items: [JSONValue], by path: [String], descending: Bool) -> [Int] {
+    package static func sortedPositions(_ items: [JSONValue], by path: [String], descending: Bool) -> [Int] {
         let keys = items.map { SortValue(value(at: path, in: $0)) }
         return items.indices.sorted { left, right in
             let a = keys[left]
@@ -223,7 +223,7 @@ struct RowSelection: Equatable, Sendable {
         }
     }
 
-    static func value(at path: [String], in row: JSONValue) -> JSONValue? {
+    package static func value(at path: [String], in row: JSONValue) -> JSONValue? {
         var current: JSONValue? = row
         for key in path { current = current?.objectValue?[key] }
         return current
@@ -233,7 +233,7 @@ struct RowSelection: Equatable, Sendable {
 
     /// A record with only the members `fields` names (checked against `catalogue`'s paths, its
     /// collection's fields, so a field this record lacks is simply absent).
-    func trim(_ record: RecordResult, catalogue: () -> FieldCatalogue) throws(APIError) -> RecordResult {
+    package func trim(_ record: RecordResult, catalogue: () -> FieldCatalogue) throws(APIError) -> RecordResult {
         guard let fields else { return record }
         let catalogue = catalogue()
         var paths: [[String]] = []
@@ -246,7 +246,7 @@ struct RowSelection: Equatable, Sendable {
     }
 
     /// The row with only the members at `paths`, in their order.
-    static func keeping(_ paths: [[String]], of row: JSONValue) -> JSONValue {
+    package static func keeping(_ paths: [[String]], of row: JSONValue) -> JSONValue {
         var kept = JSONObject()
         for path in paths {
             guard let value = value(at: path, in: row) else { continue }
@@ -269,21 +269,21 @@ struct RowSelection: Equatable, Sendable {
 }
 
 /// One page of a collection: its rows, and where it sits among all of them.
-struct Page: Sendable {
+package struct Page: Sendable {
     /// The rows of this page, with the answer's notes.
-    var result: QueryResult
+    package var result: QueryResult
     /// Every matching row, before paging.
-    var total: Int
-    var offset: Int
+    package var total: Int
+    package var offset: Int
     /// The page size, or `nil` when the page runs to the end.
-    var limit: Int?
+    package var limit: Int?
 
     /// Whether rows follow this page.
-    var hasNext: Bool { limit.map { offset + $0 < total } ?? false }
+    package var hasNext: Bool { limit.map { offset + $0 < total } ?? false }
 
     /// The `Link` field value (RFC 8288) for a page of `path` asked with `query`: `rel="next"`
     /// and `rel="prev"` where there are such pages, or `nil`.
-    func link(path: String, query: [(name: String, value: String)]) -> String? {
+    package func link(path: String, query: [(name: String, value: String)]) -> String? {
         let previous = offset > 0 ? limit.map { max(0, min(offset, total) - $0) } ?? 0 : nil
         let next = hasNext ? limit.map { offset + $0 } : nil
         guard next != nil || previous != nil else { return nil }
@@ -316,14 +316,14 @@ struct Page: Sendable {
     }
 
     /// Percent-encodes a query name or value: unreserved characters and `,` stay, every other byte is `%XX`.
-    static func encode(_ text: String) -> String {
+    package static func encode(_ text: String) -> String {
         PercentEncoding.encoded(text) { PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: ",") }
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// ``encode(_:)``, appended to `bytes`.
-    static func encode(_ text: String, into bytes: inout [UInt8]) {
+    package static func encode(_ text: String, into bytes: inout [UInt8]) {
         let digits = hexDigits
         for byte in text.utf8 {
             if PercentEncoding.isUnreserved(byte) || byte == UInt8(ascii: ",") {
@@ -339,14 +339,14 @@ struct Page: Sendable {
 
 /// The fields a collection's rows have, as dotted paths (`points`, `points.width`): what `sort`
 /// and `fields` accept, and what the OpenAPI document lists.
-struct FieldCatalogue: Sendable, Equatable {
+package struct FieldCatalogue: Sendable, Equatable {
     /// Every path, objects and their members, in first-seen order.
-    let paths: [String]
+    package let paths: [String]
     /// The paths that hold a value to order by (not an object, not a list of objects).
-    let sortable: [String]
+    package let sortable: [String]
 
     /// The fields of `rows`.
-    init(rows: [JSONValue]) {
+    package init(rows: [JSONValue]) {
         var paths: [String] = []
         var sortable: [String] = []
         var seen = Set<String>()
@@ -366,7 +366,7 @@ struct FieldCatalogue: Sendable, Equatable {
         self.init(paths: paths, sortable: sortable.filter { path in !paths.contains { $0.hasPrefix(path + ".") } })
     }
 
-    init(paths: [String], sortable: [String]) {
+    package init(paths: [String], sortable: [String]) {
         self.paths = paths
         self.sortable = sortable
         var exact: [String: (components: [String], isSortable: Bool)] = [:]
@@ -385,13 +385,13 @@ struct FieldCatalogue: Sendable, Equatable {
     /// lookup per name, not a scan of every path and a split.
     private let exact: [String: (components: [String], isSortable: Bool)]
 
-    static func == (lhs: FieldCatalogue, rhs: FieldCatalogue) -> Bool {
+    package static func == (lhs: FieldCatalogue, rhs: FieldCatalogue) -> Bool {
         lhs.paths == rhs.paths && lhs.sortable == rhs.sortable
     }
 
     /// The fields of `route`'s rows in the latest version: its declared fields, or those of its
     /// unfiltered answer (for a record route, its collection's).
-    static func of(_ route: Route, store: SpecStore) -> FieldCatalogue {
+    package static func of(_ route: Route, store: SpecStore) -> FieldCatalogue {
         if let fields = route.endpoint.rowFields { return FieldCatalogue(paths: fields, sortable: fields) }
         // A record route's fields are its collection's: `/v1/rules/{id}` has those of `/v1/rules`.
         if case .record(let collection) = route {
@@ -403,13 +403,13 @@ struct FieldCatalogue: Sendable, Equatable {
 
     /// The rows of `route`'s unfiltered query in the latest version, or `nil` for a route that
     /// has no such query.
-    static func unfilteredRows(of route: Route, store: SpecStore) -> [JSONValue]? {
+    package static func unfilteredRows(of route: Route, store: SpecStore) -> [JSONValue]? {
         unfilteredResult(of: route, store: store)?.items
     }
 
     /// The answer of `route`'s unfiltered query in the latest version, or `nil` for a route that
     /// has no such query.
-    static func unfilteredResult(of route: Route, store: SpecStore) -> QueryResult? {
+    package static func unfilteredResult(of route: Route, store: SpecStore) -> QueryResult? {
         guard case .query(let query) = route.endpoint.answer,
             let content = try? query(
                 AnswerRequest(
@@ -421,7 +421,7 @@ struct FieldCatalogue: Sendable, Equatable {
 
     /// The path `name` means among `accepted`: as the JSON nests it (`points.width`), as the CSV
     /// column names it (`points_width`), or either without regard to case.
-    func resolve(_ name: String, parameter: String, among accepted: [String]) throws(APIError) -> [String] {
+    package func resolve(_ name: String, parameter: String, among accepted: [String]) throws(APIError) -> [String] {
         if let entry = exact[name], entry.isSortable || accepted.count == paths.count && accepted == paths {
             return entry.components
         }

@@ -11,58 +11,58 @@ import SpecStore
 /// renderers and the notes' URLs read this table; the fields themselves (units, meanings) are the
 /// store's declaration. `ServedCollectionTests` fails when a collection of the store has no entry
 /// or a surface leaves one out.
-struct ServedCollection: Sendable {
-    let collection: SpecCollection
+package struct ServedCollection: Sendable {
+    package let collection: SpecCollection
     /// The collection's path segment: `/v1/{segment}` and `/v1/{segment}/{id}`.
-    let segment: String
+    package let segment: String
     /// The collection route's heading and one-line summary (the index, OpenAPI, its MCP tool).
-    let title: String
-    let summary: String
+    package let title: String
+    package let summary: String
     /// The record route's heading, the noun its `404` names, its summary and an example id.
-    let record: RecordWords
+    package let record: RecordWords
     /// The OpenAPI schema of the collection's envelope, and of one record.
-    let listSchema: String
-    let itemSchema: String
+    package let listSchema: String
+    package let itemSchema: String
     /// The heading of the collection's count in the versions table.
-    let countHeading: String
+    package let countHeading: String
     /// The columns the collection's HTML page shows first.
-    let page: PageLayout
+    package let page: PageLayout
     /// How the rows read as Swift source, for a collection whose figures a project compiles in
     /// (`format=swift` on both routes); `nil` for none.
-    let swift: SwiftSource.Style?
+    package let swift: SwiftSource.Style?
     /// Whether the rows are also a CSS style sheet (`format=css` on both routes, ``ColorStyleSheet``).
-    let styleSheet: Bool
+    package let styleSheet: Bool
     /// Fields of the records no table column holds on purpose, because the headings carry them
     /// (a `unit` of `pt` in `Width (pt)`).
-    let omittedFields: Set<String>
+    package let omittedFields: Set<String>
     /// The collection as the notes embedded in another answer name it ("Apple's tracking table").
-    let referenceName: String?
+    package let referenceName: String?
     /// The collection route's store filter.
-    let filter: any DeclaredFilter.Type
+    package let filter: any DeclaredFilter.Type
     /// The collection route's answer: the query with the filter the request decoded.
-    let answer: @Sendable (AnswerRequest) throws -> AnswerContent
+    package let answer: @Sendable (AnswerRequest) throws -> AnswerContent
     /// Every row of the collection, as its route lists them unfiltered (what a record route looks
     /// ids up in).
-    let everyRow: @Sendable (SpecSnapshot) throws -> QueryResult
+    package let everyRow: @Sendable (SpecSnapshot) throws -> QueryResult
     /// The record route's declaration where it is not a row of the collection (a device, with its
     /// widgets); `nil` for the one ``Endpoint/record(of:)`` makes.
-    let customRecord: Endpoint?
+    package let customRecord: Endpoint?
 
     /// What the record route says of itself.
-    struct RecordWords: Sendable {
+    package struct RecordWords: Sendable {
         /// The record route's heading (`Widget size`).
-        var title: String
+        package var title: String
         /// What its `404` says is missing (`No widget size '…' in version …`).
-        var noun: String
+        package var noun: String
         /// Its one-line summary.
-        var summary: String
+        package var summary: String
         /// The id of a record the data holds, for the route's example and its parameter's words.
-        var example: String
+        package var example: String
         /// The route's name in identifiers (the OpenAPI `operationId` `getSizeClass`): the title
         /// in camel case unless given.
-        var name: String
+        package var name: String
 
-        init(title: String, noun: String, summary: String, example: String, name: String? = nil) {
+        package init(title: String, noun: String, summary: String, example: String, name: String? = nil) {
             self.title = title
             self.noun = noun
             self.summary = summary
@@ -79,7 +79,7 @@ struct ServedCollection: Sendable {
     /// An entry whose rows are one store query: `rows` gets the snapshot asked for and the
     /// collection's filter as the request decoded it (``AnswerRequest/filter(_:)``), and, with a
     /// filter that filters nothing, lists every row.
-    init<Filter: DeclaredFilter>(
+    package init<Filter: DeclaredFilter>(
         _ collection: SpecCollection, segment: String, title: String, summary: String, record: RecordWords,
         schemas: (list: String, item: String), countHeading: String, page: PageLayout,
         swift: SwiftSource.Style? = nil, styleSheet: Bool = false, omittedFields: Set<String> = [],
@@ -105,37 +105,37 @@ struct ServedCollection: Sendable {
     }
 
     /// Every collection, in the store's order.
-    static let all: [ServedCollection] = SpecCollection.allCases.map(\.served)
+    package static let all: [ServedCollection] = SpecCollection.allCases.map(\.served)
 
     /// The entry of `collection`.
-    static func of(_ collection: SpecCollection) -> ServedCollection {
+    package static func of(_ collection: SpecCollection) -> ServedCollection {
         all[collection.rawValue]
     }
 
     /// The entry whose collection route is `route`.
-    static func of(_ route: Route) -> ServedCollection? {
+    package static func of(_ route: Route) -> ServedCollection? {
         guard case .collection(let collection) = route else { return nil }
         return all[collection.rawValue]
     }
 
     /// The route of the collection, and of one record of it.
-    var route: Route { .collection(collection) }
-    var recordRoute: Route { .record(collection) }
+    package var route: Route { .collection(collection) }
+    package var recordRoute: Route { .record(collection) }
 
     /// The collection route's path.
-    var template: String { "/v1/" + segment }
+    package var template: String { "/v1/" + segment }
 
     /// The formats of both routes: the tables, then Swift source and CSS where the entry has them.
-    var formats: [Format] { Format.tables + (swift == nil ? [] : [.swift]) + (styleSheet ? [.css] : []) }
+    package var formats: [Format] { Format.tables + (swift == nil ? [] : [.swift]) + (styleSheet ? [.css] : []) }
 
     /// The prefixes of the collection's record ids, as the store declares them.
-    var idPrefixes: [String] { collection.idPrefixes }
+    package var idPrefixes: [String] { collection.idPrefixes }
 
     /// The versions table's key for the count (`counts_widgetFamilies`, flattened from `counts`).
-    var countKey: String { "counts_" + collection.key }
+    package var countKey: String { "counts_" + collection.key }
 
     /// The count's CSV column name (`widget_families_count`).
-    var countCSVName: String { segment.replacingOccurrences(of: "-", with: "_") + "_count" }
+    package var countCSVName: String { segment.replacingOccurrences(of: "-", with: "_") + "_count" }
 }
 
 extension SpecCollection {

@@ -3,7 +3,7 @@ import SpecFormats
 import SpecStore
 
 /// What a data route answers, before it is written in a format.
-enum AnswerContent: Sendable {
+package enum AnswerContent: Sendable {
     /// Rows in the envelope.
     case collection(QueryResult)
     /// One page of a collection route's rows: the envelope with `total` (API.md §6).
@@ -19,7 +19,7 @@ enum AnswerContent: Sendable {
     /// Writes the content in `format`.
     ///
     /// - Parameter version: the store version that answered, for the envelope and the headings.
-    func encoded(
+    package func encoded(
         as format: Format, options: RequestOptions, route: Route, version: String, page: PageContext? = nil
     ) -> [UInt8] {
         switch format.body {
@@ -41,7 +41,7 @@ enum AnswerContent: Sendable {
     }
 
     /// The rows a source format (Swift, CSS) writes: a collection's or a page's, or the one record.
-    var rows: [JSONValue] {
+    package var rows: [JSONValue] {
         switch self {
         case .collection(let result): result.items
         case .page(let page): page.result.items
@@ -52,7 +52,7 @@ enum AnswerContent: Sendable {
 
     /// Why the answer is what it is (e.g. why it is empty): the envelope's `notes`, which every
     /// format carries (``NoteField``), CSV in its header fields only, worded by ``NoteWording``.
-    var notes: [String] {
+    package var notes: [String] {
         switch self {
         case .collection(let result): NoteWording.texts(result.notes)
         case .page(let page): NoteWording.texts(page.result.notes)
@@ -62,7 +62,7 @@ enum AnswerContent: Sendable {
         }
     }
 
-    func json(options: RequestOptions, version: String) -> JSONValue {
+    package func json(options: RequestOptions, version: String) -> JSONValue {
         switch self {
         case .collection(let result):
             return options.shape == .array ? .array(result.items) : result.envelope(version: version)
@@ -90,7 +90,7 @@ enum AnswerContent: Sendable {
 
     // A metric's range or size as one figure (`2–5`, `44×44 pt`) is the row's own `display`
     // (``FigureDisplay``), so every tabular format has it with no work per request.
-    func table(route: Route, version: String) -> FlatTable {
+    package func table(route: Route, version: String) -> FlatTable {
         switch self {
         case .collection(let result):
             return FlatTable(title: route.title, version: version, records: result.items, notes: notes)
@@ -108,7 +108,7 @@ enum AnswerContent: Sendable {
     }
 
     /// A diff as one list: `{"change": "added"|"removed"|"changed"|"first-seen", …}` per row.
-    static func diffRows(_ diff: DiffResult) -> [JSONValue] {
+    package static func diffRows(_ diff: DiffResult) -> [JSONValue] {
         func tagged(_ rows: [JSONValue], _ change: String) -> [JSONValue] {
             rows.map { row in
                 var object = JSONObject()
@@ -125,7 +125,7 @@ enum AnswerContent: Sendable {
 extension QueryResult {
     /// The API envelope: `{"version": …, "count": N, "items": […]}`, plus `"notes"` when there are
     /// any; a collection route's page has `"total"` after `"count"`: every matching row.
-    func envelope(version: String, total: Int? = nil) -> JSONValue {
+    package func envelope(version: String, total: Int? = nil) -> JSONValue {
         var object = JSONObject()
         object.append("version", .string(version))
         object.append("count", JSONValue(integerLiteral: items.count))
@@ -139,7 +139,7 @@ extension QueryResult {
 extension DeviceRecord {
     /// The device page's record: the device's row with `widgets: {"count", "items", "notes"}`
     /// appended, the widget notes worded by collection name (``NoteWording/embeddedText(_:)``).
-    var record: RecordResult {
+    package var record: RecordResult {
         guard case .object(var object) = item else { return RecordResult(item: item) }
         object.append("widgets", widgets.embeddedEnvelope)
         return RecordResult(item: .object(object), notes: notes)
@@ -149,7 +149,7 @@ extension DeviceRecord {
 extension QueryResult {
     /// `{"count", "items", "notes"}` for rows embedded in another row: no version, and `notes`
     /// always present.
-    var embeddedEnvelope: JSONValue {
+    package var embeddedEnvelope: JSONValue {
         [
             "count": JSONValue(integerLiteral: items.count), "items": .array(items),
             "notes": .array(notes.map { .string(NoteWording.embeddedText($0)) }),
@@ -160,7 +160,7 @@ extension QueryResult {
 extension DiffResult {
     /// `{"from", "to", "counts": {"added", "removed", "changed", "firstSeen"}, "added", "removed",
     /// "changed", "firstSeen"}`.
-    var json: JSONValue {
+    package var json: JSONValue {
         [
             "from": .string(from), "to": .string(to),
             "counts": [

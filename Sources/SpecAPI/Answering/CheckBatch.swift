@@ -13,26 +13,26 @@ import SpecStore
 /// `error` (`status`, `code`, `message`, `hint`, `parameter`). An item naming a contrast member
 /// (`foreground`, `background`, …) is a contrast check, its row as ``ContrastCheck`` answers the
 /// `GET`, with `index` and `id`.
-enum CheckBatch {
+package enum CheckBatch {
     /// The members a measurement object may have.
-    static let members = ["id"] + Measurement.parameters.map(\.name) + ContrastCheck.parameters.map(\.name)
+    package static let members = ["id"] + Measurement.parameters.map(\.name) + ContrastCheck.parameters.map(\.name)
 
     /// The `embed` values: what a result carries in full besides the figure's id.
-    static let embedValues = ["figure", "none"]
+    package static let embedValues = ["figure", "none"]
 
     /// The query parameter that asks for the whole figure in every result.
-    static let embedParameter = "embed"
+    package static let embedParameter = "embed"
 
     /// What `embed` does, for the OpenAPI document.
-    static let embedSummary =
+    package static let embedSummary =
         "figure puts the whole figure (the metric record, with its citations) in each result as metric; none (the default) names it by id only."
 
     /// The form of a metric id, as the OpenAPI document states it: ids are a pattern, not an
     /// enumeration, so a client keeps working when a data reload adds figures.
-    static let figurePattern = "^metric\\.[a-z0-9][a-z0-9.-]*$"
+    package static let figurePattern = "^metric\\.[a-z0-9][a-z0-9.-]*$"
 
     /// Whether `figure` has the form of ``figurePattern``.
-    static func isFigureID(_ figure: String) -> Bool {
+    package static func isFigureID(_ figure: String) -> Bool {
         let prefix = "metric."
         guard figure.hasPrefix(prefix), let first = figure.utf8.dropFirst(prefix.utf8.count).first else { return false }
         func isAlphanumeric(_ byte: UInt8) -> Bool {
@@ -46,7 +46,7 @@ enum CheckBatch {
     }
 
     /// Whether `embed=` asks for the figure; `nil` means the default (no).
-    static func embedsFigure(_ raw: String?) throws(APIError) -> Bool {
+    package static func embedsFigure(_ raw: String?) throws(APIError) -> Bool {
         guard let raw else { return false }
         switch FilterVocabulary.matchKey(raw) {
         case "figure", "metric": return true
@@ -57,7 +57,9 @@ enum CheckBatch {
 
     /// Judges a `POST` body. Only a body that is not a JSON array of objects, or holds more than
     /// `limit` items, is a whole-request error.
-    static func judge(body: [UInt8], snapshot: SpecSnapshot, embed: Bool, limit: Int) throws(APIError) -> QueryResult {
+    package static func judge(body: [UInt8], snapshot: SpecSnapshot, embed: Bool, limit: Int) throws(APIError)
+        -> QueryResult
+    {
         let hint =
             "Send a JSON array of objects: {\"id\", \"figure\", \"value\"}, {\"id\", \"figure\", \"width\", \"height\"}, {\"id\", \"element\", \"platform\", \"width\", \"height\"} or {\"id\", \"foreground\", \"background\", \"textSize\"}."
         let parsed: JSONValue
@@ -93,7 +95,9 @@ enum CheckBatch {
     }
 
     /// Judges the measurement of a `GET`: the same row as one item of a batch.
-    static func judge(parameters: [String: String], snapshot: SpecSnapshot, embed: Bool) throws(APIError) -> JSONValue {
+    package static func judge(parameters: [String: String], snapshot: SpecSnapshot, embed: Bool) throws(APIError)
+        -> JSONValue
+    {
         // Parameters that are not a measurement at all are the request's fault: 400.
         let measurement: Measurement
         do {

@@ -11,17 +11,17 @@ import SpecFormats
 /// note, and lines that an intermediary joins with `, ` still parse as one Structured Field List.
 /// Reading one: take what lies between `%"` and the next `"`, and percent-decode it as UTF-8
 /// (`decodeURIComponent` in a browser, `urllib.parse.unquote` in Python).
-enum NoteField {
+package enum NoteField {
     /// The field name (RFC 6648: no `X-` prefix).
-    static let name = "Spec-Note"
+    package static let name = "Spec-Note"
 
     /// The header fields that carry `notes`, in order; none when there are none.
-    static func fields(_ notes: [String]) -> [(name: String, value: String)] {
+    package static func fields(_ notes: [String]) -> [(name: String, value: String)] {
         notes.map { (name, value($0)) }
     }
 
     /// `note` serialised as an RFC 9651 Display String (§4.1.11).
-    static func value(_ note: String) -> String {
+    package static func value(_ note: String) -> String {
         let encoded = PercentEncoding.encoded(note, lowercaseHex: true) { byte in
             byte != UInt8(ascii: "%") && byte != UInt8(ascii: "\"") && byte >= 0x20 && byte < 0x7F
         }

@@ -7,22 +7,24 @@ import SpecStore
 /// metric check reads them. As a measurement's check does, it answers what it cannot judge (a
 /// color it does not know, a missing one, a measurement's `value`, `width` or `height` beside
 /// them) as the one item's error, and only a parameter the route does not have as a `400`.
-enum ContrastCheck {
+package enum ContrastCheck {
     /// The contrast check's own parameters: its declared fields but `figure` and `platform`,
     /// which the route lists as a measurement's. None is required of the route, which judges
     /// measurements without them: the colors are required once a request is a contrast check.
-    static let parameters = ContrastMeasurement.parameters.filter { parameter in
+    package static let parameters = ContrastMeasurement.parameters.filter { parameter in
         !Measurement.fields.contains { $0.name == parameter.name }
     }.map { FilterParameter(name: $0.name, summary: $0.summary, value: $0.value) }
 
     /// Whether the request asks for a contrast check: it names one of the contrast check's own
     /// parameters (a `textSize` alone is a contrast check missing its colors, not a measurement).
-    static func isContrast(_ parameters: [String: String]) -> Bool {
+    package static func isContrast(_ parameters: [String: String]) -> Bool {
         Self.parameters.contains { parameters[$0.name] != nil }
     }
 
     /// Judges the contrast the parameters describe.
-    static func judge(parameters: [String: String], snapshot: SpecSnapshot, embed: Bool) throws(APIError) -> JSONValue {
+    package static func judge(parameters: [String: String], snapshot: SpecSnapshot, embed: Bool) throws(APIError)
+        -> JSONValue
+    {
         // A parameter the route does not have, or a value not of its declared type (a text size
         // that is no number, an appearance outside the vocabulary), is the request's fault, as
         // for a measurement.
@@ -42,7 +44,7 @@ enum ContrastCheck {
     /// the same parameters answers, or the error that `GET` gives (a `400`'s or the item's own),
     /// which the batch answers as the item's error. The body is JSON, so it is held to JSON's
     /// types: a text size is a number, bold a boolean, the rest strings.
-    static func judge(item: JSONObject, snapshot: SpecSnapshot, embed: Bool) throws(QueryError) -> JSONValue {
+    package static func judge(item: JSONObject, snapshot: SpecSnapshot, embed: Bool) throws(QueryError) -> JSONValue {
         var parameters: [String: String] = [:]
         for (key, value) in item {
             switch (key, value) {

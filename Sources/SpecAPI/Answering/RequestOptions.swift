@@ -2,36 +2,36 @@ import SpecFormats
 
 /// The parameters every data route shares, read and checked: format, shape, pretty, fragment,
 /// flat and version, and a collection's paging, order, fields and words.
-struct RequestOptions: Equatable, Sendable {
-    enum Shape: String, CaseIterable, Sendable {
+package struct RequestOptions: Equatable, Sendable {
+    package enum Shape: String, CaseIterable, Sendable {
         case envelope, array
     }
 
     /// The format named by `format=`, or `nil` to negotiate from `Accept`.
-    var format: Format?
-    var shape = Shape.envelope
-    var pretty = false
-    var fragment = false
-    var flat = false
+    package var format: Format?
+    package var shape = Shape.envelope
+    package var pretty = false
+    package var fragment = false
+    package var flat = false
     /// The pinned store version, or `nil` for the latest.
-    var version: String?
+    package var version: String?
     /// Paging, order and fields of a collection route's rows (API.md §6).
-    var rows = RowSelection()
+    package var rows = RowSelection()
     /// `q=` of a collection of records: words its rows must match (``CommonParameter/q``).
-    var words: String?
+    package var words: String?
 
     /// The `format=` spellings accepted besides the format names.
-    static let formatAliases: [String: Format] = [
+    package static let formatAliases: [String: Format] = [
         "markdown": .md, "htm": .html, "text/csv": .csv, "application/json": .json, "text/html": .html,
         "text/markdown": .md, "dtcg": .tokens, "application/design-tokens+json": .tokens,
     ]
 
     /// The defaults: negotiated format, envelope, compact, latest version.
-    init() {}
+    package init() {}
 
     /// Reads the shared parameters of `query` for `route`, refusing names the route does not
     /// define and values outside each parameter's vocabulary.
-    init(query: QueryParameters, route: Route) throws(APIError) {
+    package init(query: QueryParameters, route: Route) throws(APIError) {
         let accepted = Self.parameterNames[route.position]
         for (name, value) in query.pairs {
             guard accepted.contains(name) else { throw APIError.unknownParameter(name, accepted: accepted) }
@@ -81,20 +81,20 @@ struct RequestOptions: Equatable, Sendable {
     private static let parameterNames = Route.allCases.map(\.parameters)
 
     /// The name that stands for the newest store version wherever a version is accepted.
-    static let latestVersionName = "latest"
+    package static let latestVersionName = "latest"
 
     /// The version `raw` pins, or `nil` for `latest`: a script that asks for the newest version
     /// by name gets the same answer, cached the same way, as one that names none (the answer
     /// changes on reload, so it is not marked immutable).
-    static func pinnedVersion(_ raw: String) -> String? {
+    package static func pinnedVersion(_ raw: String) -> String? {
         raw.trimmingSpaces.lowercased() == latestVersionName ? nil : raw
     }
 
     /// The longest value any parameter takes (the OpenAPI document says the same).
-    static let maximumValueLength = 200
+    package static let maximumValueLength = 200
 
-    static let trueSpellings: Set<String> = ["true", "1", "yes", "on"]
-    static let falseSpellings: Set<String> = ["false", "0", "no", "off"]
+    package static let trueSpellings: Set<String> = ["true", "1", "yes", "on"]
+    package static let falseSpellings: Set<String> = ["false", "0", "no", "off"]
 
     private static func flag(_ name: String, _ query: QueryParameters) throws(APIError) -> Bool {
         guard let raw = query[name] else { return false }

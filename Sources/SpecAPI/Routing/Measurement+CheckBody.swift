@@ -8,7 +8,7 @@ extension Measurement {
     /// The body is JSON, so it is held to JSON's types: a number in a string (`"44"`) or a
     /// member the measurement does not define is refused, as the OpenAPI schema says, rather
     /// than read generously and judged as something the caller did not send.
-    init(json: JSONValue) throws(QueryError) {
+    package init(json: JSONValue) throws(QueryError) {
         guard case .object(let object) = json else {
             throw QueryError(
                 code: .invalidValue,
