@@ -114,7 +114,7 @@ import Testing
             route: .collection(.metrics), parameter: nil, filters: [], pinnedVersion: nil, snapshot: snapshot
         ).fields
         func counts(_ filters: [String: String], _ catalogues: FieldCatalogues?) -> [String: [String: Int]] {
-            ServedStore.facetCounts(
+            RouteAnswer.facetCounts(
                 store: store, snapshot: snapshot, route: .collection(.metrics), filters: filters, fields: fields,
                 version: nil,
                 catalogues: catalogues)
@@ -157,11 +157,11 @@ import Testing
             ["platform": "ios"], ["platform": "ios", "status": "published"], ["platform": "ios", "topic": topics[0]],
             ["platform": "ios", "topic": topics[1]], ["platform": "tvos", "topic": topics[1]], ["status": "convention"],
         ] {
-            let kept = ServedStore.facetCounts(
+            let kept = RouteAnswer.facetCounts(
                 store: store, snapshot: snapshot, route: .collection(.metrics), filters: filters, fields: fields,
                 version: nil,
                 catalogues: catalogues)
-            let fresh = ServedStore.facetCounts(
+            let fresh = RouteAnswer.facetCounts(
                 store: store, snapshot: snapshot, route: .collection(.metrics), filters: filters, fields: fields,
                 version: nil,
                 catalogues: nil)

@@ -37,7 +37,7 @@ package final class FieldCatalogues: Sendable {
     /// At most one per sortable field and direction of each route, so bounded by the schema.
     private let orders = Locked<[String: [Int]]>([:])
 
-    /// A page's filter counts (``ServedStore/facetCounts(store:snapshot:route:filters:fields:version:words:catalogues:)``)
+    /// A page's filter counts (``RouteAnswer/facetCounts(store:snapshot:route:filters:fields:version:words:catalogues:)``)
     /// by route, version, words and filters: pages that differ only in their paging, order,
     /// columns or format show the same counts, which cost one query per choice of every filter.
     private let pageCounts = Locked<[String: [String: [String: Int]]]>([:])

@@ -103,7 +103,9 @@ final class ServedStore: Sendable {
                             store: store, openAPI: openAPI.value, route: route, parameter: parameter, filters: [:],
                             options: options, format: format, arena: arena, catalogues: catalogues)
                     }
-                    fixed[Self.key(route: route, parameter: parameter, filters: [], options: options, format: format)] =
+                    fixed[
+                        RouteParameters.key(
+                            route: route, parameter: parameter, filters: [], options: options, format: format)] =
                         representation
                     let versionQuery = version.map { "version=\($0)" }
                     register(
@@ -334,53 +336,6 @@ final class ServedStore: Sendable {
         case built([UInt8])
     }
 
-    /// A request's own parameters (its query without the common ones), read once: the route's
-    /// store filter decoded from them, their canonical values, and the cache key of the answer.
-    struct RouteParameters {
-        /// The values the answer is built from and echoes: the filter's canonical values
-        /// (``DeclaredFilter/canonicalParameters``) when it decodes, else each value as sent, in
-        /// lower case (``ServedStore/normalise(_:)``).
-        var filters: [String: String]
-        /// The route's store filter, or the error decoding gave; `nil` for a route without one,
-        /// or when no parameter of its own was given.
-        var decoded: Result<any DeclaredFilter, QueryError>?
-        /// The answer's key in the fixed set and the cache.
-        var key: String
-
-        init(route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format) {
-            // The route's own common parameters: `q` is one on a collection, a filter on a search.
-            let endpoint = route.endpoint
-            var sent: [(String, String)] = []
-            for pair in query.pairs where !endpoint.common.contains(where: { $0.rawValue == pair.name }) {
-                sent.append((pair.name, ServedStore.normalise(pair.value)))
-            }
-            let given = Dictionary(sent, uniquingKeysWith: { first, _ in first })
-            var canonical: [(String, String)]
-            if let filter = endpoint.filter, !sent.isEmpty {
-                do throws(QueryError) {
-                    let decoded = try filter.init(parameters: given)
-                    self.decoded = .success(decoded)
-                    canonical = decoded.canonicalParameters
-                } catch {
-                    // Not values to key by: the route's query throws this error where it reads
-                    // the filter, after the version is resolved, as it always has.
-                    self.decoded = .failure(error)
-                    canonical = sent.sorted { $0.0 < $1.0 }
-                }
-            } else {
-                decoded = nil
-                canonical = sent.sorted { $0.0 < $1.0 }
-            }
-            // Most queries are sent in their canonical spelling: the dictionary made for decoding
-            // serves, and a never-seen query does not pay for a second.
-            filters =
-                canonical.count == given.count && canonical.allSatisfy { given[$0.0] == $0.1 }
-                ? given : Dictionary(canonical, uniquingKeysWith: { first, _ in first })
-            key = ServedStore.key(
-                route: route, parameter: parameter, filters: canonical, options: options, format: format)
-        }
-    }
-
     /// Judges the measurements of a POST body; never cached.
     func check(body: HTTPBytes, format: Format, options: RequestOptions, embed: Bool = false) throws(APIError)
         -> Representation
@@ -405,10 +360,14 @@ final class ServedStore: Sendable {
 
     // MARK: - Building
 
+    /// The representation of ``RouteAnswer/make(store:openAPI:route:parameter:filters:decoded:options:format:query:catalogues:)``'s
+    /// answer.
+    ///
     /// - Parameters:
-    ///   - openAPI: the OpenAPI document, read only to answer `/openapi.json`.
-    ///   - query: the request's query, for the `Link` field of a page (API.md §6).
-    ///   - gzipLevel: how hard the answer's gzip form is compressed (``Representation``).
+    ///   - arena: where a fixed representation's body lives (``BodyArena``).
+    ///   - gzipLevel: how hard the answer's gzip form is compressed (``Representation``). The
+    ///     OpenAPI document and the index are always compressed at the standard level: they are
+    ///     the same bytes however they were asked for.
     static func build(
         store: SpecStore, openAPI: @autoclosure () -> JSONValue, route: Route, parameter: String?,
         filters: [String: String],
@@ -416,226 +375,12 @@ final class ServedStore: Sendable {
         query: [(name: String, value: String)] = [],
         arena: BodyArena? = nil, catalogues: FieldCatalogues? = nil, gzipLevel: DeflateEncoder.Level = .standard
     ) throws(APIError) -> Representation {
-        let latest = store.versions.last?.id ?? ""
-        switch route {
-        case .openAPI:
-            return Representation(
-                body: AnswerContent.document(openAPI(), rows: []).encoded(
-                    as: .json, options: options, route: route, version: latest),
-                contentType: "application/json", specVersion: latest, pinned: false, arena: arena)
-        case .index:
-            let content = IndexDocument.content(store: store)
-            let body: [UInt8] =
-                format == .html
-                ? Array(IndexPage.html(store: store).utf8)
-                : content.encoded(as: .json, options: options, route: route, version: latest)
-            return Representation(
-                body: body, contentType: format.contentType, specVersion: latest, pinned: false, arena: arena)
-        default:
-            var options = options
-            var pagedByDefault = false
-            // A page for people shows a screenful or so of rows at a time, with links to the
-            // next; a program asking for HTML with `limit` still gets what it asks for.
-            // Dynamic Type is the exception: its page charts every row and sets them out as Apple
-            // does, styles down and categories across (``TypeSizeTable``).
-            if format == .html, !options.fragment, options.rows.limit == nil, route.endpoint.selectsRows,
-                route.endpoint.defaultLimit == nil, route != .collection(.dynamicType)
-            {
-                options.rows.limit = HTMLRenderer.pageSize
-                pagedByDefault = true
-            }
-            let (content, snapshot) = try RouteQueries.content(
-                store: store, route: route, parameter: parameter, filters: filters, decoded: decoded,
-                options: options, catalogues: catalogues)
-            let version = snapshot.version.id
-            var link: [(name: String, value: String)] = []
-            if case .page(let rows) = content, let value = rows.link(path: route.template, query: query) {
-                link.append(("Link", value))
-            }
-            // JSON (and a token file) is written from the content alone: what a page around a
-            // table needs is made only for the formats that read it.
-            guard format != .json, format != .tokens else {
-                return Representation(
-                    body: content.encoded(as: format, options: options, route: route, version: version),
-                    contentType: format.contentType, specVersion: version, pinned: options.version != nil,
-                    notes: content.notes, extraHeaders: link, arena: arena, gzipLevel: gzipLevel)
-            }
-            let page = pageContext(
-                content: content, store: store, snapshot: snapshot, route: route, parameter: parameter,
-                filters: filters, query: query, options: options, format: format, pagedByDefault: pagedByDefault,
-                catalogues: catalogues)
-            if format == .html, route.formats.contains(.md) {
-                // The same answer in Markdown, for an agent that lands on the page.
-                link.insert(
-                    ("Link", "<\(page.link(format: Format.md.rawValue))>; rel=\"alternate\"; type=\"text/markdown\""),
-                    at: 0)
-            }
-            return Representation(
-                body: content.encoded(as: format, options: options, route: route, version: version, page: page),
-                contentType: format.contentType, specVersion: version, pinned: options.version != nil,
-                disposition: format.disposition(for: page), notes: content.notes,
-                extraHeaders: link, arena: arena, gzipLevel: gzipLevel)
-        }
-    }
-
-    /// What the page around a table needs: the filters as answered, its order and paging, and
-    /// the route's filter form (for HTML, with its value lists and counts), all from the snapshot
-    /// that answered.
-    private static func pageContext(
-        content: AnswerContent, store: SpecStore, snapshot: SpecSnapshot, route: Route, parameter: String?,
-        filters: [String: String], query: [(name: String, value: String)], options: RequestOptions, format: Format,
-        pagedByDefault: Bool, catalogues: FieldCatalogues?
-    ) -> PageContext {
-        let version = snapshot.version.id
-        let paging = query.filter { pair in
-            (CommonParameter.rows + CommonParameter.words).contains { $0.rawValue == pair.name }
-                && route.endpoint.common.contains { $0.rawValue == pair.name }
-        }
-        // Only an HTML page shows the route's filter form and so needs its value lists.
-        var page = PageContext(
-            route: route, parameter: parameter,
-            filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
-            pinnedVersion: options.version, snapshot: format == .html ? snapshot : nil, withForm: format == .html)
-        if pagedByDefault { page.defaultLimit = HTMLRenderer.pageSize }
-        if route == .diff, format == .html, !options.fragment, case .diff(let result, _) = content {
-            page.versionSteps = versionSteps(store: store, diff: result, version: version)
-        }
-        if route == .record(.devices), format == .html, !options.fragment, case .record(let record) = content {
-            page.nearestWidgetScreen = nearestWidgetScreen(
-                store: store, device: record.item, snapshot: snapshot, version: options.version,
-                catalogues: catalogues)
-        }
-        if route == .record(.metrics), format == .html, !options.fragment, case .record(let record) = content {
-            page.related = RelatedRecords.ofMetric(record.item, in: snapshot, site: .application)
-        }
-        if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
-            page.counts = facetCounts(
-                store: store, snapshot: snapshot, route: route, filters: filters, fields: page.fields,
-                version: options.version, words: options.words, catalogues: catalogues)
-        }
-        if case .page(let rows) = content { page.total = rows.total }
-        return page
-    }
-
-    /// A diff's change log, version by version: each store version after `from` up to `to`, with
-    /// its title and what changed from the version before it.
-    static func versionSteps(store: SpecStore, diff: DiffResult, version: String) -> [PageContext.VersionStep] {
-        let ids = store.versions.map(\.id)
-        guard let from = ids.firstIndex(of: diff.from), let to = ids.firstIndex(of: diff.to), from < to else {
-            return []
-        }
-        return (from + 1...to).compactMap { index in
-            let step = store.versions[index]
-            guard let changes = try? store.diff(from: ids[index - 1], to: step.id) else { return nil }
-            return PageContext.VersionStep(
-                id: step.id, title: step.title,
-                changes: AnswerContent.diff(changes).table(route: .diff, version: version))
-        }
-    }
-
-    /// For a device whose screen Apple's widget table has no row for, the nearest screen it has
-    /// one for on the device's platforms (`393x852`), as the widgets' note measures it: the least
-    /// sum of the differences in width and height. `nil` when the device has widget rows.
-    static func nearestWidgetScreen(
-        store: SpecStore, device: JSONValue, snapshot: SpecSnapshot, version: String?, catalogues: FieldCatalogues?
-    ) -> String? {
-        guard (device["widgets"]?["items"]?.arrayValue ?? []).isEmpty,
-            let width = device["points"]?["width"]?.doubleValue, let height = device["points"]?["height"]?.doubleValue
-        else { return nil }
-        var options = RequestOptions()
-        options.version = version
-        var best: (screen: String, distance: Double)?
-        for platform in device["platforms"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
-            guard
-                case (.page(let rows), _)? = try? RouteQueries.content(
-                    store: store, route: .collection(.widgets), parameter: nil, filters: ["platform": platform],
-                    options: options,
-                    snapshot: snapshot, catalogues: catalogues)
-            else { continue }
-            for row in rows.result.items {
-                guard let w = row["screen"]?["width"]?.doubleValue, let h = row["screen"]?["height"]?.doubleValue
-                else { continue }
-                let distance = abs(w - width) + abs(h - height)
-                if best == nil || distance < best!.distance {
-                    best = ("\(JSONNumber(w).literal)x\(JSONNumber(h).literal)", distance)
-                }
-            }
-        }
-        return best?.screen
-    }
-
-    /// How many rows each choice of each filter would give, the other filters as they are: the
-    /// counts a page's filter form shows beside each choice (`controls (13)`). Only for filters
-    /// with a short list of choices; a choice the route refuses is left without a count.
-    static func facetCounts(
-        store: SpecStore, snapshot: SpecSnapshot, route: Route, filters: [String: String],
-        fields: [PageContext.Field], version: String?, words: String? = nil, catalogues: FieldCatalogues?
-    ) -> [String: [String: Int]] {
-        guard let catalogues else {
-            return countFacets(
-                store: store, snapshot: snapshot, route: route, filters: filters, fields: fields, version: version,
-                words: words, catalogues: nil)
-        }
-        var key = "\(route.position)|\(version ?? "")|\(words.map { "q" + $0 } ?? "")|"
-        for (name, value) in filters.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
-        return catalogues.pageCounts(for: key) {
-            countFacets(
-                store: store, snapshot: snapshot, route: route, filters: filters, fields: fields, version: version,
-                words: words, catalogues: catalogues)
-        }
-    }
-
-    /// The counts of ``facetCounts(store:snapshot:route:filters:fields:version:words:catalogues:)``,
-    /// one query per choice: only how many rows each gives is read, so an empty one is not explained.
-    private static func countFacets(
-        store: SpecStore, snapshot: SpecSnapshot, route: Route, filters: [String: String],
-        fields: [PageContext.Field], version: String?, words: String?, catalogues: FieldCatalogues?
-    ) -> [String: [String: Int]] {
-        var counts: [String: [String: Int]] = [:]
-        var options = RequestOptions()
-        options.version = version
-        options.words = words
-        options.rows.limit = 1
-        // 64: the metrics' topics, one per HIG page with prose figures, are about 55.
-        for field in fields where !field.choices.isEmpty && field.choices.count <= 64 {
-            for choice in field.choices {
-                var asked = filters
-                asked[field.name] = normalise(choice)
-                func count() -> Int? {
-                    guard
-                        case (.page(let rows), _)? = try? RouteQueries.content(
-                            store: store, route: route, parameter: nil, filters: asked, options: options,
-                            snapshot: snapshot, catalogues: catalogues, explainsEmpty: false)
-                    else { return nil }
-                    return rows.total
-                }
-                // One choice's count is the same on every page that shows it: kept by its query.
-                var key = "\(route.position)|\(version ?? "")|\(words.map { "q" + $0 } ?? "")|"
-                for (name, value) in asked.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
-                guard let total = catalogues?.choiceCount(for: key, count) ?? count() else { continue }
-                counts[field.name, default: [:]][choice] = total
-            }
-        }
-        return counts
-    }
-
-    static func key(
-        route: Route, parameter: String?, filters: [(String, String)], options: RequestOptions, format: Format
-    ) -> String {
-        var key = "\(route.position)|\(parameter ?? "")|"
-        for (name, value) in filters { key += "\(name)=\(value)&" }
-        key += "|\(options.version ?? "")|\(format.rawValue)|\(options.shape.rawValue)"
-        key += options.pretty ? "|p" : "|"
-        key += options.fragment && (format == .html || format == .md) ? "f" : ""
-        key += options.flat ? "t" : ""
-        key += options.rows.key
-        if let words = options.words { key += "|q" + normalise(words) }
-        return key
-    }
-
-    /// Parameter values are case-insensitive (API.md §1), so case does not split the cache. Only
-    /// case: stripping separators as the store's matching does would make `17.5` and `175` one key.
-    static func normalise(_ value: String) -> String {
-        String(value.lowercased().trimmingSpaces)
+        let answer = try RouteAnswer.make(
+            store: store, openAPI: openAPI(), route: route, parameter: parameter, filters: filters, decoded: decoded,
+            options: options, format: format, query: query, catalogues: catalogues)
+        return Representation(
+            body: answer.body, contentType: answer.contentType, specVersion: answer.specVersion, pinned: answer.pinned,
+            disposition: answer.disposition, notes: answer.notes, extraHeaders: answer.links, arena: arena,
+            gzipLevel: route == .openAPI || route == .index ? .standard : gzipLevel)
     }
 }

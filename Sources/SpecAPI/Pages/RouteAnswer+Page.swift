@@ -1,0 +1,147 @@
+import JSON
+import SpecFormats
+import SpecStore
+
+/// The page around a table: what an HTML, Markdown or CSV answer shows beside its rows.
+extension RouteAnswer {
+    /// What the page around a table needs: the filters as answered, its order and paging, and
+    /// the route's filter form (for HTML, with its value lists and counts), all from the snapshot
+    /// that answered.
+    static func pageContext(
+        content: AnswerContent, store: SpecStore, snapshot: SpecSnapshot, route: Route, parameter: String?,
+        filters: [String: String], query: [(name: String, value: String)], options: RequestOptions, format: Format,
+        pagedByDefault: Bool, catalogues: FieldCatalogues?
+    ) -> PageContext {
+        let version = snapshot.version.id
+        let paging = query.filter { pair in
+            (CommonParameter.rows + CommonParameter.words).contains { $0.rawValue == pair.name }
+                && route.endpoint.common.contains { $0.rawValue == pair.name }
+        }
+        // Only an HTML page shows the route's filter form and so needs its value lists.
+        var page = PageContext(
+            route: route, parameter: parameter,
+            filters: filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + paging,
+            pinnedVersion: options.version, snapshot: format == .html ? snapshot : nil, withForm: format == .html)
+        if pagedByDefault { page.defaultLimit = HTMLRenderer.pageSize }
+        if route == .diff, format == .html, !options.fragment, case .diff(let result, _) = content {
+            page.versionSteps = versionSteps(store: store, diff: result, version: version)
+        }
+        if route == .record(.devices), format == .html, !options.fragment, case .record(let record) = content {
+            page.nearestWidgetScreen = nearestWidgetScreen(
+                store: store, device: record.item, snapshot: snapshot, version: options.version,
+                catalogues: catalogues)
+        }
+        if route == .record(.metrics), format == .html, !options.fragment, case .record(let record) = content {
+            page.related = RelatedRecords.ofMetric(record.item, in: snapshot, site: .application)
+        }
+        if format == .html, !options.fragment, route.endpoint.selectsRows, parameter == nil {
+            page.counts = facetCounts(
+                store: store, snapshot: snapshot, route: route, filters: filters, fields: page.fields,
+                version: options.version, words: options.words, catalogues: catalogues)
+        }
+        if case .page(let rows) = content { page.total = rows.total }
+        return page
+    }
+
+    /// A diff's change log, version by version: each store version after `from` up to `to`, with
+    /// its title and what changed from the version before it.
+    package static func versionSteps(store: SpecStore, diff: DiffResult, version: String) -> [PageContext.VersionStep] {
+        let ids = store.versions.map(\.id)
+        guard let from = ids.firstIndex(of: diff.from), let to = ids.firstIndex(of: diff.to), from < to else {
+            return []
+        }
+        return (from + 1...to).compactMap { index in
+            let step = store.versions[index]
+            guard let changes = try? store.diff(from: ids[index - 1], to: step.id) else { return nil }
+            return PageContext.VersionStep(
+                id: step.id, title: step.title,
+                changes: AnswerContent.diff(changes).table(route: .diff, version: version))
+        }
+    }
+
+    /// For a device whose screen Apple's widget table has no row for, the nearest screen it has
+    /// one for on the device's platforms (`393x852`), as the widgets' note measures it: the least
+    /// sum of the differences in width and height. `nil` when the device has widget rows.
+    package static func nearestWidgetScreen(
+        store: SpecStore, device: JSONValue, snapshot: SpecSnapshot, version: String?, catalogues: FieldCatalogues?
+    ) -> String? {
+        guard (device["widgets"]?["items"]?.arrayValue ?? []).isEmpty,
+            let width = device["points"]?["width"]?.doubleValue, let height = device["points"]?["height"]?.doubleValue
+        else { return nil }
+        var options = RequestOptions()
+        options.version = version
+        var best: (screen: String, distance: Double)?
+        for platform in device["platforms"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+            guard
+                case (.page(let rows), _)? = try? RouteQueries.content(
+                    store: store, route: .collection(.widgets), parameter: nil, filters: ["platform": platform],
+                    options: options,
+                    snapshot: snapshot, catalogues: catalogues)
+            else { continue }
+            for row in rows.result.items {
+                guard let w = row["screen"]?["width"]?.doubleValue, let h = row["screen"]?["height"]?.doubleValue
+                else { continue }
+                let distance = abs(w - width) + abs(h - height)
+                if best == nil || distance < best!.distance {
+                    best = ("\(JSONNumber(w).literal)x\(JSONNumber(h).literal)", distance)
+                }
+            }
+        }
+        return best?.screen
+    }
+
+    /// How many rows each choice of each filter would give, the other filters as they are: the
+    /// counts a page's filter form shows beside each choice (`controls (13)`). Only for filters
+    /// with a short list of choices; a choice the route refuses is left without a count.
+    package static func facetCounts(
+        store: SpecStore, snapshot: SpecSnapshot, route: Route, filters: [String: String],
+        fields: [PageContext.Field], version: String?, words: String? = nil, catalogues: FieldCatalogues?
+    ) -> [String: [String: Int]] {
+        guard let catalogues else {
+            return countFacets(
+                store: store, snapshot: snapshot, route: route, filters: filters, fields: fields, version: version,
+                words: words, catalogues: nil)
+        }
+        var key = "\(route.position)|\(version ?? "")|\(words.map { "q" + $0 } ?? "")|"
+        for (name, value) in filters.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
+        return catalogues.pageCounts(for: key) {
+            countFacets(
+                store: store, snapshot: snapshot, route: route, filters: filters, fields: fields, version: version,
+                words: words, catalogues: catalogues)
+        }
+    }
+
+    /// The counts of ``facetCounts(store:snapshot:route:filters:fields:version:words:catalogues:)``,
+    /// one query per choice: only how many rows each gives is read, so an empty one is not explained.
+    private static func countFacets(
+        store: SpecStore, snapshot: SpecSnapshot, route: Route, filters: [String: String],
+        fields: [PageContext.Field], version: String?, words: String?, catalogues: FieldCatalogues?
+    ) -> [String: [String: Int]] {
+        var counts: [String: [String: Int]] = [:]
+        var options = RequestOptions()
+        options.version = version
+        options.words = words
+        options.rows.limit = 1
+        // 64: the metrics' topics, one per HIG page with prose figures, are about 55.
+        for field in fields where !field.choices.isEmpty && field.choices.count <= 64 {
+            for choice in field.choices {
+                var asked = filters
+                asked[field.name] = RouteParameters.normalise(choice)
+                func count() -> Int? {
+                    guard
+                        case (.page(let rows), _)? = try? RouteQueries.content(
+                            store: store, route: route, parameter: nil, filters: asked, options: options,
+                            snapshot: snapshot, catalogues: catalogues, explainsEmpty: false)
+                    else { return nil }
+                    return rows.total
+                }
+                // One choice's count is the same on every page that shows it: kept by its query.
+                var key = "\(route.position)|\(version ?? "")|\(words.map { "q" + $0 } ?? "")|"
+                for (name, value) in asked.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
+                guard let total = catalogues?.choiceCount(for: key, count) ?? count() else { continue }
+                counts[field.name, default: [:]][choice] = total
+            }
+        }
+        return counts
+    }
+}

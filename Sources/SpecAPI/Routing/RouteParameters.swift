@@ -1,0 +1,71 @@
+import SpecFormats
+import SpecStore
+
+/// A request's own parameters (its query without the common ones), read once: the route's
+/// store filter decoded from them, their canonical values, and the cache key of the answer.
+package struct RouteParameters {
+    /// The values the answer is built from and echoes: the filter's canonical values
+    /// (``DeclaredFilter/canonicalParameters``) when it decodes, else each value as sent, in
+    /// lower case (``normalise(_:)``).
+    package var filters: [String: String]
+    /// The route's store filter, or the error decoding gave; `nil` for a route without one,
+    /// or when no parameter of its own was given.
+    package var decoded: Result<any DeclaredFilter, QueryError>?
+    /// The answer's key: two requests with the same key get the same answer, so a server keeps
+    /// answers by it.
+    package var key: String
+
+    package init(route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format) {
+        // The route's own common parameters: `q` is one on a collection, a filter on a search.
+        let endpoint = route.endpoint
+        var sent: [(String, String)] = []
+        for pair in query.pairs where !endpoint.common.contains(where: { $0.rawValue == pair.name }) {
+            sent.append((pair.name, Self.normalise(pair.value)))
+        }
+        let given = Dictionary(sent, uniquingKeysWith: { first, _ in first })
+        var canonical: [(String, String)]
+        if let filter = endpoint.filter, !sent.isEmpty {
+            do throws(QueryError) {
+                let decoded = try filter.init(parameters: given)
+                self.decoded = .success(decoded)
+                canonical = decoded.canonicalParameters
+            } catch {
+                // Not values to key by: the route's query throws this error where it reads
+                // the filter, after the version is resolved, as it always has.
+                self.decoded = .failure(error)
+                canonical = sent.sorted { $0.0 < $1.0 }
+            }
+        } else {
+            decoded = nil
+            canonical = sent.sorted { $0.0 < $1.0 }
+        }
+        // Most queries are sent in their canonical spelling: the dictionary made for decoding
+        // serves, and a never-seen query does not pay for a second.
+        filters =
+            canonical.count == given.count && canonical.allSatisfy { given[$0.0] == $0.1 }
+            ? given : Dictionary(canonical, uniquingKeysWith: { first, _ in first })
+        key = Self.key(
+            route: route, parameter: parameter, filters: canonical, options: options, format: format)
+    }
+
+    /// The key of the answer to `route` with these canonical `filters`, `options` and `format`.
+    package static func key(
+        route: Route, parameter: String?, filters: [(String, String)], options: RequestOptions, format: Format
+    ) -> String {
+        var key = "\(route.position)|\(parameter ?? "")|"
+        for (name, value) in filters { key += "\(name)=\(value)&" }
+        key += "|\(options.version ?? "")|\(format.rawValue)|\(options.shape.rawValue)"
+        key += options.pretty ? "|p" : "|"
+        key += options.fragment && (format == .html || format == .md) ? "f" : ""
+        key += options.flat ? "t" : ""
+        key += options.rows.key
+        if let words = options.words { key += "|q" + normalise(words) }
+        return key
+    }
+
+    /// Parameter values are case-insensitive (API.md §1), so case does not split the cache. Only
+    /// case: stripping separators as the store's matching does would make `17.5` and `175` one key.
+    package static func normalise(_ value: String) -> String {
+        String(value.lowercased().trimmingSpaces)
+    }
+}
