@@ -51,7 +51,8 @@ let package = Package(
         .executableTarget(
             name: "SpecServer",
             dependencies: [
-                "HTTPCore", "JSON", "SourceWatch", "SpecAPI", "SpecFormats", "SpecStore", "SystemSupport",
+                "HTTPCore", "JSON", "SourceWatch", "SpecAPI", "SpecFormats", "SpecMCP", "SpecStore",
+                "SystemSupport",
             ],
             swiftSettings: upcomingFeatures,
             plugins: ["EmbedSpecData"]
@@ -78,6 +79,12 @@ let package = Package(
         .target(
             name: "SpecAPI", dependencies: ["JSON", "SourceWatch", "SpecFormats", "SpecStore", "SystemSupport"],
             swiftSettings: upcomingFeatures),
+        // MCP over the API: the tools and resources the routes declare, the JSON-RPC methods of both
+        // protocol eras, and the Streamable HTTP transport's rules, reading answers through
+        // MCPAnswerSource (which the server gives over its kept answers).
+        .target(
+            name: "SpecMCP", dependencies: ["JSON", "SpecAPI", "SpecFormats", "SpecStore"],
+            swiftSettings: upcomingFeatures),
         // The output formats (one file each) and the renderers they use: tables, pages, Swift, CSS
         // and design tokens from a table and a page model, knowing no route.
         .target(name: "SpecFormats", dependencies: ["JSON", "SpecStore"], swiftSettings: upcomingFeatures),
@@ -103,7 +110,8 @@ let package = Package(
         .testTarget(
             name: "SpecServerTests",
             dependencies: [
-                "SpecServer", "HTTPCore", "JSON", "SpecAPI", "SpecFormats", "SpecStore", "SystemSupport", "TestSupport",
+                "SpecServer", "HTTPCore", "JSON", "SpecAPI", "SpecFormats", "SpecMCP", "SpecStore", "SystemSupport",
+                "TestSupport",
                 "SourceWatch", "SourceWatchFixtures",
             ]),
     ],

@@ -1,4 +1,5 @@
 import SpecAPI
+import SpecMCP
 import SpecStore
 import Testing
 

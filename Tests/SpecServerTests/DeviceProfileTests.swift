@@ -1,5 +1,6 @@
 import JSON
 import SpecAPI
+import SpecMCP
 import SpecStore
 import Testing
 

@@ -1,6 +1,7 @@
 import Glibc
 import JSON
 import SpecAPI
+import SpecMCP
 import SpecStore
 import Testing
 

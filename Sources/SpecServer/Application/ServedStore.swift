@@ -2,6 +2,7 @@ import HTTPCore
 import JSON
 import SpecAPI
 import SpecFormats
+import SpecMCP
 import SpecStore
 
 /// One loaded store and every answer prepared from it.
@@ -312,7 +313,7 @@ final class ServedStore: Sendable {
     /// nothing else of a representation (not its head, tag or links), and the whole reply is
     /// kept by the MCP answer cache when it is asked again.
     func jsonAnswer(route: Route, parameter: String?, query: QueryParameters, options: RequestOptions)
-        throws(APIError) -> JSONAnswer
+        throws(APIError) -> MCPAnswer
     {
         guard route != .openAPI, route != .index else {
             return .kept(
@@ -326,14 +327,6 @@ final class ServedStore: Sendable {
             store: store, route: route, parameter: parameter, filters: asked.filters, decoded: asked.decoded,
             options: options, catalogues: catalogues)
         return .built(content.encoded(as: .json, options: options, route: route, version: snapshot.version.id))
-    }
-
-    /// A JSON answer for a tool result (``jsonAnswer(route:parameter:query:options:)``).
-    enum JSONAnswer {
-        /// A representation kept for later requests.
-        case kept(Representation)
-        /// The body of an answer nothing keeps.
-        case built([UInt8])
     }
 
     /// Judges the measurements of a POST body; never cached.

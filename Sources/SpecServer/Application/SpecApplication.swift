@@ -2,6 +2,7 @@ import HTTPCore
 import SourceWatch
 import SpecAPI
 import SpecFormats
+import SpecMCP
 import SpecStore
 import Synchronization
 import SystemSupport

@@ -1,12 +1,13 @@
 import HTTPCore
 import SourceWatch
+import SpecAPI
 import SpecStore
 import SystemSupport
 
 /// The composition `main` runs: read the configuration, load the store, serve.
 enum SpecServerCommand {
-    /// The version `--version` prints.
-    static let version = "1.0.0"
+    /// The version `--version` prints (``Release/version``).
+    static let version = Release.version
     /// The product token the fetches' User-Agent starts with.
     static let product = "spec-server/\(version)"
 

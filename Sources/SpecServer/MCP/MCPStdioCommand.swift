@@ -1,4 +1,5 @@
 import JSON
+import SpecMCP
 import SpecStore
 import SystemSupport
 

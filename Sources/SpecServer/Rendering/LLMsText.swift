@@ -1,5 +1,6 @@
 import SpecAPI
 import SpecFormats
+import SpecMCP
 import SpecStore
 
 /// `GET /llms.txt`: the service described for agents in the llms.txt format — an H1, a one-line

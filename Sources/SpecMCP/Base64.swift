@@ -1,8 +1,8 @@
 /// Base64 (RFC 4648 §4) decoding, for the `=?base64?…?=` form of an MCP header value.
-enum Base64 {
+package enum Base64 {
     /// The bytes `text` encodes, or `nil` unless it is canonical padded Base64 (a length that is
     /// a multiple of four, `=` only at the end, no bits left over).
-    static func decode(_ text: Substring) -> [UInt8]? {
+    package static func decode(_ text: Substring) -> [UInt8]? {
         let input = Array(text.utf8)
         guard input.count % 4 == 0 else { return nil }
         var output: [UInt8] = []

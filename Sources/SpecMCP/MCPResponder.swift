@@ -1,4 +1,3 @@
-import HTTPCore
 import JSON
 import SpecAPI
 import SpecFormats
@@ -9,26 +8,41 @@ import SpecStore
 ///
 /// Transport-free: ``MCPHTTPTransport`` and ``MCPStdioCommand`` check what their transport
 /// requires, then hand the request here.
-struct MCPResponder {
-    let served: ServedStore
+package struct MCPResponder {
+    package let served: any MCPAnswerSource
+
+    package init(served: any MCPAnswerSource) {
+        self.served = served
+    }
 
     /// What a request carries besides its method and params.
-    struct Context {
-        var era: MCPProtocol.Era
+    package struct Context {
+        package var era: MCPProtocol.Era
         /// The `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` values, over HTTP; `nil` over
         /// stdio, which has no headers.
-        var headers: RoutingHeaders?
+        package var headers: RoutingHeaders?
+
+        package init(era: MCPProtocol.Era, headers: RoutingHeaders?) {
+            self.era = era
+            self.headers = headers
+        }
     }
 
     /// The routing headers of a 2026-07-28 request, every value of each as sent.
-    struct RoutingHeaders {
-        var protocolVersion: [String]
-        var method: [String]
-        var name: [String]
+    package struct RoutingHeaders {
+        package var protocolVersion: [String]
+        package var method: [String]
+        package var name: [String]
+
+        package init(protocolVersion: [String], method: [String], name: [String]) {
+            self.protocolVersion = protocolVersion
+            self.method = method
+            self.name = name
+        }
     }
 
     /// The `result` member's JSON, or the error.
-    func respond(method: String, params: JSONValue?, context: Context) -> Result<[UInt8], MCPError> {
+    package func respond(method: String, params: JSONValue?, context: Context) -> Result<[UInt8], MCPError> {
         if context.era == .modern, let rejected = Self.modernRejection(method: method, params: params, context: context)
         {
             return .failure(rejected)
@@ -66,7 +80,7 @@ struct MCPResponder {
 
     /// The first rung of the 2026-07-28 ladder a request fails: the `_meta` envelope, then the
     /// headers against the body, then the version (the order of the reference SDK's classifier).
-    static func modernRejection(method: String, params: JSONValue?, context: Context) -> MCPError? {
+    package static func modernRejection(method: String, params: JSONValue?, context: Context) -> MCPError? {
         guard let meta = params?["_meta"]?.objectValue else {
             return .invalidParams(
                 "params._meta must be an object carrying the required \(MCPProtocol.MetaKey.protocolVersion) and \(MCPProtocol.MetaKey.clientCapabilities) envelope keys"
@@ -118,10 +132,10 @@ struct MCPResponder {
     }
 
     /// The methods whose `Mcp-Name` header repeats a member of params.
-    static let nameBearingMethods = ["tools/call": "name", "resources/read": "uri", "prompts/get": "name"]
+    package static let nameBearingMethods = ["tools/call": "name", "resources/read": "uri", "prompts/get": "name"]
 
     /// A header value as sent, or the UTF-8 inside `=?base64?…?=`; `nil` for a broken sentinel.
-    static func decodeHeaderValue(_ value: String) -> String? {
+    package static func decodeHeaderValue(_ value: String) -> String? {
         guard value.hasPrefix("=?base64?"), value.hasSuffix("?="), value.count >= 11 else { return value }
         let payload = value.dropFirst(9).dropLast(2)
         guard let bytes = Base64.decode(payload) else { return nil }
@@ -193,7 +207,7 @@ struct MCPResponder {
     }
 
     /// Runs the tool's route with the arguments as its query (and `items` as a POST body).
-    private func run(_ tool: MCPCatalogue.Tool, arguments: JSONObject) throws(APIError) -> ServedStore.JSONAnswer {
+    private func run(_ tool: MCPCatalogue.Tool, arguments: JSONObject) throws(APIError) -> MCPAnswer {
         var pairs: [(name: String, value: String)] = []
         var items: [UInt8]?
         var detail = false
@@ -259,7 +273,7 @@ struct MCPResponder {
         let options = try RequestOptions(query: query, route: route)
         if tool.input == .postBody {
             let embed = try CheckBatch.embedsFigure(query[CheckBatch.embedParameter])
-            return .kept(try served.check(body: items ?? [], format: .json, options: options, embed: embed))
+            return try served.checkAnswer(items: items ?? [], options: options, embed: embed)
         }
         return try served.jsonAnswer(route: route, parameter: parameter, query: query, options: options)
     }
@@ -311,7 +325,7 @@ struct MCPResponder {
 
     /// A `CallToolResult`: the route's JSON as `structuredContent` (on success) and, for clients
     /// that show nothing else, the same JSON as text.
-    static func toolResult(json: ArraySlice<UInt8>, isError: Bool) -> [UInt8] {
+    package static func toolResult(json: ArraySlice<UInt8>, isError: Bool) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(json.count * 2 + 256)
         bytes.append(contentsOf: #"{"resultType":"complete","content":[{"type":"text","text":"#.utf8)
@@ -342,7 +356,7 @@ struct MCPResponder {
         guard let (route, parameter) = Route.match(path: String(path)), route.servesData,
             route.formats.contains(.json)
         else { throw .resourceNotFound(uri, era: era) }
-        let representation: Representation
+        let body: [UInt8]
         do throws(APIError) {
             let query: QueryParameters
             do {
@@ -351,14 +365,11 @@ struct MCPResponder {
                 throw APIError.badQuery("\(error)")
             }
             let options = try RequestOptions(query: query, route: route)
-            representation = try served.representation(
-                route: route, parameter: parameter, query: query, options: options, format: .json)
+            body = try served.jsonBody(route: route, parameter: parameter, query: query, options: options)
         } catch {
             if error.status == 404 { throw .resourceNotFound(uri, era: era) }
             throw .invalidParams(error.message, data: (try? JSONValue.parse(error.body)) ?? .null)
         }
-        var body: [UInt8] = []
-        representation.ok.appendBody(to: &body)
         let contents: JSONValue = [
             [
                 "uri": .string(uri), "mimeType": "application/json",
@@ -380,11 +391,11 @@ struct MCPResponder {
 
     /// A result object: `resultType`, the members, the caching hints of a list or a read, and
     /// `_meta` (the handshake revisions' results are open, so one shape serves both eras).
-    static func result(_ members: [(String, JSONValue)], cacheable: Bool) -> [UInt8] {
+    package static func result(_ members: [(String, JSONValue)], cacheable: Bool) -> [UInt8] {
         result(rawMembers: members.map { ($0.0, $0.1.serializedBytes()) }, cacheable: cacheable)
     }
 
-    static func result(rawMembers: [(String, [UInt8])], cacheable: Bool) -> [UInt8] {
+    package static func result(rawMembers: [(String, [UInt8])], cacheable: Bool) -> [UInt8] {
         var bytes = Array(#"{"resultType":"complete""#.utf8)
         for (name, value) in rawMembers {
             bytes.append(UInt8(ascii: ","))

@@ -5,7 +5,7 @@ import SpecStore
 ///
 /// Every transport reads a message this way: a batch, a response, a malformed `id`, `jsonrpc`,
 /// `method` or `params` is `-32600`; text that is not JSON is `-32700`.
-enum MCPEnvelope {
+package enum MCPEnvelope {
     /// A request: answered with a result or an error carrying its `id`.
     case request(id: JSONValue, method: String, params: JSONValue?)
     /// A notification (`notifications/initialized`, …): nothing is answered.
@@ -14,7 +14,7 @@ enum MCPEnvelope {
     case invalid(MCPError, id: JSONValue)
 
     /// Reads the UTF-8 JSON of one message with the project's JSON parser.
-    static func read(_ bytes: [UInt8]) -> MCPEnvelope {
+    package static func read(_ bytes: [UInt8]) -> MCPEnvelope {
         let message: JSONValue
         do {
             message = try JSONValue.parse(bytes)
@@ -46,7 +46,7 @@ enum MCPEnvelope {
     }
 
     /// JSON-RPC 2.0 ids are strings or numbers (MCP refuses `null`).
-    static func isValidID(_ id: JSONValue) -> Bool {
+    package static func isValidID(_ id: JSONValue) -> Bool {
         switch id {
         case .string, .number: true
         default: false
@@ -54,7 +54,7 @@ enum MCPEnvelope {
     }
 
     /// `{"jsonrpc":"2.0","id":…,"result":…}` around a result's JSON, with a closing newline.
-    static func response(id: JSONValue, result: [UInt8]) -> [UInt8] {
+    package static func response(id: JSONValue, result: [UInt8]) -> [UInt8] {
         var bytes = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
         id.serialize(into: &bytes)
         bytes.append(contentsOf: #","result":"#.utf8)
@@ -64,7 +64,7 @@ enum MCPEnvelope {
     }
 
     /// `{"jsonrpc":"2.0","id":…,"error":{…}}`, with a closing newline.
-    static func response(id: JSONValue, error: MCPError) -> [UInt8] {
+    package static func response(id: JSONValue, error: MCPError) -> [UInt8] {
         var bytes = JSONValue.object(JSONObject([("jsonrpc", "2.0"), ("id", id), ("error", error.json)]))
             .serializedBytes()
         bytes.append(UInt8(ascii: "\n"))

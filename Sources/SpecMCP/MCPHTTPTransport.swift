@@ -11,45 +11,66 @@ import SpecStore
 /// (`406`), the JSON (`-32700`), the envelope (`-32600`, batches included), notifications
 /// (`202`); then the request goes to ``MCPResponder`` in the era its `MCP-Protocol-Version`
 /// names (none, or a handshake revision: 2025-11-25 and earlier; anything else: 2026-07-28).
-struct MCPHTTPTransport: Sendable {
+package struct MCPHTTPTransport: Sendable {
     /// The path the endpoint answers on.
-    static let path = "/mcp"
+    package static let path = "/mcp"
 
     /// Host names (without port) allowed besides the loopback names; `*` allows any.
-    var allowedHosts: [String]
+    package var allowedHosts: [String]
     /// Origins (`scheme://host[:port]`) allowed besides loopback ones.
-    var allowedOrigins: [String]
+    package var allowedOrigins: [String]
+
+    package init(allowedHosts: [String], allowedOrigins: [String]) {
+        self.allowedHosts = allowedHosts
+        self.allowedOrigins = allowedOrigins
+    }
 
     /// What the transport reads of a request, copied out of the engine's buffers.
-    struct Request: Sendable {
-        var method: String
-        var origin: [String] = []
-        var host: String?
-        var contentType: String?
-        var accept: [String] = []
-        var protocolVersion: [String] = []
-        var mcpMethod: [String] = []
-        var mcpName: [String] = []
-        var body: [UInt8] = []
+    package struct Request: Sendable {
+        package var method: String
+        package var origin: [String] = []
+        package var host: String?
+        package var contentType: String?
+        package var accept: [String] = []
+        package var protocolVersion: [String] = []
+        package var mcpMethod: [String] = []
+        package var mcpName: [String] = []
+        package var body: [UInt8] = []
+
+        package init(
+            method: String, origin: [String] = [], host: String? = nil, contentType: String? = nil,
+            accept: [String] = [], protocolVersion: [String] = [], mcpMethod: [String] = [], mcpName: [String] = [],
+            body: [UInt8] = []
+        ) {
+            self.method = method
+            self.origin = origin
+            self.host = host
+            self.contentType = contentType
+            self.accept = accept
+            self.protocolVersion = protocolVersion
+            self.mcpMethod = mcpMethod
+            self.mcpName = mcpName
+            self.body = body
+        }
     }
 
     /// The answer, for the engine to send.
-    struct Reply: Equatable {
-        var status: Int
-        var headers: [Field]
-        var body: [UInt8]
+    package struct Reply: Equatable {
+        package var status: Int
+        package var headers: [Field]
+        package var body: [UInt8]
 
-        struct Field: Equatable {
-            var name: String
-            var value: String
+        package struct Field: Equatable {
+            package var name: String
+            package var value: String
         }
     }
 
     /// The loopback names a local client's `Host` carries.
-    static let loopbackHosts: Set<String> = ["localhost", "127.0.0.1", "[::1]", "::1"]
+    package static let loopbackHosts: Set<String> = ["localhost", "127.0.0.1", "[::1]", "::1"]
 
     /// Answers one request; `served` is the store being served, `nil` before the first load.
-    func respond(to request: Request, served: ServedStore?) -> Reply {
+    package func respond(to request: Request, served: (any MCPAnswerSource)?) -> Reply {
         let origin = request.origin.first
         if request.origin.count > 1 || (origin != nil && !isAllowed(origin: origin!)) {
             return plain(
@@ -125,7 +146,7 @@ struct MCPHTTPTransport: Sendable {
 
     /// The answer cache's key for a request: its routing headers and its body, for a body small
     /// enough to be worth keeping (a batch check's large body is not).
-    static func answerKey(_ request: Request) -> String? {
+    package static func answerKey(_ request: Request) -> String? {
         // Valid UTF-8 only: decoding would make two different bodies one key.
         guard request.body.count <= 4096, let body = String(validating: request.body, as: UTF8.self) else {
             return nil
@@ -139,14 +160,14 @@ struct MCPHTTPTransport: Sendable {
 
     /// The era a request's `MCP-Protocol-Version` selects: none or a handshake revision keeps the
     /// handshake rules; any other value (2026-07-28, or one to refuse) gets the 2026-07-28 ladder.
-    static func era(protocolVersion: String?) -> MCPProtocol.Era {
+    package static func era(protocolVersion: String?) -> MCPProtocol.Era {
         guard let protocolVersion, !MCPProtocol.handshakeVersions.contains(protocolVersion) else { return .handshake }
         return .modern
     }
 
     // MARK: - Checks
 
-    func isAllowed(origin: String) -> Bool {
+    package func isAllowed(origin: String) -> Bool {
         if allowedOrigins.contains(origin) { return true }
         // `null` (a sandboxed frame, a file) is foreign: it names no one to trust.
         for scheme in ["http://", "https://"] where origin.hasPrefix(scheme) {
@@ -155,7 +176,7 @@ struct MCPHTTPTransport: Sendable {
         return false
     }
 
-    func isAllowed(host: String) -> Bool {
+    package func isAllowed(host: String) -> Bool {
         if allowedHosts.contains("*") { return true }
         let name = Self.hostName(host).lowercased()
         return Self.loopbackHosts.contains(name) || allowedHosts.contains { $0.lowercased() == name }
@@ -163,20 +184,20 @@ struct MCPHTTPTransport: Sendable {
     }
 
     /// `example.com` of `example.com:8080`, `[::1]` of `[::1]:8080`.
-    static func hostName(_ authority: String) -> String {
+    package static func hostName(_ authority: String) -> String {
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
             return String(authority[...close])
         }
         return String(authority.prefix { $0 != ":" && $0 != "/" })
     }
 
-    static func mediaType(_ value: String) -> String {
+    package static func mediaType(_ value: String) -> String {
         if value == "application/json" { return value }  // what nearly every client sends
         return String(value.prefix { $0 != ";" }.trimmingSpaces).lowercased()
     }
 
     /// Whether some `Accept` range admits `application/json` with a non-zero weight.
-    static func acceptsJSON(_ fields: [String]) -> Bool {
+    package static func acceptsJSON(_ fields: [String]) -> Bool {
         if fields.contains("application/json") { return true }  // what nearly every client sends
         for field in fields {
             for range in field.split(separator: ",") {

@@ -10,48 +10,48 @@ import SpecStore
 ///
 /// Nothing here lists routes: a route declared with a ``Endpoint/Tool`` gets its tool, and a
 /// record route (`/v1/…/{id}`) is read by `get_record` and listed as a resource template.
-struct MCPCatalogue: Sendable {
+package struct MCPCatalogue: Sendable {
     /// A tool and what calling it runs.
-    struct Tool: Sendable {
-        var name: String
+    package struct Tool: Sendable {
+        package var name: String
         /// The route it answers as; `nil` for `get_record`, which picks the record route by id.
-        var route: Route?
-        var input: Endpoint.Tool.Input
+        package var route: Route?
+        package var input: Endpoint.Tool.Input
         /// The argument names the tool takes (its `inputSchema`'s properties).
-        var arguments: Set<String>
+        package var arguments: Set<String>
         /// The fields a collection tool keeps when neither `fields` nor `detail` is given: every
         /// field but the provenance detail (``MCPCatalogue/detailFields``: `since`, `seen`,
         /// `asPublished`, …); `nil` for a tool that answers whole.
-        var leadFields: String? = nil
+        package var leadFields: String? = nil
         /// The declaration `tools/list` carries.
-        var declaration: JSONValue
+        package var declaration: JSONValue
         /// The kind of each argument that is a field of the route's store filter
         /// (``FilterField``): read as a JSON value of that kind, a number as a JSON number.
-        var fieldKinds: [String: FilterKind] = [:]
+        package var fieldKinds: [String: FilterKind] = [:]
     }
 
     /// The tools in `tools/list` order: the routes' order, `get_record` after the collections.
-    let tools: [Tool]
+    package let tools: [Tool]
     /// `tools/list`'s `tools` array, serialized once.
-    let toolsJSON: [UInt8]
+    package let toolsJSON: [UInt8]
     /// `resources/list`'s `resources`: every collection a route lists without a required filter.
-    let resources: JSONValue
+    package let resources: JSONValue
     /// `resources/templates/list`'s `resourceTemplates`: every record route.
-    let resourceTemplates: JSONValue
+    package let resourceTemplates: JSONValue
     /// The record route of each id prefix (`device` → `/v1/devices/{id}`), for `get_record`.
-    let recordRoutes: [String: Route]
+    package let recordRoutes: [String: Route]
 
     /// The URI scheme of the resources: `hig://v1/devices` is `GET /v1/devices`.
-    static let scheme = "hig:/"
+    package static let scheme = "hig:/"
 
     /// The name of the tool that reads any record by id.
-    static let recordToolName = "get_record"
+    package static let recordToolName = "get_record"
 
     /// Common parameters that choose a representation other than the route's JSON; a tool's
     /// result is always that JSON, so no tool takes them.
-    static let representationParameters: Set<String> = ["format", "shape", "pretty", "fragment", "flat"]
+    package static let representationParameters: Set<String> = ["format", "shape", "pretty", "fragment", "flat"]
 
-    init(store: SpecStore, openAPI: JSONValue) {
+    package init(store: SpecStore, openAPI: JSONValue) {
         let paths = openAPI["paths"]?.objectValue ?? JSONObject()
         let recordRouteList = Route.allCases.filter(Self.isRecordRoute)
         let latest = store.latest
@@ -158,12 +158,12 @@ struct MCPCatalogue: Sendable {
     }
 
     /// The tool called `name`.
-    func tool(named name: String) -> Tool? {
+    package func tool(named name: String) -> Tool? {
         tools.first { $0.name == name }
     }
 
     /// The record route that answers `id`, by its prefix (`metric.controls.ios.minimum-size`).
-    func recordRoute(for id: String) -> Route? {
+    package func recordRoute(for id: String) -> Route? {
         id.split(separator: ".").first.flatMap { recordRoutes[String($0)] }
     }
 
@@ -171,13 +171,13 @@ struct MCPCatalogue: Sendable {
 
     /// A route of one record by id: `/v1/…/{id}` answering the record envelope (not a view of
     /// one, as `/v1/devices/{id}/profile`).
-    static func isRecordRoute(_ route: Route) -> Bool {
+    package static func isRecordRoute(_ route: Route) -> Bool {
         route.endpoint.schema == .record && route.endpoint.pathParameter?.name == "id" && route.servesData
             && route.template.hasSuffix("/{id}")
     }
 
     /// A collection listed as a resource: a tool that runs a `GET` and needs no argument.
-    static func isCollectionResource(_ route: Route) -> Bool {
+    package static func isCollectionResource(_ route: Route) -> Bool {
         // A templated route (`device_profile`) needs its segment: a tool, not a fixed resource.
         guard let tool = route.endpoint.tool, tool.input == .query, route.endpoint.pathParameter == nil else {
             return false
@@ -186,7 +186,7 @@ struct MCPCatalogue: Sendable {
     }
 
     /// `size-classes` for `/v1/size-classes`, `size-class` for its record route.
-    static func resourceName(_ route: Route) -> String {
+    package static func resourceName(_ route: Route) -> String {
         if isRecordRoute(route) {
             return route.endpoint.title.lowercased().replacing(" ", with: "-")
         }
@@ -194,15 +194,15 @@ struct MCPCatalogue: Sendable {
     }
 
     /// The argument that asks a collection tool for every field of its rows.
-    static let detailArgument = "detail"
+    package static let detailArgument = "detail"
 
     /// The most values an input schema enumerates.
-    static let maximumEnumeration = 40
+    package static let maximumEnumeration = 40
 
     /// A parameter's input schema, as short as a model reads it: a vocabulary's canonical values
     /// as the enumeration (the server takes their aliases and any case too), other values by type,
     /// and the parameter's first sentence.
-    static func inputSchema(_ parameter: Endpoint.Parameter, latest: SpecSnapshot) -> JSONValue {
+    package static func inputSchema(_ parameter: Endpoint.Parameter, latest: SpecSnapshot) -> JSONValue {
         var schema = JSONObject()
         switch parameter.value {
         case .filter(.number):
@@ -242,7 +242,7 @@ struct MCPCatalogue: Sendable {
 
     /// A measurement member's schema: its type and values, with words only where the name
     /// and values leave a question (the tool's description says how the members combine).
-    static func measurementSchema(_ parameter: Endpoint.Parameter, latest: SpecSnapshot) -> JSONValue {
+    package static func measurementSchema(_ parameter: Endpoint.Parameter, latest: SpecSnapshot) -> JSONValue {
         // The body is JSON: bold is a boolean there, not the query's word.
         if parameter.name == "bold" { return ["type": "boolean"] }
         guard case .object(var schema) = inputSchema(parameter, latest: latest) else { return ["type": "string"] }
@@ -268,7 +268,7 @@ struct MCPCatalogue: Sendable {
     /// The input schema of a common parameter a tool takes; `nil` for the representation ones
     /// (a tool's result is always the route's JSON). What they mean is said once, in the
     /// server's instructions and the tools' descriptions, not at length in every schema.
-    static func commonSchema(_ parameter: CommonParameter) -> JSONValue? {
+    package static func commonSchema(_ parameter: CommonParameter) -> JSONValue? {
         switch parameter {
         case .format, .shape, .pretty, .fragment, .flat: nil
         case .version, .sort, .q: ["type": "string"]
@@ -388,7 +388,7 @@ struct MCPCatalogue: Sendable {
     ]
 
     /// The output schema of a route's tool.
-    static func outputSchema(_ route: Route, postBody: Bool) -> JSONValue {
+    package static func outputSchema(_ route: Route, postBody: Bool) -> JSONValue {
         if postBody { return envelope(items: checkItem) }
         switch route.endpoint.schema {
         case .diff: return diffOutput

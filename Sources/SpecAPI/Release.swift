@@ -1,0 +1,5 @@
+/// The service's release: `spec-server --version`, MCP's `serverInfo`, the build info in
+/// `/metrics` and the `User-Agent` of its fetches all name it.
+package enum Release {
+    package static let version = "1.0.0"
+}
