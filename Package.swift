@@ -79,12 +79,16 @@ let package = Package(
         .target(
             name: "SpecAPI", dependencies: ["JSON", "SourceWatch", "SpecFormats", "SpecStore", "SystemSupport"],
             swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "SpecAPITests", dependencies: ["JSON", "SpecAPI", "SpecFormats", "SpecStore", "TestSupport"]),
         // MCP over the API: the tools and resources the routes declare, the JSON-RPC methods of both
         // protocol eras, and the Streamable HTTP transport's rules, reading answers through
         // MCPAnswerSource (which the server gives over its kept answers).
         .target(
             name: "SpecMCP", dependencies: ["JSON", "SpecAPI", "SpecFormats", "SpecStore"],
             swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "SpecMCPTests", dependencies: ["JSON", "SpecAPI", "SpecMCP", "SpecStore", "TestSupport"]),
         // The output formats (one file each) and the renderers they use: tables, pages, Swift, CSS
         // and design tokens from a table and a page model, knowing no route.
         .target(name: "SpecFormats", dependencies: ["JSON", "SpecStore"], swiftSettings: upcomingFeatures),
@@ -100,9 +104,9 @@ let package = Package(
         .executableTarget(
             name: "store-bench", dependencies: ["SpecStore"], path: "Benchmarks/store",
             exclude: ["scale.py", "scale.sh"]),
-        // What more than one test target needs: waiting on a condition with a deadline, and a blocking
-        // HTTP client over loopback.
-        .target(name: "TestSupport", dependencies: ["SystemSupport"], path: "Tests/TestSupport"),
+        // What more than one test target needs: waiting on a condition with a deadline, a blocking
+        // HTTP client over loopback, and the repository's data file loaded once.
+        .target(name: "TestSupport", dependencies: ["SpecStore", "SystemSupport"], path: "Tests/TestSupport"),
         .testTarget(
             name: "HTTPCoreTests", dependencies: ["HTTPCore", "SystemSupport", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),

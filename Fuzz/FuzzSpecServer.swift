@@ -19,6 +19,7 @@ import JSON
 import SourceWatch
 import SpecAPI
 import SpecFormats
+import SpecMCP
 import SpecStore
 
 private enum FuzzTarget: String {

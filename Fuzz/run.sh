@@ -48,9 +48,10 @@ swiftc "${flags[@]}" -module-name HTTPCore -I "$work/modules" "${httpcore[@]}" "
     "$work/SystemSupport.o" "$work/shim.o" -o "$work/fuzz-http"
 
 # The others join the SpecServer module, over the package's library modules built as modules,
-# in dependency order (SourceWatch and SpecFormats import SpecStore).
+# in dependency order (SourceWatch and SpecFormats import SpecStore, SpecAPI imports them, SpecMCP
+# imports SpecAPI).
 objects=()
-for module in JSON HTTPCore SpecStore SourceWatch SpecFormats; do
+for module in JSON HTTPCore SpecStore SourceWatch SpecFormats SpecAPI SpecMCP; do
     mapfile -t sources < <(find "$root/Sources/$module" -name '*.swift' | sort)
     swiftc "${flags[@]}" -wmo -c -module-name "$module" -enable-testing \
         -emit-module -emit-module-path "$work/modules/$module.swiftmodule" \

@@ -32,104 +32,6 @@ import Testing
         return app.request(.post, "/mcp", headers: headers + extra, body: body.serializedBytes())
     }
 
-    // MARK: - Derived from the declarations
-
-    @Test(arguments: Route.allCases.filter { $0.endpoint.selectsRows })
-    func everyCollectionRouteHasATool(route: Route) throws {
-        let declared = try #require(route.endpoint.tool, "\(route.template) declares no MCP tool")
-        #expect(served.mcp.tool(named: declared.name)?.route == route)
-    }
-
-    @Test func everyRecordRouteIsReadByIDAndListedAsATemplate() throws {
-        let templates = served.mcp.resourceTemplates.arrayValue?.compactMap { $0["uriTemplate"]?.stringValue } ?? []
-        for route in Route.allCases where MCPCatalogue.isRecordRoute(route) {
-            #expect(templates.contains("hig:/" + route.template), "\(route.template)")
-            for id in route.endpoint.pathParameter?.values(served.store.latest) ?? [] {
-                #expect(served.mcp.recordRoute(for: id) == route, "\(id)")
-            }
-        }
-        #expect(served.mcp.recordRoute(for: "colour.ios.red") == nil)
-    }
-
-    @Test func toolInputsAreTheRoutesOpenAPIParameters() throws {
-        for tool in served.mcp.tools {
-            guard let route = tool.route, tool.input == .query else { continue }
-            let parameters = served.openAPI["paths"]?[route.template]?["get"]?["parameters"]?.arrayValue ?? []
-            let documented = Set(
-                parameters.filter { ["query", "path"].contains($0["in"]?.stringValue) }.compactMap {
-                    $0["name"]?.stringValue
-                }
-            ).subtracting(MCPCatalogue.representationParameters)
-            // The route's parameters (a templated path's segment too), and detail where the tool
-            // trims rows by default.
-            let own: Set<String> = tool.leadFields == nil ? [] : [MCPCatalogue.detailArgument]
-            #expect(tool.arguments == documented.union(own), "\(tool.name)")
-            #expect(tool.arguments.contains("version"), "\(tool.name)")
-            // A vocabulary's canonical values, which the route accepts (OpenAPI adds the aliases).
-            let properties = tool.declaration["inputSchema"]?["properties"]
-            for parameter in parameters where tool.arguments.contains(parameter["name"]?.stringValue ?? "") {
-                let name = parameter["name"]!.stringValue!
-                guard !["fields", "sort"].contains(name), let schemaEnum = parameter["schema"]?["enum"]?.arrayValue
-                else { continue }
-                let listed = properties?[name]?["enum"]?.arrayValue ?? []
-                // A vocabulary of dozens of values (the metrics' topics) is left to the error
-                // that lists it.
-                if listed.isEmpty {
-                    #expect(schemaEnum.count > MCPCatalogue.maximumEnumeration, "\(tool.name).\(name)")
-                } else {
-                    #expect(listed.allSatisfy(schemaEnum.contains), "\(tool.name).\(name)")
-                }
-            }
-        }
-    }
-
-    @Test func theToolListIsSmallEnoughForAnAgent() throws {
-        // What a model reads (names, descriptions, input schemas) at most 16 KB; the whole
-        // tools/list at most 32 KB.
-        var read = 0
-        for tool in served.mcp.tools {
-            let declaration = tool.declaration
-            read += tool.name.utf8.count + (declaration["description"]?.stringValue?.utf8.count ?? 0)
-            read += try #require(declaration["inputSchema"]).serializedBytes().count
-        }
-        #expect(read <= 16 * 1024, "names, descriptions and input schemas: \(read) bytes")
-        #expect(served.mcp.toolsJSON.count <= 32 * 1024, "tools/list: \(served.mcp.toolsJSON.count) bytes")
-    }
-
-    @Test func theCheckToolListsElementsAndMeasures() throws {
-        let tool = try #require(served.mcp.tool(named: "check_measurements"))
-        let item = try #require(tool.declaration["inputSchema"]?["properties"]?["items"]?["items"]?["properties"])
-        let elements = item["element"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        let measures = item["measure"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        #expect(elements == served.store.latest.elements.map(\.id))
-        for element in served.store.latest.elements {
-            for measure in element.measures {
-                #expect(measures.contains(measure.name), "\(element.id).\(measure.name)")
-            }
-        }
-    }
-
-    @Test func outputSchemasHaveAnObjectRootAndResolveEveryReference() throws {
-        for tool in served.mcp.tools {
-            let schema = try #require(tool.declaration["outputSchema"])
-            #expect(schema["type"] == "object", "\(tool.name)")
-            let definitions = schema["$defs"]?.objectValue ?? JSONObject()
-            for reference in Self.references(in: schema) {
-                #expect(reference.hasPrefix("#/$defs/"), "\(tool.name): \(reference)")
-                #expect(definitions.contains(key: String(reference.dropFirst(8))), "\(tool.name): \(reference)")
-            }
-        }
-    }
-
-    static func references(in schema: JSONValue) -> [String] {
-        switch schema {
-        case .object(let object):
-            object.flatMap { key, value in key == "$ref" ? [value.stringValue ?? ""] : references(in: value) }
-        case .array(let elements): elements.flatMap(references)
-        default: []
-        }
-    }
-
     // MARK: - Results are the routes' JSON
 
     static let toolCalls: [(String, JSONValue, String)] = [
@@ -400,19 +302,6 @@ import Testing
                 responder: MCPResponder(served: served), input: input.read, output: closed, limit: 64 * 1024)
                 == .outputClosed)
         for end in [output.read, output.write, input.read, input.write] { close(end) }
-    }
-
-    @Test(arguments: [
-        ("bGlzdF9kZXZpY2Vz", "list_devices"), ("aGlnOi8vdjEvbXl0aHM=", "hig://v1/myths"), ("", ""),
-        ("w6k=", "é"),
-    ])
-    func base64HeaderValuesDecode(encoded: String, decoded: String) {
-        #expect(MCPResponder.decodeHeaderValue("=?base64?\(encoded)?=") == decoded)
-    }
-
-    @Test(arguments: ["bGlzdA", "bGlz*A==", "bA=x", "bB=="])
-    func brokenBase64IsRefused(encoded: String) {
-        #expect(Base64.decode(Substring(encoded)) == nil)
     }
 
     // MARK: - llms.txt

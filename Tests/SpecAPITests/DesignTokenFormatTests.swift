@@ -4,12 +4,11 @@ import SpecStore
 import Testing
 
 @testable import SpecFormats
-@testable import SpecServer
 
 /// Every token file the service serves, held to the DTCG 2025.10 format rules, and the checker
 /// itself shown to catch what those rules forbid.
 @Suite struct DesignTokenFormatTests {
-    let app = ApplicationHarness.shared
+    let app = APIHarness.shared
 
     // MARK: - The checker
 
@@ -234,7 +233,7 @@ import Testing
 
 /// The color token files: one per appearance, the same tokens in each, Apple's values.
 @Suite struct ColorTokenTests {
-    let app = ApplicationHarness.shared
+    let app = APIHarness.shared
 
     @Test func everyAppearanceHasTheSameTokensWithApplesValues() throws {
         var names: Set<[String]> = []

@@ -2,12 +2,10 @@ import SpecAPI
 import SpecStore
 import Testing
 
-@testable import SpecServer
-
 /// `fields=` on record routes (`/v1/{collection}/{id}`, API.md §6): the record trimmed to the
 /// fields asked for, checked against its collection's fields, in every format.
 @Suite struct RecordFieldsTests {
-    let app = ApplicationHarness.shared
+    let app = APIHarness.shared
 
     static let recordRoutes = Route.allCases.filter { $0.template.hasSuffix("/{id}") }
 

@@ -2,13 +2,11 @@ import JSON
 import SpecStore
 import Testing
 
-@testable import SpecServer
-
 /// `/v1/search` hits carry what an answer cites (value, unit, status, citation), and
 /// `history=true` searches every store version: a figure Apple removed comes back with the
 /// versions that held it.
 @Suite struct SearchCitationTests {
-    let app = ApplicationHarness.shared
+    let app = APIHarness.shared
 
     @Test func aHitCarriesItsValueUnitStatusAndCitation() throws {
         let answer = app.request(.get, "/v1/search?q=grabber&limit=1")

@@ -1,13 +1,11 @@
 import SpecStore
 import Testing
 
-@testable import SpecServer
-
 /// `/v1/coverage`, and the empty answer's note that tells "not held here" from "Apple publishes
 /// none".
 @Suite("Coverage route")
 struct CoverageRouteTests {
-    let app = ApplicationHarness.shared
+    let app = APIHarness.shared
 
     @Test("/v1/coverage lists every page of the coverage list with its status")
     func route() throws {

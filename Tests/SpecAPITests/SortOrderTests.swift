@@ -2,20 +2,17 @@ import SpecAPI
 import SpecStore
 import Testing
 
-@testable import HTTPCore
-@testable import SpecServer
-
 /// A sort of a route's every row takes its order from the store's, made once per field and
 /// direction: each page must be the page a sort of those rows gives, for every sortable field.
 @Suite struct SortOrderTests {
-    let app = ApplicationHarness.shared
+    let app = APIHarness.shared
 
     @Test(arguments: [
         Route.collection(.tracking), .collection(.devices), .collection(.metrics), .collection(.widgets),
         .collection(.dynamicType), .collection(.rules),
     ])
     func everyPageOfEveryOrderIsTheSortedRowsPage(route: Route) throws {
-        let store = try #require(app.application.current?.store)
+        let store = app.store
         let rows = try #require(FieldCatalogue.unfilteredRows(of: route, store: store))
         let catalogue = FieldCatalogue.of(route, store: store)
         #expect(!catalogue.sortable.isEmpty)
@@ -50,7 +47,7 @@ import Testing
         ("/v1/widgets", "platform=ios"), ("/v1/rules", "platform=watchos"),
     ])
     func aFilteredSortIsTheStableSortOfTheKeptRows(path: String, filter: String) throws {
-        let store = try #require(app.application.current?.store)
+        let store = app.store
         let route = try #require(Route.match(path: path)?.route)
         let kept = try #require(app.request(.get, "\(path)?\(filter)&limit=1000").json?["items"]?.arrayValue)
         #expect(!kept.isEmpty)

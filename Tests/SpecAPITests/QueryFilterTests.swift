@@ -3,8 +3,6 @@ import SpecAPI
 import SpecStore
 import Testing
 
-@testable import SpecServer
-
 /// The query string decoded into the store's typed filters: spellings, aliases, and the errors
 /// that name the parameter at fault.
 @Suite struct QueryFilterTests {

@@ -2,13 +2,11 @@ import SpecAPI
 import SpecStore
 import Testing
 
-@testable import SpecServer
-
 /// The server words the store's note references as the URLs of the answers they name; the
 /// store's notes hold no URL of their own (issue 7).
 struct NoteWordingTests {
-    let app = ApplicationHarness.shared
-    let store = ApplicationHarness.shared.application.current!.store
+    let app = APIHarness.shared
+    let store = APIHarness.shared.store
 
     /// A reference and the URL the API words it as: the filter's canonical form, the fields in
     /// their declared order, text in lower case, as the answer cache keys it.

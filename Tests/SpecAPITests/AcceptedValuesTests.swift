@@ -2,8 +2,6 @@ import SpecAPI
 import SpecStore
 import Testing
 
-@testable import SpecServer
-
 /// A closed field's ``FilterField/acceptedValues`` are exhaustive: every value its decoding takes,
 /// in any spelling, is one of them in its one spelling, and each of them is taken as it is
 /// listed. An error that lists them, and every description of the field, then names every value

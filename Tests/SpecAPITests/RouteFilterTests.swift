@@ -2,16 +2,14 @@ import SpecAPI
 import SpecStore
 import Testing
 
-@testable import SpecServer
-
 /// Each data route accepts exactly the filters the store defines for it, and no others.
 @Suite struct RouteFilterTests {
-    let app = ApplicationHarness.shared
+    let app = APIHarness.shared
 
     @Test func aStyleOnlyTheOtherTypographyTableHasAnswersEmptyNotA400() throws {
         // Both routes declare the one style vocabulary (the OpenAPI enum); a style only Dynamic
         // Type has matches no text style, and the reverse.
-        let store = app.application.current!.store.latest
+        let store = app.store.latest
         let dynamicOnly = Set(
             try store.dynamicType(matching: DynamicTypeFilter()).items.compactMap { $0["style"]?.stringValue }
         )

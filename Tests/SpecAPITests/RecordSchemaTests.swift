@@ -4,12 +4,10 @@ import SpecAPI
 import SpecStore
 import Testing
 
-@testable import SpecServer
-
 /// The typed contract: a schema per record type that describes every field the server sends,
 /// arrays with items, versions and ids as patterns.
 @Suite struct RecordSchemaTests {
-    let app = ApplicationHarness.shared
+    let app = APIHarness.shared
 
     func document() throws -> JSONValue {
         try #require(app.request(.get, "/openapi.json").json)
@@ -188,7 +186,7 @@ import Testing
     /// `required` lists the members the declaration requires, every row of every version carries
     /// each of them, a row carries no member the schema lacks, and each member listed is carried
     /// by some row (but the provenance any row may gain).
-    @Test(arguments: ServedCollectionTests.collections)
+    @Test(arguments: ServedCollection.all.map(\.collection.key))
     func theRecordSchemaIsWhatTheRowsCarry(key: String) throws {
         let served = try #require(ServedCollection.all.first { $0.collection.key == key })
         let schema = try #require(try document()["components"]?["schemas"]?[served.itemSchema])

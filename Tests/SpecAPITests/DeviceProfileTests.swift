@@ -1,15 +1,12 @@
 import JSON
 import SpecAPI
-import SpecMCP
 import SpecStore
 import Testing
-
-@testable import SpecServer
 
 /// `/v1/devices/{id}/profile`: one device's rows from the device, size-class, widget and metric
 /// routes in one answer, each as those routes answer it.
 @Suite struct DeviceProfileTests {
-    let app = ApplicationHarness.shared
+    let app = APIHarness.shared
 
     /// The JSON of a `200` answer.
     func json(_ path: String) throws -> JSONValue {
@@ -168,17 +165,5 @@ import Testing
         let hint = answer.json?["error"]?["hint"]?.stringValue
         #expect(hint?.hasPrefix("Did you mean 'device.iphone-16-pro'") == true, "\(answer.text)")
         #expect(app.request(.get, "/v1/devices/zzzz/profile").status == 404)
-    }
-
-    @Test func theToolAnswersAsTheRouteAndNeedsItsID() throws {
-        let tool = try #require(app.application.current?.mcp.tool(named: "device_profile"))
-        #expect(tool.arguments.contains("id"))
-        #expect(tool.declaration["inputSchema"]?["required"] == ["id"])
-        // Neither a fixed resource (it needs its id) nor a record of its own (get_record reads devices).
-        #expect(!MCPCatalogue.isCollectionResource(.deviceProfile) && !MCPCatalogue.isRecordRoute(.deviceProfile))
-        let mcp = try #require(app.application.current?.mcp)
-        let uris = mcp.resources.arrayValue?.compactMap { $0["uri"]?.stringValue } ?? []
-        #expect(!uris.isEmpty && !uris.contains { $0.contains("{") }, "\(uris)")
-        #expect(mcp.recordRoute(for: "device.iphone-16-pro") == .record(.devices))
     }
 }

@@ -1,0 +1,68 @@
+import JSON
+import SpecAPI
+import SpecFormats
+import SpecStore
+import TestSupport
+
+/// What the API answered to a request target: the answer, or the error a client would get.
+struct APIAnswer {
+    var status: Int
+    var body: [UInt8]
+    /// The answer's media type; `nil` for an error (always JSON).
+    var contentType: String?
+    var notes: [String] = []
+    var links: [(name: String, value: String)] = []
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+    var json: JSONValue? { try? JSONValue.parse(body) }
+}
+
+/// The one method the API answers through this harness: a GET.
+enum APIMethod {
+    case get
+}
+
+/// Answers a GET through the API alone, as a server does before HTTP: the path routed, the query
+/// read and decoded once, the format it names (else the route's first), the answer made. No
+/// socket, no cache, no negotiation of `Accept`.
+struct APIHarness {
+    /// The store answering.
+    let store: SpecStore
+    /// Its field catalogues, kept across requests as a server keeps them.
+    let catalogues: FieldCatalogues
+
+    /// The harness of the repository's data file, made once for the whole run.
+    static let shared = APIHarness(store: ShippedStore.store)
+
+    init(store: SpecStore) {
+        self.store = store
+        self.catalogues = FieldCatalogues(store: store)
+    }
+
+    func request(_ method: APIMethod = .get, _ target: String) -> APIAnswer {
+        let path = String(target.prefix { $0 != "?" })
+        let queryText = target.dropFirst(path.count + 1)
+        do throws(APIError) {
+            guard let (route, parameter) = Route.match(path: path) else { throw APIError.notFound(path: path) }
+            let query: QueryParameters
+            do {
+                query = try QueryParameters(parsing: Array(queryText.utf8)).droppingBlankFormFields()
+            } catch {
+                throw APIError.badQuery("\(error)")
+            }
+            let options = try RequestOptions(query: query, route: route)
+            let format = options.format ?? route.formats.first ?? .json
+            let asked = RouteParameters(
+                route: route, parameter: parameter, query: query, options: options, format: format)
+            let answer = try RouteAnswer.make(
+                store: store, openAPI: OpenAPIDocument.make(store: store, bodyLimit: "1 MiB"), route: route,
+                parameter: parameter, filters: asked.filters, decoded: asked.decoded, options: options,
+                format: format, query: query.pairs, catalogues: catalogues)
+            return APIAnswer(
+                status: 200, body: answer.body, contentType: answer.contentType, notes: answer.notes,
+                links: answer.links)
+        } catch {
+            return APIAnswer(status: error.status, body: error.body, contentType: nil)
+        }
+    }
+}
