@@ -17,14 +17,15 @@ struct APIAnswer {
     var json: JSONValue? { try? JSONValue.parse(body) }
 }
 
-/// The one method the API answers through this harness: a GET.
+/// The methods the API answers: GET, and POST on a route that takes a body (the check).
 enum APIMethod {
     case get
+    case post
 }
 
-/// Answers a GET through the API alone, as a server does before HTTP: the path routed, the query
-/// read and decoded once, the format it names (else the route's first), the answer made. No
-/// socket, no cache, no negotiation of `Accept`.
+/// Answers a request through the API alone, as a server does before HTTP: the path routed, the
+/// query read and decoded once, the format it names (else the route's first), the answer made
+/// (a POST's body judged). No socket, no cache, no negotiation of `Accept`.
 struct APIHarness {
     /// The store answering.
     let store: SpecStore
@@ -39,7 +40,7 @@ struct APIHarness {
         self.catalogues = FieldCatalogues(store: store)
     }
 
-    func request(_ method: APIMethod = .get, _ target: String) -> APIAnswer {
+    func request(_ method: APIMethod = .get, _ target: String, body: [UInt8] = []) -> APIAnswer {
         let path = String(target.prefix { $0 != "?" })
         let queryText = target.dropFirst(path.count + 1)
         do throws(APIError) {
@@ -52,6 +53,17 @@ struct APIHarness {
             }
             let options = try RequestOptions(query: query, route: route)
             let format = options.format ?? route.formats.first ?? .json
+            if method == .post {
+                guard route.endpoint.acceptsPost else {
+                    throw APIError.methodNotAllowed("POST", path: path, allow: route.allow)
+                }
+                let embed = try CheckBatch.embedsFigure(query["embed"])
+                let content = try RouteQueries.check(store: store, body: body, version: options.version, embed: embed)
+                let version = options.version ?? store.latest.version.id
+                return APIAnswer(
+                    status: 200, body: content.encoded(as: format, options: options, route: route, version: version),
+                    contentType: format.contentType, notes: content.notes)
+            }
             let asked = RouteParameters(
                 route: route, parameter: parameter, query: query, options: options, format: format)
             let answer = try RouteAnswer.make(

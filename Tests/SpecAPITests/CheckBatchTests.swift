@@ -3,12 +3,11 @@ import SpecStore
 import Testing
 
 @testable import SpecFormats
-@testable import SpecServer
 
 /// `POST /v1/check` as a design-tool linter uses it: a frame's measurements, each answered in
 /// order with the caller's id, a malformed one refused in its own row.
 @Suite struct CheckBatchTests {
-    let app = ApplicationHarness.shared
+    let app = APIHarness.shared
 
     func post(_ body: String, query: String = "") throws -> [JSONValue] {
         let answer = app.request(.post, "/v1/check" + query, body: Array(body.utf8))

@@ -2,13 +2,11 @@ import SpecAPI
 import SpecStore
 import Testing
 
-@testable import SpecServer
-
-/// `/v1/asset-sizes` through the application: what derives from the collection (record URLs,
-/// paging, sort, fields, formats, search, OpenAPI, versions counts, llms.txt, the page), and the
+/// `/v1/asset-sizes` through the API: what derives from the collection (record URLs,
+/// paging, sort, fields, formats, search, OpenAPI, versions counts, the page), and the
 /// asset check on `GET` and in a `POST` batch.
 @Suite struct AssetSizeRouteTests {
-    let app = ApplicationHarness.shared
+    let app = APIHarness.shared
 
     @Test func theRoutesAreDeclaredAndDescribed() throws {
         #expect(Route.match(path: "/v1/asset-sizes")?.route == .collection(.assetSizes))
@@ -26,7 +24,6 @@ import Testing
             $0["name"]?.stringValue
         }
         #expect(check?.contains("asset") == true && check?.contains("variant") == true)
-        #expect(app.request(.get, "/llms.txt").text.contains("/v1/asset-sizes"))
     }
 
     @Test func recordsPagingSortAndFields() throws {
@@ -104,7 +101,7 @@ import Testing
              {"id": "d", "asset": 3, "width": 1, "height": 1}]
             """
         let answer = app.request(
-            .post, "/v1/check", headers: [("Content-Type", "application/json")], body: Array(body.utf8))
+            .post, "/v1/check", body: Array(body.utf8))
         #expect(answer.status == 200)
         let items = try #require(answer.json?["items"]?.arrayValue)
         #expect(items.count == 4)

@@ -2,12 +2,10 @@ import JSON
 import SpecStore
 import Testing
 
-@testable import SpecServer
-
 /// Every error says what to type instead: a misspelt parameter name or batch member gets the
 /// nearest spelling, and a version given as a year or a date gets the versions it could mean.
 @Suite struct WhatToTypeInsteadTests {
-    let app = ApplicationHarness.shared
+    let app = APIHarness.shared
 
     func error(_ path: String) throws -> (status: Int, error: JSONValue) {
         let answer = app.request(.get, path)
@@ -38,7 +36,7 @@ import Testing
     @Test func aMisspeltBatchMemberGetsTheNearestSpelling() throws {
         let body = #"[{"id": "12:35", "figure": "metric.controls.ios.minimum-size", "heigth": 20, "width": 20}]"#
         let answer = app.request(
-            .post, "/v1/check", headers: [("Content-Type", "application/json")], body: Array(body.utf8))
+            .post, "/v1/check", body: Array(body.utf8))
         #expect(answer.status == 200)
         let item = try #require(answer.json?["items"]?.arrayValue?.first)
         #expect(item["error"]?["message"]?.stringValue == "'heigth' is not a member of a measurement.")

@@ -2,12 +2,10 @@ import SpecAPI
 import SpecStore
 import Testing
 
-@testable import SpecServer
-
 /// `/v1/widget-families` through the application: declared once, filtered, in every format, with
 /// its empty answers' reasons.
 @Suite struct WidgetFamilyRouteTests {
-    let app = ApplicationHarness.shared
+    let app = APIHarness.shared
 
     @Test func theRouteIsDeclaredAndDescribed() throws {
         #expect(Route.match(path: "/v1/widget-families")?.route == .collection(.widgetFamilies))
@@ -57,7 +55,7 @@ import Testing
 
 /// `/v1/check` judges a Dynamic Type category against the widgets' range.
 @Suite struct WidgetDynamicTypeCheckTests {
-    let app = ApplicationHarness.shared
+    let app = APIHarness.shared
     let figure = "metric.widgets.ios.dynamic-type-range"
 
     @Test func aCategoryIsJudgedAgainstTheRange() throws {
@@ -79,7 +77,7 @@ import Testing
 
     @Test func postTakesCategories() throws {
         let body = Array("[{\"figure\": \"\(figure)\", \"category\": \"xSmall\"}]".utf8)
-        let answer = app.request(.post, "/v1/check", headers: [("Content-Type", "application/json")], body: body)
+        let answer = app.request(.post, "/v1/check", body: body)
         #expect(answer.status == 200, "\(answer.text.prefix(300))")
         #expect(answer.json?["items"]?.arrayValue?.first?["result"] == "below-published")
     }

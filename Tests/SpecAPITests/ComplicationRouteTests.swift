@@ -3,12 +3,11 @@ import SpecStore
 import Testing
 
 @testable import SpecFormats
-@testable import SpecServer
 
 /// `/v1/complications`, the one `case=` filter on every collection with watch rows, the
 /// complication check and the complications page.
 @Suite struct ComplicationRouteTests {
-    let app = ApplicationHarness.shared
+    let app = APIHarness.shared
 
     /// The ids an answer lists.
     func ids(_ path: String) throws -> [String] {
@@ -108,8 +107,6 @@ import Testing
         let api = app.request(.get, "/openapi.json").json
         #expect(api?["components"]?["schemas"]?["Complication"]?["properties"]?["caseSize"] != nil)
         #expect(api?["paths"]?["/v1/complications"] != nil)
-        let llms = app.request(.get, "/llms.txt").text
-        #expect(llms.contains("/v1/complications"))
     }
 
     @Test func theCheckJudgesAComplicationImage() throws {
