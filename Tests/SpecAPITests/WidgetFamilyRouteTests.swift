@@ -2,7 +2,7 @@ import SpecAPI
 import SpecStore
 import Testing
 
-/// `/v1/widget-families` through the application: declared once, filtered, in every format, with
+/// `/v1/widget-families` through the API: declared once, filtered, in every format, with
 /// its empty answers' reasons.
 @Suite struct WidgetFamilyRouteTests {
     let app = APIHarness.shared
