@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 import Testing
 
 @testable import SpecServer
@@ -73,6 +74,26 @@ import Testing
         let decoded = try Self.zlibDecompress(compressed).get()
         #expect(decoded == bytes, "\(name): \(decoded.count) bytes back of \(bytes.count)")
         #expect(Gzip.compress(bytes, level: .fast) == compressed, "\(name): the same bytes compress the same")
+    }
+
+    /// The fast level's hash tables are kept between answers (`DeflateEncoder.ChainTables`): what
+    /// an earlier input left in them, on this thread or another at the same time, changes nothing.
+    @Test func theFastLevelsKeptTablesLeaveNoTrace() {
+        let expected = Self.inputs.map { Gzip.compress($0.bytes, level: .fast) }
+        for (index, input) in Self.inputs.enumerated().reversed() {
+            #expect(Gzip.compress(input.bytes, level: .fast) == expected[index], "\(input.name), after the others")
+        }
+        let results = Locked([[UInt8]?](repeating: nil, count: 4 * Self.inputs.count))
+        DispatchQueue.concurrentPerform(iterations: 4 * Self.inputs.count) { turn in
+            let compressed = Gzip.compress(Self.inputs[turn % Self.inputs.count].bytes, level: .fast)
+            results.withLock { $0[turn] = compressed }
+        }
+        let all = results.withLock { $0 }
+        for (turn, compressed) in all.enumerated() {
+            #expect(
+                compressed == expected[turn % Self.inputs.count],
+                "\(Self.inputs[turn % Self.inputs.count].name), at once")
+        }
     }
 
     @Test func theFastLevelCostsLittleOfTheRatio() throws {

@@ -25,7 +25,9 @@ enum CRC32 {
         var crc: UInt32 = 0xFFFF_FFFF
         // Eight bytes a step, then the rest one at a time: a byte a step was a fifth of a
         // never-seen gzip answer's cost.
-        let slices = Self.slices
+        // Spans: a read is one bounds check, not an array's check that its storage is still there.
+        let slices = Self.slices.span
+        let bytes = bytes.span
         var index = 0
         while index + 8 <= bytes.count {
             let low =
