@@ -142,6 +142,46 @@ import Testing
         #expect(Double(compressed.count) < Double(export.count) * 0.16, "\(compressed.count) of \(export.count)")
     }
 
+    /// The code lengths are the depths of the tree that merges the two lightest open nodes
+    /// each step, a tie going to the node made first (leaves in symbol order, then merges):
+    /// the rule that makes equal input give equal bytes, checked against the rule written
+    /// plainly (sorting every open node each step) over ties, skewed and random weights.
+    @Test func codeLengthsAreThoseOfTheLightestFirstTree() {
+        func plainLengths(_ frequencies: [Int]) -> [UInt8] {
+            let used = frequencies.indices.filter { frequencies[$0] > 0 }
+            var weight = used.map { frequencies[$0] }
+            var parent = [Int](repeating: -1, count: used.count)
+            var open = Array(used.indices)
+            while open.count > 1 {
+                open.sort { weight[$0] != weight[$1] ? weight[$0] < weight[$1] : $0 < $1 }
+                let (first, second) = (open.removeFirst(), open.removeFirst())
+                weight.append(weight[first] + weight[second])
+                parent.append(-1)
+                parent[first] = weight.count - 1
+                parent[second] = weight.count - 1
+                open.append(weight.count - 1)
+            }
+            var lengths = [UInt8](repeating: 0, count: frequencies.count)
+            for (leaf, symbol) in used.enumerated() {
+                var node = leaf
+                while parent[node] >= 0 {
+                    node = parent[node]
+                    lengths[symbol] += 1
+                }
+            }
+            return lengths
+        }
+        var generator = SplitMix(seed: 38)
+        var cases: [[Int]] = [
+            [Int](repeating: 4, count: 286), [1, 1, 1, 1, 2, 2, 3, 0, 0, 5, 8, 8, 8],
+            (0..<30).map { $0 % 3 == 0 ? 0 : 7 }, (0..<19).map { 19 - $0 },
+        ]
+        for _ in 0..<20 { cases.append((0..<286).map { _ in Int(generator.next() % 9) * Int(generator.next() % 40) }) }
+        for frequencies in cases {
+            #expect(HuffmanCode.lengths(frequencies, limit: 15) == plainLengths(frequencies), "\(frequencies)")
+        }
+    }
+
     @Test func codesAreCompleteAndWithinTheirLimit() {
         // Fibonacci frequencies make the deepest possible tree: 30 symbols want depth 29.
         var frequencies = [1, 1]

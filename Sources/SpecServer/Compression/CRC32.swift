@@ -25,9 +25,7 @@ enum CRC32 {
         var crc: UInt32 = 0xFFFF_FFFF
         // Eight bytes a step, then the rest one at a time: a byte a step was a fifth of a
         // never-seen gzip answer's cost.
-        // Spans: a read is one bounds check, not an array's check that its storage is still there.
-        let slices = Self.slices.span
-        let bytes = bytes.span
+        let slices = Self.slices
         var index = 0
         while index + 8 <= bytes.count {
             let low =
