@@ -17,4 +17,35 @@ import Testing
         #expect(MarkdownRenderer.escape(text) == markdown)
         #expect(CSVRenderer.field(text) == csv)
     }
+
+    /// Every character below U+0100 (the C0 and C1 controls, DEL, the five HTML replaces,
+    /// tab, line feed and carriage return), alone and between other text, is escaped as the
+    /// control pictures and then the five replacements, written plainly, make it.
+    @Test func theHTMLEscapeIsTheControlPicturesThenTheFiveReplacements() {
+        func reference(_ text: String) -> String {
+            var result = ""
+            for character in ControlCharacters.visible(text) {
+                switch character {
+                case "&": result += "&amp;"
+                case "<": result += "&lt;"
+                case ">": result += "&gt;"
+                case "\"": result += "&quot;"
+                case "'": result += "&#39;"
+                default: result.append(character)
+                }
+            }
+            return result
+        }
+        var wrong: [String] = []
+        for value in 0..<0x100 {
+            let character = String(Unicode.Scalar(UInt8(value)))
+            for text in [character, "ab" + character + "cd é", "«" + character + "»&"]
+            where HTMLRenderer.escape(text) != reference(text) {
+                wrong.append(text.debugDescription)
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong)")
+        let plain = "Plain words, nothing to replace: 44 × 44 pt."
+        #expect(HTMLRenderer.escape(plain) == plain)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 import Testing
 
 @testable import SpecServer
@@ -75,6 +76,26 @@ import Testing
         #expect(Gzip.compress(bytes, level: .fast) == compressed, "\(name): the same bytes compress the same")
     }
 
+    /// The fast level's hash tables are kept between answers (`DeflateEncoder.ChainTables`): what
+    /// an earlier input left in them, on this thread or another at the same time, changes nothing.
+    @Test func theFastLevelsKeptTablesLeaveNoTrace() {
+        let expected = Self.inputs.map { Gzip.compress($0.bytes, level: .fast) }
+        for (index, input) in Self.inputs.enumerated().reversed() {
+            #expect(Gzip.compress(input.bytes, level: .fast) == expected[index], "\(input.name), after the others")
+        }
+        let results = Locked([[UInt8]?](repeating: nil, count: 4 * Self.inputs.count))
+        DispatchQueue.concurrentPerform(iterations: 4 * Self.inputs.count) { turn in
+            let compressed = Gzip.compress(Self.inputs[turn % Self.inputs.count].bytes, level: .fast)
+            results.withLock { $0[turn] = compressed }
+        }
+        let all = results.withLock { $0 }
+        for (turn, compressed) in all.enumerated() {
+            #expect(
+                compressed == expected[turn % Self.inputs.count],
+                "\(Self.inputs[turn % Self.inputs.count].name), at once")
+        }
+    }
+
     @Test func theFastLevelCostsLittleOfTheRatio() throws {
         let export = ApplicationHarness.shared.request(.get, "/v1/export").body
         let standard = Gzip.compress(export)
@@ -119,6 +140,46 @@ import Testing
         // zlib's default level makes about a tenth of it; the encoder is held to within a
         // half again of that.
         #expect(Double(compressed.count) < Double(export.count) * 0.16, "\(compressed.count) of \(export.count)")
+    }
+
+    /// The code lengths are the depths of the tree that merges the two lightest open nodes
+    /// each step, a tie going to the node made first (leaves in symbol order, then merges):
+    /// the rule that makes equal input give equal bytes, checked against the rule written
+    /// plainly (sorting every open node each step) over ties, skewed and random weights.
+    @Test func codeLengthsAreThoseOfTheLightestFirstTree() {
+        func plainLengths(_ frequencies: [Int]) -> [UInt8] {
+            let used = frequencies.indices.filter { frequencies[$0] > 0 }
+            var weight = used.map { frequencies[$0] }
+            var parent = [Int](repeating: -1, count: used.count)
+            var open = Array(used.indices)
+            while open.count > 1 {
+                open.sort { weight[$0] != weight[$1] ? weight[$0] < weight[$1] : $0 < $1 }
+                let (first, second) = (open.removeFirst(), open.removeFirst())
+                weight.append(weight[first] + weight[second])
+                parent.append(-1)
+                parent[first] = weight.count - 1
+                parent[second] = weight.count - 1
+                open.append(weight.count - 1)
+            }
+            var lengths = [UInt8](repeating: 0, count: frequencies.count)
+            for (leaf, symbol) in used.enumerated() {
+                var node = leaf
+                while parent[node] >= 0 {
+                    node = parent[node]
+                    lengths[symbol] += 1
+                }
+            }
+            return lengths
+        }
+        var generator = SplitMix(seed: 38)
+        var cases: [[Int]] = [
+            [Int](repeating: 4, count: 286), [1, 1, 1, 1, 2, 2, 3, 0, 0, 5, 8, 8, 8],
+            (0..<30).map { $0 % 3 == 0 ? 0 : 7 }, (0..<19).map { 19 - $0 },
+        ]
+        for _ in 0..<20 { cases.append((0..<286).map { _ in Int(generator.next() % 9) * Int(generator.next() % 40) }) }
+        for frequencies in cases {
+            #expect(HuffmanCode.lengths(frequencies, limit: 15) == plainLengths(frequencies), "\(frequencies)")
+        }
     }
 
     @Test func codesAreCompleteAndWithinTheirLimit() {

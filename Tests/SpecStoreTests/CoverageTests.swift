@@ -57,6 +57,12 @@ struct CoverageTests {
         #expect(Self.store.coverage(of: "activity-rings", in: before)?["status"] == "not-held")
         #expect(Self.store.coverage(of: "HIG › Wallet", in: Self.store.latest)?["page"] == "HIG › Wallet")
         #expect(Self.store.coverage(of: "no-such-page", in: Self.store.latest) == nil)
+        // Names are found whatever their case: the URL's last component, the title, or the title
+        // without its `HIG › `, each the row of the same page.
+        for name in ["WALLET", "hig › wallet", "Wallet", "design/human-interface-guidelines/wallet"] {
+            #expect(Self.store.coverage(of: name, in: Self.store.latest)?["page"] == "HIG › Wallet", "\(name)")
+        }
+        #expect(Self.store.coverage(of: "allet", in: Self.store.latest) == nil, "a part of a component is not a page")
         // The Liquid Glass figure opens in 2025-06-09: the Materials page holds nothing before.
         let early = try Self.store.snapshot(version: "2025-03-07")
         #expect(Self.store.coverage(of: "materials", in: early)?["status"] == "not-held")

@@ -144,6 +144,18 @@ package struct PageContext: Sendable {
     /// A link to this page with some parameters changed (`nil` removes one), keeping the filters,
     /// the pinned version, the order and the paging.
     package func link(format: String? = nil, changing changes: [(String, String?)] = []) -> String {
+        linkText(format: format, changing: changes, forHTML: false)
+    }
+
+    /// ``link(format:changing:)`` as an HTML attribute value, as `HTMLRenderer.escape` makes it:
+    /// written with `&amp;` between its pairs, so a page's many links are neither written nor
+    /// scanned twice (the pairs are percent-encoded, so nothing else in them needs escaping).
+    package func escapedLink(format: String? = nil, changing changes: [(String, String?)] = []) -> String {
+        linkText(format: format, changing: changes, forHTML: true)
+    }
+
+    /// The link's text into one byte buffer, made a string once.
+    private func linkText(format: String?, changing changes: [(String, String?)], forHTML: Bool) -> String {
         var pairs: [(String, String)] = applied.map { ($0.name, $0.value) }
         if let sort { pairs.append(("sort", sort)) }
         if let projection { pairs.append(("fields", projection.joined(separator: ","))) }
@@ -156,8 +168,24 @@ package struct PageContext: Sendable {
             if let value { pairs.append((name, value)) }
         }
         if let format { pairs.append(("format", format)) }
-        let query = RecordLink.query(pairs)
-        return query.isEmpty ? path : path + "?" + query
+        let path = forHTML ? HTMLRenderer.escape(path) : path
+        guard !pairs.isEmpty else { return path }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(pairs.reduce(path.utf8.count + 16) { $0 + $1.0.utf8.count + $1.1.utf8.count + 6 })
+        bytes += path.utf8
+        for (index, (name, value)) in pairs.enumerated() {
+            if index == 0 {
+                bytes.append(UInt8(ascii: "?"))
+            } else if forHTML {
+                bytes += "&amp;".utf8
+            } else {
+                bytes.append(UInt8(ascii: "&"))
+            }
+            PercentEncoding.append(name, to: &bytes)
+            bytes.append(UInt8(ascii: "="))
+            PercentEncoding.append(value, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// What the search box sends besides its words: the filters, the order, a page size asked

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// A DEFLATE compressor (RFC 1951): LZ77 over a 32 KiB window, found through hash chains with
 /// one step of lazy matching, and each block's symbols written with dynamic Huffman codes.
 ///
@@ -64,6 +66,7 @@ enum DeflateEncoder {
     typealias Symbol = UInt32
 
     private static func matchSymbols(_ input: [UInt8], level: Level) -> [Symbol] {
+        guard level.lazy else { return greedySymbols(input, level: level) }
         let count = input.count
         let hashBits = 15
         var head = [Int32](repeating: -1, count: 1 << hashBits)
@@ -112,24 +115,6 @@ enum DeflateEncoder {
         }
 
         var position = 0
-        guard level.lazy else {
-            // Greedy (zlib's `deflate_fast`): the longest match here is taken.
-            while position < count {
-                let match = longestMatch(at: position)
-                insert(position)
-                guard match.length > 0 else {
-                    symbols.append(Symbol(bytes[position]))
-                    position += 1
-                    continue
-                }
-                symbols.append(0x8000_0000 | Symbol(match.length) << 16 | Symbol(match.distance & 0xFFFF))
-                if match.length <= level.maximumInsert {
-                    for offset in 1..<match.length { insert(position + offset) }
-                }
-                position += match.length
-            }
-            return symbols
-        }
         var pending = longestMatch(at: 0)
         while position < count {
             let match = pending
@@ -157,6 +142,125 @@ enum DeflateEncoder {
         return symbols
     }
 
+    /// The symbols of zlib's `deflate_fast`: at each position the longest match through the
+    /// chains is taken at once, or the byte as a literal. The same symbols as the lazy path's
+    /// helpers would find, written for the answer a client waits for: the chains and the input
+    /// are spans (no copy-on-write check per store), a match is measured eight bytes a step, and
+    /// the chains' tables are kept between answers (``ChainTables``).
+    private static func greedySymbols(_ input: [UInt8], level: Level) -> [Symbol] {
+        let count = input.count
+        let hashBits = 15
+        let mask = windowSize - 1
+        var (headTable, previousTable) = ChainTables.take()
+        var symbols: [Symbol] = []
+        symbols.reserveCapacity(count / 3 + 16)
+        defer { ChainTables.give(head: headTable, previous: previousTable) }
+        var head = headTable.mutableSpan
+        var previous = previousTable.mutableSpan
+        let bytes = input.span
+        var position = 0
+        while position < count {
+            guard position + minimumMatch <= count else {
+                symbols.append(Symbol(bytes[position]))
+                position += 1
+                continue
+            }
+            // The longest earlier match here (as `longestMatch(at:)`), then this position's
+            // place in the chains.
+            let key = hash(bytes, position, hashBits)
+            let limit = min(maximumMatch, count - position)
+            var bestLength = 0
+            var bestDistance = 0
+            var candidate = Int(head[key])
+            var chain = level.maximumChain
+            while candidate >= 0, position - candidate <= windowSize, chain > 0 {
+                if bestLength == 0 || bytes[candidate + bestLength] == bytes[position + bestLength] {
+                    let length = matchLength(bytes, candidate, position, limit: limit)
+                    if length > bestLength {
+                        bestLength = length
+                        bestDistance = position - candidate
+                        if length >= level.niceMatch || length == limit { break }
+                    }
+                }
+                let next = Int(previous[candidate & mask])
+                guard next < candidate else { break }
+                candidate = next
+                chain -= 1
+            }
+            previous[position & mask] = head[key]
+            head[key] = Int32(position)
+            guard bestLength >= minimumMatch else {
+                symbols.append(Symbol(bytes[position]))
+                position += 1
+                continue
+            }
+            symbols.append(0x8000_0000 | Symbol(bestLength) << 16 | Symbol(bestDistance & 0xFFFF))
+            if bestLength <= level.maximumInsert {
+                for inserted in position + 1..<position + bestLength where inserted + minimumMatch <= count {
+                    let key = hash(bytes, inserted, hashBits)
+                    previous[inserted & mask] = head[key]
+                    head[key] = Int32(inserted)
+                }
+            }
+            position += bestLength
+        }
+        return symbols
+    }
+
+    /// The greedy path's hash chains, kept between answers: made afresh, each 128 KiB table
+    /// came from `mmap` (over glibc's threshold), its pages faulted in and cleared by the kernel
+    /// and then filled again, for every answer. Two pairs kept hold 512 KiB once a query
+    /// answer has been gzipped.
+    enum ChainTables {
+        /// At most this many pairs are kept, one per thread compressing at once.
+        static let kept = 2
+        /// Pairs of tables: the newest position of each hash (-1 for none), and each window
+        /// slot's next older position of the same hash.
+        private static let pool = Locked<[([Int32], [Int32])]>([])
+
+        /// A head table with every hash empty and a window's chain slots: kept ones when there
+        /// are, otherwise new. The chain slots are never cleared: a slot is read only after
+        /// the position of this input that owns it wrote it.
+        static func take() -> (head: [Int32], previous: [Int32]) {
+            guard var tables = pool.withLock({ $0.popLast() }) else {
+                return ([Int32](repeating: -1, count: 1 << 15), [Int32](repeating: -1, count: windowSize))
+            }
+            for index in tables.0.indices { tables.0[index] = -1 }
+            return tables
+        }
+
+        /// Keeps the tables for the next answer, unless enough are kept.
+        static func give(head: [Int32], previous: [Int32]) {
+            pool.withLock { pairs in
+                if pairs.count < kept { pairs.append((head, previous)) }
+            }
+        }
+    }
+
+    /// The hash chains' key of the three bytes at `position`.
+    @inline(__always)
+    private static func hash(_ bytes: Span<UInt8>, _ position: Int, _ hashBits: Int) -> Int {
+        let value = UInt32(bytes[position]) << 16 | UInt32(bytes[position + 1]) << 8 | UInt32(bytes[position + 2])
+        return Int((value &* 2_654_435_761) >> UInt32(32 - hashBits))
+    }
+
+    /// How many bytes from `candidate` equal those from `position`, at most `limit`: eight a
+    /// step while eight remain, the first differing byte found from the two words' difference.
+    @inline(__always)
+    private static func matchLength(_ bytes: Span<UInt8>, _ candidate: Int, _ position: Int, limit: Int) -> Int {
+        var length = 0
+        let count = bytes.count
+        while length + 8 <= limit, position + length + 8 <= count {
+            let difference =
+                CLibrary.littleEndianWord(bytes, at: candidate + length)
+                ^ CLibrary.littleEndianWord(bytes, at: position + length)
+            if difference != 0 { return length + difference.trailingZeroBitCount >> 3 }
+            length += 8
+        }
+        while length < limit, bytes[candidate + length] == bytes[position + length] { length += 1 }
+        return length
+    }
+
     // MARK: - Blocks
 
     private static func writeDynamicBlock(
@@ -165,13 +269,19 @@ enum DeflateEncoder {
         let tables = CodeTables.shared
         var literalFrequencies = [Int](repeating: 0, count: 286)
         var distanceFrequencies = [Int](repeating: 0, count: 30)
-        for symbol in symbols {
-            if symbol & 0x8000_0000 == 0 {
-                literalFrequencies[Int(symbol)] += 1
-            } else {
-                let (length, distance) = Self.match(symbol)
-                literalFrequencies[tables.lengthCode(length).code] += 1
-                distanceFrequencies[tables.distanceCode(distance).code] += 1
+        do {
+            // Spans: a count is a load and a store, without a copy-on-write check each time.
+            var literals = literalFrequencies.mutableSpan
+            var distances = distanceFrequencies.mutableSpan
+            let lengthIndices = tables.lengthIndices.span
+            for symbol in symbols {
+                if symbol & 0x8000_0000 == 0 {
+                    literals[Int(symbol)] &+= 1
+                } else {
+                    let (length, distance) = Self.match(symbol)
+                    literals[257 + Int(lengthIndices[length])] &+= 1
+                    distances[tables.distanceIndex(distance)] &+= 1
+                }
             }
         }
         literalFrequencies[256] = 1
@@ -242,22 +352,55 @@ enum DeflateEncoder {
             if run.extraBits > 0 { writer.write(UInt32(run.extra), bits: run.extraBits) }
         }
 
+        writeSymbols(
+            symbols, literalCodes: literalCodes, literalLengths: literalLengths, distanceCodes: distanceCodes,
+            distanceLengths: distanceLengths, to: &writer)
+        writer.write(literalCodes[256], bits: Int(literalLengths[256]))
+    }
+
+    /// A block's symbols in its codes: the bits each symbol's code and extra bits make, put
+    /// together from tables made once per block (a match length's code and extra bits are one
+    /// entry) and written through the writer's bits in registers, in the same order and so the
+    /// same bytes as one `write` per code and per extra field.
+    private static func writeSymbols(
+        _ symbols: ArraySlice<Symbol>, literalCodes: [UInt32], literalLengths: [UInt8], distanceCodes: [UInt32],
+        distanceLengths: [UInt8], to writer: inout BitWriter
+    ) {
+        let tables = CodeTables.shared
+        // Each match length's code followed by its extra bits (at most 15 + 5 bits).
+        var lengthWords = [UInt32](repeating: 0, count: maximumMatch + 1)
+        var lengthBits = [UInt8](repeating: 0, count: maximumMatch + 1)
+        for length in minimumMatch...maximumMatch {
+            let (code, extra, extraBits) = tables.lengthCode(length)
+            lengthWords[length] = literalCodes[code] | UInt32(extra) << UInt32(literalLengths[code])
+            lengthBits[length] = literalLengths[code] + UInt8(extraBits)
+        }
+        let literalCodeSpan = literalCodes.span
+        let literalLengthSpan = literalLengths.span
+        let distanceCodeSpan = distanceCodes.span
+        let distanceLengthSpan = distanceLengths.span
+        let lengthWordSpan = lengthWords.span
+        let lengthBitSpan = lengthBits.span
+        let distanceBases = tables.distanceBases.span
+        let distanceExtraBits = tables.distanceExtraBits.span
+        var bits = writer.takeBits()
         for symbol in symbols {
             if symbol & 0x8000_0000 == 0 {
-                writer.write(literalCodes[Int(symbol)], bits: Int(literalLengths[Int(symbol)]))
+                bits.add(UInt64(literalCodeSpan[Int(symbol)]), count: Int(literalLengthSpan[Int(symbol)]))
+                bits.flush(to: &writer.bytes)
                 continue
             }
             let (length, distance) = Self.match(symbol)
-            let lengthSymbol = tables.lengthCode(length)
-            writer.write(literalCodes[lengthSymbol.code], bits: Int(literalLengths[lengthSymbol.code]))
-            if lengthSymbol.extraBits > 0 { writer.write(UInt32(lengthSymbol.extra), bits: lengthSymbol.extraBits) }
-            let distanceSymbol = tables.distanceCode(distance)
-            writer.write(distanceCodes[distanceSymbol.code], bits: Int(distanceLengths[distanceSymbol.code]))
-            if distanceSymbol.extraBits > 0 {
-                writer.write(UInt32(distanceSymbol.extra), bits: distanceSymbol.extraBits)
-            }
+            bits.add(UInt64(lengthWordSpan[length]), count: Int(lengthBitSpan[length]))
+            bits.flush(to: &writer.bytes)
+            // A distance's code and its extra bits: at most 15 + 13 bits.
+            let index = tables.distanceIndex(distance)
+            let codeLength = Int(distanceLengthSpan[index])
+            let extra = UInt64(distance - distanceBases[index]) << UInt64(codeLength)
+            bits.add(UInt64(distanceCodeSpan[index]) | extra, count: codeLength + distanceExtraBits[index])
+            bits.flush(to: &writer.bytes)
         }
-        writer.write(literalCodes[256], bits: Int(literalLengths[256]))
+        writer.giveBits(bits)
     }
 
     private static func match(_ symbol: Symbol) -> (length: Int, distance: Int) {
@@ -316,16 +459,23 @@ enum DeflateEncoder {
             DeflateEncoder.distanceIndex(of: $0 << 7 + 1)
         }
 
+        @inline(__always)
         func lengthCode(_ length: Int) -> (code: Int, extra: Int, extraBits: Int) {
             let index = Int(lengthIndices[length])
             return (257 + index, length - lengthBases[index], lengthExtraBits[index])
         }
 
+        @inline(__always)
         func distanceCode(_ distance: Int) -> (code: Int, extra: Int, extraBits: Int) {
-            // Past 256 every base less one is a multiple of 128, so the distance's 128s decide.
-            let index = Int(
-                distance <= 256 ? nearDistanceIndices[distance] : farDistanceIndices[(distance - 1) >> 7])
+            let index = distanceIndex(distance)
             return (index, distance - distanceBases[index], distanceExtraBits[index])
+        }
+
+        /// A distance's place in the distance bases, its symbol.
+        @inline(__always)
+        func distanceIndex(_ distance: Int) -> Int {
+            // Past 256 every base less one is a multiple of 128, so the distance's 128s decide.
+            Int(distance <= 256 ? nearDistanceIndices[distance] : farDistanceIndices[(distance - 1) >> 7])
         }
     }
 
@@ -342,7 +492,48 @@ struct BitWriter {
     private var buffer: UInt64 = 0
     private var count = 0
 
+    /// The bits not yet written as bytes, for a loop that keeps them in a local value; the
+    /// writer takes them back with ``giveBits(_:)`` before it is written to again.
+    mutating func takeBits() -> PendingBits {
+        defer { (buffer, count) = (0, 0) }
+        return PendingBits(buffer: buffer, count: count)
+    }
+
+    /// Takes back the bits ``takeBits()`` lent.
+    mutating func giveBits(_ bits: PendingBits) {
+        precondition(count == 0, "bits written while lent")
+        (buffer, count) = (bits.buffer, bits.count)
+    }
+
+    /// Fewer than 32 bits waiting for their bytes, as a local value: a loop adds at most 32 bits
+    /// and flushes, so at most 63 wait.
+    struct PendingBits {
+        var buffer: UInt64
+        var count: Int
+
+        /// Appends the low `count` bits of `value` (at most 32, and nothing above them).
+        @inline(__always)
+        mutating func add(_ value: UInt64, count added: Int) {
+            buffer |= value &<< UInt64(count)
+            count &+= added
+        }
+
+        /// Writes four bytes once 32 bits wait, as ``BitWriter/write(_:bits:)`` does.
+        @inline(__always)
+        mutating func flush(to bytes: inout [UInt8]) {
+            guard count >= 32 else { return }
+            let word = UInt32(truncatingIfNeeded: buffer)
+            bytes.append(UInt8(truncatingIfNeeded: word))
+            bytes.append(UInt8(truncatingIfNeeded: word >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: word >> 16))
+            bytes.append(UInt8(truncatingIfNeeded: word >> 24))
+            buffer &>>= 32
+            count &-= 32
+        }
+    }
+
     /// Appends the low `bits` bits (at most 32) of `value`.
+    @inline(__always)
     mutating func write(_ value: UInt32, bits: Int) {
         buffer |= UInt64(value & UInt32(truncatingIfNeeded: (1 << bits) - 1)) << UInt64(count)
         count += bits

@@ -33,83 +33,49 @@ enum HuffmanCode {
 
     /// Each used symbol's depth in a Huffman tree of its weight (the two lightest merged first;
     /// ties to the earlier node, which keeps the result the same from run to run).
+    ///
+    /// Nodes are numbered as they are made: the leaves in symbol order, then each merge. The
+    /// leaves sorted by weight and number form one queue; merges are made in order of weight
+    /// and number, so they form a second queue that is already sorted, and the lighter of the
+    /// two heads is the lightest open node, the one a heap of every open node would give.
     private static func treeDepths(_ weights: [Int], symbols: [Int]) -> [Int] {
-        // Nodes: the leaves first, then each merge; `parent` links them up.
-        var weight = symbols.map { weights[$0] }
-        var parent = [Int](repeating: -1, count: symbols.count)
-        // The open nodes in a binary heap ordered by weight, then node: each step takes the two
-        // a sort of them by the same order would put first, without sorting them every step.
-        var open = OpenNodes(Array(symbols.indices))
-        open.heapify(weight)
-        while open.count > 1 {
-            let first = open.popFirst(weight)
-            let second = open.popFirst(weight)
-            let node = weight.count
-            weight.append(weight[first] + weight[second])
-            parent.append(-1)
-            parent[first] = node
-            parent[second] = node
-            open.insert(node, weight)
-        }
-        return symbols.indices.map { leaf in
-            var depth = 0
-            var node = leaf
-            while parent[node] >= 0 {
-                node = parent[node]
-                depth += 1
+        let leafCount = symbols.count
+        var weight = [Int](repeating: 0, count: 2 * leafCount - 1)
+        for (leaf, symbol) in symbols.enumerated() { weight[leaf] = weights[symbol] }
+        let leaves = (0..<leafCount).sorted { weight[$0] != weight[$1] ? weight[$0] < weight[$1] : $0 < $1 }
+        var parent = [Int](repeating: -1, count: 2 * leafCount - 1)
+        do {
+            var weightSpan = weight.mutableSpan
+            var parentSpan = parent.mutableSpan
+            let leafQueue = leaves.span
+            var nextLeaf = 0
+            var nextMerge = leafCount
+            /// The lightest open node: the head of the leaves or of the merges made so far.
+            func takeLightest(_ made: Int, _ weight: borrowing MutableSpan<Int>) -> Int {
+                if nextLeaf < leafCount {
+                    let leaf = leafQueue[nextLeaf]
+                    // A tie goes to the leaf: every leaf is numbered before every merge.
+                    if nextMerge >= made || weight[leaf] <= weight[nextMerge] {
+                        nextLeaf += 1
+                        return leaf
+                    }
+                }
+                nextMerge += 1
+                return nextMerge - 1
             }
-            return depth
-        }
-    }
-
-    /// A binary min-heap of node numbers, ordered by their weight and then by number.
-    private struct OpenNodes {
-        var nodes: [Int]
-        var count: Int { nodes.count }
-
-        init(_ nodes: [Int]) { self.nodes = nodes }
-
-        private static func precedes(_ left: Int, _ right: Int, _ weight: [Int]) -> Bool {
-            weight[left] != weight[right] ? weight[left] < weight[right] : left < right
-        }
-
-        mutating func heapify(_ weight: [Int]) {
-            for index in stride(from: nodes.count / 2 - 1, through: 0, by: -1) { siftDown(index, weight) }
-        }
-
-        mutating func popFirst(_ weight: [Int]) -> Int {
-            let first = nodes[0]
-            let last = nodes.removeLast()
-            if !nodes.isEmpty {
-                nodes[0] = last
-                siftDown(0, weight)
-            }
-            return first
-        }
-
-        mutating func insert(_ node: Int, _ weight: [Int]) {
-            nodes.append(node)
-            var index = nodes.count - 1
-            while index > 0 {
-                let parent = (index - 1) / 2
-                guard Self.precedes(nodes[index], nodes[parent], weight) else { break }
-                nodes.swapAt(index, parent)
-                index = parent
+            for node in leafCount..<(2 * leafCount - 1) {
+                let first = takeLightest(node, weightSpan)
+                let second = takeLightest(node, weightSpan)
+                weightSpan[node] = weightSpan[first] + weightSpan[second]
+                parentSpan[first] = node
+                parentSpan[second] = node
             }
         }
-
-        private mutating func siftDown(_ start: Int, _ weight: [Int]) {
-            var index = start
-            while true {
-                let left = 2 * index + 1
-                guard left < nodes.count else { return }
-                var smallest = left
-                if left + 1 < nodes.count, Self.precedes(nodes[left + 1], nodes[left], weight) { smallest = left + 1 }
-                guard Self.precedes(nodes[smallest], nodes[index], weight) else { return }
-                nodes.swapAt(index, smallest)
-                index = smallest
-            }
-        }
+        // The root is the last node made, and every node's parent is made after it: depths
+        // from the root down, in one pass backwards.
+        var depth = [Int](repeating: 0, count: 2 * leafCount - 1)
+        for node in stride(from: 2 * leafCount - 3, through: 0, by: -1) { depth[node] = depth[parent[node]] + 1 }
+        return Array(depth[0..<leafCount])
     }
 
     /// The canonical code of each symbol (RFC 1951 §3.2.2), bit-reversed so that writing it

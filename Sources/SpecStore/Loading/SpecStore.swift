@@ -17,6 +17,10 @@ public final class SpecStore: Sendable {
     public let versions: [StoreVersion]
     /// The HIG pages that publish figures, as the data file's `coverage` lists them.
     public let coverage: [CoveragePage]
+    /// Each coverage page's URL and title in lower case, made once: ``coverage(of:in:)`` is asked
+    /// for every empty answer's note, and lowering every page's names on each call was a third
+    /// of a never-seen token file.
+    let coverageNames: [(url: String, page: String)]
     /// The export in the data file's own format: the loaded file serialized again, two-space
     /// indented, with its keys in their order and its numbers as written. Built on each call;
     /// the store does not keep the file's bytes, which would cost as much memory as the file.
@@ -40,6 +44,7 @@ public final class SpecStore: Sendable {
         self.schemaVersion = output.schemaVersion
         self.versions = output.versions
         self.coverage = output.coverage
+        self.coverageNames = output.coverage.map { ($0.url.lowercased(), $0.page.lowercased()) }
         self.records = output.records
         var versionIndex: [String: Int] = [:]
         for version in output.versions { versionIndex[version.id] = version.index }

@@ -60,10 +60,11 @@ extension SpecStore {
     /// (`HIG › Wallet`, `wallet`), in `snapshot`, or `nil` when the page is not listed.
     public func coverage(of name: String, in snapshot: SpecSnapshot) -> JSONValue? {
         let wanted = name.lowercased()
+        let lastComponent = "/" + wanted
+        let title = "hig › " + wanted
         guard
-            let index = coverage.firstIndex(where: {
-                $0.url.lowercased().hasSuffix("/" + wanted) || $0.page.lowercased() == wanted
-                    || $0.page.lowercased() == "hig › " + wanted
+            let index = coverageNames.firstIndex(where: {
+                $0.url.hasSuffix(lastComponent) || $0.page == wanted || $0.page == title
             })
         else { return nil }
         return coverageRows(of: snapshot).items[index]
