@@ -6,7 +6,7 @@ import SpecStore
 /// Answers one MCP request against a loaded store: the methods both eras share, and a tool's
 /// result as the very JSON its route returns for the same query.
 ///
-/// Transport-free: ``MCPHTTPTransport`` and ``MCPStdioCommand`` check what their transport
+/// Transport-free: ``MCPHTTPTransport`` and the server's stdio command check what their transport
 /// requires, then hand the request here.
 package struct MCPResponder {
     package let served: any MCPAnswerSource

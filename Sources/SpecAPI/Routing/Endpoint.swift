@@ -94,10 +94,10 @@ package struct Endpoint: Sendable {
         /// The OpenAPI document.
         case openAPI
         /// Liveness and readiness probes, and the Prometheus exposition: answered by
-        /// ``SpecApplication`` without the store's answers.
+        /// the server without the store's answers.
         case operations
         /// The last background check of Apple's pages (`--watch-sources`): answered by
-        /// ``SpecApplication`` from its source watch, not from the store.
+        /// the server from its source watch, not from the store.
         case sourceReport
     }
 
