@@ -6,7 +6,9 @@ import SpecStore
 /// says beside it (its media type, the store version, its notes and links). The server wraps it
 /// in HTTP responses and keeps it; MCP reads its body.
 package struct RouteAnswer {
+    /// The answer in the format asked.
     package var body: [UInt8]
+    /// Its media type, as `Content-Type` carries it.
     package var contentType: String
     /// The store version that answered.
     package var specVersion: String
@@ -19,6 +21,7 @@ package struct RouteAnswer {
     /// `Link` fields: the next page, the Markdown alternate of a page.
     package var links: [(name: String, value: String)] = []
 
+    /// An answer of `body`, with what is said beside it.
     package init(
         body: [UInt8], contentType: String, specVersion: String, pinned: Bool, disposition: String? = nil,
         notes: [String] = [], links: [(name: String, value: String)] = []
@@ -33,6 +36,7 @@ package struct RouteAnswer {
     }
 }
 
+/// Making the answer to a GET.
 extension RouteAnswer {
     /// The answer to a GET of `route`.
     ///

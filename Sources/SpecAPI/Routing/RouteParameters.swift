@@ -15,6 +15,8 @@ package struct RouteParameters {
     /// answers by it.
     package var key: String
 
+    /// Reads `query`'s own parameters for `route` once: decoded into the route's filter, spelled
+    /// canonically, and keyed with `parameter`, `options` and `format`.
     package init(route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format) {
         // The route's own common parameters: `q` is one on a collection, a filter on a search.
         let endpoint = route.endpoint
