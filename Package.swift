@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(
             name: "HTTPCoreTests", dependencies: ["HTTPCore", "SystemSupport", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "SpecStoreTests", dependencies: ["JSON", "SpecStore"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpecStoreTests", dependencies: ["JSON", "SpecStore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SpecServerTests",
             dependencies: [

@@ -49,7 +49,7 @@ struct APIHarness {
             do {
                 query = try QueryParameters(parsing: Array(queryText.utf8)).droppingBlankFormFields()
             } catch {
-                throw APIError.badQuery("\(error)")
+                throw APIError.badQuery(error)
             }
             let options = try RequestOptions(query: query, route: route)
             let format = options.format ?? route.formats.first ?? .json
@@ -58,11 +58,10 @@ struct APIHarness {
                     throw APIError.methodNotAllowed("POST", path: path, allow: route.allow)
                 }
                 let embed = try CheckBatch.embedsFigure(query["embed"])
-                let content = try RouteQueries.check(store: store, body: body, version: options.version, embed: embed)
-                let version = options.version ?? store.latest.version.id
+                let answer = try RouteAnswer.check(
+                    store: store, body: body, format: format, options: options, embed: embed)
                 return APIAnswer(
-                    status: 200, body: content.encoded(as: format, options: options, route: route, version: version),
-                    contentType: format.contentType, notes: content.notes)
+                    status: 200, body: answer.body, contentType: answer.contentType, notes: answer.notes)
             }
             let asked = RouteParameters(
                 route: route, parameter: parameter, query: query, options: options, format: format)

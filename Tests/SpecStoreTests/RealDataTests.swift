@@ -1,4 +1,5 @@
 import JSON
+import TestSupport
 import Testing
 
 @testable import SpecStore
@@ -8,15 +9,10 @@ import Testing
 /// and answers from it as the API promises.
 @Suite("The real data file")
 struct RealDataTests {
-    static let path = "\(StoreFixtures.repositoryRoot)/Data/specs.json"
+    static let path = ShippedStore.path
 
-    static let store: SpecStore = {
-        do {
-            return try SpecStore.load(contentsOf: path)
-        } catch {
-            fatalError("Data/specs.json must load: \(error)")
-        }
-    }()
+    /// The file loaded once for the whole run, as the API's and MCP's tests load it.
+    static let store = ShippedStore.store
 
     /// The store's export of the real file, made once: the tests that break one record to watch
     /// the loader refuse it start from this (each export is a second of a debug build).

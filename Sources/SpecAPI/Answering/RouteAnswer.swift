@@ -112,3 +112,18 @@ extension RouteAnswer {
         }
     }
 }
+
+/// Judging a batch of measurements.
+extension RouteAnswer {
+    /// The judgement of the measurements in `body` (a JSON array) in `format`: the answer to
+    /// `POST /v1/check`, and to MCP's check tool. Never pinned: it answers the body, not a URL.
+    package static func check(
+        store: SpecStore, body: [UInt8], format: Format, options: RequestOptions, embed: Bool
+    ) throws(APIError) -> RouteAnswer {
+        let content = try RouteQueries.check(store: store, body: body, version: options.version, embed: embed)
+        let version = options.version ?? store.versions.last?.id ?? ""
+        return RouteAnswer(
+            body: content.encoded(as: format, options: options, route: .check, version: version),
+            contentType: format.contentType, specVersion: version, pinned: false, notes: content.notes)
+    }
+}

@@ -76,6 +76,14 @@ extension APIError {
         )
     }
 
+    /// A query string ``QueryParameters`` could not read, as a client is told of it.
+    package static func badQuery(_ problem: QueryParameters.Problem) -> APIError {
+        switch problem {
+        case .malformed(let message): badQuery(message)
+        case .repeated(let name): badQuery("'\(name)' is given more than once; give each parameter once")
+        }
+    }
+
     package static func notFound(path: String) -> APIError {
         APIError(
             status: 404, code: "not_found", message: "No route answers '\(path)'.",

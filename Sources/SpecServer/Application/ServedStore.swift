@@ -340,12 +340,10 @@ final class ServedStore: Sendable {
     func check(body: [UInt8], format: Format, options: RequestOptions, embed: Bool = false) throws(APIError)
         -> Representation
     {
-        let content = try RouteQueries.check(store: store, body: body, version: options.version, embed: embed)
-        let version = options.version ?? latestVersion
+        let answer = try RouteAnswer.check(store: store, body: body, format: format, options: options, embed: embed)
         return Representation(
-            body: content.encoded(as: format, options: options, route: .check, version: version),
-            contentType: format.contentType, specVersion: version, pinned: false, cacheControl: "no-store",
-            notes: content.notes)
+            body: answer.body, contentType: answer.contentType, specVersion: answer.specVersion, pinned: false,
+            cacheControl: "no-store", notes: answer.notes)
     }
 
     /// How many fixed representations exist, and how many are built.

@@ -335,11 +335,7 @@ final class SpecApplication: HTTPApplication {
         do {
             return try QueryParameters(parsing: request.query.span)
         } catch {
-            switch error {
-            case .malformed(let message): throw APIError.badQuery(message)
-            case .repeated(let name):
-                throw APIError.badQuery("'\(name)' is given more than once; give each parameter once")
-            }
+            throw APIError.badQuery(error)
         }
     }
 
