@@ -42,6 +42,8 @@ fi
 binary=${SPEC_SERVER_BINARY:-}
 if [ -z "$binary" ]; then
     swift build -c release --static-swift-stdlib --traits UpstreamFetch --product spec-server \
+        -Xswiftc -Xfrontend -Xswiftc -function-sections \
+        -Xlinker "--section-ordering-file=$PWD/Linking/spec-server.order" \
         --scratch-path .build/static-upstream
     binary=.build/static-upstream/release/spec-server
 fi
