@@ -18,8 +18,12 @@ extension DeclaredFilter {
     /// common parameters (format, version, …) are removed before a filter sees the query.
     package init(parameters: [String: String]) throws(QueryError) {
         let fields = Self.fields
-        for name in parameters.keys.sorted() where !fields.contains(where: { $0.name == name }) {
-            throw QueryError.unknownParameter(name, accepted: fields.map(\.name))
+        // The first unknown name in sorted order is the one reported; a query of known names,
+        // the usual one, is not sorted to find that out.
+        if parameters.keys.contains(where: { name in !fields.contains(where: { $0.name == name }) }) {
+            for name in parameters.keys.sorted() where !fields.contains(where: { $0.name == name }) {
+                throw QueryError.unknownParameter(name, accepted: fields.map(\.name))
+            }
         }
         self.init()
         for field in Self.decodingOrder {
@@ -47,6 +51,8 @@ extension DeclaredFilter {
     /// their declared order.
     private static var decodingOrder: [FilterField<Self>] {
         let fields = Self.fields
+        // Most filters decode in their declared order: their table as it is, not a copy.
+        guard !decodedFirst.isEmpty else { return fields }
         let first = decodedFirst.compactMap { name in fields.first(where: { $0.name == name }) }
         return first + fields.filter { !decodedFirst.contains($0.name) }
     }
