@@ -1,4 +1,4 @@
-// Unsafe: memcmp, memcpy and an unaligned load read byte views by address.
+// Unsafe: memchr, memcmp, memcpy and an unaligned load read byte views by address.
 import Glibc
 
 /// The C library's few functions that the standard library lacks, for code outside the rooms.
@@ -31,6 +31,27 @@ package enum CLibrary {
     package static func littleEndianWord(_ span: Span<UInt8>, at offset: Int) -> UInt64 {
         precondition(offset >= 0 && offset <= span.count - 8, "a word past the end of the bytes")
         return span.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+    }
+
+    /// Where `needle` first occurs in `haystack`, or `nil` (`memchr` for its first byte, then
+    /// `memcmp` at each candidate): many bytes a step where a loop would look at one.
+    package static func firstOffset(of needle: Span<UInt8>, in haystack: Span<UInt8>) -> Int? {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { wanted in
+                let base = hay.baseAddress!
+                let last = hay.count - wanted.count
+                let first = Int32(wanted[0])
+                var offset = 0
+                while offset <= last {
+                    guard let found = memchr(base + offset, first, last - offset + 1) else { return nil }
+                    let candidate = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                    if memcmp(base + candidate, wanted.baseAddress!, wanted.count) == 0 { return candidate }
+                    offset = candidate + 1
+                }
+                return nil
+            }
+        }
     }
 
     /// Whether two arrays share one storage (the same buffer, not merely equal elements): a

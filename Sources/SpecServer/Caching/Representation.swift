@@ -201,7 +201,10 @@ final class Representation: Sendable {
         if let built = gzipped.load() { return built }
         var body: [UInt8] = []
         ok.appendBody(to: &body)
-        let compressed = Gzip.compress(body, level: gzipLevel)
+        // An answer compressed while its client waits does not compress the site's style sheet
+        // again; the fixed answers keep the bytes of one standard-level stream.
+        let compressed = Gzip.compress(
+            body, level: gzipLevel, keeping: gzipLevel == .standard ? nil : DeflatedSegment.siteStyle)
         // The identity tag with a suffix: strong, distinct, and plainly the same resource's.
         let tag = String(entityTag.fieldValue.dropLast()) + "-gzip\""
         guard compressed.count < body.count else {

@@ -37,9 +37,22 @@ enum DeflateEncoder {
     }
 
     /// The raw DEFLATE stream of `input` (no zlib or gzip framing).
-    static func compress(_ input: [UInt8], level: Level = .standard) -> [UInt8] {
+    ///
+    /// With `final` false no block is the last: the stream ends with an empty stored block (a
+    /// sync flush, as zlib's `Z_SYNC_FLUSH` writes), byte-aligned, so another stream's blocks can
+    /// follow it and a decoder reads the two as one. Each stream's matches reach back only into
+    /// its own input.
+    static func compress(_ input: [UInt8], level: Level = .standard, final: Bool = true) -> [UInt8] {
         var writer = BitWriter()
         writer.bytes.reserveCapacity(input.count / 4 + 64)
+        guard final else {
+            if !input.isEmpty { writeBlocks(of: input, level: level, last: false, to: &writer) }
+            // BFINAL 0, BTYPE 00 (stored), padding to the byte, LEN 0 and NLEN its complement.
+            writer.write(0, bits: 3)
+            writer.flush()
+            writer.bytes += [0x00, 0x00, 0xFF, 0xFF]
+            return writer.bytes
+        }
         if input.isEmpty {
             // One final fixed-code block holding only the end-of-block code (7 zero bits).
             writer.write(1, bits: 1)
@@ -48,15 +61,20 @@ enum DeflateEncoder {
             writer.flush()
             return writer.bytes
         }
+        writeBlocks(of: input, level: level, last: true, to: &writer)
+        writer.flush()
+        return writer.bytes
+    }
+
+    /// `input`'s symbols as dynamic blocks, the last one final when `last`.
+    private static func writeBlocks(of input: [UInt8], level: Level, last: Bool, to writer: inout BitWriter) {
         let symbols = matchSymbols(input, level: level)
         var start = 0
         while start < symbols.count {
             let end = min(start + symbolsPerBlock, symbols.count)
-            writeDynamicBlock(symbols[start..<end], input: input, isFinal: end == symbols.count, to: &writer)
+            writeDynamicBlock(symbols[start..<end], input: input, isFinal: last && end == symbols.count, to: &writer)
             start = end
         }
-        writer.flush()
-        return writer.bytes
     }
 
     // MARK: - LZ77

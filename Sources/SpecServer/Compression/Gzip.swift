@@ -3,10 +3,23 @@ enum Gzip {
     /// `bytes` compressed: a ten-byte header (no name, no time stamp, so equal input gives equal
     /// output), the DEFLATE stream at `level`, then the CRC-32 and the length modulo 2³²,
     /// little-endian.
-    static func compress(_ bytes: [UInt8], level: DeflateEncoder.Level = .standard) -> [UInt8] {
+    ///
+    /// When `bytes` hold `kept`'s bytes, the stream is the bytes before them compressed on their
+    /// own, `kept`'s stream as it is, then the bytes after them: the same bytes decoded, and
+    /// for an HTML page the style sheet not compressed again. Equal input still gives equal output.
+    static func compress(
+        _ bytes: [UInt8], level: DeflateEncoder.Level = .standard, keeping kept: DeflatedSegment? = nil
+    ) -> [UInt8] {
         // ID1 ID2, CM = 8 (deflate), FLG = 0, MTIME = 0, XFL = 0, OS = 255 (unknown).
         var output: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 255]
-        output += DeflateEncoder.compress(bytes, level: level)
+        if let kept, let start = kept.offset(in: bytes) {
+            let end = start + kept.bytes.count
+            output += DeflateEncoder.compress(Array(bytes[..<start]), level: level, final: false)
+            output += kept.stream
+            output += DeflateEncoder.compress(Array(bytes[end...]), level: level)
+        } else {
+            output += DeflateEncoder.compress(bytes, level: level)
+        }
         let crc = CRC32.checksum(bytes)
         let size = UInt32(truncatingIfNeeded: bytes.count)
         for shift in stride(from: 0, to: 32, by: 8) { output.append(UInt8(truncatingIfNeeded: crc >> UInt32(shift))) }
