@@ -31,7 +31,8 @@ PORT = 18231
 def build():
     """The static build the Dockerfile makes, with function sections, without an order."""
     command = [
-        "swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "spec-server",
+        "swift", "build", "-c", "release", "--static-swift-stdlib", "--traits", "UpstreamFetch",
+        "--product", "spec-server",
         "--scratch-path", SCRATCH, "-Xswiftc", "-Xfrontend", "-Xswiftc", "-function-sections",
     ]
     subprocess.run(command, cwd=ROOT, check=True, stdout=sys.stderr)
