@@ -112,6 +112,12 @@ struct SearchIndex: Sendable {
     }
 
     let documents: [Document]
+    /// Each document's record, numbered by id in the order first met: a search of every version
+    /// keeps one hit per record without hashing ids.
+    private let recordOfDocument: [Int32]
+    /// Per record, the versions any of its states holds in: what a hit in a search of every
+    /// version says it holds in.
+    private let recordSpans: [Range<Int>]
     private let postings: [String: [Posting]]
     private let vocabulary: [String]
     private let synonyms: SearchSynonyms
@@ -146,7 +152,28 @@ struct SearchIndex: Sendable {
             }
             for (word, posting) in best { postings[word, default: []].append(posting) }
         }
+        var recordNumbers: [String: Int32] = [:]
+        var recordOfDocument: [Int32] = []
+        var recordSpans: [Range<Int>] = []
+        recordOfDocument.reserveCapacity(documents.count)
+        for document in documents {
+            if let number = recordNumbers[document.id] {
+                let span = recordSpans[Int(number)]
+                recordSpans[Int(number)] =
+                    min(
+                        span.lowerBound, document.versions.lowerBound)..<max(
+                        span.upperBound, document.versions.upperBound)
+                recordOfDocument.append(number)
+            } else {
+                let number = Int32(recordSpans.count)
+                recordNumbers[document.id] = number
+                recordSpans.append(document.versions)
+                recordOfDocument.append(number)
+            }
+        }
         self.documents = documents
+        self.recordOfDocument = recordOfDocument
+        self.recordSpans = recordSpans
         self.postings = postings
         self.vocabulary = postings.keys.sorted()
         self.synonyms = synonyms
@@ -428,34 +455,33 @@ struct SearchIndex: Sendable {
             candidates.append(
                 Candidate(document: number, score: (score * 1000).rounded() / 1000, field: field, term: term))
         }
-        var held: [String: Range<Int>] = [:]
         if version == nil {
             // One hit per record: its best state (the latest among equals), and the span of
-            // versions of every state it has, matched or not.
-            var best: [String: Int] = [:]
+            // versions of every state it has, matched or not (``recordSpans``).
+            var best = [Int32](repeating: -1, count: recordSpans.count)
             for (slot, candidate) in candidates.enumerated() {
-                let id = documents[candidate.document].id
-                if let kept = best[id] {
+                let record = Int(recordOfDocument[candidate.document])
+                let kept = Int(best[record])
+                if kept >= 0 {
                     let other = candidates[kept]
                     if candidate.score > other.score
                         || (candidate.score == other.score
                             && documents[candidate.document].versions.lowerBound
                                 > documents[other.document].versions.lowerBound)
                     {
-                        best[id] = slot
+                        best[record] = Int32(slot)
                     }
                 } else {
-                    best[id] = slot
+                    best[record] = Int32(slot)
                 }
             }
-            candidates = best.values.sorted().map { candidates[$0] }
-            for document in documents where best[document.id] != nil {
-                let span = held[document.id] ?? document.versions
-                held[document.id] =
-                    min(
-                        span.lowerBound, document.versions.lowerBound)..<max(
-                        span.upperBound, document.versions.upperBound)
+            // The kept ones in the order they were found.
+            var kept: [Candidate] = []
+            for (slot, candidate) in candidates.enumerated()
+            where best[Int(recordOfDocument[candidate.document])] == Int32(slot) {
+                kept.append(candidate)
             }
+            candidates = kept
         }
         let start = min(max(offset, 0), candidates.count)
         let end = limit >= candidates.count - start ? candidates.count : start + limit
@@ -471,7 +497,8 @@ struct SearchIndex: Sendable {
                     ? SearchIndex.snippet(of: document.fields[candidate.field], around: term) : document.title
             return Hit(
                 type: document.type, id: document.id, title: document.title, snippet: snippet, score: candidate.score,
-                summary: document.summary, held: held[document.id])
+                summary: document.summary,
+                held: version == nil ? recordSpans[Int(recordOfDocument[candidate.document])] : nil)
         }
         return (hits, candidates.count)
     }
