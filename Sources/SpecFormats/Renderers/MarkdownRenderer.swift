@@ -22,7 +22,7 @@ package enum MarkdownRenderer {
 
         // A heading is the route's own words: only what would break the row or read as markup
         // is escaped (`Width (pt)` stays as written).
-        var header = shown.map { escapeProse($0.header, atLineStart: false).replacingOccurrences(of: "|", with: "\\|") }
+        var header = shown.map { replacingBars(in: escapeProse($0.header, atLineStart: false), with: "\\|") }
         if hasSource { header.append("Status and source") }
 
         var text = ""
@@ -114,7 +114,7 @@ package enum MarkdownRenderer {
             }
             let url = String(candidate[..<end])
             if let target = linkTarget(url), url.count > 8 {
-                result += "<" + target.replacingOccurrences(of: "|", with: "%7C") + ">"
+                result += "<" + replacingBars(in: target, with: "%7C") + ">"
             } else {
                 result += escape(url)
             }
@@ -127,6 +127,7 @@ package enum MarkdownRenderer {
     /// as markup: emphasis, code, links, HTML and entities, and a leading block marker. `(`,
     /// `)`, `!`, `#` or `|` mid-line mean nothing there, so a heading keeps `(pt)` as written.
     package static func escapeProse(_ text: String, atLineStart: Bool = true) -> String {
+        if let escaped = escapeASCIIProse(text, atLineStart: atLineStart) { return escaped }
         var result = ""
         for (index, character) in text.enumerated() {
             switch character {
@@ -142,6 +143,60 @@ package enum MarkdownRenderer {
             }
         }
         return result
+    }
+
+    /// ``escapeProse(_:atLineStart:)`` by bytes, for ASCII text without a CR LF: there every
+    /// character is one byte, so the bytes decide as the characters would, and text with nothing
+    /// to escape comes back as it is. `nil` for other text (a CR LF is one character, kept).
+    private static func escapeASCIIProse(_ text: String, atLineStart: Bool) -> String? {
+        var escapes = false
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte >= 0x80 || (byte == 0x0A && previous == 0x0D) { return nil }
+            if proseAction(byte) != .keep { escapes = true }
+            previous = byte
+        }
+        guard escapes else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 8)
+        for (index, byte) in text.utf8.enumerated() {
+            switch proseAction(byte) {
+            case .keep: result.append(byte)
+            case .escape: result += [UInt8(ascii: "\\"), byte]
+            case .escapeAtLineStart:
+                if index == 0 && atLineStart { result.append(UInt8(ascii: "\\")) }
+                result.append(byte)
+            case .space: result.append(UInt8(ascii: " "))
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// What ``escapeProse(_:atLineStart:)`` does with an ASCII character.
+    private enum ProseAction { case keep, escape, escapeAtLineStart, space }
+
+    private static func proseAction(_ byte: UInt8) -> ProseAction {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "["),
+            UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "~"):
+            .escape
+        case UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "="): .escapeAtLineStart
+        case 0x0A, 0x0D, 0x09: .space
+        default: .keep
+        }
+    }
+
+    /// `text` with each `|` replaced by `replacement`: by bytes for ASCII text, where each `|` is
+    /// a character of its own; as characters otherwise.
+    private static func replacingBars(in text: String, with replacement: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.replacingOccurrences(of: "|", with: replacement) }
+        guard text.utf8.contains(UInt8(ascii: "|")) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "|") { result += replacement.utf8 } else { result.append(byte) }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Escapes text for an inline position, a table cell included: every character Markdown or
