@@ -156,7 +156,20 @@ package struct PageContext: Sendable {
 
     /// The link's text into one byte buffer, made a string once.
     private func linkText(format: String?, changing changes: [(String, String?)], forHTML: Bool) -> String {
-        var pairs: [(String, String)] = applied.map { ($0.name, $0.value) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128)
+        appendLink(format: format, changing: changes, forHTML: forHTML, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``link(format:changing:)`` (or, with `forHTML`, ``escapedLink(format:changing:)``)
+    /// appended to `bytes`, so a page writes its links straight into its own buffer.
+    package func appendLink(
+        format: String? = nil, changing changes: [(String, String?)] = [], forHTML: Bool, to bytes: inout [UInt8]
+    ) {
+        var pairs: [(String, String)] = []
+        pairs.reserveCapacity(applied.count + changes.count + 5)
+        for pair in applied { pairs.append((pair.name, pair.value)) }
         if let sort { pairs.append(("sort", sort)) }
         if let projection { pairs.append(("fields", projection.joined(separator: ","))) }
         let whole = defaultLimit != nil && format != nil
@@ -169,9 +182,6 @@ package struct PageContext: Sendable {
         }
         if let format { pairs.append(("format", format)) }
         let path = forHTML ? HTMLRenderer.escape(path) : path
-        guard !pairs.isEmpty else { return path }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(pairs.reduce(path.utf8.count + 16) { $0 + $1.0.utf8.count + $1.1.utf8.count + 6 })
         bytes += path.utf8
         for (index, (name, value)) in pairs.enumerated() {
             if index == 0 {
@@ -185,7 +195,6 @@ package struct PageContext: Sendable {
             bytes.append(UInt8(ascii: "="))
             PercentEncoding.append(value, to: &bytes)
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// What the search box sends besides its words: the filters, the order, a page size asked
