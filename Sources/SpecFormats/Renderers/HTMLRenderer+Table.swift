@@ -216,7 +216,9 @@ extension HTMLRenderer {
             for (position, slot) in slots.enumerated() {
                 guard case .column(let column, let figure) = slot else {
                     html.write(
-                        fragment ? "<td class=\"hig-source\">" : "<td class=\"hig-source\" data-label=\"Status and source\">")
+                        fragment
+                            ? "<td class=\"hig-source\">" : "<td class=\"hig-source\" data-label=\"Status and source\">"
+                    )
                     writeSourceContent(table, row, folded: !fragment, into: &html)
                     html.write("</td>")
                     continue
@@ -361,7 +363,8 @@ extension HTMLRenderer {
         if let reason = table.cell(row, "basis_reason") ?? table.cell(row, "metric_basis_reason") {
             if !empty { html.write(" ") }
             html.write(
-                folded ? "<details class=\"hig-basis\"><summary>Why a convention</summary>" : "<span class=\"hig-basis\">")
+                folded
+                    ? "<details class=\"hig-basis\"><summary>Why a convention</summary>" : "<span class=\"hig-basis\">")
             html.write(escaping: reason)
             if let searched = table.cell(row, "basis_searched") ?? table.cell(row, "metric_basis_searched") {
                 html.write(" Searched: ")

@@ -21,6 +21,11 @@ package enum HTMLRenderer {
 
     /// A collection's page (or, with `fragment`, its table alone).
     package static func render(_ table: FlatTable, page: PageContext, fragment: Bool) -> String {
+        String(decoding: renderUTF8(table, page: page, fragment: fragment), as: UTF8.self)
+    }
+
+    /// ``render(_:page:fragment:)`` as the UTF-8 bytes it writes, which the answer sends as they are.
+    package static func renderUTF8(_ table: FlatTable, page: PageContext, fragment: Bool) -> [UInt8] {
         let caption = MarkdownRenderer.caption(table, page: page)
         // On a page the lead paragraph above says what the caption says, where a phone shows it
         // whole; the caption stays for screen readers and as the scrolling box's name.
@@ -28,14 +33,14 @@ package enum HTMLRenderer {
         guard !fragment else {
             var html = HTMLWriter(capacity: 1024 + table.rows.count * 640)
             writeTable(table, page: page, fragment: true, caption: caption, arrangement: arrangement, into: &html)
-            return html.text
+            return html.bytes
         }
         // A bare GET of the check page: one row, the measurement missing (a POSTed batch has rows
         // of its own, whatever the query).
         if page.route.kind == .check, page.applied.isEmpty, table.rows.count == 1,
             let code = table.cell(table.rows[0], "error_code"), code == "missing_parameter"
         {
-            return emptyCheckPage(table, page: page)
+            return Array(emptyCheckPage(table, page: page).utf8)
         }
         // A change log rather than one table of every kind of change.
         let changeLog = page.route.kind == .diff && table.columns.contains("change")
@@ -80,7 +85,7 @@ package enum HTMLRenderer {
             writePaging(page, count: table.rows.count, into: &html)
         }
         SitePage.writeClosing(version: table.version, into: &html)
-        return html.text
+        return html.bytes
     }
 
     /// The check page before anything is submitted: what to do and the form, open at every width,
@@ -110,8 +115,22 @@ package enum HTMLRenderer {
     /// A record's page: its fields as a list, its status and source, and for a device its screen
     /// drawn to scale with the widget sizes Apple publishes for it.
     package static func renderRecord(_ item: JSONValue, table: FlatTable, page: PageContext, fragment: Bool) -> String {
+        String(decoding: renderRecordUTF8(item, table: table, page: page, fragment: fragment), as: UTF8.self)
+    }
+
+    /// ``renderRecord(_:table:page:fragment:)`` as the UTF-8 bytes it writes, which the answer
+    /// sends as they are.
+    package static func renderRecordUTF8(_ item: JSONValue, table: FlatTable, page: PageContext, fragment: Bool)
+        -> [UInt8]
+    {
         let caption = MarkdownRenderer.caption(table, page: page)
-        guard !fragment else { return renderTable(table, page: page, fragment: true, caption: caption) }
+        guard !fragment else {
+            var html = HTMLWriter(capacity: 4096)
+            writeTable(
+                table, page: page, fragment: true, caption: caption,
+                arrangement: arrangement(table, page: page, fragment: true), into: &html)
+            return html.bytes
+        }
         let collection = page.site.collectionRoute(for: item["id"]?.stringValue ?? "") ?? page.route
         let name = recordTitle(item) ?? table.title
         var html = HTMLWriter(capacity: capacity(rows: 8))
@@ -205,7 +224,8 @@ package enum HTMLRenderer {
                 var widgetPage = PageContext(route: widgetRoute, site: page.site)
                 widgetPage.applied = [("device", item["id"]?.stringValue ?? "")]
                 let widgetCaption = "Widget sizes Apple publishes for the \(name) screen: \(widgets.count) rows."
-                html.write("<div class=\"hig-scroll\" role=\"region\" aria-labelledby=\"table-caption\" tabindex=\"0\">\n")
+                html.write(
+                    "<div class=\"hig-scroll\" role=\"region\" aria-labelledby=\"table-caption\" tabindex=\"0\">\n")
                 writeTable(
                     widgetTable, page: widgetPage, fragment: false, caption: widgetCaption, sortable: false,
                     arrangement: arrangement(widgetTable, page: widgetPage, fragment: false), into: &html)
@@ -213,7 +233,7 @@ package enum HTMLRenderer {
             }
         }
         SitePage.writeClosing(version: table.version, into: &html)
-        return html.text
+        return html.bytes
     }
 
     /// A record's related records, a list under a heading per group; empty when it has none.
@@ -255,7 +275,6 @@ package enum HTMLRenderer {
         }
         html.write("</section>\n")
     }
-
 
     /// The heading of a record's page: its name where it has one (with its Dynamic Type
     /// category, which the name alone does not say), else words made from the fields that tell
