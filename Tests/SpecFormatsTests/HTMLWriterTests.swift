@@ -28,18 +28,50 @@ import Testing
         #expect(html.text == "n=\(number)")
     }
 
-    /// A page's link written into its buffer is the link as a string.
-    @Test func linksAreWrittenAsTheyAreSpelled() {
-        let route = PageRoute(kind: .record(.devices), template: "/v1/devices/{id}", title: "Devices")
-        var page = PageContext(route: route, parameter: "device.iphone-16 pro", site: .empty)
-        page.read([("family", "iphone & ipad"), ("sort", "-name"), ("limit", "5"), ("offset", "10")])
-        for changes in [[], [("offset", nil)], [("sort", "name"), ("fields", "id,name")]] as [[(String, String?)]] {
-            var html = HTMLWriter()
-            html.write("href=\"")
-            html.writeLink(page, format: "csv", changing: changes)
-            #expect(html.text == "href=\"" + page.escapedLink(format: "csv", changing: changes))
-            #expect(page.escapedLink(changing: changes) == HTMLRenderer.escape(page.link(changing: changes)))
+    /// A page's link is its kept pairs less those a change names, then the changes, then the
+    /// format: the list of pairs it was once made from, here as the reference. Written into a
+    /// page's buffer it is the escaped link.
+    @Test func linksAreThePairsTheyWereMadeFrom() {
+        func reference(_ page: PageContext, format: String?, changes: [(String, String?)]) -> String {
+            var pairs: [(String, String)] = page.applied.map { ($0.name, $0.value) }
+            if let sort = page.sort { pairs.append(("sort", sort)) }
+            if let projection = page.projection { pairs.append(("fields", projection.joined(separator: ","))) }
+            if let limit = page.limit, page.defaultLimit == nil { pairs.append(("limit", String(limit))) }
+            if page.offset > 0, !(page.defaultLimit != nil && format != nil) {
+                pairs.append(("offset", String(page.offset)))
+            }
+            if let version = page.pinnedVersion { pairs.append(("version", version)) }
+            for (name, value) in changes {
+                pairs.removeAll { $0.0 == name }
+                if let value { pairs.append((name, value)) }
+            }
+            if let format { pairs.append(("format", format)) }
+            let query = pairs.map { PercentEncoding.encoded($0.0) + "=" + PercentEncoding.encoded($0.1) }
+            return page.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         }
+        let changes =
+            PageLinkTests.changes + [
+                (nil, [("offset", "5"), ("offset", nil)]), (nil, [("sort", "a"), ("sort", "b")]),
+                ("csv", [("format", "x"), ("limit", "7")]), (nil, [("fields", nil), ("version", "2023")]),
+            ]
+        for (index, page) in PageLinkTests.pages.enumerated() {
+            for (format, changes) in changes {
+                let link = page.link(format: format, changing: changes)
+                #expect(link == reference(page, format: format, changes: changes), "page \(index), \(changes)")
+                var html = HTMLWriter()
+                html.write("href=\"")
+                html.writeLink(page, format: format, changing: changes)
+                #expect(html.text == "href=\"" + HTMLRenderer.escape(link))
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("points_width", "points.width"), ("name", "name"), ("a__b", "a.b"), ("_a_", "a"), ("__", ""), ("", ""),
+        ("größe_wert", "größe.wert"), ("citation_page_title", "citation.page.title"),
+    ])
+    func sortKeysAreTheDottedPath(_ key: String, _ path: String) {
+        #expect(TableColumn(key, "Heading").sortKey == path)
     }
 
     /// Field names are worded among their bytes when they are ASCII, and by characters otherwise.

@@ -167,33 +167,60 @@ package struct PageContext: Sendable {
     package func appendLink(
         format: String? = nil, changing changes: [(String, String?)] = [], forHTML: Bool, to bytes: inout [UInt8]
     ) {
-        var pairs: [(String, String)] = []
-        pairs.reserveCapacity(applied.count + changes.count + 5)
-        for pair in applied { pairs.append((pair.name, pair.value)) }
-        if let sort { pairs.append(("sort", sort)) }
-        if let projection { pairs.append(("fields", projection.joined(separator: ","))) }
-        let whole = defaultLimit != nil && format != nil
-        if let limit, defaultLimit == nil { pairs.append(("limit", String(limit))) }
-        if offset > 0, !whole { pairs.append(("offset", String(offset))) }
-        if let pinnedVersion { pairs.append(("version", pinnedVersion)) }
-        for (name, value) in changes {
-            pairs.removeAll { $0.0 == name }
-            if let value { pairs.append((name, value)) }
-        }
-        if let format { pairs.append(("format", format)) }
-        let path = forHTML ? HTMLRenderer.escape(path) : path
-        bytes += path.utf8
-        for (index, (name, value)) in pairs.enumerated() {
-            if index == 0 {
-                bytes.append(UInt8(ascii: "?"))
-            } else if forHTML {
-                bytes += "&amp;".utf8
+        // The pairs in the order ``link(format:changing:)`` has always written them: the kept
+        // ones, a change's name dropping every kept pair of that name (and every earlier change
+        // of it), then the format. Written as they are found, so a page's many links make no
+        // list of pairs.
+        func changed(_ name: String) -> Bool { changes.contains { $0.0 == name } }
+        var separator = UInt8(ascii: "?")
+        func name(_ name: String) {
+            if separator == UInt8(ascii: "?") || !forHTML {
+                bytes.append(separator)
             } else {
-                bytes.append(UInt8(ascii: "&"))
+                bytes += "&amp;".utf8
             }
+            separator = UInt8(ascii: "&")
             PercentEncoding.append(name, to: &bytes)
             bytes.append(UInt8(ascii: "="))
+        }
+        if forHTML { HTMLWriter.appendEscaped(path, to: &bytes) } else { bytes += path.utf8 }
+        for pair in applied where !changed(pair.name) {
+            name(pair.name)
+            PercentEncoding.append(pair.value, to: &bytes)
+        }
+        if let sort, !changed("sort") {
+            name("sort")
+            PercentEncoding.append(sort, to: &bytes)
+        }
+        if let projection, !changed("fields") {
+            name("fields")
+            // The names joined with `,`, which is encoded.
+            for (index, field) in projection.enumerated() {
+                if index > 0 { bytes += "%2C".utf8 }
+                PercentEncoding.append(field, to: &bytes)
+            }
+        }
+        let whole = defaultLimit != nil && format != nil
+        if let limit, defaultLimit == nil, !changed("limit") {
+            name("limit")
+            PercentEncoding.append(String(limit), to: &bytes)
+        }
+        if offset > 0, !whole, !changed("offset") {
+            name("offset")
+            PercentEncoding.append(String(offset), to: &bytes)
+        }
+        if let pinnedVersion, !changed("version") {
+            name("version")
+            PercentEncoding.append(pinnedVersion, to: &bytes)
+        }
+        for (index, (changedName, value)) in changes.enumerated() {
+            guard let value, !changes[(index + 1)...].contains(where: { $0.0 == changedName }) else { continue }
+            name(changedName)
             PercentEncoding.append(value, to: &bytes)
+        }
+        if let format {
+            name("format")
+            PercentEncoding.append(format, to: &bytes)
         }
     }
 

@@ -16,7 +16,12 @@ package enum PercentEncoding {
 
     /// `text` as ``encoded(_:)`` writes it, appended to `bytes`.
     package static func append(_ text: String, to bytes: inout [UInt8]) {
-        write(text, digits: uppercaseDigits, keeping: isUnreserved, to: &bytes)
+        // A page writes many links, and most names and values are unreserved throughout: those
+        // are copied whole rather than byte by byte.
+        guard text.utf8.allSatisfy(isUnreserved) else {
+            return write(text, digits: uppercaseDigits, keeping: isUnreserved, to: &bytes)
+        }
+        bytes.append(contentsOf: text.utf8)
     }
 
     /// The one loop both forms share: each byte of `text` that `keep` takes as itself, every

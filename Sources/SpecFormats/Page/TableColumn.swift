@@ -109,7 +109,25 @@ package struct TableColumn: Equatable, Sendable {
 
     /// The value `sort=` takes for this column: the field's dotted path (`points.width`).
     package var sortKey: String {
-        key.split(separator: "_").joined(separator: ".")
+        // Every sortable heading of a page asks for its key: most keys have no `_` and are their
+        // own, and an ASCII key is split among its bytes (the split by characters and the join
+        // were a twentieth of a never-seen page).
+        let underscore = UInt8(ascii: "_")
+        guard key.utf8.contains(underscore) else { return key }
+        guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return key.split(separator: "_").joined(separator: ".") }
+        var path: [UInt8] = []
+        path.reserveCapacity(key.utf8.count)
+        var pending = false
+        for byte in key.utf8 {
+            if byte == underscore {
+                pending = !path.isEmpty
+            } else {
+                if pending { path.append(UInt8(ascii: ".")) }
+                pending = false
+                path.append(byte)
+            }
+        }
+        return String(decoding: path, as: UTF8.self)
     }
 }
 

@@ -38,6 +38,11 @@ package struct HTMLWriter {
     /// Appends text for element content or a quoted attribute value, escaped as
     /// ``HTMLRenderer/escape(_:)`` escapes it.
     package mutating func write(escaping raw: String) {
+        Self.appendEscaped(raw, to: &bytes)
+    }
+
+    /// Appends `raw` to `bytes` escaped as ``HTMLRenderer/escape(_:)`` escapes it.
+    package static func appendEscaped(_ raw: String, to bytes: inout [UInt8]) {
         // Most values have nothing to replace: one look at their bytes copies them as they are.
         // Bits 0–63 as in `HTMLRenderer.escape`: the controls shown as pictures, and the five
         // bytes HTML escapes.
@@ -50,7 +55,7 @@ package struct HTMLWriter {
             guard byte < 0x40 || byte == 0x7F || byte == 0xC2 else { continue }
             if byte >= 0x40 || controlBytes >> UInt64(byte) & 1 != 0 {
                 // Rare: the control pictures are made by the one function that makes them.
-                return write(HTMLRenderer.escape(raw))
+                return bytes.append(contentsOf: HTMLRenderer.escape(raw).utf8)
             }
             if escapedBytes >> UInt64(byte) & 1 != 0 { replaces = true }
         }
