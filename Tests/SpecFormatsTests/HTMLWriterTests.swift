@@ -74,6 +74,17 @@ import Testing
         #expect(TableColumn(key, "Heading").sortKey == path)
     }
 
+    @Test(arguments: [
+        ("a-b-c", "-", " ", "a b c"), ("x", "-", " ", "x"), ("aaa", "aa", "b", "ba"), ("a\r\nb", "b", "c", "a\r\nc"),
+        ("é-é", "-", "×", "é×é"), ("430x932", "x", "×", "430×932"), ("", "a", "b", ""),
+        ("a{id}b{id}", "{id}", "", "ab"),
+    ])
+    func replacingFindsEveryOccurrenceLeftToRight(
+        _ text: String, _ target: String, _ replacement: String, _ result: String
+    ) {
+        #expect(text.replacingOccurrences(of: target, with: replacement) == result)
+    }
+
     /// Field names are worded among their bytes when they are ASCII, and by characters otherwise.
     @Test(arguments: [
         ("measured_width", "Measured width"), ("categoryLabel", "Category label"), ("metric_id", "Metric ID"),

@@ -27,11 +27,18 @@ package struct PageContext: Sendable {
         }
     }
 
-    package var route: PageRoute
+    package var route: PageRoute {
+        didSet { path = Self.path(route, parameter) }
+    }
     /// The site around the page: its header's links and where records live.
     package var site: Site
     /// The record id of a record route (`/v1/devices/{id}`).
-    package var parameter: String?
+    package var parameter: String? {
+        didSet { path = Self.path(route, parameter) }
+    }
+    /// The route's path: the template with the record id filled in. Made once, when the route
+    /// or the record is set, as each of a page's links reads it.
+    package private(set) var path: String
     /// The filters as the request gave them, in its order (paging and order excluded).
     package var applied: [(name: String, value: String)] = []
     /// The route's filters, for the form.
@@ -86,6 +93,7 @@ package struct PageContext: Sendable {
     package init(route: PageRoute, parameter: String? = nil, site: Site) {
         self.route = route
         self.parameter = parameter
+        path = Self.path(route, parameter)
         self.site = site
         canSort = route.canSort
         canPage = route.canPage
@@ -109,8 +117,8 @@ package struct PageContext: Sendable {
     /// from a blank value typed into a URL.
     package static let formMarker = (name: "_form", value: "filters")
 
-    /// The route's path: the template with the record id filled in.
-    package var path: String {
+    /// `route`'s path with the record `parameter` filled in.
+    private static func path(_ route: PageRoute, _ parameter: String?) -> String {
         guard let parameter else { return route.template }
         // Every link of a page reads this: replaced among the bytes (a template and a
         // percent-encoded value are ASCII, so bytes and characters agree), as a search by
@@ -265,6 +273,12 @@ package struct PageContext: Sendable {
 extension String {
     /// Every occurrence of `target` replaced (Foundation-free).
     package func replacingOccurrences(of target: String, with replacement: String) -> String {
+        // In ASCII text every character is one byte but CR LF, which a printable target cannot
+        // match: the bytes are compared, as the search by characters was a fiftieth of a record
+        // page.
+        if !target.isEmpty, target.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), utf8.allSatisfy({ $0 < 0x80 }) {
+            return replacingASCII(Array(target.utf8), with: replacement)
+        }
         guard !target.isEmpty, contains(target) else { return self }
         var result = ""
         var rest = Substring(self)
@@ -274,5 +288,28 @@ extension String {
             rest = rest[range.upperBound...]
         }
         return result + rest
+    }
+
+    /// ``replacingOccurrences(of:with:)`` of a printable ASCII `target` in ASCII text.
+    private func replacingASCII(_ target: [UInt8], with replacement: String) -> String {
+        var result: [UInt8] = []
+        var found = false
+        var index = utf8.startIndex
+        var copied = index
+        while index != utf8.endIndex {
+            if utf8[index...].starts(with: target) {
+                if !found { result.reserveCapacity(utf8.count + replacement.utf8.count) }
+                found = true
+                result += utf8[copied..<index]
+                result += replacement.utf8
+                index = utf8.index(index, offsetBy: target.count)
+                copied = index
+            } else {
+                index = utf8.index(after: index)
+            }
+        }
+        guard found else { return self }
+        result += utf8[copied...]
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -17,7 +17,8 @@ extension HTMLRenderer {
         }
         let candidates = layout.filter { $0.kind != .source } + extra.map { TableColumn($0, TableColumn.words($0)) }
         return candidates.filter { column in
-            table.cells(of: column.key).contains { !($0 ?? "").isEmpty }
+            guard let index = table.columns.firstIndex(of: column.key) else { return false }
+            return table.rows.contains { !($0.cells[index] ?? "").isEmpty }
         }
     }
 
@@ -286,6 +287,11 @@ extension HTMLRenderer {
     ) {
         switch column.kind {
         case .id where !fragment, .references where !fragment:
+            // Most cells hold one id: with no `;` there is nothing to split.
+            guard value.utf8.contains(UInt8(ascii: ";")) else {
+                if !value.isEmpty { writeRecordLink(value, site: site, into: &html) }
+                return
+            }
             for (index, id) in value.split(separator: "; ").enumerated() {
                 if index > 0 { html.write(", ") }
                 writeRecordLink(String(id), site: site, into: &html)
