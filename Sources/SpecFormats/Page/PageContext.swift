@@ -172,9 +172,12 @@ package struct PageContext: Sendable {
 
     /// ``link(format:changing:)`` (or, with `forHTML`, ``escapedLink(format:changing:)``)
     /// appended to `bytes`, so a page writes its links straight into its own buffer.
+    ///
+    /// - Returns: whether the link has a query (any pair after the path).
+    @discardableResult
     package func appendLink(
         format: String? = nil, changing changes: [(String, String?)] = [], forHTML: Bool, to bytes: inout [UInt8]
-    ) {
+    ) -> Bool {
         // The pairs in the order ``link(format:changing:)`` has always written them: the kept
         // ones, a change's name dropping every kept pair of that name (and every earlier change
         // of it), then the format. Written as they are found, so a page's many links make no
@@ -230,6 +233,7 @@ package struct PageContext: Sendable {
             name("format")
             PercentEncoding.append(format, to: &bytes)
         }
+        return separator != UInt8(ascii: "?")
     }
 
     /// What the search box sends besides its words: the filters, the order, a page size asked

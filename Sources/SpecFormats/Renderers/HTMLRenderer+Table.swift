@@ -162,6 +162,14 @@ extension HTMLRenderer {
         html.write("</caption>\n")
         guard !slots.isEmpty else { return html.write("</table>") }
         html.write("<thead><tr>")
+        // Every heading links to the page without `sort` and `offset` and then its own `sort`
+        // (the order ``PageContext/link(format:changing:)`` writes them in): that part is
+        // written once, not once a heading.
+        var sortLink: (base: [UInt8], hasPairs: Bool) = ([], false)
+        if sorting {
+            sortLink.hasPairs = page.appendLink(
+                changing: [("sort", nil), ("offset", nil)], forHTML: true, to: &sortLink.base)
+        }
         // Each heading escaped once, for its `th` and every row's `data-label`.
         var headers: [String] = []
         headers.reserveCapacity(slots.count)
@@ -192,7 +200,10 @@ extension HTMLRenderer {
                 html.write("\"")
             }
             html.write("><a href=\"")
-            html.writeLink(page, changing: [("sort", next), ("offset", nil)])
+            // The page's link with this `sort` and no `offset`: the shared part, then the order.
+            html.write(sortLink.base)
+            html.write(sortLink.hasPairs ? "&amp;sort=" : "?sort=")
+            html.write(percentEncoding: next)
             html.write("\" title=\"Sort by ")
             html.write(header)
             html.write("\">")

@@ -22,6 +22,17 @@ package struct HTMLWriter {
         bytes.append(contentsOf: markup.utf8)
     }
 
+    /// Appends bytes already written as markup (part of a page written once for many places).
+    package mutating func write(_ markup: [UInt8]) {
+        bytes.append(contentsOf: markup)
+    }
+
+    /// Appends a query value percent-encoded (``PercentEncoding/encoded(_:)``), which needs no
+    /// further escaping in an attribute.
+    package mutating func write(percentEncoding text: String) {
+        PercentEncoding.append(text, to: &bytes)
+    }
+
     /// Appends a number in decimal.
     package mutating func write(_ number: Int) {
         guard number != 0 else { return bytes.append(UInt8(ascii: "0")) }
