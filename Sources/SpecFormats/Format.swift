@@ -15,8 +15,8 @@ package final class Format: Hashable, Sendable, CustomStringConvertible {
     package enum Body: Sendable {
         /// The answer's JSON document, serialized (JSON, a design-token file).
         case json
-        /// Text a renderer writes from the answer's table and its page.
-        case text(@Sendable (FormatInput) -> String)
+        /// Text a renderer writes from the answer's table and its page, handed over as bytes.
+        case text(@Sendable (FormatInput) -> RenderedText)
     }
 
     /// The OpenAPI schema of a body in the format.

@@ -4,7 +4,9 @@ extension Format {
         "csv", contentType: "text/csv; charset=utf-8; header=present", mediaType: ("text", "csv"),
         pageLink: "CSV", disposition: .attachment, schema: .text,
         body: .text { input in
-            CSVRenderer.render(
-                input.table, columns: input.page.route.columns(table: input.table, projection: input.page.projection))
+            RenderedText(
+                CSVRenderer.render(
+                    input.table,
+                    columns: input.page.route.columns(table: input.table, projection: input.page.projection)))
         }, onEveryTable: true, costlyPerRow: false)
 }

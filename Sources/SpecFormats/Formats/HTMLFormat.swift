@@ -6,9 +6,12 @@ extension Format {
         "html", contentType: "text/html; charset=utf-8", mediaType: ("text", "html"), pageLink: nil,
         disposition: nil, schema: .text,
         body: .text { input in
+            // The page's bytes as written, never made a string.
             if let record = input.record {
-                return HTMLRenderer.renderRecord(record, table: input.table, page: input.page, fragment: input.fragment)
+                return RenderedText(
+                    utf8: HTMLRenderer.renderRecordUTF8(
+                        record, table: input.table, page: input.page, fragment: input.fragment))
             }
-            return HTMLRenderer.render(input.table, page: input.page, fragment: input.fragment)
+            return RenderedText(utf8: HTMLRenderer.renderUTF8(input.table, page: input.page, fragment: input.fragment))
         }, onEveryTable: true, costlyPerRow: true)
 }

@@ -5,8 +5,9 @@ extension Format {
         "swift", contentType: "text/x-swift; charset=utf-8", mediaType: ("text", "x-swift"), pageLink: nil,
         disposition: .inline, schema: .text,
         body: .text { input in
-            SwiftSource.render(
-                route: input.page.route, rows: input.rows, version: input.table.version, notes: input.notes,
-                request: input.page.link(format: "swift"))
+            RenderedText(
+                SwiftSource.render(
+                    route: input.page.route, rows: input.rows, version: input.table.version, notes: input.notes,
+                    request: input.page.link(format: "swift")))
         }, onEveryTable: false, costlyPerRow: true)
 }

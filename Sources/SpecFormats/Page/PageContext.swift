@@ -27,11 +27,18 @@ package struct PageContext: Sendable {
         }
     }
 
-    package var route: PageRoute
+    package var route: PageRoute {
+        didSet { path = Self.path(route, parameter) }
+    }
     /// The site around the page: its header's links and where records live.
     package var site: Site
     /// The record id of a record route (`/v1/devices/{id}`).
-    package var parameter: String?
+    package var parameter: String? {
+        didSet { path = Self.path(route, parameter) }
+    }
+    /// The route's path: the template with the record id filled in. Made once, when the route
+    /// or the record is set, as each of a page's links reads it.
+    package private(set) var path: String
     /// The filters as the request gave them, in its order (paging and order excluded).
     package var applied: [(name: String, value: String)] = []
     /// The route's filters, for the form.
@@ -86,6 +93,7 @@ package struct PageContext: Sendable {
     package init(route: PageRoute, parameter: String? = nil, site: Site) {
         self.route = route
         self.parameter = parameter
+        path = Self.path(route, parameter)
         self.site = site
         canSort = route.canSort
         canPage = route.canPage
@@ -109,8 +117,8 @@ package struct PageContext: Sendable {
     /// from a blank value typed into a URL.
     package static let formMarker = (name: "_form", value: "filters")
 
-    /// The route's path: the template with the record id filled in.
-    package var path: String {
+    /// `route`'s path with the record `parameter` filled in.
+    private static func path(_ route: PageRoute, _ parameter: String?) -> String {
         guard let parameter else { return route.template }
         // Every link of a page reads this: replaced among the bytes (a template and a
         // percent-encoded value are ASCII, so bytes and characters agree), as a search by
@@ -156,36 +164,76 @@ package struct PageContext: Sendable {
 
     /// The link's text into one byte buffer, made a string once.
     private func linkText(format: String?, changing changes: [(String, String?)], forHTML: Bool) -> String {
-        var pairs: [(String, String)] = applied.map { ($0.name, $0.value) }
-        if let sort { pairs.append(("sort", sort)) }
-        if let projection { pairs.append(("fields", projection.joined(separator: ","))) }
-        let whole = defaultLimit != nil && format != nil
-        if let limit, defaultLimit == nil { pairs.append(("limit", String(limit))) }
-        if offset > 0, !whole { pairs.append(("offset", String(offset))) }
-        if let pinnedVersion { pairs.append(("version", pinnedVersion)) }
-        for (name, value) in changes {
-            pairs.removeAll { $0.0 == name }
-            if let value { pairs.append((name, value)) }
-        }
-        if let format { pairs.append(("format", format)) }
-        let path = forHTML ? HTMLRenderer.escape(path) : path
-        guard !pairs.isEmpty else { return path }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(pairs.reduce(path.utf8.count + 16) { $0 + $1.0.utf8.count + $1.1.utf8.count + 6 })
-        bytes += path.utf8
-        for (index, (name, value)) in pairs.enumerated() {
-            if index == 0 {
-                bytes.append(UInt8(ascii: "?"))
-            } else if forHTML {
-                bytes += "&amp;".utf8
+        bytes.reserveCapacity(128)
+        appendLink(format: format, changing: changes, forHTML: forHTML, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``link(format:changing:)`` (or, with `forHTML`, ``escapedLink(format:changing:)``)
+    /// appended to `bytes`, so a page writes its links straight into its own buffer.
+    ///
+    /// - Returns: whether the link has a query (any pair after the path).
+    @discardableResult
+    package func appendLink(
+        format: String? = nil, changing changes: [(String, String?)] = [], forHTML: Bool, to bytes: inout [UInt8]
+    ) -> Bool {
+        // The pairs in the order ``link(format:changing:)`` has always written them: the kept
+        // ones, a change's name dropping every kept pair of that name (and every earlier change
+        // of it), then the format. Written as they are found, so a page's many links make no
+        // list of pairs.
+        func changed(_ name: String) -> Bool { changes.contains { $0.0 == name } }
+        var separator = UInt8(ascii: "?")
+        func name(_ name: String) {
+            if separator == UInt8(ascii: "?") || !forHTML {
+                bytes.append(separator)
             } else {
-                bytes.append(UInt8(ascii: "&"))
+                bytes += "&amp;".utf8
             }
+            separator = UInt8(ascii: "&")
             PercentEncoding.append(name, to: &bytes)
             bytes.append(UInt8(ascii: "="))
+        }
+        if forHTML { HTMLWriter.appendEscaped(path, to: &bytes) } else { bytes += path.utf8 }
+        for pair in applied where !changed(pair.name) {
+            name(pair.name)
+            PercentEncoding.append(pair.value, to: &bytes)
+        }
+        if let sort, !changed("sort") {
+            name("sort")
+            PercentEncoding.append(sort, to: &bytes)
+        }
+        if let projection, !changed("fields") {
+            name("fields")
+            // The names joined with `,`, which is encoded.
+            for (index, field) in projection.enumerated() {
+                if index > 0 { bytes += "%2C".utf8 }
+                PercentEncoding.append(field, to: &bytes)
+            }
+        }
+        let whole = defaultLimit != nil && format != nil
+        if let limit, defaultLimit == nil, !changed("limit") {
+            name("limit")
+            PercentEncoding.append(String(limit), to: &bytes)
+        }
+        if offset > 0, !whole, !changed("offset") {
+            name("offset")
+            PercentEncoding.append(String(offset), to: &bytes)
+        }
+        if let pinnedVersion, !changed("version") {
+            name("version")
+            PercentEncoding.append(pinnedVersion, to: &bytes)
+        }
+        for (index, (changedName, value)) in changes.enumerated() {
+            guard let value, !changes[(index + 1)...].contains(where: { $0.0 == changedName }) else { continue }
+            name(changedName)
             PercentEncoding.append(value, to: &bytes)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        if let format {
+            name("format")
+            PercentEncoding.append(format, to: &bytes)
+        }
+        return separator != UInt8(ascii: "?")
     }
 
     /// What the search box sends besides its words: the filters, the order, a page size asked
@@ -229,6 +277,12 @@ package struct PageContext: Sendable {
 extension String {
     /// Every occurrence of `target` replaced (Foundation-free).
     package func replacingOccurrences(of target: String, with replacement: String) -> String {
+        // In ASCII text every character is one byte but CR LF, which a printable target cannot
+        // match: the bytes are compared, as the search by characters was a fiftieth of a record
+        // page.
+        if !target.isEmpty, target.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), utf8.allSatisfy({ $0 < 0x80 }) {
+            return replacingASCII(Array(target.utf8), with: replacement)
+        }
         guard !target.isEmpty, contains(target) else { return self }
         var result = ""
         var rest = Substring(self)
@@ -238,5 +292,28 @@ extension String {
             rest = rest[range.upperBound...]
         }
         return result + rest
+    }
+
+    /// ``replacingOccurrences(of:with:)`` of a printable ASCII `target` in ASCII text.
+    private func replacingASCII(_ target: [UInt8], with replacement: String) -> String {
+        var result: [UInt8] = []
+        var found = false
+        var index = utf8.startIndex
+        var copied = index
+        while index != utf8.endIndex {
+            if utf8[index...].starts(with: target) {
+                if !found { result.reserveCapacity(utf8.count + replacement.utf8.count) }
+                found = true
+                result += utf8[copied..<index]
+                result += replacement.utf8
+                index = utf8.index(index, offsetBy: target.count)
+                copied = index
+            } else {
+                index = utf8.index(after: index)
+            }
+        }
+        guard found else { return self }
+        result += utf8[copied...]
+        return String(decoding: result, as: UTF8.self)
     }
 }

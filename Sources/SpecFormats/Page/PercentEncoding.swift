@@ -16,7 +16,14 @@ package enum PercentEncoding {
 
     /// `text` as ``encoded(_:)`` writes it, appended to `bytes`.
     package static func append(_ text: String, to bytes: inout [UInt8]) {
-        write(text, digits: uppercaseDigits, keeping: isUnreserved, to: &bytes)
+        // A page writes many links, and most names and values are unreserved throughout: those
+        // are copied whole rather than byte by byte (looked at through the bytes' span, as
+        // `allSatisfy` on the UTF-8 view steps index by index).
+        let span = text.utf8.span
+        for index in span.indices where !isUnreserved(span[index]) {
+            return write(text, digits: uppercaseDigits, keeping: isUnreserved, to: &bytes)
+        }
+        bytes.append(contentsOf: text.utf8)
     }
 
     /// The one loop both forms share: each byte of `text` that `keep` takes as itself, every

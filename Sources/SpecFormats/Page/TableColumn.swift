@@ -54,6 +54,9 @@ package struct TableColumn: Equatable, Sendable {
     /// A field name in words, for a route without a layout: `measured_width` → `Measured width`,
     /// `categoryLabel` → `Category label`.
     package static func words(_ key: String) -> String {
+        // A filter form words each field's name on every page: an ASCII name (every declared
+        // one) is worded among its bytes, as the characters' loop was a fiftieth of a page.
+        if key.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(key) }
         var words: [String] = []
         var word = ""
         for character in key {
@@ -71,9 +74,60 @@ package struct TableColumn: Equatable, Sendable {
         return words.map { $0 == "id" ? "ID" : $0.lowercased() }.joined(separator: " ").capitalizedFirst
     }
 
+    /// ``words(_:)`` of an ASCII name, byte by byte: the same words, as ASCII letters are the
+    /// only characters that are upper or lower case there.
+    private static func asciiWords(_ key: String) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(key.utf8.count + 4)
+        var word: [UInt8] = []
+        func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+        func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        func flush(_ word: inout [UInt8], into text: inout [UInt8]) {
+            guard !word.isEmpty else { return }
+            if !text.isEmpty { text.append(UInt8(ascii: " ")) }
+            if word == Array("id".utf8) {
+                text += "ID".utf8
+            } else {
+                for byte in word { text.append(isUpper(byte) ? byte + 0x20 : byte) }
+            }
+            word.removeAll(keepingCapacity: true)
+        }
+        for byte in key.utf8 {
+            if byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") {
+                flush(&word, into: &text)
+            } else if isUpper(byte), let last = word.last, isLower(last) {
+                flush(&word, into: &text)
+                word.append(byte)
+            } else {
+                word.append(byte)
+            }
+        }
+        flush(&word, into: &text)
+        if let first = text.first, isLower(first) { text[0] = first - 0x20 }
+        return String(decoding: text, as: UTF8.self)
+    }
+
     /// The value `sort=` takes for this column: the field's dotted path (`points.width`).
     package var sortKey: String {
-        key.split(separator: "_").joined(separator: ".")
+        // Every sortable heading of a page asks for its key: most keys have no `_` and are their
+        // own, and an ASCII key is split among its bytes (the split by characters and the join
+        // were a twentieth of a never-seen page).
+        let underscore = UInt8(ascii: "_")
+        guard key.utf8.contains(underscore) else { return key }
+        guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return key.split(separator: "_").joined(separator: ".") }
+        var path: [UInt8] = []
+        path.reserveCapacity(key.utf8.count)
+        var pending = false
+        for byte in key.utf8 {
+            if byte == underscore {
+                pending = !path.isEmpty
+            } else {
+                if pending { path.append(UInt8(ascii: ".")) }
+                pending = false
+                path.append(byte)
+            }
+        }
+        return String(decoding: path, as: UTF8.self)
     }
 }
 

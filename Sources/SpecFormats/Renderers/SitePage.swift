@@ -21,16 +21,34 @@ package enum SitePage {
     package static func render(
         title: String, crumbs: [(String, String?)], current: String?, version: String, body: String, site: Site
     ) -> String {
-        var page = """
+        var page = HTMLWriter(capacity: SiteStyle.css.utf8.count + body.utf8.count + 4096)
+        writeOpening(title: title, crumbs: crumbs, current: current, site: site, into: &page)
+        page.write(body)
+        writeClosing(version: version, into: &page)
+        return page.text
+    }
+
+    /// A page's first part, up to where its content begins: the head with the style sheet, the
+    /// site header and the breadcrumbs (see ``render(title:crumbs:current:version:body:site:)``).
+    package static func writeOpening(
+        title: String, crumbs: [(String, String?)], current: String?, site: Site, into page: inout HTMLWriter
+    ) {
+        page.write(
+            """
             <!doctype html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
-            <title>\(HTMLRenderer.escape(title)) · HIG spec service</title>
-            <style>
-            \(SiteStyle.css)
+            <title>
+            """)
+        page.write(escaping: title)
+        page.write(" · HIG spec service</title>\n<style>\n")
+        page.write(SiteStyle.css)
+        page.write(
+            """
+
             </style>
             </head>
             <body>
@@ -39,36 +57,49 @@ package enum SitePage {
             <a class="site-name" href="/">HIG spec service</a>
             <nav aria-label="Collections"><ul>
 
-            """
+            """)
         for link in site.navigation {
-            let marked = link.template == current ? " aria-current=\"page\"" : ""
-            page += "<li><a href=\"\(link.template)\"\(marked)>\(HTMLRenderer.escape(link.label))</a></li>"
+            page.write("<li><a href=\"")
+            page.write(link.template)
+            page.write(link.template == current ? "\" aria-current=\"page\">" : "\">")
+            page.write(escaping: link.label)
+            page.write("</a></li>")
         }
-        page += "\n</ul></nav>\n</header>\n<main id=\"main\">\n"
-        if crumbs.count > 1 {
-            page += "<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><ol>"
-            for (index, crumb) in crumbs.enumerated() {
-                let label = HTMLRenderer.escape(crumb.0)
-                if index == crumbs.count - 1 {
-                    page += "<li><span aria-current=\"page\">\(label)</span></li>"
-                } else if let link = crumb.1 {
-                    page += "<li><a href=\"\(HTMLRenderer.escape(link))\">\(label)</a></li>"
-                } else {
-                    page += "<li>\(label)</li>"
-                }
+        page.write("\n</ul></nav>\n</header>\n<main id=\"main\">\n")
+        guard crumbs.count > 1 else { return }
+        page.write("<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><ol>")
+        for (index, crumb) in crumbs.enumerated() {
+            if index == crumbs.count - 1 {
+                page.write("<li><span aria-current=\"page\">")
+                page.write(escaping: crumb.0)
+                page.write("</span></li>")
+            } else if let link = crumb.1 {
+                page.write("<li><a href=\"")
+                page.write(escaping: link)
+                page.write("\">")
+                page.write(escaping: crumb.0)
+                page.write("</a></li>")
+            } else {
+                page.write("<li>")
+                page.write(escaping: crumb.0)
+                page.write("</li>")
             }
-            page += "</ol></nav>\n"
         }
-        page += body
-        page += """
-            </main>
-            <footer>Store version \(HTMLRenderer.escape(version)). Figures marked Published are Apple's, \
+        page.write("</ol></nav>\n")
+    }
+
+    /// A page's last part, after its content: the footer with the store version.
+    package static func writeClosing(version: String, into page: inout HTMLWriter) {
+        page.write("</main>\n<footer>Store version ")
+        page.write(escaping: version)
+        page.write(
+            """
+            . Figures marked Published are Apple's, \
             with the page and section they come from; figures marked Convention are working defaults no \
             Apple page publishes. <a href="/openapi.json">OpenAPI description</a>.</footer>
             </body>
             </html>
 
-            """
-        return page
+            """)
     }
 }
