@@ -76,6 +76,27 @@ package final class FieldCatalogues: Sendable {
         return counted
     }
 
+    /// The rows one filter choice alone gives, by route, version and choice (``RowBits``), for
+    /// a filter form's counts where a choice's count is the rows the other filters give that it
+    /// also gives (``FacetLaw``): made once per choice, so a new page's counts are one query per
+    /// filter, not one per choice. At most ``keptChoiceRows``; past it they are made again.
+    private let choiceRows = Locked<[String: RowBits?]>([:])
+
+    /// The most choice row sets kept (a choice of a few hundred rows is a few words).
+    package static let keptChoiceRows = 4096
+
+    /// The rows kept for `key`, or those `make` gives (`nil`: the choice has none to count, as
+    /// its query failed or gave rows of no position), kept for the next page that asks.
+    package func choiceRows(for key: String, _ make: () -> RowBits?) -> RowBits? {
+        if let kept = choiceRows.withLock({ $0[key] }) { return kept }
+        let made = make()
+        choiceRows.withLock { kept in
+            if kept.count >= Self.keptChoiceRows { kept.removeAll() }
+            kept[key] = .some(made)
+        }
+        return made
+    }
+
     /// The order of `route`'s unfiltered latest rows by `path` (`descending` or not), as the
     /// positions of the rows in the route's unfiltered answer: what ``RowSelection/sorted(_:by:descending:)``
     /// gives for those rows. `nil` for a route whose rows come from no plain query.
