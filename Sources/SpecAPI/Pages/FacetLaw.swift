@@ -12,15 +12,15 @@ package enum FacetLaw {
     ///
     /// Each of these queries keeps the rows whose fields hold the values asked, one test per
     /// filter (`SpecSnapshot.rowValues`), and a value resolves (an alias, a spelling) the same
-    /// whatever else is asked. A metric's or Dynamic Type row's `case` narrows rows it has made
-    /// already, with no position to intersect, so it is counted by queries; so are the rules,
-    /// devices, size classes, widgets and search, whose rows are made per query.
+    /// whatever else is asked; `case` keeps the rows whose case size covers it (and, for Dynamic
+    /// Type, the watchOS rows of the table that names none). The rules, devices, size classes,
+    /// widgets and search, whose rows are made per query, are counted by queries.
     package static let fields: [Route: Set<String>] = [
-        .collection(.metrics): ["topic", "platform", "status"],
+        .collection(.metrics): ["topic", "platform", "status", "case"],
         .collection(.myths): ["topic"],
         .collection(.colors): ["appearance", "platform"],
         .collection(.assetSizes): ["platform", "scale", "table"],
-        .collection(.dynamicType): ["platform", "category", "style"],
+        .collection(.dynamicType): ["platform", "category", "style", "case"],
         .collection(.textStyles): ["platform", "style"],
         .collection(.tracking): ["platform", "font"],
         .collection(.widgetFamilies): ["platform", "family", "mode"],
