@@ -76,23 +76,28 @@ package final class FieldCatalogues: Sendable {
         return counted
     }
 
-    /// The rows one filter choice alone gives, by route, version and choice (``RowBits``), for
-    /// a filter form's counts where a choice's count is the rows the other filters give that it
-    /// also gives (``FacetLaw``): made once per choice, so a new page's counts are one query per
-    /// filter, not one per choice. At most ``keptChoiceRows``; past it they are made again.
-    private let choiceRows = Locked<[String: RowBits?]>([:])
+    /// The rows each choice of one filter alone gives (``RowBits``), by route, version and
+    /// field, then by choice as the form lists it: for a filter form's counts where a choice's
+    /// count is the rows the other filters give that it also gives (``FacetLaw``). Made once
+    /// per choice, so a new page's counts are one query per filter, not one per choice; at most
+    /// ``keptChoiceRows`` fields, past which they are made again.
+    private let choiceRows = Locked<[String: [String: RowBits?]]>([:])
 
-    /// The most choice row sets kept (a choice of a few hundred rows is a few words).
-    package static let keptChoiceRows = 4096
+    /// The most fields whose choices' rows are kept (each choice's rows are a few words).
+    package static let keptChoiceRows = 1024
 
-    /// The rows kept for `key`, or those `make` gives (`nil`: the choice has none to count, as
-    /// its query failed or gave rows of no position), kept for the next page that asks.
-    package func choiceRows(for key: String, _ make: () -> RowBits?) -> RowBits? {
-        if let kept = choiceRows.withLock({ $0[key] }) { return kept }
-        let made = make()
-        choiceRows.withLock { kept in
-            if kept.count >= Self.keptChoiceRows { kept.removeAll() }
-            kept[key] = .some(made)
+    /// The rows of each of `choices` kept for `key` (`nil`: the choice has none to count, as its
+    /// query failed or gave rows of no position); those not kept yet are what `make` gives,
+    /// kept for the next page that asks. One lookup per field, not per choice.
+    package func choiceRows(for key: String, choices: [String], _ make: (String) -> RowBits?) -> [String: RowBits?] {
+        let kept = choiceRows.withLock { $0[key] } ?? [:]
+        let missing = choices.filter { kept[$0] == nil }
+        guard !missing.isEmpty else { return kept }
+        var made = kept
+        for choice in missing { made[choice] = .some(make(choice)) }
+        choiceRows.withLock { table in
+            if table.count >= Self.keptChoiceRows { table.removeAll() }
+            table[key] = made
         }
         return made
     }

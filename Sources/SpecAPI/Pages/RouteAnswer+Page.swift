@@ -151,20 +151,10 @@ extension RouteAnswer {
                     others[key] = .some(restRows)
                 }
             }
-            for choice in field.choices {
-                let value = RouteParameters.normalise(choice)
-                if let restRows, let catalogues {
-                    // The choice's own rows in this version, the same for every page that shows it.
-                    let key = "\(route.position)|\(snapshot.version.id)|\(field.name)=\(value)"
-                    if let choiceRows = catalogues.choiceRows(for: key, { rows([field.name: value]) }),
-                        let total = restRows.countInCommon(with: choiceRows)
-                    {
-                        counts[field.name, default: [:]][choice] = total
-                        continue
-                    }
-                }
+            // A choice counted by its own query, as every choice was before row sets.
+            func queried(_ choice: String) -> Int? {
                 var asked = filters
-                asked[field.name] = value
+                asked[field.name] = RouteParameters.normalise(choice)
                 func count() -> Int? {
                     guard
                         case (.page(let rows), _)? = try? RouteQueries.content(
@@ -173,17 +163,32 @@ extension RouteAnswer {
                     else { return nil }
                     return rows.total
                 }
-                if byQueries {
-                    guard let total = count() else { continue }
-                    counts[field.name, default: [:]][choice] = total
-                    continue
-                }
+                if byQueries { return count() }
                 // One choice's count is the same on every page that shows it: kept by its query.
                 var key = "\(route.position)|\(version ?? "")|\(words.map { "q" + $0 } ?? "")|"
                 for (name, value) in asked.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
-                guard let total = catalogues?.choiceCount(for: key, count) ?? count() else { continue }
-                counts[field.name, default: [:]][choice] = total
+                return catalogues?.choiceCount(for: key, count) ?? count()
             }
+            var fieldCounts: [String: Int] = [:]
+            fieldCounts.reserveCapacity(field.choices.count)
+            if let restRows, let catalogues {
+                // Each choice's own rows in this version, the same for every page that shows them.
+                let choiceRows = catalogues.choiceRows(
+                    for: "\(route.position)|\(snapshot.version.id)|\(field.name)", choices: field.choices
+                ) { rows([field.name: RouteParameters.normalise($0)]) }
+                for choice in field.choices {
+                    if let own = choiceRows[choice] ?? nil, let total = restRows.countInCommon(with: own) {
+                        fieldCounts[choice] = total
+                    } else if let total = queried(choice) {
+                        fieldCounts[choice] = total
+                    }
+                }
+            } else {
+                for choice in field.choices {
+                    if let total = queried(choice) { fieldCounts[choice] = total }
+                }
+            }
+            if !fieldCounts.isEmpty { counts[field.name] = fieldCounts }
         }
         return counts
     }
