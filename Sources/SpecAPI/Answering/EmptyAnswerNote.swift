@@ -48,7 +48,14 @@ package enum EmptyAnswerNote {
         }
         let version = request.options.version.map { " in version \($0)" } ?? ""
         let head = "Nothing in \(route.template)\(version) matches \(asked)"
-        let coverage = request.filters["topic"].map { " " + coverageSentence(topic: $0, request: request) } ?? ""
+        // The topic's coverage is the same for every empty answer naming it: kept with the clauses.
+        let coverage =
+            request.filters["topic"].map { topic in
+                " "
+                    + (request.snapshot.emptyAnswerClauses.text(for: "coverage|\(topic)") {
+                        coverageSentence(topic: topic, request: request)
+                    } ?? "")
+            } ?? ""
         guard !clauses.isEmpty else {
             return Note(
                 (filters.count == 1
