@@ -20,21 +20,42 @@ package enum EmptyAnswerNote {
         let asked = describe(filters)
         var clauses: [String] = []
         for (name, _) in filters {
-            var others = request
-            others.filters[name] = nil
-            guard let rows = try? rows(of: query(others)), !rows.isEmpty else { continue }
             let rest = filters.filter { $0.key != name }
-            let subject = rest.isEmpty ? "its rows" : "those with \(describe(rest))"
-            let values = distribution(of: name, in: rows)
-            if values.isEmpty {
-                clauses.append("\(rows.count) \(rows.count == 1 ? "row matches" : "rows match") without \(name)")
-            } else {
-                clauses.append("\(subject) have \(name) \(values)")
+            func clause() -> String? {
+                var others = request
+                others.filters[name] = nil
+                guard let rows = try? rows(of: query(others)), !rows.isEmpty else { return nil }
+                let subject = rest.isEmpty ? "its rows" : "those with \(describe(rest))"
+                let values = distribution(of: name, in: rows)
+                if values.isEmpty {
+                    return "\(rows.count) \(rows.count == 1 ? "row matches" : "rows match") without \(name)"
+                }
+                return "\(subject) have \(name) \(values)"
             }
+            // A collection's query reads its snapshot and filters alone, so one clause serves
+            // every empty answer with the same other filters (a token file's `flat`, a form's
+            // next choice of the same filter).
+            guard case .collection = route else {
+                if let clause = clause() { clauses.append(clause) }
+                continue
+            }
+            // Each text with its length first, so no value's characters can pass for another's.
+            var key = "\(route.position)|\(name)|"
+            for text in [request.options.words ?? ""] + rest.flatMap({ [$0.key, $0.value] }) {
+                key += "\(text.utf8.count):\(text)"
+            }
+            if let clause = request.snapshot.emptyAnswerClauses.text(for: key, clause) { clauses.append(clause) }
         }
         let version = request.options.version.map { " in version \($0)" } ?? ""
         let head = "Nothing in \(route.template)\(version) matches \(asked)"
-        let coverage = request.filters["topic"].map { " " + coverageSentence(topic: $0, request: request) } ?? ""
+        // The topic's coverage is the same for every empty answer naming it: kept with the clauses.
+        let coverage =
+            request.filters["topic"].map { topic in
+                " "
+                    + (request.snapshot.emptyAnswerClauses.text(for: "coverage|\(topic)") {
+                        coverageSentence(topic: topic, request: request)
+                    } ?? "")
+            } ?? ""
         guard !clauses.isEmpty else {
             return Note(
                 (filters.count == 1

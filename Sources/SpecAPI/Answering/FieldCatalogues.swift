@@ -76,6 +76,32 @@ package final class FieldCatalogues: Sendable {
         return counted
     }
 
+    /// The rows each choice of one filter alone gives (``RowBits``), by route, version and
+    /// field, then by choice as the form lists it: for a filter form's counts where a choice's
+    /// count is the rows the other filters give that it also gives (``FacetLaw``). Made once
+    /// per choice, so a new page's counts are one query per filter, not one per choice; at most
+    /// ``keptChoiceRows`` fields, past which they are made again.
+    private let choiceRows = Locked<[String: [String: RowBits?]]>([:])
+
+    /// The most fields whose choices' rows are kept (each choice's rows are a few words).
+    package static let keptChoiceRows = 1024
+
+    /// The rows of each of `choices` kept for `key` (`nil`: the choice has none to count, as its
+    /// query failed or gave rows of no position); those not kept yet are what `make` gives,
+    /// kept for the next page that asks. One lookup per field, not per choice.
+    package func choiceRows(for key: String, choices: [String], _ make: (String) -> RowBits?) -> [String: RowBits?] {
+        let kept = choiceRows.withLock { $0[key] } ?? [:]
+        let missing = choices.filter { kept[$0] == nil }
+        guard !missing.isEmpty else { return kept }
+        var made = kept
+        for choice in missing { made[choice] = .some(make(choice)) }
+        choiceRows.withLock { table in
+            if table.count >= Self.keptChoiceRows { table.removeAll() }
+            table[key] = made
+        }
+        return made
+    }
+
     /// The order of `route`'s unfiltered latest rows by `path` (`descending` or not), as the
     /// positions of the rows in the route's unfiltered answer: what ``RowSelection/sorted(_:by:descending:)``
     /// gives for those rows. `nil` for a route whose rows come from no plain query.

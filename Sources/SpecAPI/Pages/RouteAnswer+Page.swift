@@ -111,20 +111,48 @@ extension RouteAnswer {
         }
     }
 
-    /// The counts of ``facetCounts(store:snapshot:route:filters:fields:version:words:catalogues:)``,
-    /// one query per choice: only how many rows each gives is read, so an empty one is not explained.
-    private static func countFacets(
+    /// The counts of ``facetCounts(store:snapshot:route:filters:fields:version:words:catalogues:)``:
+    /// where the route's filters combine as intersections (``FacetLaw``), the rows the other
+    /// filters give, once per field, against each choice's own rows, made once; elsewhere one
+    /// query per choice. Only how many rows each gives is read, so an empty one is not explained.
+    /// `byQueries` counts every choice by its own query (what the intersections must equal).
+    package static func countFacets(
         store: SpecStore, snapshot: SpecSnapshot, route: Route, filters: [String: String],
-        fields: [PageContext.Field], version: String?, words: String?, catalogues: FieldCatalogues?
+        fields: [PageContext.Field], version: String?, words: String?, catalogues: FieldCatalogues?,
+        byQueries: Bool = false
     ) -> [String: [String: Int]] {
         var counts: [String: [String: Int]] = [:]
         var options = RequestOptions()
         options.version = version
         options.words = words
         options.rows.limit = 1
+        // The rows of the other filters, by the field left out ("" for none): fields the page
+        // does not filter on share the rows of all its filters.
+        var others: [String: RowBits?] = [:]
+        func rows(_ filters: [String: String]) -> RowBits? {
+            guard case .query(let query) = route.endpoint.answer,
+                case .collection(let result)? = try? query(
+                    AnswerRequest(
+                        store: store, snapshot: snapshot, pathValue: nil, filters: filters, options: options))
+            else { return nil }
+            return RowBits(result)
+        }
         // 64: the metrics' topics, one per HIG page with prose figures, are about 55.
         for field in fields where !field.choices.isEmpty && field.choices.count <= 64 {
-            for choice in field.choices {
+            var rest = filters
+            rest[field.name] = nil
+            var restRows: RowBits? = nil
+            if !byQueries, words == nil, catalogues != nil, FacetLaw.combines(field.name, with: rest.keys, on: route) {
+                let key = filters[field.name] == nil ? "" : field.name
+                if let made = others[key] {
+                    restRows = made
+                } else {
+                    restRows = rows(rest)
+                    others[key] = .some(restRows)
+                }
+            }
+            // A choice counted by its own query, as every choice was before row sets.
+            func queried(_ choice: String) -> Int? {
                 var asked = filters
                 asked[field.name] = RouteParameters.normalise(choice)
                 func count() -> Int? {
@@ -135,12 +163,32 @@ extension RouteAnswer {
                     else { return nil }
                     return rows.total
                 }
+                if byQueries { return count() }
                 // One choice's count is the same on every page that shows it: kept by its query.
                 var key = "\(route.position)|\(version ?? "")|\(words.map { "q" + $0 } ?? "")|"
                 for (name, value) in asked.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
-                guard let total = catalogues?.choiceCount(for: key, count) ?? count() else { continue }
-                counts[field.name, default: [:]][choice] = total
+                return catalogues?.choiceCount(for: key, count) ?? count()
             }
+            var fieldCounts: [String: Int] = [:]
+            fieldCounts.reserveCapacity(field.choices.count)
+            if let restRows, let catalogues {
+                // Each choice's own rows in this version, the same for every page that shows them.
+                let choiceRows = catalogues.choiceRows(
+                    for: "\(route.position)|\(snapshot.version.id)|\(field.name)", choices: field.choices
+                ) { rows([field.name: RouteParameters.normalise($0)]) }
+                for choice in field.choices {
+                    if let own = choiceRows[choice] ?? nil, let total = restRows.countInCommon(with: own) {
+                        fieldCounts[choice] = total
+                    } else if let total = queried(choice) {
+                        fieldCounts[choice] = total
+                    }
+                }
+            } else {
+                for choice in field.choices {
+                    if let total = queried(choice) { fieldCounts[choice] = total }
+                }
+            }
+            if !fieldCounts.isEmpty { counts[field.name] = fieldCounts }
         }
         return counts
     }

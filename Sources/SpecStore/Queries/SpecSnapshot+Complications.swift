@@ -37,12 +37,31 @@ extension SpecSnapshot {
     /// watchOS Dynamic Type table applies to every case). An empty answer says which case sizes
     /// the rows have.
     func narrowed(_ result: QueryResult, to size: WatchCaseSize, everyCase: Bool, noun: String) -> QueryResult {
-        let kept = result.items.filter { row in
+        func keeps(_ row: JSONValue) -> Bool {
             if let label = row["caseSize"]?.stringValue { return size.isCovered(by: label) }
             guard everyCase else { return false }
             return (row["platforms"]?.arrayValue ?? []).contains { $0.stringValue == "watchos" }
         }
-        guard kept.isEmpty else { return QueryResult(items: kept, notes: result.notes) }
+        // Rows chosen among a collection's stay so, as positions: no copy of every row, and a
+        // filter form can intersect them (`case=` beside the other filters).
+        if let chosen = result.chosenRows {
+            var kept: [Int32] = []
+            if let positions = chosen.positions {
+                for position in positions where keeps(chosen.entries[Int(position)].row) { kept.append(position) }
+            } else {
+                for (position, entry) in chosen.entries.enumerated() where keeps(entry.row) {
+                    kept.append(Int32(position))
+                }
+            }
+            if !kept.isEmpty {
+                return QueryResult(
+                    chosen: CollectionRows(collection: chosen.collection, entries: chosen.entries, positions: kept),
+                    notes: result.notes)
+            }
+        } else {
+            let kept = result.items.filter(keeps)
+            guard kept.isEmpty else { return QueryResult(items: kept, notes: result.notes) }
+        }
         let labels = Self.caseColumns(result.items.compactMap { $0["caseSize"]?.stringValue })
         let note: Note =
             labels.isEmpty

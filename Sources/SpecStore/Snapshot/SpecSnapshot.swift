@@ -44,6 +44,10 @@ public final class SpecSnapshot: Sendable {
     /// For each metrics topic, the platforms its figures are for (an empty metrics answer's
     /// note), made on first use: a filter form's counts meet many empty combinations.
     let metricTopicPlatforms = BuiltOnce<[String: [String]]>()
+    /// An empty answer's clauses (what the rows matching all filters but one have in its place),
+    /// by route and filters, and a topic's coverage sentence, by topic: the same for every empty
+    /// answer whose other filters, or topic, are those.
+    package let emptyAnswerClauses = KeptTexts()
     /// Each collection's rows by id and by their record's id (``RowIDIndex``), made on the
     /// collection's first `q=`.
     let rowIDIndexes = SpecCollection.allCases.map { _ in BuiltOnce<RowIDIndex>() }
