@@ -324,42 +324,66 @@ package enum HTMLRenderer {
     /// Works on UTF-8 bytes: the five characters it replaces are ASCII, and no byte of a
     /// multi-byte sequence is ASCII, so nothing else can change.
     package static func escape(_ raw: String) -> String {
-        // Most values have nothing to replace: one look at their bytes returns them as they are.
-        // The look is a loop over the bytes' span with one mask test per byte below `@`: through
-        // `contains(where:)` on the UTF-8 view it was a tenth of a never-seen page.
+        switch escapeNeed(raw) {
+        case .nothing: return raw
+        case .replacements:
+            var result: [UInt8] = []
+            result.reserveCapacity(raw.utf8.count + 16)
+            appendReplacing(raw, to: &result)
+            return String(decoding: result, as: UTF8.self)
+        case .controls:
+            let text = ControlCharacters.visible(raw)
+            guard text.utf8.contains(where: needsEscape) else { return text }
+            var result: [UInt8] = []
+            result.reserveCapacity(text.utf8.count + 16)
+            appendReplacing(text, to: &result)
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+
+    /// What escaping a text takes (``escapeNeed(_:)``).
+    package enum EscapeNeed {
+        /// It comes back as it is.
+        case nothing
+        /// Only `"`, `&`, `'`, `<` and `>` are replaced.
+        case replacements
+        /// A control character is shown as a picture first (``ControlCharacters/visible(_:)``).
+        case controls
+    }
+
+    /// What escaping `raw` takes, from one look at its bytes: most values have nothing to
+    /// replace. The look is a loop over the bytes' span with one mask test per byte below `@`:
+    /// through `contains(where:)` on the UTF-8 view it was a tenth of a never-seen page.
+    package static func escapeNeed(_ raw: String) -> EscapeNeed {
         // Bits 0–63: the bytes below `@` shown as a control picture (C0 controls but tab, line
         // feed and carriage return; DEL and the C1 controls' lead byte are tested apart), and
         // `"`, `&`, `'`, `<` and `>`, the bytes HTML escapes.
         let controlBytes: UInt64 = 0xFFFF_FFFF & ~(1 << 0x09 | 1 << 0x0A | 1 << 0x0D)
         let escapedBytes: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
         var replaces = false
-        var controls = false
         let bytes = raw.utf8.span
         for index in bytes.indices {
             let byte = bytes[index]
             guard byte < 0x40 || byte == 0x7F || byte == 0xC2 else { continue }
-            if byte >= 0x40 || controlBytes >> UInt64(byte) & 1 != 0 {
-                controls = true
-                break
-            }
+            if byte >= 0x40 || controlBytes >> UInt64(byte) & 1 != 0 { return .controls }
             if escapedBytes >> UInt64(byte) & 1 != 0 { replaces = true }
         }
-        guard replaces || controls else { return raw }
-        let text = controls ? ControlCharacters.visible(raw) : raw
-        guard !controls || text.utf8.contains(where: needsEscape) else { return text }
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count + 16)
+        return replaces ? .replacements : .nothing
+    }
+
+    /// Appends `text`'s bytes to `bytes` with `"`, `&`, `'`, `<` and `>` replaced by their
+    /// references; nothing else changes.
+    package static func appendReplacing(_ text: String, to bytes: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): result += "&amp;".utf8
-            case UInt8(ascii: "<"): result += "&lt;".utf8
-            case UInt8(ascii: ">"): result += "&gt;".utf8
-            case UInt8(ascii: "\""): result += "&quot;".utf8
-            case UInt8(ascii: "'"): result += "&#39;".utf8
-            default: result.append(byte)
+            case UInt8(ascii: "&"): bytes += "&amp;".utf8
+            case UInt8(ascii: "<"): bytes += "&lt;".utf8
+            case UInt8(ascii: ">"): bytes += "&gt;".utf8
+            case UInt8(ascii: "\""): bytes += "&quot;".utf8
+            case UInt8(ascii: "'"): bytes += "&#39;".utf8
+            default: bytes.append(byte)
             }
         }
-        return String(decoding: result, as: UTF8.self)
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {

@@ -54,32 +54,11 @@ package struct HTMLWriter {
 
     /// Appends `raw` to `bytes` escaped as ``HTMLRenderer/escape(_:)`` escapes it.
     package static func appendEscaped(_ raw: String, to bytes: inout [UInt8]) {
-        // Most values have nothing to replace: one look at their bytes copies them as they are.
-        // Bits 0–63 as in `HTMLRenderer.escape`: the controls shown as pictures, and the five
-        // bytes HTML escapes.
-        let controlBytes: UInt64 = 0xFFFF_FFFF & ~(1 << 0x09 | 1 << 0x0A | 1 << 0x0D)
-        let escapedBytes: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
-        var replaces = false
-        let span = raw.utf8.span
-        for index in span.indices {
-            let byte = span[index]
-            guard byte < 0x40 || byte == 0x7F || byte == 0xC2 else { continue }
-            if byte >= 0x40 || controlBytes >> UInt64(byte) & 1 != 0 {
-                // Rare: the control pictures are made by the one function that makes them.
-                return bytes.append(contentsOf: HTMLRenderer.escape(raw).utf8)
-            }
-            if escapedBytes >> UInt64(byte) & 1 != 0 { replaces = true }
-        }
-        guard replaces else { return bytes.append(contentsOf: raw.utf8) }
-        for byte in raw.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "'"): bytes.append(contentsOf: "&#39;".utf8)
-            default: bytes.append(byte)
-            }
+        switch HTMLRenderer.escapeNeed(raw) {
+        case .nothing: bytes.append(contentsOf: raw.utf8)
+        case .replacements: HTMLRenderer.appendReplacing(raw, to: &bytes)
+        // Rare: the control pictures are made by the one function that makes them.
+        case .controls: bytes.append(contentsOf: HTMLRenderer.escape(raw).utf8)
         }
     }
 
