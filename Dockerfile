@@ -10,16 +10,14 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
-# A static Swift runtime leaves glibc, libstdc++ and libgcc_s as the only linked libraries; libcurl
-# is opened at run time, only when a fetch is asked for (--upstream, --watch-sources). Each
-# function gets its own section and the linker places the ones a server runs at start and while
-# answering together (Linking/spec-server.order, written by scripts/text-order.py), so a started
-# server maps about 2.5 MiB less code.
-RUN swift build -c release --static-swift-stdlib --traits UpstreamFetch --product spec-server \
-        -Xswiftc -Xfrontend -Xswiftc -function-sections \
-        -Xlinker --section-ordering-file=/src/Linking/spec-server.order \
-    && install -D "$(swift build -c release --static-swift-stdlib --traits UpstreamFetch --show-bin-path)/spec-server" \
-        /out/spec-server
+# scripts/build-release builds as the README's commands do: a static Swift runtime leaves glibc,
+# libstdc++ and libgcc_s as the only linked libraries (libcurl is opened at run time, only when a
+# fetch is asked for: --upstream, --watch-sources), and each function gets its own section, the
+# linker placing the ones a server runs at start and while answering together
+# (Linking/spec-server.order, written by scripts/text-order.py), so a started server maps about
+# 2.5 MiB less code.
+RUN binary="$(scripts/build-release --traits UpstreamFetch)" \
+    && install -D "$binary" /out/spec-server
 
 # Runtime stage: the binary (data embedded), and libcurl with the CA certificates for https
 # upstreams and the source watch.

@@ -41,11 +41,7 @@ fi
 [ -z "$prepare" ] || exit 0
 binary=${SPEC_SERVER_BINARY:-}
 if [ -z "$binary" ]; then
-    swift build -c release --static-swift-stdlib --traits UpstreamFetch --product spec-server \
-        -Xswiftc -Xfrontend -Xswiftc -function-sections \
-        -Xlinker "--section-ordering-file=$PWD/Linking/spec-server.order" \
-        --scratch-path .build/static-upstream
-    binary=.build/static-upstream/release/spec-server
+    binary=$(scripts/build-release --traits UpstreamFetch --scratch-path .build/static-upstream)
 fi
 
 echo "== shared libraries the binary needs"

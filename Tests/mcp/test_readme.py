@@ -36,7 +36,7 @@ def configurations():
 
 def install_line():
     """The tour's command that puts the binary on PATH."""
-    match = re.search(r"^swift build -c release && (?:sudo )?install (\S+) (\S+)", README, flags=re.M)
+    match = re.search(r"^scripts/build-release && (?:sudo )?install (\S+) (\S+)", README, flags=re.M)
     assert match, "the README's first ten minutes have no install line"
     return match.group(1), match.group(2)
 
@@ -44,7 +44,7 @@ def install_line():
 @pytest.fixture
 def on_path(tmp_path, monkeypatch):
     source, destination = install_line()
-    # What `swift build -c release` leaves and what the README installs.
+    # What scripts/build-release leaves and what the README installs.
     assert source == ".build/release/spec-server", source
     assert destination.endswith("/bin/"), destination
     subprocess.run(["install", BINARY, str(tmp_path)], check=True)
