@@ -49,10 +49,15 @@ public final class PreparedResponse: @unchecked Sendable {
     ///   - body: the content.
     ///   - arena: where to place a large body beside others that live as long (see
     ///     ``BodyArena``); without one it gets a range of its own.
+    ///   - keptInMemory: keeps a large body in ordinary memory, sent by copying, instead of the
+    ///     ``BodyFile``: for an answer likely sent once, whose file range (a mapping, its pages
+    ///     faulted in, then unmapped and punched out) would cost more than one copy into a socket.
+    ///     ``inBodyFile()`` moves it there once it is sent again.
     /// - Precondition: no name or value contains CR, LF or NUL, names are non-empty tokens, and
     ///   the reserved fields above are absent.
     public init(
-        status: HTTPStatus, headers: [(name: String, value: String)], body: [UInt8], arena: BodyArena? = nil
+        status: HTTPStatus, headers: [(name: String, value: String)], body: [UInt8], arena: BodyArena? = nil,
+        keptInMemory: Bool = false
     ) {
         precondition(!status.forbidsContent || body.isEmpty, "a \(status.code) response carries no content")
         var head: [UInt8] = []
@@ -80,7 +85,8 @@ public final class PreparedResponse: @unchecked Sendable {
         self.bodyStart = head.count + 2
         self.dateOffset = dateOffset
         var storage = ResponseStorage(
-            count: head.count + 2 + body.count, inBodyFile: body.count >= Self.fileBackedBodyThreshold, arena: arena)
+            count: head.count + 2 + body.count, inBodyFile: !keptInMemory && body.count >= Self.fileBackedBodyThreshold,
+            arena: arena)
         ResponseHead.append("\r\n", to: &head)
         storage.store(head.span, at: 0)
         storage.store(body.span, at: head.count)
@@ -155,6 +161,27 @@ public final class PreparedResponse: @unchecked Sendable {
         copy.store(bytes, at: 0)
         copy.store(date, at: dateOffset)
         return PreparedResponse(status: status, wholeMessage: copy)
+    }
+
+    /// This response with its body in the ``BodyFile``, for an answer built with `keptInMemory`
+    /// that turns out to be asked for again: the same bytes, sent with `sendfile` from then on.
+    /// `self` when the body is there already, is shorter than the file's threshold, or the file
+    /// cannot take it.
+    public func inBodyFile() -> PreparedResponse {
+        guard storage.fileOffset == nil, bodyStart > 0, bodyCount >= Self.fileBackedBodyThreshold else { return self }
+        var copy = ResponseStorage(count: storage.count, inBodyFile: true)
+        guard copy.fileOffset != nil else { return self }
+        copy.store(bytes, at: 0)
+        return PreparedResponse(copying: self, storage: copy)
+    }
+
+    private init(copying original: PreparedResponse, storage: consuming ResponseStorage) {
+        self.status = original.status
+        self.bodyCount = original.bodyCount
+        self.headCount = original.headCount
+        self.bodyStart = original.bodyStart
+        self.dateOffset = original.dateOffset
+        self.storage = storage
     }
 
     private init(status: HTTPStatus, wholeMessage: consuming ResponseStorage) {

@@ -70,6 +70,27 @@ import Testing
         #expect(huge.bodyFileOffset != nil)
     }
 
+    /// A large body kept in memory is not in the file, and gets no dated copy; moved there, it is
+    /// the same message with its body in the file, dated like any other. A body under the file's
+    /// threshold, or one there already, stays where it is.
+    @Test func aBodyKeptInMemoryMovesToTheFileWhenAsked() throws {
+        let context = LoopContext(application: EchoApplication(), configuration: .init())
+        let body = Self.pattern(40_000)
+        let kept = PreparedResponse(
+            status: .ok, headers: [("Content-Type", "text/html")], body: body, keptInMemory: true)
+        #expect(kept.bodyFileOffset == nil)
+        #expect(context.datedCopy(of: kept) == nil)
+        let moved = kept.inBodyFile()
+        #expect(moved !== kept)
+        #expect(Array(copying: moved.bytes) == Array(copying: kept.bytes))
+        #expect(Array(copying: moved.body) == body)
+        #expect(try Self.fileBytes(at: try #require(moved.bodyFileOffset), count: body.count) == body)
+        #expect(context.datedCopy(of: moved) != nil)
+        #expect(moved.inBodyFile() === moved)
+        let small = PreparedResponse(status: .ok, headers: [], body: Self.pattern(1000), keptInMemory: true)
+        #expect(small.inBodyFile() === small)
+    }
+
     /// A dated copy is the whole response with this second's date written in, sent as one body;
     /// the same second gives the same copy, the next second a new one; small bodies get none.
     @Test func aDatedCopyIsTheWholeResponseForOneSecond() throws {

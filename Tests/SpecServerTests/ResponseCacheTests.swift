@@ -158,6 +158,43 @@ import Testing
         #expect(notModified.status == 304)
     }
 
+    /// A never-seen answer keeps its large body in memory, where one send copies it; asked
+    /// again, the copy learned under its raw bytes has the body in the engine's body file, sent
+    /// with `sendfile` from then on, and every answer is the same bytes.
+    @Test func aLargeAnswerMovesToTheBodyFileWhenAskedAgain() throws {
+        let harness = Self.fresh()
+        let served = try #require(harness.application.current)
+        let target = "/v1/metrics?topic=buttons&platform=ios&format=html"
+        let first = harness.request(.get, target)
+        #expect(first.status == 200)
+        #expect(first.body.count >= PreparedResponse.fileBackedBodyThreshold)
+        #expect(try RawKeyTests.withRequest(target) { served.learnedResponse(for: $0) } == nil)
+        let second = harness.request(.get, target)
+        let learned = try #require(try RawKeyTests.withRequest(target) { served.learnedResponse(for: $0) })
+        #expect(learned.response.bodyFileOffset != nil)
+        let third = harness.request(.get, target)
+        #expect(second.body == first.body)
+        #expect(third.body == first.body)
+        #expect(third[header: "ETag"] == first[header: "ETag"])
+        // The entry kept under the normalised key still holds the body in memory, where the
+        // never-seen answer put it.
+        let query = QueryParameters(pairs: [("topic", "buttons"), ("platform", "ios"), ("format", "html")])
+        let route = Route.collection(.metrics)
+        let lookup = served.lookUp(
+            route: route, parameter: nil, query: query, options: try RequestOptions(query: query, route: route),
+            format: .html)
+        guard case .kept(let canonical) = lookup else {
+            Issue.record("the normalised key holds no entry")
+            return
+        }
+        #expect(canonical.ok.bodyFileOffset == nil)
+        // Another spelling finds that entry.
+        let hits = served.cacheHits
+        let spelled = harness.request(.get, "/v1/metrics?platform=iOS&topic=buttons&format=html")
+        #expect(served.cacheHits == hits + 1)
+        #expect(spelled.body == first.body)
+    }
+
     @Test func theAcceptFieldIsPartOfTheRawKey() throws {
         let harness = Self.fresh()
         let target = "/v1/dynamic-type?category=large&style=body"

@@ -204,10 +204,13 @@ final class ServedStore: Sendable {
     }
 
     /// Remembers `representation` as the answer to this request's exact bytes, the second time
-    /// they are asked (``ResponseCache/offer(_:for:route:)``).
-    func learn(_ representation: Representation, route: Route, for request: borrowing HTTPRequest) {
-        guard let key = learningKey(for: request) else { return }
-        learn(representation, route: route, key: key)
+    /// they are asked (``ResponseCache/offer(_:for:route:)``), and returns the representation to
+    /// send: once learned, the copy whose large body is sent from the body file.
+    func learn(_ representation: Representation, route: Route, for request: borrowing HTTPRequest)
+        -> Representation
+    {
+        guard let key = learningKey(for: request) else { return representation }
+        return learn(representation, route: route, key: key)
     }
 
     /// The raw key under which ``learn(_:route:for:)`` would keep this request's answer, when it
@@ -219,9 +222,13 @@ final class ServedStore: Sendable {
         return ResponseCache.rawKey(for: request)
     }
 
-    /// Keeps `representation` under the raw `key` ``learningKey(for:)`` gave.
-    func learn(_ representation: Representation, route: Route, key: String) {
-        cache.insert(representation, for: key, route: route)
+    /// Keeps `representation` under the raw `key` ``learningKey(for:)`` gave, its large body moved
+    /// to the body file (an answer asked for twice is likely asked for again), and returns what
+    /// it kept.
+    func learn(_ representation: Representation, route: Route, key: String) -> Representation {
+        let repeated = representation.inBodyFile()
+        cache.insert(repeated, for: key, route: route)
+        return repeated
     }
 
     /// The JSON-RPC answer this store gave to an MCP request with the same routing headers and
@@ -236,7 +243,9 @@ final class ServedStore: Sendable {
     /// Keeps a successful MCP answer in the answer cache (it counts against the same budget).
     func keepMCPAnswer(_ answer: [UInt8], for key: String) {
         cache.offer(
-            Representation(body: answer, contentType: "application/json", specVersion: nil, pinned: false), for: key)
+            Representation(
+                body: answer, contentType: "application/json", specVersion: nil, pinned: false, keptInMemory: true),
+            for: key)
     }
 
     /// Entries and bytes the answer cache holds (its budget is tested through this).
@@ -287,7 +296,7 @@ final class ServedStore: Sendable {
             let representation = try ServedStore.build(
                 store: served.store, openAPI: served.openAPI, route: route, parameter: parameter,
                 filters: asked.filters, decoded: asked.decoded, options: options, format: format, query: query.pairs,
-                catalogues: served.catalogues, gzipLevel: .fast)
+                catalogues: served.catalogues, gzipLevel: .fast, keptInMemory: true)
             served.cache.offer(representation, for: asked.key)
             return representation
         }
@@ -343,7 +352,7 @@ final class ServedStore: Sendable {
         let answer = try RouteAnswer.check(store: store, body: body, format: format, options: options, embed: embed)
         return Representation(
             body: answer.body, contentType: answer.contentType, specVersion: answer.specVersion, pinned: false,
-            cacheControl: "no-store", notes: answer.notes)
+            cacheControl: "no-store", notes: answer.notes, keptInMemory: true)
     }
 
     /// How many fixed representations exist, and how many are built.
@@ -364,7 +373,8 @@ final class ServedStore: Sendable {
         filters: [String: String],
         decoded: Result<any DeclaredFilter, QueryError>? = nil, options: RequestOptions, format: Format,
         query: [(name: String, value: String)] = [],
-        arena: BodyArena? = nil, catalogues: FieldCatalogues? = nil, gzipLevel: DeflateEncoder.Level = .standard
+        arena: BodyArena? = nil, catalogues: FieldCatalogues? = nil, gzipLevel: DeflateEncoder.Level = .standard,
+        keptInMemory: Bool = false
     ) throws(APIError) -> Representation {
         let answer = try RouteAnswer.make(
             store: store, openAPI: openAPI(), route: route, parameter: parameter, filters: filters, decoded: decoded,
@@ -372,6 +382,6 @@ final class ServedStore: Sendable {
         return Representation(
             body: answer.body, contentType: answer.contentType, specVersion: answer.specVersion, pinned: answer.pinned,
             disposition: answer.disposition, notes: answer.notes, extraHeaders: answer.links, arena: arena,
-            gzipLevel: route == .openAPI || route == .index ? .standard : gzipLevel)
+            gzipLevel: route == .openAPI || route == .index ? .standard : gzipLevel, keptInMemory: keptInMemory)
     }
 }

@@ -207,8 +207,8 @@ final class SpecApplication: HTTPApplication {
             let lookup = served.lookUp(
                 route: route, parameter: parameter, query: query, options: options, format: format)
             switch lookup {
-            case .kept(let representation):
-                served.learn(representation, route: route, for: request)
+            case .kept(let kept):
+                let representation = served.learn(kept, route: route, for: request)
                 if let response = representation.builtResponse(to: request) { return (route, .prepared(response)) }
                 // Its large gzip form is compressed off the loop, once.
                 return (route, deferredAnswer(route: route, choice: .init(request)) { representation })
@@ -217,8 +217,7 @@ final class SpecApplication: HTTPApplication {
                     Self.buildsOffLoop(route: route, options: options, format: format)
                         || Self.readsUnbuiltSearchIndex(route: route, options: options, store: served.store)
                 else {
-                    let representation = try build.run()
-                    served.learn(representation, route: route, for: request)
+                    let representation = served.learn(try build.run(), route: route, for: request)
                     return (route, .prepared(representation.response(to: request)))
                 }
                 let key = served.learningKey(for: request)
@@ -226,8 +225,8 @@ final class SpecApplication: HTTPApplication {
                     route,
                     deferredAnswer(route: route, choice: .init(request)) { () throws(APIError) in
                         let representation = try build.run()
-                        if let key { served.learn(representation, route: route, key: key) }
-                        return representation
+                        guard let key else { return representation }
+                        return served.learn(representation, route: route, key: key)
                     }
                 )
             }

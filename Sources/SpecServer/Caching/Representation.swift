@@ -71,10 +71,13 @@ final class Representation: Sendable {
     ///     so the body alone cannot tell two reasons apart, and a `304` must not confirm a stale one.
     ///   - arena: where a large body is placed beside others that live as long (see ``BodyArena``).
     ///   - gzipLevel: how hard the gzip form is compressed (``gzip``).
+    ///   - keptInMemory: keeps a large body out of the engine's body file, for an answer likely
+    ///     sent once (``PreparedResponse/init(status:headers:body:arena:keptInMemory:)``);
+    ///     ``inBodyFile()`` makes the copy a repeated answer is sent from.
     init(
         body: [UInt8], contentType: String, specVersion: String?, pinned: Bool, cacheControl: String? = nil,
         disposition: String? = nil, notes: [String] = [], extraHeaders: [(name: String, value: String)] = [],
-        arena: BodyArena? = nil, gzipLevel: DeflateEncoder.Level = .standard
+        arena: BodyArena? = nil, gzipLevel: DeflateEncoder.Level = .standard, keptInMemory: Bool = false
     ) {
         let noteFields = NoteField.fields(notes)
         let entityTag =
@@ -98,13 +101,34 @@ final class Representation: Sendable {
         if contentType.hasPrefix("text/html") || contentType.hasPrefix("image/svg+xml") {
             full.append(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"))
         }
-        self.ok = PreparedResponse(status: .ok, headers: full, body: body, arena: arena)
+        self.ok = PreparedResponse(status: .ok, headers: full, body: body, arena: arena, keptInMemory: keptInMemory)
         self.sharedFields = shared
         self.entityTag = entityTag
         self.cost = body.count + 512
         self.offersGzip = offersGzip
         self.fieldsForGzip = offersGzip ? full : nil
         self.gzipLevel = gzipLevel
+    }
+
+    /// This representation with its `200` in the engine's body file, sent with `sendfile`: for an
+    /// answer built with `keptInMemory` that is asked for again. The same bytes and tags; its
+    /// `304` and gzip form carried over where made. `self` when nothing would move.
+    func inBodyFile() -> Representation {
+        let moved = ok.inBodyFile()
+        return moved === ok ? self : Representation(copying: self, ok: moved)
+    }
+
+    private init(copying original: Representation, ok: PreparedResponse) {
+        self.ok = ok
+        self.sharedFields = original.sharedFields
+        self.entityTag = original.entityTag
+        self.cost = original.cost
+        self.offersGzip = original.offersGzip
+        self.fieldsForGzip = original.fieldsForGzip
+        self.gzipLevel = original.gzipLevel
+        if let made = original.notModifiedResponse.load() { _ = notModifiedResponse.storeIfNil(made) }
+        if let made = original.gzipped.load() { _ = gzipped.storeIfNil(made) }
+        if let made = original.toolResultBytes.load() { _ = toolResultBytes.storeIfNil(made) }
     }
 
     /// The body as a tool result, which `make` builds from the body the first time it is asked.
