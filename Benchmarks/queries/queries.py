@@ -108,6 +108,28 @@ def device_ids(port):
         return ",".join(item["id"] for item in json.load(response)["items"])
 
 
+def repeated_twin(case, port):
+    """The case's first URL, fixed: the same shape of answer asked again and again, so answered
+    from the cache after its first request. `None` for a case that is repeated already, or whose
+    answer is never kept (a POST)."""
+    name, method, path, body, headers = case
+    if method != "GET" or "{" not in path:
+        return None
+    fixed = path.replace("{N}", "1")
+    if "{ID}" in fixed:
+        fixed = fixed.replace("{ID}", device_ids(port).split(",")[0]).replace("{FIELDS}", "id," + DEVICE_FIELDS)
+    if "{COMBO}" in fixed:
+        # The first value of every axis, as request.lua's combination 0 ("" leaves an axis out).
+        pairs = []
+        for axis in AXES[name](port).split(";"):
+            axis_name, values = axis.split(":", 1)
+            first = values.split(",")[0]
+            if first:
+                pairs.append(f"{axis_name}={first}")
+        fixed = fixed.replace("{COMBO}", "&".join(pairs))
+    return (f"{name}, repeated", method, fixed, body, headers)
+
+
 def run_case(pid, port, case, seconds, start):
     name, method, path, body, headers = case
     env = dict(os.environ, QUERY_METHOD=method, QUERY_PATH=path, QUERY_BODY=body, QUERY_HEADERS=headers,
@@ -147,6 +169,12 @@ def main():
     try:
         wait_ready(args.port)
         print(f"spec-server RSS after start: {rss_kib([server.pid]) / 1024:.1f} MiB")
+        # Each never-seen case beside its own answer repeated (a MCP call beside the repeated call).
+        twins = {case[0]: repeated_twin(case, args.port) for case in cases[1:]}
+        mcp_repeated = next((case for case in CASES if case[0] == "MCP tools/call, repeated"), None)
+        if any(case[0] == "MCP tools/call, never seen" for case in cases):
+            twins["MCP tools/call, never seen"] = mcp_repeated
+        same = {case[0]: [] for case in cases}
         per_case = {case[0]: [] for case in cases}
         ratios = {case[0]: [] for case in cases}
         counts = {case[0]: 0 for case in cases}
@@ -169,19 +197,31 @@ def main():
             before = measure(baseline)
             for case in cases[1:]:
                 micros = measure(case)
+                twin = twins.get(case[0])
+                if twin is not None:
+                    starts.setdefault(twin[0], 0)
+                    per_case.setdefault(twin[0], [])
+                    counts.setdefault(twin[0], 0)
+                    same[case[0]].append(micros / measure(twin))
                 after = measure(baseline)
                 ratios[case[0]].append(micros / ((before + after) / 2))
                 before = after
         print(f"spec-server RSS after the run: {rss_kib([server.pid]) / 1024:.1f} MiB")
         print(f"{args.rounds} rounds of {args.seconds} s per case, the repeated query between cases; server CPU per"
               " request, median of rounds; × the repeated query: median of the rounds' ratios to the repeated runs"
-              " either side")
-        print(f"| case | µs per request | × the repeated query | requests |")
-        print(f"|---|---|---|---|")
+              " either side; × the same answer repeated: the case's first URL asked again and again (answered"
+              " from the cache), measured right after it, median of the rounds' ratios")
+        print(f"| case | µs per request | × the repeated query | × the same answer repeated | requests |")
+        print(f"|---|---|---|---|---|")
         for case in cases:
             median = statistics.median(per_case[case[0]])
             ratio = statistics.median(ratios[case[0]]) if case is not baseline else 1.0
-            print(f"| {case[0]} | {median:.1f} | {ratio:.1f}× | {counts[case[0]]} |")
+            twin = twins.get(case[0]) if case is not baseline else None
+            if twin is not None and same[case[0]]:
+                own = f"{statistics.median(same[case[0]]):.1f}× ({statistics.median(per_case[twin[0]]):.1f} µs)"
+            else:
+                own = "—"
+            print(f"| {case[0]} | {median:.1f} | {ratio:.1f}× | {own} | {counts[case[0]]} |")
     finally:
         server.terminate()
         server.wait(timeout=30)
