@@ -102,6 +102,27 @@ package final class FieldCatalogues: Sendable {
         return made
     }
 
+    /// The rows a page's other filters give (``RowBits``), by route, version and those filters:
+    /// what each choice of the field left out is intersected with. Pages that differ in that one
+    /// field, or in their paging, order or format, share them, so a new page of a filter form
+    /// queries only the rest sets not kept yet. At most ``keptFilterRows``; past it they are
+    /// dropped and made again.
+    private let filterRows = Locked<[String: RowBits?]>([:])
+
+    /// The most rest sets kept (each a few words of bits and its key: a few hundred kilobytes).
+    package static let keptFilterRows = 2048
+
+    /// The rows kept for `key`, or those `make` gives, kept for the next page that asks.
+    package func filterRows(for key: String, _ make: () -> RowBits?) -> RowBits? {
+        if let kept = filterRows.withLock({ $0[key] }) { return kept }
+        let made = make()
+        filterRows.withLock { table in
+            if table.count >= Self.keptFilterRows { table.removeAll() }
+            table[key] = .some(made)
+        }
+        return made
+    }
+
     /// The order of `route`'s unfiltered latest rows by `path` (`descending` or not), as the
     /// positions of the rows in the route's unfiltered answer: what ``RowSelection/sorted(_:by:descending:)``
     /// gives for those rows. `nil` for a route whose rows come from no plain query.

@@ -142,12 +142,15 @@ extension RouteAnswer {
             var rest = filters
             rest[field.name] = nil
             var restRows: RowBits? = nil
-            if !byQueries, words == nil, catalogues != nil, FacetLaw.combines(field.name, with: rest.keys, on: route) {
+            if !byQueries, words == nil, let catalogues, FacetLaw.combines(field.name, with: rest.keys, on: route) {
                 let key = filters[field.name] == nil ? "" : field.name
                 if let made = others[key] {
                     restRows = made
                 } else {
-                    restRows = rows(rest)
+                    // The same rest on every page that differs only in this field: kept.
+                    var kept = "\(route.position)|\(snapshot.version.id)|"
+                    for (name, value) in rest.sorted(by: { $0.key < $1.key }) { kept += "\(name)=\(value)&" }
+                    restRows = catalogues.filterRows(for: kept) { rows(rest) }
                     others[key] = .some(restRows)
                 }
             }
