@@ -372,7 +372,8 @@ package enum TableLayout {
 extension FlatTable {
     /// Whether a flattened field holds citations.
     package func isCitationColumn(_ key: String) -> Bool {
-        key == "citations" || key.hasPrefix("citation_") || key.hasSuffix("_citations") || key.contains("_citation_")
+        key == "citations" || key.hasPrefix("citation_") || key.hasSuffix("_citations")
+            || key.containsASCII("_citation_")
     }
 
     /// The cells of `column` for each row, `nil` where a row lacks the field.

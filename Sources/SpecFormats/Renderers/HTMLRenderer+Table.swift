@@ -10,7 +10,8 @@ extension HTMLRenderer {
         let omitted = route.omittedFields
         let known = Set(layout.map(\.key)).union(omitted)
         let extra = table.columns.filter {
-            !known.contains($0) && !table.isCitationColumn($0) && !$0.hasPrefix("basis_") && !$0.contains("_basis_")
+            !known.contains($0) && !table.isCitationColumn($0) && !$0.hasPrefix("basis_")
+                && !$0.containsASCII("_basis_")
                 && $0 != "status"
                 // A device's widgets have their own table on its page.
                 && !(route.kind == .collection(.devices) && $0.hasPrefix("widget"))

@@ -1,3 +1,5 @@
+import SpecStore
+
 /// Writes a table as GitHub-flavoured Markdown: a heading, a sentence saying what the table is,
 /// the table, then the citations as a numbered list with Apple's words. With `fragment` only the
 /// table, whose "Status and source" cells carry their citation links themselves.
@@ -88,7 +90,7 @@ package enum MarkdownRenderer {
     package static func escapeText(_ raw: String) -> String {
         // Controls first, so none reaches an autolink, which is not escaped.
         let text = ControlCharacters.visible(raw)
-        guard text.contains("http://") || text.contains("https://") else { return escape(text) }
+        guard text.containsASCII("http://") || text.containsASCII("https://") else { return escape(text) }
         var result = ""
         var rest = Substring(text)
         while let start = rest.firstRange(of: "http")?.lowerBound {
