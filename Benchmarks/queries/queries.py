@@ -33,36 +33,40 @@ def check_body(count):
     return json.dumps(items, separators=(",", ":"))
 
 
-# (name, method, path, body, headers). "{N}" is a counter, so every request is new.
+# (name, method, path, body, headers). A never-seen case's URL differs from every earlier one:
+# "{COMBO}" is the next combination of its axes (AXES, below), "{=name}" one axis's value in it,
+# "{ID}" and "{FIELDS}" a record and a set of its fields (request.lua).
+TRACKING_SF_PRO = "/v1/tracking?font=sf%20pro"
 CASES = [
     ("repeated: /v1/tracking?font=sf%20pro&size=17", "GET", "/v1/tracking?font=sf%20pro&size=17", "", ""),
-    ("filtered, paged", "GET", "/v1/tracking?font=sf%20pro&limit=5&offset={N}", "", ""),
-    ("sorted descending (tracking)", "GET", "/v1/tracking?font=sf%20pro&sort=-size&limit=5&offset={N}", "", ""),
-    ("sorted ascending (tracking)", "GET", "/v1/tracking?sort=size&limit=5&offset={N}", "", ""),
-    ("sorted by a nested field (devices)", "GET", "/v1/devices?sort=-points.width&limit=3&offset={N}", "", ""),
-    ("fields= on a collection (metrics)", "GET", "/v1/metrics?fields=id,value&limit=3&offset={N}", "", ""),
+    ("filtered, paged", "GET", TRACKING_SF_PRO + "&{COMBO}", "", ""),
+    ("sorted descending (tracking)", "GET", TRACKING_SF_PRO + "&sort=-size&{COMBO}", "", ""),
+    ("sorted ascending (tracking)", "GET", "/v1/tracking?sort=size&{COMBO}", "", ""),
+    ("sorted by a nested field (devices)", "GET", "/v1/devices?{COMBO}", "", ""),
+    ("fields= on a collection (metrics)", "GET", "/v1/metrics?fields=id,value&{COMBO}", "", ""),
     ("fields= on a record", "GET", "/v1/devices/{ID}?fields={FIELDS}", "", ""),
-    ("search", "GET", "/v1/search?q=button&limit=3&offset={N}", "", ""),
-    ("search, filtered", "GET", "/v1/search?q=button&platform=ios&limit=3&offset={N}", "", ""),
-    ("q= on a collection (metrics)", "GET", "/v1/metrics?q=button&limit=3&offset={N}", "", ""),
-    ("pretty, array shape", "GET", "/v1/tracking?font=sf%20pro&limit=5&offset={N}&pretty=true&shape=array", "", ""),
-    ("csv, filtered, paged", "GET", "/v1/tracking?font=sf%20pro&limit=5&offset={N}&format=csv", "", ""),
-    ("markdown, filtered, paged", "GET", "/v1/tracking?font=sf%20pro&limit=5&offset={N}&format=md", "", ""),
-    ("swift, paged (metrics)", "GET", "/v1/metrics?limit=5&offset={N}&format=swift", "", ""),
-    ("css, paged (colors)", "GET", "/v1/colors?limit=5&offset={N}&format=css", "", ""),
+    ("search", "GET", "/v1/search?q=button&{COMBO}", "", ""),
+    ("search, filtered", "GET", "/v1/search?q=button&platform=ios&{COMBO}", "", ""),
+    ("q= on a collection (metrics)", "GET", "/v1/metrics?q=button&{COMBO}", "", ""),
+    ("pretty, array shape", "GET", TRACKING_SF_PRO + "&{COMBO}&pretty=true&shape=array", "", ""),
+    ("csv, filtered, paged", "GET", TRACKING_SF_PRO + "&{COMBO}&format=csv", "", ""),
+    ("markdown, filtered, paged", "GET", TRACKING_SF_PRO + "&{COMBO}&format=md", "", ""),
+    ("swift, paged (metrics)", "GET", "/v1/metrics?{COMBO}&format=swift", "", ""),
+    ("css, paged (colors)", "GET", "/v1/colors?{COMBO}&format=css", "", ""),
     ("svg of a record (devices)", "GET", "/v1/devices/{ID}?fields={FIELDS}&format=svg", "", ""),
     ("tokens, filter combinations (metrics)", "GET", "/v1/tokens/metrics?{COMBO}", "", ""),
-    ("html page, filtered, paged", "GET", "/v1/tracking?font=sf%20pro&limit=5&offset={N}&format=html", "", ""),
+    ("html page, filtered, paged", "GET", TRACKING_SF_PRO + "&{COMBO}&format=html", "", ""),
     ("html page, filter form (metrics)", "GET", "/v1/metrics?{COMBO}&format=html", "", ""),
     ("html record page", "GET", "/v1/devices/{ID}?fields={FIELDS}&format=html", "", ""),
-    ("html search page", "GET", "/v1/search?q=button&limit=3&offset={N}&format=html", "", ""),
-    ("gzip json, paged (metrics)", "GET", "/v1/metrics?limit=5&offset={N}", "", "Accept-Encoding: gzip"),
-    ("gzip html page, filtered, paged", "GET", "/v1/tracking?font=sf%20pro&limit=5&offset={N}&format=html", "",
+    ("html search page", "GET", "/v1/search?q=button&{COMBO}&format=html", "", ""),
+    ("gzip json, paged (metrics)", "GET", "/v1/metrics?{COMBO}", "", "Accept-Encoding: gzip"),
+    ("gzip html page, filtered, paged", "GET", TRACKING_SF_PRO + "&{COMBO}&format=html", "",
      "Accept-Encoding: gzip"),
     # A POST's answer is never cached, so the same batch is a never-seen query every time.
     ("POST /v1/check, 1,000 items", "POST", "/v1/check", check_body(1000), "Content-Type: application/json"),
     ("MCP tools/call, repeated", *mcp_call("list_tracking", '{"font":"sf pro","size":17}')),
-    ("MCP tools/call, never seen", *mcp_call("list_tracking", '{"font":"sf pro","limit":5,"offset":{N}}')),
+    ("MCP tools/call, never seen", *mcp_call(
+        "list_tracking", '{"font":"sf pro","offset":{=offset},"limit":{=limit},"version":"{=version}"}')),
 ]
 
 
@@ -80,7 +84,54 @@ def wait_ready(port, timeout=60):
 PLATFORMS = ",ios,ipados,macos,tvos,watchos,visionos,web,carplay"
 # A case whose path holds "{COMBO}": its axes (request.lua), one value per axis per request, "" leaving
 # the axis out; the product of their sizes is far more than a run asks.
+# A paged case's axes: every offset whose page is full in every store version, limits of 3–7
+# rows, and the store versions (each version's rows are its own answer), so no page is empty and
+# each case has thousands of pages to ask once each.
+def paged(base, nested_sorts=False):
+    def axes(port):
+        versions = version_ids(port)
+        sorts = ["-points.width", "points.width", "-points.height", "points.height"] if nested_sorts else [""]
+        least = min(total(port, base, version, sort) for version in versions for sort in sorts)
+        offsets = ",".join(str(offset) for offset in range(0, least - 7 + 1))
+        parts = [f"offset:{offsets}", "limit:3,4,5,6,7", "version:" + ",".join(versions)]
+        if nested_sorts:
+            parts.append("sort:" + ",".join(sorts))
+        return ";".join(parts)
+    return axes
+
+
+def version_ids(port):
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/versions", timeout=10) as response:
+        return [item["id"] for item in json.load(response)["items"]]
+
+
+def total(port, base, version, sort=""):
+    """How many rows `base` (a path and query) gives in `version`."""
+    separator = "&" if "?" in base else "?"
+    url = f"http://127.0.0.1:{port}{base}{separator}limit=1&version={version}" + (f"&sort={sort}" if sort else "")
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.load(response)["total"]
+
+
 AXES = {
+    "filtered, paged": paged(TRACKING_SF_PRO),
+    "sorted descending (tracking)": paged(TRACKING_SF_PRO),
+    "sorted ascending (tracking)": paged("/v1/tracking"),
+    "sorted by a nested field (devices)": paged("/v1/devices", nested_sorts=True),
+    "fields= on a collection (metrics)": paged("/v1/metrics"),
+    "search": paged("/v1/search?q=button"),
+    "search, filtered": paged("/v1/search?q=button&platform=ios"),
+    "q= on a collection (metrics)": paged("/v1/metrics?q=button"),
+    "pretty, array shape": paged(TRACKING_SF_PRO),
+    "csv, filtered, paged": paged(TRACKING_SF_PRO),
+    "markdown, filtered, paged": paged(TRACKING_SF_PRO),
+    "swift, paged (metrics)": paged("/v1/metrics"),
+    "css, paged (colors)": paged("/v1/colors"),
+    "html page, filtered, paged": paged(TRACKING_SF_PRO),
+    "html search page": paged("/v1/search?q=button"),
+    "gzip json, paged (metrics)": paged("/v1/metrics"),
+    "gzip html page, filtered, paged": paged(TRACKING_SF_PRO),
+    "MCP tools/call, never seen": paged(TRACKING_SF_PRO),
     "tokens, filter combinations (metrics)": lambda port: ";".join([
         "topic:," + ",".join(topics(port)), "platform:" + PLATFORMS, "status:,published,convention",
         "case:,38mm,40mm,41mm,42mm,44mm,45mm,46mm,49mm", "flat:,true", "pretty:,true"]),
@@ -130,14 +181,49 @@ def repeated_twin(case, port):
     return (f"{name}, repeated", method, fixed, body, headers)
 
 
-def run_case(pid, port, case, seconds, start):
+def warm(port, case, axes):
+    """Asks the case once in each store version, with a limit no combination has: what the
+    server makes once per version (an old snapshot's indexes and kept texts) is made before the
+    case is measured, so a round measures answers, not the first visit to a version."""
+    name, method, path, body, headers = case
+    fields = dict(line.split(": ", 1) for line in headers.split("\n") if line)
+    values = dict(axis.split(":", 1) for axis in axes.split(";"))
+    for version in values.get("version", "").split(","):
+        if not version:
+            continue
+        chosen = {"offset": "0", "limit": "8", "version": version}
+        for axis, listed in values.items():
+            chosen.setdefault(axis, listed.split(",")[0])
+        query = "&".join(f"{axis}={value}" for axis, value in chosen.items() if value)
+        url = path.replace("{COMBO}", query)
+        data = body
+        for axis, value in chosen.items():
+            url, data = url.replace("{=%s}" % axis, value), data.replace("{=%s}" % axis, value)
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}{url}", data=data.encode() if method == "POST" else None, headers=fields,
+            method=method)
+        with urllib.request.urlopen(request, timeout=30) as response:
+            response.read()
+
+
+def combinations(axes):
+    """How many combinations an axes string (request.lua's QUERY_AXES) has."""
+    count = 1
+    for axis in axes.split(";"):
+        count *= len(axis.split(":", 1)[1].split(","))
+    return count
+
+
+def run_case(pid, port, case, seconds, start, axes=None, stop=None):
     name, method, path, body, headers = case
     env = dict(os.environ, QUERY_METHOD=method, QUERY_PATH=path, QUERY_BODY=body, QUERY_HEADERS=headers,
                QUERY_START=str(start))
     if "{ID}" in path:
         env.update(QUERY_IDS=device_ids(port), QUERY_FIELDS=DEVICE_FIELDS)
-    if "{COMBO}" in path:
-        env.update(QUERY_AXES=AXES[name](port))
+    if axes:
+        env.update(QUERY_AXES=axes)
+    if stop is not None:
+        env.update(QUERY_STOP=str(stop))
     command = ["taskset", "-c", CLIENT_CPU, "wrk", "-t1", "-c4", f"-d{seconds}s", "-s",
                os.path.join(HERE, "request.lua"), f"http://127.0.0.1:{port}"]
     before = cpu_ns([pid])
@@ -182,9 +268,26 @@ def main():
         # offset stays within the API's limit (1,000,000) for longer than one shared counter would.
         starts = {case[0]: 0 for case in cases}
 
+        # A case with axes asks each combination once in the whole run: its rounds take
+        # consecutive slices of them (a few short of each slice's end, for the requests in flight
+        # when a run stops), so none is asked twice and none is cached.
+        axes = {case[0]: AXES[case[0]](args.port) for case in cases if case[0] in AXES}
+        slices = {name: combinations(text) // args.rounds for name, text in axes.items()}
+        rounds_done = {case[0]: 0 for case in cases}
+
         def measure(case):
-            micros, requests = run_case(server.pid, args.port, case, args.seconds, starts[case[0]])
-            starts[case[0]] += requests + 1000
+            name = case[0]
+            if name in axes and "{" in case[2] + case[3]:
+                if rounds_done[name] == 0:
+                    warm(args.port, case, axes[name])
+                start = rounds_done[name] * slices[name]
+                rounds_done[name] += 1
+                micros, requests = run_case(
+                    server.pid, args.port, case, args.seconds, start, axes[name], start + slices[name] - 8)
+            else:
+                micros, requests = run_case(
+                    server.pid, args.port, case, args.seconds, starts[name], axes.get(name))
+                starts[name] += requests + 1000
             per_case[case[0]].append(micros)
             counts[case[0]] += requests
             return micros
@@ -207,6 +310,8 @@ def main():
                 ratios[case[0]].append(micros / ((before + after) / 2))
                 before = after
         print(f"spec-server RSS after the run: {rss_kib([server.pid]) / 1024:.1f} MiB")
+        for name, text in axes.items():
+            print(f"{name}: {combinations(text)} combinations, {slices[name]} a round")
         print(f"{args.rounds} rounds of {args.seconds} s per case, the repeated query between cases; server CPU per"
               " request, median of rounds; × the repeated query: median of the rounds' ratios to the repeated runs"
               " either side; × the same answer repeated: the case's first URL asked again and again (answered"

@@ -4,7 +4,10 @@
 -- QUERY_IDS and "{FIELDS}" a subset of QUERY_FIELDS (both comma-separated) that changes with it.
 -- "{COMBO}" takes the counter's digits, in the mixed radix of QUERY_AXES ("name:a,b,c;name:d,e"),
 -- as one value per axis ("name=b&name=e"; an empty value leaves its axis out), so a filter form's
--- choices are never-seen combinations until every one has been asked.
+-- choices are never-seen combinations until every one has been asked. "{=name}" in the path or
+-- the body takes the value of the axis `name` in the same combination (a JSON body's fields).
+-- QUERY_STOP ends the run before the counter reaches it, so a slice of the combinations is never
+-- asked twice.
 local counter = tonumber(os.getenv("QUERY_START") or "0")
 local method = os.getenv("QUERY_METHOD") or "GET"
 local path = os.getenv("QUERY_PATH")
@@ -29,16 +32,19 @@ for axis in string.gmatch(os.getenv("QUERY_AXES") or "", "[^;]+") do
   axes[#axes + 1] = { name = name, values = list }
 end
 
--- The n-th combination of the axes' values, the first axis turning fastest.
+-- The n-th combination of the axes' values, the first axis turning fastest: as a query string,
+-- and each axis's value by name.
 local function combo(n)
-  local pairs = {}
+  local pairs, values = {}, {}
   for _, axis in ipairs(axes) do
     local value = axis.values[n % #axis.values + 1]
     n = math.floor(n / #axis.values)
+    values[axis.name] = value
     if value ~= "" then pairs[#pairs + 1] = axis.name .. "=" .. value end
   end
-  return table.concat(pairs, "&")
+  return table.concat(pairs, "&"), values
 end
+local stop = tonumber(os.getenv("QUERY_STOP") or "")
 
 -- The n-th subset of the fields (never empty), with "id" first.
 local function subset(n)
@@ -49,7 +55,7 @@ local function subset(n)
   end
   return table.concat(chosen, ",")
 end
-local unique = string.find(path, "{", 1, true) or (body and string.find(body, "{N}", 1, true))
+local unique = string.find(path, "{", 1, true) or (body and (string.find(body, "{N}", 1, true) or string.find(body, "{=", 1, true)))
 
 request = function()
   if not unique then return wrk.format(method, path, headers, body) end
@@ -61,7 +67,19 @@ request = function()
     p = (string.gsub(p, "{ID}", ids[turn % #ids + 1]))
     p = (string.gsub(p, "{FIELDS}", subset(counter)))
   end
-  if #axes > 0 then p = (string.gsub(p, "{COMBO}", combo(counter))) end
   local b = body and (string.gsub(body, "{N}", n)) or nil
+  if #axes > 0 then
+    local query, values = combo(counter)
+    p = (string.gsub(p, "{COMBO}", query))
+    local function named(name) return values[name] end
+    p = (string.gsub(p, "{=(%w+)}", named))
+    if b then b = (string.gsub(b, "{=(%w+)}", named)) end
+  end
   return wrk.format(method, p, headers, b)
+end
+
+-- A request is made as the last answer arrives: stopping one short of QUERY_STOP keeps the
+-- connections' next requests within the slice.
+response = function()
+  if stop and counter + 1 >= stop then wrk.thread:stop() end
 end
