@@ -44,7 +44,7 @@ package enum EmptyAnswerNote {
             for text in [request.options.words ?? ""] + rest.flatMap({ [$0.key, $0.value] }) {
                 key += "\(text.utf8.count):\(text)"
             }
-            if let clause = request.snapshot.emptyAnswerClauses.text(for: key, clause) { clauses.append(clause) }
+            if let clause = request.snapshot.emptyAnswerClauses.value(for: key, clause) { clauses.append(clause) }
         }
         let version = request.options.version.map { " in version \($0)" } ?? ""
         let head = "Nothing in \(route.template)\(version) matches \(asked)"
@@ -52,7 +52,7 @@ package enum EmptyAnswerNote {
         let coverage =
             request.filters["topic"].map { topic in
                 " "
-                    + (request.snapshot.emptyAnswerClauses.text(for: "coverage|\(topic)") {
+                    + (request.snapshot.emptyAnswerClauses.value(for: "coverage|\(topic)") {
                         coverageSentence(topic: topic, request: request)
                     } ?? "")
             } ?? ""

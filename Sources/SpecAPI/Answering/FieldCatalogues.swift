@@ -40,40 +40,28 @@ package final class FieldCatalogues: Sendable {
     /// A page's filter counts (``RouteAnswer/facetCounts(store:snapshot:route:filters:fields:version:words:catalogues:)``)
     /// by route, version, words and filters: pages that differ only in their paging, order,
     /// columns or format show the same counts, which cost one query per choice of every filter.
-    private let pageCounts = Locked<[String: [String: [String: Int]]]>([:])
+    private let pageCounts = KeptValues<[String: [String: Int]]>(limit: FieldCatalogues.keptPageCounts)
 
     /// The most page counts kept; past it they are dropped and made again as asked.
     package static let keptPageCounts = 256
 
     /// The counts kept for `key`, or those `make` counts, kept for the next page that shows them.
     package func pageCounts(for key: String, _ make: () -> [String: [String: Int]]) -> [String: [String: Int]] {
-        if let kept = pageCounts.withLock({ $0[key] }) { return kept }
-        let counts = make()
-        pageCounts.withLock { kept in
-            if kept.count >= Self.keptPageCounts { kept.removeAll() }
-            kept[key] = counts
-        }
-        return counts
+        pageCounts.value(for: key, make)
     }
 
     /// How many rows one filter choice of a page's form gives, by route, version, words and
-    /// filters (-1: the query failed, so no count): pages of different filters ask many of the
+    /// filters (`nil`: the query failed, so no count): pages of different filters ask many of the
     /// same choices (every topic with `platform=ios`), so a new page's counts are mostly
     /// lookups. At most ``keptChoiceCounts``; past it they are dropped and counted again.
-    private let choiceCounts = Locked<[String: Int]>([:])
+    private let choiceCounts = KeptValues<Int?>(limit: FieldCatalogues.keptChoiceCounts)
 
     /// The most choice counts kept (a few hundred kilobytes at most).
     package static let keptChoiceCounts = 4096
 
     /// The count kept for `key`, or the one `count` gives, kept for the next page that asks.
     package func choiceCount(for key: String, _ count: () -> Int?) -> Int? {
-        if let kept = choiceCounts.withLock({ $0[key] }) { return kept < 0 ? nil : kept }
-        let counted = count()
-        choiceCounts.withLock { kept in
-            if kept.count >= Self.keptChoiceCounts { kept.removeAll() }
-            kept[key] = counted ?? -1
-        }
-        return counted
+        choiceCounts.value(for: key, count)
     }
 
     /// The rows each choice of one filter alone gives (``RowBits``), by route, version and
@@ -107,20 +95,14 @@ package final class FieldCatalogues: Sendable {
     /// field, or in their paging, order or format, share them, so a new page of a filter form
     /// queries only the rest sets not kept yet. At most ``keptFilterRows``; past it they are
     /// dropped and made again.
-    private let filterRows = Locked<[String: RowBits?]>([:])
+    private let filterRows = KeptValues<RowBits?>(limit: FieldCatalogues.keptFilterRows)
 
     /// The most rest sets kept (each a few words of bits and its key: a few hundred kilobytes).
     package static let keptFilterRows = 2048
 
     /// The rows kept for `key`, or those `make` gives, kept for the next page that asks.
     package func filterRows(for key: String, _ make: () -> RowBits?) -> RowBits? {
-        if let kept = filterRows.withLock({ $0[key] }) { return kept }
-        let made = make()
-        filterRows.withLock { table in
-            if table.count >= Self.keptFilterRows { table.removeAll() }
-            table[key] = .some(made)
-        }
-        return made
+        filterRows.value(for: key, make)
     }
 
     /// The order of `route`'s unfiltered latest rows by `path` (`descending` or not), as the

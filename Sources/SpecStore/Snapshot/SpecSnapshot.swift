@@ -46,8 +46,8 @@ public final class SpecSnapshot: Sendable {
     let metricTopicPlatforms = BuiltOnce<[String: [String]]>()
     /// An empty answer's clauses (what the rows matching all filters but one have in its place),
     /// by route and filters, and a topic's coverage sentence, by topic: the same for every empty
-    /// answer whose other filters, or topic, are those.
-    package let emptyAnswerClauses = KeptTexts()
+    /// answer whose other filters, or topic, are those. At most 4,096.
+    package let emptyAnswerClauses = KeptValues<String?>(limit: 4096)
     /// Each collection's rows by id and by their record's id (``RowIDIndex``), made on the
     /// collection's first `q=`.
     let rowIDIndexes = SpecCollection.allCases.map { _ in BuiltOnce<RowIDIndex>() }
