@@ -40,6 +40,28 @@ struct JSONValueTests {
         #expect(try JSONValue.parse(text) == .string(expected))
     }
 
+    @Test("the eight-byte test finds the first byte to escape wherever it is, as one byte at a time does")
+    func escapePositionMatchesAByteScan() {
+        let plain = Array("abcdefghijklmnopqrstuvwxyz0123".utf8)
+        // Every byte value a string may hold in each place of strings of every length to 30,
+        // between bytes that need no escape, non-ASCII ones included.
+        for length in 0...plain.count {
+            for place in 0..<max(length, 1) {
+                for byte in [0x00, 0x08, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xA2, 0xDC, 0xFF] {
+                    var bytes = Array(plain.prefix(length))
+                    if length > 0 { bytes[place] = UInt8(byte) }
+                    if length > 2 { bytes[length - 1] = 0xC3 }
+                    let expected = bytes.firstIndex { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } ?? bytes.count
+                    #expect(JSONValue.escapePosition(in: bytes.span, from: 0) == expected, "\(bytes)")
+                    let later = min(place + 1, bytes.count)
+                    let expectedLater =
+                        bytes[later...].firstIndex { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } ?? bytes.count
+                    #expect(JSONValue.escapePosition(in: bytes.span, from: later) == expectedLater, "\(bytes)")
+                }
+            }
+        }
+    }
+
     @Test("pretty output indents two spaces and keeps empty containers compact")
     func pretty() throws {
         let value: JSONValue = ["a": [1, 2], "b": [:], "c": [], "d": ["e": "f"]]

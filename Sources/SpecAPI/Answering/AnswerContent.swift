@@ -24,7 +24,13 @@ package enum AnswerContent: Sendable {
     ) -> [UInt8] {
         switch format.body {
         case .json:
-            var bytes = json(options: options, version: version).serializedBytes(pretty: options.pretty)
+            var bytes: [UInt8]
+            if !options.pretty, options.shape != .array, let (result, total) = envelopeRows {
+                bytes = []
+                result.appendEnvelope(version: version, total: total, to: &bytes)
+            } else {
+                bytes = json(options: options, version: version).serializedBytes(pretty: options.pretty)
+            }
             bytes.append(UInt8(ascii: "\n"))
             return bytes
         case .text(let render):
@@ -37,6 +43,15 @@ package enum AnswerContent: Sendable {
                         table: table, page: page ?? PageContext(route: route), fragment: options.fragment,
                         record: record, rows: rows, notes: table.notes)
                 ).utf8)
+        }
+    }
+
+    /// The rows of a collection's or a page's envelope, and the page's total.
+    private var envelopeRows: (QueryResult, total: Int?)? {
+        switch self {
+        case .collection(let result): (result, nil)
+        case .page(let page): (page.result, page.total)
+        case .record, .diff, .document: nil
         }
     }
 
@@ -133,6 +148,30 @@ extension QueryResult {
         object.append("items", .array(items))
         if !notes.isEmpty { object.append("notes", .array(NoteWording.texts(notes).map { .string($0) })) }
         return .object(object)
+    }
+}
+
+extension QueryResult {
+    /// ``envelope(version:total:)`` as compact JSON, the same bytes its serialization gives,
+    /// with the rows copied from the bytes a snapshot keeps of them
+    /// (``QueryResult/appendCompactItems(to:)``).
+    package func appendEnvelope(version: String, total: Int? = nil, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"{"version":"#.utf8)
+        JSONValue.writeString(version, into: &bytes)
+        bytes.append(contentsOf: #","count":"#.utf8)
+        bytes.append(contentsOf: String(count).utf8)
+        if let total {
+            bytes.append(contentsOf: #","total":"#.utf8)
+            bytes.append(contentsOf: String(total).utf8)
+        }
+        bytes.append(contentsOf: #","items":["#.utf8)
+        appendCompactItems(to: &bytes)
+        bytes.append(UInt8(ascii: "]"))
+        if !notes.isEmpty {
+            bytes.append(contentsOf: #","notes":"#.utf8)
+            JSONValue.array(NoteWording.texts(notes).map { .string($0) }).serialize(into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
     }
 }
 

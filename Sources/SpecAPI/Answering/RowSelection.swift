@@ -113,6 +113,11 @@ package struct RowSelection: Equatable, Sendable {
         let limit = self.limit ?? defaultLimit
         let start = min(offset, total)
         let end = limit.map { min(total, start + $0) } ?? total
+        guard sortPath != nil || fieldPaths != nil else {
+            // The rows as they are: a choice among a collection's rows stays one, so its page is
+            // written as JSON from the rows' kept bytes.
+            return Page(result: result.slice(start..<end), total: total, offset: offset, limit: limit)
+        }
         var page =
             if let sortPath {
                 Self.rows(

@@ -59,6 +59,32 @@ public struct QueryResult: Sendable, Hashable {
         }
     }
 
+    /// The rows at `range` of this result's order, with its notes: a choice among a collection's
+    /// rows stays one (its rows written as JSON from bytes kept, ``appendCompactItems(to:)``).
+    public func slice(_ range: Range<Int>) -> QueryResult {
+        switch storage {
+        case .rows(let rows): QueryResult(items: Array(rows[range]), notes: notes)
+        case .chosen(let chosen): QueryResult(chosen: chosen.slice(range), notes: notes)
+        }
+    }
+
+    /// Appends the rows as compact JSON, separated by commas: exactly what `serialize(into:)` of
+    /// each row writes, copied from the bytes kept for a choice among a snapshot's rows.
+    public func appendCompactItems(to bytes: inout [UInt8]) {
+        switch storage {
+        case .rows(let rows):
+            for (index, row) in rows.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                row.serialize(into: &bytes)
+            }
+        case .chosen(let chosen):
+            for index in 0..<chosen.count {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                chosen.appendCompact(index, to: &bytes)
+            }
+        }
+    }
+
     /// When the rows are a choice among one collection's rows of a snapshot, in that collection's
     /// order: each row's position among them (`nil` inside: every row), and how many rows the
     /// collection has. `nil` for rows of any other origin.
@@ -96,6 +122,8 @@ struct CollectionRows: Sendable {
     let collection: SpecCollection
     /// Every row the collection has in the snapshot.
     let entries: [SpecSnapshot.Entry]
+    /// Those rows as compact JSON, as answers write them.
+    let compact: CompactRows
     /// The positions chosen, ascending; `nil`: every one.
     let positions: [Int32]?
 
@@ -107,6 +135,17 @@ struct CollectionRows: Sendable {
     func rows(_ range: Range<Int>) -> [JSONValue] {
         guard let positions else { return entries[range].map(\.row) }
         return positions[range].map { entries[Int($0)].row }
+    }
+
+    /// The chosen rows at `range` of the choice, still a choice among the same rows.
+    func slice(_ range: Range<Int>) -> CollectionRows {
+        let kept = positions.map { Array($0[range]) } ?? range.map { Int32($0) }
+        return CollectionRows(collection: collection, entries: entries, compact: compact, positions: kept)
+    }
+
+    /// Appends the chosen row at `index` of the choice as compact JSON.
+    func appendCompact(_ index: Int, to bytes: inout [UInt8]) {
+        compact.append(positions.map { Int($0[index]) } ?? index, of: entries, to: &bytes)
     }
 }
 

@@ -55,7 +55,9 @@ extension SpecSnapshot {
             }
             if !kept.isEmpty {
                 return QueryResult(
-                    chosen: CollectionRows(collection: chosen.collection, entries: chosen.entries, positions: kept),
+                    chosen: CollectionRows(
+                        collection: chosen.collection, entries: chosen.entries, compact: chosen.compact,
+                        positions: kept),
                     notes: result.notes)
             }
         } else {

@@ -20,6 +20,9 @@ public final class SpecSnapshot: Sendable {
     public let isLatest: Bool
     let versions: [StoreVersion]
     let entries: [[Entry]]
+    /// Each collection's rows as compact JSON, written as answers ask (``CompactRows``), shared
+    /// with the version before wherever `entries` is.
+    let compactRows: [CompactRows]
     /// For each collection and record index in the store, the record's position in `entries`, or -1.
     private let positions: [[Int32]]
     private let locations: [String: RecordLocation]
@@ -103,6 +106,7 @@ public final class SpecSnapshot: Sendable {
         self.locations = locations
         self.searchIndex = searchIndex
         var entries: [[Entry]] = []
+        var compactRows: [CompactRows] = []
         var positions: [[Int32]] = []
         let sizeClasses = SpecSnapshot.sizeClassesByDevice(
             records[SpecCollection.sizeClasses.rawValue], at: version.index)
@@ -117,6 +121,7 @@ public final class SpecSnapshot: Sendable {
                 })
             {
                 entries.append(previous.entries[collection.rawValue])
+                compactRows.append(previous.compactRows[collection.rawValue])
                 positions.append(previous.positions[collection.rawValue])
                 continue
             }
@@ -150,10 +155,12 @@ public final class SpecSnapshot: Sendable {
                 index[position] = Int32(list.count)
                 list.append(Entry(row: row))
             }
+            compactRows.append(CompactRows(count: list.count))
             entries.append(list)
             positions.append(index)
         }
         self.entries = entries
+        self.compactRows = compactRows
         self.positions = positions
     }
 
@@ -270,20 +277,23 @@ public final class SpecSnapshot: Sendable {
         let all = rows(collection)
         let wanted = fields.compactMap { name, value in value.map { (name, $0) } }
         if platform == nil, wanted.isEmpty, accept == nil {
-            return CollectionRows(collection: collection, entries: all, positions: nil)
+            return CollectionRows(
+                collection: collection, entries: all, compact: compactRows[collection.rawValue], positions: nil)
         }
         if platform == nil, accept == nil, wanted.count == 1,
             let listed = columnCaches[collection.rawValue].value(orBuild: { EntryColumns(all) }).column(wanted[0].0)?
                 .positions(of: wanted[0].1)
         {
             // One field of few values: its list, made once per snapshot, is the answer.
-            return CollectionRows(collection: collection, entries: all, positions: listed)
+            return CollectionRows(
+                collection: collection, entries: all, compact: compactRows[collection.rawValue], positions: listed)
         }
         var matching: [Int32] = []
         forEachPosition(collection, platform: platform, where: wanted) {
             if accept?(all[$0]) ?? true { matching.append(Int32($0)) }
         }
-        return CollectionRows(collection: collection, entries: all, positions: matching)
+        return CollectionRows(
+            collection: collection, entries: all, compact: compactRows[collection.rawValue], positions: matching)
     }
 
     /// Calls `body` with the position of each entry of `collection` on `platform` whose string
