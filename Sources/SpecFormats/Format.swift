@@ -57,11 +57,16 @@ package final class Format: Hashable, Sendable, CustomStringConvertible {
     /// Whether a row costs what a row of a page for people does (a figure drawn, a token, a
     /// constant with its comment), so such an answer leaves the event loop at fewer rows.
     package let costlyPerRow: Bool
+    /// Whether the renderer reads the answer's table (``FormatInput/table``): a format that
+    /// writes the rows themselves (Swift, CSS, SVG) gets the table's title, version and notes
+    /// with no rows, as flattening every row was a fifth of such an answer's cost.
+    package let readsTable: Bool
 
     /// A format with every fact of it; each is declared once, as a static member in its own file.
     package init(
         _ rawValue: String, contentType: String, mediaType: (type: String, subtype: String), pageLink: String?,
-        disposition: Disposition?, schema: Schema, body: Body, onEveryTable: Bool, costlyPerRow: Bool
+        disposition: Disposition?, schema: Schema, body: Body, onEveryTable: Bool, costlyPerRow: Bool,
+        readsTable: Bool = true
     ) {
         self.rawValue = rawValue
         self.contentType = contentType
@@ -72,6 +77,7 @@ package final class Format: Hashable, Sendable, CustomStringConvertible {
         self.body = body
         self.onEveryTable = onEveryTable
         self.costlyPerRow = costlyPerRow
+        self.readsTable = readsTable
     }
 
     /// The format `format=` names (exactly, in lower case), or `nil`.

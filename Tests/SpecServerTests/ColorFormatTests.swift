@@ -84,6 +84,15 @@ import Testing
         // Every comment is closed once: no text ends one early.
         #expect(css.components(separatedBy: "/*").count == css.components(separatedBy: "*/").count)
         #expect(ColorStyleSheet.comment("a */ b") == "a * / b")
+        // Read as bytes: each `*/` split, `**/` and `*/*/` included, a control character a space
+        // (which never makes a `*/`), and non-ASCII text kept as it is.
+        #expect(
+            ColorStyleSheet.comment("**/ */*/ *\n/ \u{7F}x\ty › 44×44 */\u{301}")
+                == "** / * /* / * /  x y › 44×44 * /\u{301}")
+        #expect(ColorStyleSheet.property(["id": "color.all.Gray_2.x"]) == "--hig-color-gray-2-x")
+        #expect(ColorStyleSheet.property(["id": "color.ios..gray-2"]) == "--hig-color-ios-gray-2")
+        #expect(ColorStyleSheet.property(["id": "color.grün"]) == "--hig-color-grün")
+        #expect(ColorStyleSheet.property(["name": "no id"]) == nil)
         // 2023: visionOS's one-column rows set their value on :root only, and say so.
         let old = app.request(.get, "/v1/colors?format=css&version=2023&platform=visionos").text
         #expect(old.contains("--hig-color-visionos-red: #FF453A;"))

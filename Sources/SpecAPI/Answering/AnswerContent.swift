@@ -36,7 +36,10 @@ package enum AnswerContent: Sendable {
         case .text(let render):
             let record: JSONValue? = if case .record(let result) = self { result.item } else { nil }
             // The table carries the answer's notes already worded (``notes``), so they are worded once.
-            let table = table(route: route, version: version)
+            let table =
+                format.readsTable
+                ? table(route: route, version: version)
+                : FlatTable(title: route.title, version: version, records: [], notes: notes)
             return Array(
                 render(
                     FormatInput(

@@ -8,5 +8,5 @@ extension Format {
                 ColorStyleSheet.render(
                     rows: input.rows, version: input.table.version, notes: input.notes,
                     request: input.page.link(format: "css")))
-        }, onEveryTable: false, costlyPerRow: false)
+        }, onEveryTable: false, costlyPerRow: false, readsTable: false)
 }

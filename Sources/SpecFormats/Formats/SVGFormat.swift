@@ -5,5 +5,5 @@ extension Format {
         "svg", contentType: "image/svg+xml", mediaType: ("image", "svg+xml"), pageLink: nil, disposition: .inline,
         schema: .text,
         body: .text { RenderedText($0.record.map { DeviceFigure.svg($0, standalone: true) + "\n" } ?? "") },
-        onEveryTable: false, costlyPerRow: true)
+        onEveryTable: false, costlyPerRow: true, readsTable: false)
 }

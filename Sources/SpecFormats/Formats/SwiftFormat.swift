@@ -9,5 +9,5 @@ extension Format {
                 SwiftSource.render(
                     route: input.page.route, rows: input.rows, version: input.table.version, notes: input.notes,
                     request: input.page.link(format: "swift")))
-        }, onEveryTable: false, costlyPerRow: true)
+        }, onEveryTable: false, costlyPerRow: true, readsTable: false)
 }

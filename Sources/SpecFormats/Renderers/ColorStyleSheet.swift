@@ -22,8 +22,9 @@ package enum ColorStyleSheet {
             """
         for note in notes { out += "/* Note: \(comment(note)) */\n" }
         out += ":root {\n  color-scheme: light dark;\n"
-        for row in rows {
-            guard let property = property(row) else { continue }
+        let properties = rows.map(property)
+        for (row, property) in zip(rows, properties) {
+            guard let property else { continue }
             out += "  /* \(describe(row)) */\n"
             if let light = hex(row, "light") {
                 out += "  \(property): \(light);\n"
@@ -36,29 +37,47 @@ package enum ColorStyleSheet {
             }
         }
         out += "}\n"
-        out += block("@media (prefers-color-scheme: dark)", rows, field: "dark")
-        out += block("@media (prefers-contrast: more)", rows, field: "increasedContrastLight")
+        out += block("@media (prefers-color-scheme: dark)", rows, properties, field: "dark")
+        out += block("@media (prefers-contrast: more)", rows, properties, field: "increasedContrastLight")
         out += block(
-            "@media (prefers-color-scheme: dark) and (prefers-contrast: more)", rows, field: "increasedContrastDark")
+            "@media (prefers-color-scheme: dark) and (prefers-contrast: more)", rows, properties,
+            field: "increasedContrastDark")
         return out
     }
 
     /// `--hig-color-ios-gray-2`.
     package static func property(_ row: JSONValue) -> String? {
         guard let id = row["id"]?.stringValue else { return nil }
-        var segments = id.split(separator: ".").map(String.init)
-        if segments.first == "color" { segments.removeFirst() }
-        if segments.first == "all" { segments.removeFirst() }
-        let name = segments.joined(separator: "-").lowercased().map { character -> Character in
-            character.isLetter || character.isNumber || character == "-" ? character : "-"
+        var segments = id.utf8.split(separator: UInt8(ascii: "."))
+        if segments.first?.elementsEqual("color".utf8) == true { segments.removeFirst() }
+        if segments.first?.elementsEqual("all".utf8) == true { segments.removeFirst() }
+        // An id is ASCII (lower-case words joined by dots or dashes): its letters and digits
+        // are kept, in lower case, and anything else is a dash, byte by byte.
+        guard id.utf8.allSatisfy({ $0 < 0x80 }) else {
+            let name = segments.map { String(Substring($0)) }.joined(separator: "-").lowercased().map {
+                character -> Character in
+                character.isLetter || character.isNumber || character == "-" ? character : "-"
+            }
+            return "--hig-color-" + String(name)
         }
-        return "--hig-color-" + String(name)
+        var name = Array("--hig-color-".utf8)
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { name.append(UInt8(ascii: "-")) }
+            for byte in segment {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): name.append(byte)
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): name.append(byte + 0x20)
+                default: name.append(UInt8(ascii: "-"))
+                }
+            }
+        }
+        return String(decoding: name, as: UTF8.self)
     }
 
-    private static func block(_ query: String, _ rows: [JSONValue], field: String) -> String {
+    private static func block(_ query: String, _ rows: [JSONValue], _ properties: [String?], field: String) -> String {
         var lines: [String] = []
-        for row in rows {
-            guard let property = property(row), let value = hex(row, field) else { continue }
+        for (row, property) in zip(rows, properties) {
+            guard let property, let value = hex(row, field) else { continue }
             lines.append("    \(property): \(value);")
         }
         guard !lines.isEmpty else { return "" }
@@ -86,9 +105,9 @@ package enum ColorStyleSheet {
         return comment(words)
     }
 
-    /// Text safe inside a CSS comment: no `*/`, no control characters.
+    /// Text safe inside a CSS comment: no `*/` (written `* /`), no control characters (each a
+    /// space).
     package static func comment(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
-            .replacingOccurrences(of: "*/", with: "* /")
+        CommentText.cleaned(text, splittingStarSlash: true)
     }
 }

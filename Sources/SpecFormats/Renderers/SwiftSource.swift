@@ -343,7 +343,7 @@ package enum SwiftSource {
 
     /// Text made safe for a line comment: no line breaks, no control characters.
     package static func commentText(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+        CommentText.cleaned(text)
     }
 
     /// A metric's constant name: its id without `metric.` and its topic, camel-cased
@@ -358,28 +358,30 @@ package enum SwiftSource {
     /// A Swift identifier from words separated by anything but letters and digits, camel-cased;
     /// one starting with a digit is prefixed with `_`, and a keyword is quoted in backticks.
     package static func identifier(_ text: String, upper: Bool) -> String {
-        var words: [String] = []
-        var current = ""
-        for scalar in text.unicodeScalars {
-            if ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) {
-                current.unicodeScalars.append(scalar)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
+        // Only ASCII letters and digits are kept, so the text is read as UTF-8 bytes: a byte of
+        // a longer character is never one of them and separates words as the character would.
+        var name: [UInt8] = []
+        name.reserveCapacity(text.utf8.count)
+        var wordStart = true
+        for byte in text.utf8 {
+            let isLetter = (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte)
+            guard isLetter || (0x30...0x39).contains(byte) else {
+                wordStart = true
+                continue
             }
-        }
-        if !current.isEmpty { words.append(current) }
-        var name = ""
-        for (index, word) in words.enumerated() {
-            if index == 0 && !upper {
-                name += word.prefix(1).lowercased() + word.dropFirst()
+            if wordStart, isLetter {
+                // A word's first letter: upper case, or lower case for the first word of a member.
+                let lower = byte | 0x20
+                name.append(name.isEmpty && !upper ? lower : lower - 0x20)
             } else {
-                name += word.prefix(1).uppercased() + word.dropFirst()
+                name.append(byte)
             }
+            wordStart = false
         }
-        if name.isEmpty { name = upper ? "Other" : "value" }
-        if let first = name.unicodeScalars.first, ("0"..."9").contains(first) { name = "_" + name }
-        return keywords.contains(name) ? "`\(name)`" : name
+        if name.isEmpty { name = Array((upper ? "Other" : "value").utf8) }
+        if (0x30...0x39).contains(name[0]) { name.insert(UInt8(ascii: "_"), at: 0) }
+        let identifier = String(decoding: name, as: UTF8.self)
+        return keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
     private static let keywords: Set<String> = [
