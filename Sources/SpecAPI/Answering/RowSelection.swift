@@ -113,21 +113,22 @@ package struct RowSelection: Equatable, Sendable {
         let limit = self.limit ?? defaultLimit
         let start = min(offset, total)
         let end = limit.map { min(total, start + $0) } ?? total
-        guard sortPath != nil || fieldPaths != nil else {
-            // The rows as they are: a choice among a collection's rows stays one, so its page is
-            // written as JSON from the rows' kept bytes.
-            return Page(result: result.slice(start..<end), total: total, offset: offset, limit: limit)
-        }
+        // Unsorted rows stay a choice among the collection's rows, so a page without `fields` is
+        // written as JSON from the rows' kept bytes.
         var page =
             if let sortPath {
-                Self.rows(
-                    start..<end, of: result, sortedBy: sortPath, descending: descending, order: order,
-                    unfiltered: unfiltered)
+                QueryResult(
+                    items: Self.rows(
+                        start..<end, of: result, sortedBy: sortPath, descending: descending, order: order,
+                        unfiltered: unfiltered),
+                    notes: result.notes)
             } else {
-                result.items(start..<end)
+                result.slice(start..<end)
             }
-        if let fieldPaths { page = page.map { Self.keeping(fieldPaths, of: $0) } }
-        return Page(result: QueryResult(items: page, notes: result.notes), total: total, offset: offset, limit: limit)
+        if let fieldPaths {
+            page = QueryResult(items: page.items.map { Self.keeping(fieldPaths, of: $0) }, notes: result.notes)
+        }
+        return Page(result: page, total: total, offset: offset, limit: limit)
     }
 
     /// The rows at `range` of `result` ordered by the value at `path`: taken from the store's
