@@ -14,4 +14,23 @@ import Testing
         #expect(table.rows[0].cells == ["d", "402", "874", "ios; ipados", "P; Q", "https://a; https://b"])
         #expect(table.rows[0].citations.count == 2)
     }
+
+    /// Records of several shapes: a record named as the one before takes its places, a new
+    /// name adds a column where it is first seen, and a cell a record lacks stays empty.
+    @Test func recordsOfSeveralShapesShareTheColumnsInFirstSeenOrder() throws {
+        let records = try [
+            #"{"id":"a","size":1}"#, #"{"id":"b","size":2}"#, #"{"size":3,"id":"c"}"#,
+            #"{"id":"d","extra":{"x":true}}"#, #"{"id":"e","size":5}"#, #"7"#,
+        ].map { try JSONValue.parse($0) }
+        let table = FlatTable(title: "t", version: "v", records: records)
+        #expect(table.columns == ["id", "size", "extra_x", "value"])
+        #expect(
+            table.rows.map(\.cells) == [
+                ["a", "1", nil, nil], ["b", "2", nil, nil], ["c", "3", nil, nil], ["d", nil, "true", nil],
+                ["e", "5", nil, nil], [nil, nil, nil, "7"],
+            ])
+        // Flattened ahead (as a store keeps each row) or here, the table is the same.
+        let ahead = FlatTable(title: "t", version: "v", flattened: records.map(FlatRecord.init))
+        #expect(ahead == table)
+    }
 }

@@ -36,6 +36,15 @@ import Testing
         #expect(Format.csv.disposition(for: page) == "attachment; filename=\"devices-family-iphone.csv\"")
         #expect(Format.md.disposition(for: page) == "inline; filename=\"devices-family-iphone.md\"")
         #expect(Format.json.disposition(for: page) == nil)
+        // Each character a file system may not take, ASCII or not, becomes one `-`, never two.
+        page.applied = [("name", "Größe / SF Pro"), ("q", "ü")]
+        #expect(page.fileName(extension: "csv") == "devices-name-Gr-e-SF-Pro-q-.csv")
+        page.applied = [("q", String(repeating: "é", count: 3))]
+        #expect(page.fileName(extension: "md") == "devices-q-.md")
+        var hidden = PageContext(route: PageRoute(kind: .other, template: "/v1/.x", title: "X"), site: .empty)
+        #expect(hidden.fileName(extension: "csv") == "hig.x.csv")
+        hidden.applied = [("q", String(repeating: "a", count: 200))]
+        #expect(hidden.fileName(extension: "csv") == "hig.x-q-" + String(repeating: "a", count: 115) + ".csv")
     }
 
     /// A text format renders from a table and a page alone; the JSON formats serialize the

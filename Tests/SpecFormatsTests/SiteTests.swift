@@ -1,5 +1,6 @@
 import SpecFormats
 import SpecStore
+import Synchronization
 import Testing
 
 /// Where a page links a record: by the id's prefix, and only where the site answers the path.
@@ -23,6 +24,26 @@ import Testing
         #expect(Self.site.recordPath(for: "widget.small") == nil)
         #expect(Self.site.recordPath(for: "device.") == nil)
         #expect(HTMLRenderer.recordLink("rule.<b>", site: Self.site) == "rule.&lt;b&gt;")
+    }
+
+    /// A path once worked out is kept: the application is asked once per id, and the kept
+    /// answer (a path, or none) is the same as the first.
+    @Test func eachIdsPathIsWorkedOutOnce() {
+        final class Asked: Sendable {
+            let paths = Mutex<[String]>([])
+        }
+        let asked = Asked()
+        let site = Site(
+            navigation: [], collections: [("device.", "devices", Self.devices)],
+            answers: { path in
+                asked.paths.withLock { $0.append(path) }
+                return !path.hasSuffix("gone")
+            })
+        for _ in 0..<3 {
+            #expect(site.recordPath(for: "device.a b") == "/v1/devices/device.a%20b")
+            #expect(site.recordPath(for: "device.gone") == nil)
+        }
+        #expect(asked.paths.withLock { $0 } == ["/v1/devices/device.a%20b", "/v1/devices/device.gone"])
     }
 
     @Test func anIdIsPercentEncodedInItsPath() {

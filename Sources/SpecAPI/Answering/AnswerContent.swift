@@ -111,9 +111,12 @@ package enum AnswerContent: Sendable {
     package func table(route: Route, version: String) -> FlatTable {
         switch self {
         case .collection(let result):
-            return FlatTable(title: route.title, version: version, records: result.items, notes: notes)
+            return FlatTable(
+                title: route.title, version: version, flattened: Self.flatRecords(result), notes: notes)
         case .page(let page):
-            return FlatTable(title: route.title, version: version, records: page.result.items, notes: notes)
+            // A page of a collection's rows flattens each row once a snapshot, not once a page.
+            return FlatTable(
+                title: route.title, version: version, flattened: Self.flatRecords(page.result), notes: notes)
         case .record(let result):
             return FlatTable(title: route.title, version: version, records: [result.item], notes: notes)
         case .diff(let result, let notes):
@@ -123,6 +126,12 @@ package enum AnswerContent: Sendable {
         case .document(_, let rows, let notes):
             return FlatTable(title: route.title, version: version, records: rows, notes: notes)
         }
+    }
+
+    /// The rows flattened, each once a snapshot for a choice among a collection's rows: the one
+    /// form this module keeps per row (``QueryResult/rowForms(_:)``).
+    private static func flatRecords(_ result: QueryResult) -> [FlatRecord] {
+        result.rowForms { FlatRecord($0) }.map { $0 as! FlatRecord }
     }
 
     /// A diff as one list: `{"change": "added"|"removed"|"changed"|"first-seen", …}` per row.

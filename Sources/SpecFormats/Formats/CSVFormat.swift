@@ -5,7 +5,7 @@ extension Format {
         pageLink: "CSV", disposition: .attachment, schema: .text,
         body: .text { input in
             RenderedText(
-                CSVRenderer.render(
+                utf8: CSVRenderer.renderUTF8(
                     input.table,
                     columns: input.page.route.columns(table: input.table, projection: input.page.projection)))
         }, onEveryTable: true, costlyPerRow: false)

@@ -261,16 +261,21 @@ package struct PageContext: Sendable {
         var parts = [parameter ?? route.template.split(separator: "/").last.map(String.init) ?? "index"]
         for (name, value) in applied { parts += [name, value] }
         if let pinnedVersion { parts += ["version", pinnedVersion] }
-        var name = ""
-        for scalar in parts.joined(separator: "-").unicodeScalars {
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-": name.unicodeScalars.append(scalar)
-            default: if !name.hasSuffix("-") { name += "-" }
+        // On UTF-8 bytes: every character kept is ASCII, and each other character (its first
+        // byte; a multi-byte character's other bytes are 0x80–0xBF) becomes one `-`.
+        var name: [UInt8] = []
+        for byte in parts.joined(separator: "-").utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                name.append(byte)
+            case 0x80..<0xC0: continue
+            default: if name.last != UInt8(ascii: "-") { name.append(UInt8(ascii: "-")) }
             }
         }
-        if name.count > 120 { name = String(name.prefix(120)) }
-        if name.isEmpty || name.hasPrefix(".") { name = "hig" + name }
-        return name + "." + ext
+        if name.count > 120 { name.removeLast(name.count - 120) }
+        if name.isEmpty || name.first == UInt8(ascii: ".") { name.insert(contentsOf: "hig".utf8, at: 0) }
+        return String(decoding: name, as: UTF8.self) + "." + ext
     }
 }
 

@@ -1,4 +1,5 @@
 import SpecStore
+import Synchronization
 
 /// The site around every page, as the application declares it: the links of the site header,
 /// and where each record lives (`/v1/{collection}/{id}`, API.md §6, found from the id's prefix).
@@ -10,6 +11,11 @@ package final class Site: Sendable {
     package let collections: [(prefix: String, segment: String, route: PageRoute)]
     /// Whether the application answers a path (a page links only what answers).
     private let answers: @Sendable (String) -> Bool
+    /// Each record id's path (``recordPath(for:)``) once worked out: a table links its rows'
+    /// ids and the ids they refer to, and the path is the same for every page. Bounded: past
+    /// ``recordPathsKept`` ids, a path is worked out each time.
+    private let recordPaths = Mutex<[String: String?]>([:])
+    static let recordPathsKept = 20_000
 
     /// - Parameter answers: whether the application answers a path.
     package init(
@@ -28,6 +34,15 @@ package final class Site: Sendable {
     /// The record's path, or `nil` for an id of no known collection or a collection whose
     /// records have no route (a page links only what answers).
     package func recordPath(for id: String) -> String? {
+        if let kept = recordPaths.withLock({ $0[id] }) { return kept }
+        let path = workedOutRecordPath(for: id)
+        recordPaths.withLock { paths in
+            if paths.count < Self.recordPathsKept { paths[id] = path }
+        }
+        return path
+    }
+
+    private func workedOutRecordPath(for id: String) -> String? {
         guard let entry = collections.first(where: { id.hasPrefix($0.prefix) }), id.count > entry.prefix.count else {
             return nil
         }

@@ -15,13 +15,58 @@ package enum CSVRenderer {
     }
 
     package static func render(_ table: FlatTable, columns: [TableColumn]) -> String {
+        String(decoding: renderUTF8(table, columns: columns), as: UTF8.self)
+    }
+
+    /// ``render(_:columns:)`` as UTF-8 bytes, written field by field into one buffer.
+    package static func renderUTF8(_ table: FlatTable, columns: [TableColumn]) -> [UInt8] {
         let indexes = columns.map { table.columns.firstIndex(of: $0.key) }
-        var text = columns.map { field($0.csvName) }.joined(separator: ",") + "\r\n"
-        for row in table.rows {
-            text +=
-                indexes.map { index in field(index.flatMap { row.cells[$0] } ?? "") }.joined(separator: ",") + "\r\n"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 * (table.rows.count + 1) * max(columns.count, 1) / 4)
+        for (position, column) in columns.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendField(column.csvName, to: &bytes)
         }
-        return text
+        bytes.append(contentsOf: [0x0D, 0x0A])
+        for row in table.rows {
+            for (position, index) in indexes.enumerated() {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendField(index.flatMap { row.cells[$0] } ?? "", to: &bytes)
+            }
+            bytes.append(contentsOf: [0x0D, 0x0A])
+        }
+        return bytes
+    }
+
+    /// Appends ``field(_:)`` of `raw`: on its bytes where it holds no control character to make
+    /// visible (every cell of the data), through ``field(_:)`` otherwise.
+    package static func appendField(_ raw: String, to bytes: inout [UInt8]) {
+        var raw = raw
+        raw.withUTF8 { utf8 in
+            guard !ControlCharacters.needsVisible(utf8) else {
+                return bytes.append(contentsOf: field(String(decoding: utf8, as: UTF8.self)).utf8)
+            }
+            let formula: Bool =
+                switch utf8.first {
+                case UInt8(ascii: "="), UInt8(ascii: "@"), 0x09, 0x0D: true
+                case UInt8(ascii: "+"), UInt8(ascii: "-"): !isDecimalNumber(utf8)
+                default: false
+                }
+            let needsQuotes =
+                utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }
+                || (!formula && utf8.first == UInt8(ascii: " ")) || utf8.last == UInt8(ascii: " ")
+            if needsQuotes { bytes.append(UInt8(ascii: "\"")) }
+            if formula { bytes.append(UInt8(ascii: "'")) }
+            if needsQuotes {
+                for byte in utf8 {
+                    bytes.append(byte)
+                    if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+                }
+                bytes.append(UInt8(ascii: "\""))
+            } else {
+                bytes.append(contentsOf: utf8)
+            }
+        }
     }
 
     package static func field(_ raw: String) -> String {
@@ -57,7 +102,13 @@ package enum CSVRenderer {
 
     /// `-12`, `+0.24`, `-1.5e3`: an optional sign, digits, an optional fraction and exponent.
     package static func isDecimalNumber(_ text: String) -> Bool {
-        var bytes = text.utf8[...]
+        var text = text
+        return text.withUTF8 { isDecimalNumber($0) }
+    }
+
+    /// ``isDecimalNumber(_:)`` of UTF-8 bytes.
+    static func isDecimalNumber(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var bytes = utf8[...]
         if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
         func digits() -> Int {
             let count = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count

@@ -10,9 +10,7 @@ package enum ControlCharacters {
     /// (those three the formats handle themselves).
     package static func visible(_ text: String) -> String {
         // On UTF-8 bytes: a C0 control or DEL is one ASCII byte; a C1 control starts with 0xC2.
-        guard text.utf8.contains(where: { ($0 < 0x20 && !isLayout($0)) || $0 == 0x7F || $0 == 0xC2 }) else {
-            return text
-        }
+        guard text.utf8.contains(where: needsVisible) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -24,6 +22,17 @@ package enum ControlCharacters {
             }
         }
         return String(result)
+    }
+
+    /// Whether UTF-8 `bytes` hold a character ``visible(_:)`` changes.
+    package static func needsVisible(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains(where: needsVisible)
+    }
+
+    /// Whether a UTF-8 byte may start a character ``visible(_:)`` changes: a C0 control or DEL
+    /// is one ASCII byte; a C1 control starts with 0xC2 (as do other characters, which it keeps).
+    private static func needsVisible(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && !isLayout(byte)) || byte == 0x7F || byte == 0xC2
     }
 
     private static func isLayout(_ byte: UInt8) -> Bool { byte == 0x09 || byte == 0x0A || byte == 0x0D }

@@ -4,31 +4,40 @@ import SpecStore
 extension FlatTable {
     /// Flattens records (JSON objects) into a table; columns appear in first-seen order.
     package init(title: String, version: String, records: [JSONValue], notes: [String] = []) {
-        var columnIndex: [String: Int] = [:]
+        self.init(title: title, version: version, flattened: records.map(FlatRecord.init), notes: notes)
+    }
+
+    /// A table of records flattened already (``FlatRecord``, which a store keeps per row);
+    /// columns appear in first-seen order, as ``init(title:version:records:notes:)`` makes them.
+    package init(title: String, version: String, flattened records: [FlatRecord], notes: [String] = []) {
+        var columnIndex = [String: Int](minimumCapacity: records.first?.names.count ?? 0)
         var columns: [String] = []
-        var flatRows: [([(String, String)], [Citation])] = []
-        for record in records {
-            var cells: [(String, String)] = []
-            if case .object(let object) = record {
-                Self.flatten(object, prefix: "", into: &cells)
-            } else {
-                cells.append(("value", Self.scalarText(record)))
+        // Each record's cells by column position. The records of one collection mostly have
+        // the same fields in the same order: a record named as the one before takes its places.
+        var places: [[Int]] = []
+        places.reserveCapacity(records.count)
+        for (index, record) in records.enumerated() {
+            if index > 0, record.names == records[index - 1].names {
+                places.append(places[index - 1])
+                continue
             }
-            for (name, _) in cells where columnIndex[name] == nil {
-                columnIndex[name] = columns.count
-                columns.append(name)
-            }
-            flatRows.append((cells, Self.citations(in: record)))
+            places.append(
+                record.names.map { name in
+                    if let column = columnIndex[name] { return column }
+                    columnIndex[name] = columns.count
+                    columns.append(name)
+                    return columns.count - 1
+                })
         }
-        let rows = flatRows.map { cells, citations in
+        let rows = zip(records, places).map { record, places in
             var row = [String?](repeating: nil, count: columns.count)
-            for (name, value) in cells { row[columnIndex[name]!] = value }
-            return Row(cells: row, citations: citations)
+            for (place, value) in zip(places, record.values) { row[place] = value }
+            return Row(cells: row, citations: record.citations)
         }
         self.init(title: title, version: version, columns: columns, rows: rows, notes: notes)
     }
 
-    private static func flatten(_ object: JSONObject, prefix: String, into cells: inout [(String, String)]) {
+    fileprivate static func flatten(_ object: JSONObject, prefix: String, into cells: inout [(String, String)]) {
         for (key, value) in object {
             let name = prefix + key
             switch value {
@@ -92,3 +101,29 @@ extension FlatTable {
         return found
     }
 }
+
+/// One record as a flat table's row holds it: its cells' column names and texts in the record's
+/// order (a nested object's fields as `parent_field`, a list of objects joined per field), and its
+/// citations. It depends on the record alone, so a store keeps it per row for later pages.
+package final class FlatRecord: Sendable {
+    package let names: [String]
+    package let values: [String]
+    package let citations: [FlatTable.Citation]
+
+    package convenience init(_ record: JSONValue) {
+        var cells: [(String, String)] = []
+        if case .object(let object) = record {
+            FlatTable.flatten(object, prefix: "", into: &cells)
+        } else {
+            cells.append(("value", FlatTable.scalarText(record)))
+        }
+        self.init(names: cells.map(\.0), values: cells.map(\.1), citations: FlatTable.citations(in: record))
+    }
+
+    package init(names: [String], values: [String], citations: [FlatTable.Citation]) {
+        self.names = names
+        self.values = values
+        self.citations = citations
+    }
+}
+

@@ -241,9 +241,17 @@ extension HTMLRenderer {
             html.write(" more")
         }
         html.write("</summary><ul>")
+        // Each link is the page's without `fields` and `offset`, then its own `fields` (the order
+        // ``PageContext/link(format:changing:)`` writes them in): that part is written once.
+        var base: [UInt8] = []
+        let hasPairs = page.appendLink(changing: [("fields", nil), ("offset", nil)], forHTML: true, to: &base)
         func link(_ fields: [String]?, _ html: inout HTMLWriter) {
             html.write("<li><a href=\"")
-            html.writeLink(page, changing: [("fields", fields?.joined(separator: ",")), ("offset", nil)])
+            html.write(base)
+            if let fields {
+                html.write(hasPairs ? "&amp;fields=" : "?fields=")
+                html.write(percentEncoding: fields.joined(separator: ","))
+            }
             html.write("\">")
         }
         for (column, field) in offered {

@@ -85,6 +85,17 @@ public struct QueryResult: Sendable, Hashable {
         }
     }
 
+    /// Each row in the form `make` makes of it. For a choice among a snapshot's rows, each row's
+    /// form is made once and kept with the snapshot for every later answer that asks (so `make`
+    /// must depend on the row alone, and one caller keeps one form: the flat table's row, which
+    /// reads its forms back as the class it made); other rows are made now.
+    public func rowForms(_ make: (JSONValue) -> any AnyObject & Sendable) -> [any AnyObject & Sendable] {
+        switch storage {
+        case .rows(let rows): rows.map(make)
+        case .chosen(let chosen): chosen.forms(make)
+        }
+    }
+
     /// When the rows are a choice among one collection's rows of a snapshot, in that collection's
     /// order: each row's position among them (`nil` inside: every row), and how many rows the
     /// collection has. `nil` for rows of any other origin.
@@ -122,8 +133,8 @@ struct CollectionRows: Sendable {
     let collection: SpecCollection
     /// Every row the collection has in the snapshot.
     let entries: [SpecSnapshot.Entry]
-    /// Those rows as compact JSON, as answers write them.
-    let compact: CompactRows
+    /// Those rows in the forms answers write them in, kept with the snapshot.
+    let kept: KeptRows
     /// The positions chosen, ascending; `nil`: every one.
     let positions: [Int32]?
 
@@ -139,13 +150,18 @@ struct CollectionRows: Sendable {
 
     /// The chosen rows at `range` of the choice, still a choice among the same rows.
     func slice(_ range: Range<Int>) -> CollectionRows {
-        let kept = positions.map { Array($0[range]) } ?? range.map { Int32($0) }
-        return CollectionRows(collection: collection, entries: entries, compact: compact, positions: kept)
+        let chosen = positions.map { Array($0[range]) } ?? range.map { Int32($0) }
+        return CollectionRows(collection: collection, entries: entries, kept: self.kept, positions: chosen)
     }
 
     /// Appends the chosen row at `index` of the choice as compact JSON.
     func appendCompact(_ index: Int, to bytes: inout [UInt8]) {
-        compact.append(positions.map { Int($0[index]) } ?? index, of: entries, to: &bytes)
+        kept.append(positions.map { Int($0[index]) } ?? index, of: entries, to: &bytes)
+    }
+
+    /// The chosen rows in the form `make` makes, kept with the snapshot (``KeptRows``).
+    func forms(_ make: (JSONValue) -> any AnyObject & Sendable) -> [any AnyObject & Sendable] {
+        kept.forms(positions, of: entries, make: make)
     }
 }
 

@@ -56,7 +56,7 @@ extension SpecSnapshot {
             if !kept.isEmpty {
                 return QueryResult(
                     chosen: CollectionRows(
-                        collection: chosen.collection, entries: chosen.entries, compact: chosen.compact,
+                        collection: chosen.collection, entries: chosen.entries, kept: chosen.kept,
                         positions: kept),
                     notes: result.notes)
             }

@@ -20,9 +20,9 @@ public final class SpecSnapshot: Sendable {
     public let isLatest: Bool
     let versions: [StoreVersion]
     let entries: [[Entry]]
-    /// Each collection's rows as compact JSON, written as answers ask (``CompactRows``), shared
+    /// Each collection's rows as compact JSON, written as answers ask (``KeptRows``), shared
     /// with the version before wherever `entries` is.
-    let compactRows: [CompactRows]
+    let keptRows: [KeptRows]
     /// For each collection and record index in the store, the record's position in `entries`, or -1.
     private let positions: [[Int32]]
     private let locations: [String: RecordLocation]
@@ -106,7 +106,7 @@ public final class SpecSnapshot: Sendable {
         self.locations = locations
         self.searchIndex = searchIndex
         var entries: [[Entry]] = []
-        var compactRows: [CompactRows] = []
+        var keptRows: [KeptRows] = []
         var positions: [[Int32]] = []
         let sizeClasses = SpecSnapshot.sizeClassesByDevice(
             records[SpecCollection.sizeClasses.rawValue], at: version.index)
@@ -121,7 +121,7 @@ public final class SpecSnapshot: Sendable {
                 })
             {
                 entries.append(previous.entries[collection.rawValue])
-                compactRows.append(previous.compactRows[collection.rawValue])
+                keptRows.append(previous.keptRows[collection.rawValue])
                 positions.append(previous.positions[collection.rawValue])
                 continue
             }
@@ -155,12 +155,12 @@ public final class SpecSnapshot: Sendable {
                 index[position] = Int32(list.count)
                 list.append(Entry(row: row))
             }
-            compactRows.append(CompactRows(count: list.count))
+            keptRows.append(KeptRows(count: list.count))
             entries.append(list)
             positions.append(index)
         }
         self.entries = entries
-        self.compactRows = compactRows
+        self.keptRows = keptRows
         self.positions = positions
     }
 
@@ -278,7 +278,7 @@ public final class SpecSnapshot: Sendable {
         let wanted = fields.compactMap { name, value in value.map { (name, $0) } }
         if platform == nil, wanted.isEmpty, accept == nil {
             return CollectionRows(
-                collection: collection, entries: all, compact: compactRows[collection.rawValue], positions: nil)
+                collection: collection, entries: all, kept: keptRows[collection.rawValue], positions: nil)
         }
         if platform == nil, accept == nil, wanted.count == 1,
             let listed = columnCaches[collection.rawValue].value(orBuild: { EntryColumns(all) }).column(wanted[0].0)?
@@ -286,14 +286,14 @@ public final class SpecSnapshot: Sendable {
         {
             // One field of few values: its list, made once per snapshot, is the answer.
             return CollectionRows(
-                collection: collection, entries: all, compact: compactRows[collection.rawValue], positions: listed)
+                collection: collection, entries: all, kept: keptRows[collection.rawValue], positions: listed)
         }
         var matching: [Int32] = []
         forEachPosition(collection, platform: platform, where: wanted) {
             if accept?(all[$0]) ?? true { matching.append(Int32($0)) }
         }
         return CollectionRows(
-            collection: collection, entries: all, compact: compactRows[collection.rawValue], positions: matching)
+            collection: collection, entries: all, kept: keptRows[collection.rawValue], positions: matching)
     }
 
     /// Calls `body` with the position of each entry of `collection` on `platform` whose string
