@@ -216,6 +216,17 @@ extension HTMLRenderer {
         // the grouping field's value changes.
         let group = fragment ? nil : page.route.layout?.group
         var groupValue: String?
+        // Each citation's link written once: the rows of one table mostly cite the same sections.
+        var citationLinks: [FlatTable.Citation: [UInt8]] = [:]
+        if slots.contains(where: { if case .column = $0 { false } else { true } }) {
+            for row in table.rows {
+                for citation in row.citations where citationLinks[citation] == nil {
+                    var link = HTMLWriter()
+                    writeCitationLink(citation, into: &link)
+                    citationLinks[citation] = link.bytes
+                }
+            }
+        }
         for row in table.rows {
             if let group, let value = table.cell(row, group.field), value != groupValue {
                 groupValue = value
@@ -232,7 +243,7 @@ extension HTMLRenderer {
                         fragment
                             ? "<td class=\"hig-source\">" : "<td class=\"hig-source\" data-label=\"Status and source\">"
                     )
-                    writeSourceContent(table, row, folded: !fragment, into: &html)
+                    writeSourceContent(table, row, folded: !fragment, links: citationLinks, into: &html)
                     html.write("</td>")
                     continue
                 }
@@ -353,8 +364,10 @@ extension HTMLRenderer {
     }
 
     /// ``sourceContent(_:_:folded:)``, written into `html`: its parts separated by a space.
+    /// `links` holds ``writeCitationLink(_:into:)``'s bytes of citations written already.
     package static func writeSourceContent(
-        _ table: FlatTable, _ row: FlatTable.Row, folded: Bool = false, into html: inout HTMLWriter
+        _ table: FlatTable, _ row: FlatTable.Row, folded: Bool = false, links: [FlatTable.Citation: [UInt8]] = [:],
+        into html: inout HTMLWriter
     ) {
         var empty = true
         if let status = table.cell(row, "status") {
@@ -373,7 +386,11 @@ extension HTMLRenderer {
             empty = false
             for (index, citation) in row.citations.enumerated() {
                 html.write(index > 0 ? "<br><span class=\"hig-cite\">" : "<span class=\"hig-cite\">")
-                writeCitationLink(citation, into: &html)
+                if let link = links[citation] {
+                    html.write(link)
+                } else {
+                    writeCitationLink(citation, into: &html)
+                }
                 html.write("</span>")
             }
         }

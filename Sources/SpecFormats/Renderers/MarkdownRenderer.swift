@@ -20,7 +20,12 @@ package enum MarkdownRenderer {
         let hasSource = layout.contains { $0.kind == .source } || table.rows.contains { !$0.citations.isEmpty }
         let citations = table.distinctCitations
         var number: [FlatTable.Citation: Int] = [:]
-        for (index, citation) in citations.enumerated() { number[citation] = index + 1 }
+        // Each citation's link made once: the rows of one table mostly cite the same sections.
+        var links: [FlatTable.Citation: String] = [:]
+        for (index, citation) in citations.enumerated() {
+            number[citation] = index + 1
+            links[citation] = citationLink(citation)
+        }
 
         // A heading is the route's own words: only what would break the row or read as markup
         // is escaped (`Width (pt)` stays as written).
@@ -39,13 +44,13 @@ package enum MarkdownRenderer {
             "|" + shown.map { $0.kind == .number ? " ---: |" : " --- |" }.joined() + (hasSource ? " --- |" : "") + "\n"
         for row in table.rows {
             var cells = indexes.map { index in escapeText(index.flatMap { row.cells[$0] } ?? "") }
-            if hasSource { cells.append(sourceCell(table, row, number: fragment ? nil : number)) }
+            if hasSource { cells.append(sourceCell(table, row, number: fragment ? nil : number, links: links)) }
             text += "| " + cells.joined(separator: " | ") + " |\n"
         }
         if !fragment, !citations.isEmpty {
             text += "\n## Citations\n\n"
             for (index, citation) in citations.enumerated() {
-                var line = "\(index + 1). " + citationLink(citation)
+                var line = "\(index + 1). " + (links[citation] ?? citationLink(citation))
                 if let quote = citation.quote, !quote.isEmpty { line += ": “" + escapeText(quote) + "”" }
                 text += line + "\n"
             }
@@ -63,14 +68,16 @@ package enum MarkdownRenderer {
     }
 
     /// `Published: [HIG › Layout — Specifications](url) [1]`, or `Convention: why`.
-    package static func sourceCell(_ table: FlatTable, _ row: FlatTable.Row, number: [FlatTable.Citation: Int]?)
-        -> String
-    {
+    /// `links` holds ``citationLink(_:)`` of citations worked out already.
+    package static func sourceCell(
+        _ table: FlatTable, _ row: FlatTable.Row, number: [FlatTable.Citation: Int]?,
+        links: [FlatTable.Citation: String] = [:]
+    ) -> String {
         var parts: [String] = []
         let status = table.cell(row, "status")
         if let status { parts.append(status == "published" ? "Published" : status.capitalizedFirst) }
         for citation in row.citations {
-            var link = citationLink(citation)
+            var link = links[citation] ?? citationLink(citation)
             if let number, let position = number[citation] { link += " \\[\(position)\\]" }
             parts.append(link)
         }
@@ -88,6 +95,9 @@ package enum MarkdownRenderer {
 
     /// Escapes text as ``escape(_:)`` does, except URLs in it, which become autolinks.
     package static func escapeText(_ raw: String) -> String {
+        // Most cells hold no control, no character to escape and no `:` (so no URL): as they are.
+        guard raw.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == UInt8(ascii: ":") || isPunctuation($0) })
+        else { return raw }
         // Controls first, so none reaches an autolink, which is not escaped.
         let text = ControlCharacters.visible(raw)
         guard text.containsASCII("http://") || text.containsASCII("https://") else { return escape(text) }
