@@ -41,32 +41,33 @@ package enum CSVRenderer {
     /// Appends ``field(_:)`` of `raw`: on its bytes where it holds no control character to make
     /// visible (every cell of the data), through ``field(_:)`` otherwise.
     package static func appendField(_ raw: String, to bytes: inout [UInt8]) {
-        var raw = raw
-        raw.withUTF8 { utf8 in
-            guard !ControlCharacters.needsVisible(utf8) else {
-                return bytes.append(contentsOf: field(String(decoding: utf8, as: UTF8.self)).utf8)
+        let utf8 = raw.utf8.span
+        guard !ControlCharacters.needsVisible(utf8) else { return bytes.append(contentsOf: field(raw).utf8) }
+        let first: UInt8? = utf8.isEmpty ? nil : utf8[0]
+        let last: UInt8? = utf8.isEmpty ? nil : utf8[utf8.count - 1]
+        let formula: Bool =
+            switch first {
+            case UInt8(ascii: "="), UInt8(ascii: "@"), 0x09, 0x0D: true
+            case UInt8(ascii: "+"), UInt8(ascii: "-"): !isDecimalNumber(raw)
+            default: false
             }
-            let formula: Bool =
-                switch utf8.first {
-                case UInt8(ascii: "="), UInt8(ascii: "@"), 0x09, 0x0D: true
-                case UInt8(ascii: "+"), UInt8(ascii: "-"): !isDecimalNumber(utf8)
-                default: false
-                }
-            let needsQuotes =
-                utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }
-                || (!formula && utf8.first == UInt8(ascii: " ")) || utf8.last == UInt8(ascii: " ")
-            if needsQuotes { bytes.append(UInt8(ascii: "\"")) }
-            if formula { bytes.append(UInt8(ascii: "'")) }
-            if needsQuotes {
-                for byte in utf8 {
-                    bytes.append(byte)
-                    if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-                }
-                bytes.append(UInt8(ascii: "\""))
-            } else {
-                bytes.append(contentsOf: utf8)
+        var needsQuotes = (!formula && first == UInt8(ascii: " ")) || last == UInt8(ascii: " ")
+        for index in utf8.indices {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0D || byte == 0x0A {
+                needsQuotes = true
+                break
             }
         }
+        if needsQuotes { bytes.append(UInt8(ascii: "\"")) }
+        if formula { bytes.append(UInt8(ascii: "'")) }
+        guard needsQuotes else { return bytes.append(contentsOf: raw.utf8) }
+        for index in utf8.indices {
+            let byte = utf8[index]
+            bytes.append(byte)
+            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     package static func field(_ raw: String) -> String {
@@ -102,13 +103,7 @@ package enum CSVRenderer {
 
     /// `-12`, `+0.24`, `-1.5e3`: an optional sign, digits, an optional fraction and exponent.
     package static func isDecimalNumber(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { isDecimalNumber($0) }
-    }
-
-    /// ``isDecimalNumber(_:)`` of UTF-8 bytes.
-    static func isDecimalNumber(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        var bytes = utf8[...]
+        var bytes = text.utf8[...]
         if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
         func digits() -> Int {
             let count = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count

@@ -25,8 +25,9 @@ package enum ControlCharacters {
     }
 
     /// Whether UTF-8 `bytes` hold a character ``visible(_:)`` changes.
-    package static func needsVisible(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.contains(where: needsVisible)
+    package static func needsVisible(_ bytes: Span<UInt8>) -> Bool {
+        for index in bytes.indices where needsVisible(bytes[index]) { return true }
+        return false
     }
 
     /// Whether a UTF-8 byte may start a character ``visible(_:)`` changes: a C0 control or DEL
