@@ -22,9 +22,11 @@ import Testing
             "é ", "Größe", "SF Pro, 17 pt", "\u{00A0}nbsp",
         ]
         let table = FlatTable(
-            title: "T", version: "v1", columns: ["cell", "same"], rows: cells.map { .init(cells: [$0, $0], citations: []) })
+            title: "T", version: "v1", columns: ["cell", "same"],
+            rows: cells.map { .init(cells: [$0, $0], citations: []) })
         let columns = [TableColumn("cell", "cell"), TableColumn("same", "same")]
-        let expected = (["cell,same"] + cells.map { field in CSVRenderer.field(field) + "," + CSVRenderer.field(field) })
+        let expected =
+            (["cell,same"] + cells.map { field in CSVRenderer.field(field) + "," + CSVRenderer.field(field) })
             .map { $0 + "\r\n" }.joined()
         #expect(CSVRenderer.render(table, columns: columns) == expected)
         for cell in cells {

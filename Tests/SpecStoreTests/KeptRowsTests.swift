@@ -1,7 +1,7 @@
 import JSON
 import SpecStore
-import Testing
 import TestSupport
+import Testing
 
 /// A row's other form (``QueryResult/rowForms(_:)``) is made once a snapshot for a choice among
 /// a collection's rows and read back by every later answer, in the order the answer asks.

@@ -126,4 +126,3 @@ package final class FlatRecord: Sendable {
         self.citations = citations
     }
 }
-

@@ -96,7 +96,10 @@ package enum MarkdownRenderer {
     /// Escapes text as ``escape(_:)`` does, except URLs in it, which become autolinks.
     package static func escapeText(_ raw: String) -> String {
         // Most cells hold no control, no character to escape and no `:` (so no URL): as they are.
-        guard raw.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == UInt8(ascii: ":") || isPunctuation($0) })
+        guard
+            raw.utf8.contains(where: {
+                $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == UInt8(ascii: ":") || isPunctuation($0)
+            })
         else { return raw }
         // Controls first, so none reaches an autolink, which is not escaped.
         let text = ControlCharacters.visible(raw)
