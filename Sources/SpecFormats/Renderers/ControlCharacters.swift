@@ -32,7 +32,7 @@ package enum ControlCharacters {
 
     /// Whether a UTF-8 byte may start a character ``visible(_:)`` changes: a C0 control or DEL
     /// is one ASCII byte; a C1 control starts with 0xC2 (as do other characters, which it keeps).
-    private static func needsVisible(_ byte: UInt8) -> Bool {
+    package static func needsVisible(_ byte: UInt8) -> Bool {
         (byte < 0x20 && !isLayout(byte)) || byte == 0x7F || byte == 0xC2
     }
 

@@ -98,7 +98,7 @@ package enum MarkdownRenderer {
         // Most cells hold no control, no character to escape and no `:` (so no URL): as they are.
         guard
             raw.utf8.contains(where: {
-                $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == UInt8(ascii: ":") || isPunctuation($0)
+                ControlCharacters.needsVisible($0) || isPunctuation($0) || isBreak($0) || $0 == UInt8(ascii: ":")
             })
         else { return raw }
         // Controls first, so none reaches an autolink, which is not escaped.
