@@ -91,7 +91,8 @@ let package = Package(
             name: "SpecMCPTests", dependencies: ["JSON", "SpecAPI", "SpecMCP", "SpecStore", "TestSupport"]),
         // The output formats (one file each) and the renderers they use: tables, pages, Swift, CSS
         // and design tokens from a table and a page model, knowing no route.
-        .target(name: "SpecFormats", dependencies: ["JSON", "SpecStore"], swiftSettings: upcomingFeatures),
+        .target(
+            name: "SpecFormats", dependencies: ["JSON", "SpecStore", "SystemSupport"], swiftSettings: upcomingFeatures),
         .testTarget(name: "SpecFormatsTests", dependencies: ["JSON", "SpecFormats", "SpecStore"]),
         // Writes Data/specs.json into a Swift raw string literal so the binary runs alone.
         .executableTarget(name: "spec-data-embedder", path: "Plugins/SpecDataEmbedder"),

@@ -1,5 +1,5 @@
 import SpecStore
-import Synchronization
+import SystemSupport
 
 /// The site around every page, as the application declares it: the links of the site header,
 /// and where each record lives (`/v1/{collection}/{id}`, API.md §6, found from the id's prefix).
@@ -14,7 +14,7 @@ package final class Site: Sendable {
     /// Each record id's path (``recordPath(for:)``) once worked out: a table links its rows'
     /// ids and the ids they refer to, and the path is the same for every page. Bounded: past
     /// ``recordPathsKept`` ids, a path is worked out each time.
-    private let recordPaths = Mutex<[String: String?]>([:])
+    private let recordPaths = Locked<[String: String?]>([:])
     static let recordPathsKept = 20_000
 
     /// - Parameter answers: whether the application answers a path.
