@@ -133,6 +133,26 @@ import Testing
         #expect(CRC32.checksum([]) == 0)
     }
 
+    /// A run's part of the checksum worked out once gives what reading the run gives, from any
+    /// register: empty runs, short ones, and the style sheet itself between random bytes.
+    @Test func aKnownRunReadsAsItsBytesWould() {
+        var random = SplitMix(seed: 38)
+        func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) } }
+        let runs = [[], [0], [0xFF], bytes(7), bytes(8), bytes(100), DeflatedSegment.siteStyle.bytes]
+        for run in runs {
+            let known = CRC32.KnownRun(run)
+            for (beforeCount, afterCount) in [(0, 0), (1, 0), (0, 3), (13, 29), (1000, 77)] {
+                let before = bytes(beforeCount)
+                let after = bytes(afterCount)
+                let read = CRC32.update(
+                    known.read(after: CRC32.update(CRC32.start, with: before.span)), with: after.span)
+                #expect(
+                    CRC32.finish(read) == CRC32.checksumByteByByte(before + run + after),
+                    "a run of \(run.count) between \(beforeCount) and \(afterCount) bytes")
+            }
+        }
+    }
+
     @Test func theWholeStoreCompressesAsZlibDoes() throws {
         let export = ApplicationHarness.shared.request(.get, "/v1/export").body
         let compressed = Gzip.compress(export)

@@ -12,15 +12,20 @@ enum Gzip {
     ) -> [UInt8] {
         // ID1 ID2, CM = 8 (deflate), FLG = 0, MTIME = 0, XFL = 0, OS = 255 (unknown).
         var output: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 255]
+        let crc: UInt32
         if let kept, let start = kept.offset(in: bytes) {
             let end = start + kept.bytes.count
             output += DeflateEncoder.compress(Array(bytes[..<start]), level: level, final: false)
             output += kept.stream
             output += DeflateEncoder.compress(Array(bytes[end...]), level: level)
+            // The kept bytes' part of the checksum is known too.
+            let span = bytes.span
+            let before = CRC32.update(CRC32.start, with: span.extracting(..<start))
+            crc = CRC32.finish(CRC32.update(kept.checksum.read(after: before), with: span.extracting(end...)))
         } else {
             output += DeflateEncoder.compress(bytes, level: level)
+            crc = CRC32.checksum(bytes)
         }
-        let crc = CRC32.checksum(bytes)
         let size = UInt32(truncatingIfNeeded: bytes.count)
         for shift in stride(from: 0, to: 32, by: 8) { output.append(UInt8(truncatingIfNeeded: crc >> UInt32(shift))) }
         for shift in stride(from: 0, to: 32, by: 8) { output.append(UInt8(truncatingIfNeeded: size >> UInt32(shift))) }

@@ -42,7 +42,11 @@ enum HuffmanCode {
         let leafCount = symbols.count
         var weight = [Int](repeating: 0, count: 2 * leafCount - 1)
         for (leaf, symbol) in symbols.enumerated() { weight[leaf] = weights[symbol] }
-        let leaves = (0..<leafCount).sorted { weight[$0] != weight[$1] ? weight[$0] < weight[$1] : $0 < $1 }
+        // By weight, then number: each leaf as one integer, its weight above its number (fewer
+        // than 2¹⁶ leaves), sorted without a comparison closure.
+        var keys = (0..<leafCount).map { weight[$0] << 16 | $0 }
+        keys.sort()
+        let leaves = keys.map { $0 & 0xFFFF }
         var parent = [Int](repeating: -1, count: 2 * leafCount - 1)
         do {
             var weightSpan = weight.mutableSpan
@@ -82,6 +86,7 @@ enum HuffmanCode {
     /// least significant bit first sends its most significant bit first, as DEFLATE requires.
     static func codes(_ lengths: [UInt8]) -> [UInt32] {
         let maximum = Int(lengths.max() ?? 0)
+        precondition(maximum <= 16, "a code of \(maximum) bits")
         var countPerLength = [Int](repeating: 0, count: maximum + 1)
         for length in lengths where length > 0 { countPerLength[Int(length)] += 1 }
         var next = [UInt32](repeating: 0, count: maximum + 2)
@@ -92,15 +97,31 @@ enum HuffmanCode {
                 next[bits] = code
             }
         }
-        return lengths.map { length in
-            guard length > 0 else { return 0 }
-            let value = next[Int(length)]
-            next[Int(length)] += 1
-            var reversed: UInt32 = 0
-            for bit in 0..<Int(length) where value & (1 << UInt32(bit)) != 0 {
-                reversed |= 1 << UInt32(Int(length) - 1 - bit)
+        var codes = [UInt32](repeating: 0, count: lengths.count)
+        do {
+            var codeSpan = codes.mutableSpan
+            var nextSpan = next.mutableSpan
+            let lengthSpan = lengths.span
+            let reversedBytes = Self.reversedBytes.span
+            for symbol in lengthSpan.indices {
+                let length = Int(lengthSpan[symbol])
+                guard length > 0 else { continue }
+                let value = nextSpan[length]
+                nextSpan[length] = value + 1
+                // The code's bits reversed: its two bytes reversed and swapped, then moved down
+                // to its length (codes are at most 15 bits).
+                let reversed =
+                    UInt32(reversedBytes[Int(value & 0xFF)]) << 8 | UInt32(reversedBytes[Int((value >> 8) & 0xFF)])
+                codeSpan[symbol] = reversed >> UInt32(16 - length)
             }
-            return reversed
         }
+        return codes
+    }
+
+    /// Each byte with its bits in the other order.
+    private static let reversedBytes: [UInt8] = (0..<256).map { byte in
+        var reversed: UInt8 = 0
+        for bit in 0..<8 where byte & (1 << bit) != 0 { reversed |= 1 << (7 - bit) }
+        return reversed
     }
 }
