@@ -1,5 +1,7 @@
+import Foundation
 import SpecAPI
 import SpecStore
+import TestSupport
 import Testing
 
 /// A sort of a route's every row takes its order from the store's, made once per field and
@@ -61,6 +63,67 @@ import Testing
                 let ids = answer.json?["items"]?.arrayValue?.map { $0["id"] }
                 #expect(ids == expected.map { $0["id"] }, "\(path)?\(filter)&sort=\(sort)")
             }
+        }
+    }
+
+    /// Each store version keeps its own orders: a page of an older version, filtered or not,
+    /// is the page a stable sort of that version's rows gives, never the latest version's order.
+    @Test(arguments: [
+        ("/v1/devices", "family=iphone"), ("/v1/tracking", "font=sf%20pro"), ("/v1/metrics", "platform=ios"),
+    ])
+    func everyVersionsPagesAreItsOwnRowsSorted(path: String, filter: String) throws {
+        let versions = try #require(
+            app.request(.get, "/v1/versions").json?["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue })
+        #expect(versions.count > 1)
+        let route = try #require(Route.match(path: path)?.route)
+        let fields = FieldCatalogue.of(route, store: app.store).sortable
+        for version in versions {
+            for query in ["version=\(version)", "version=\(version)&\(filter)"] {
+                let answer = app.request(.get, "\(path)?\(query)&limit=1000")
+                guard answer.status == 200, let rows = answer.json?["items"]?.arrayValue, !rows.isEmpty else {
+                    continue
+                }
+                for field in fields {
+                    let fieldPath = field.split(separator: ".").map(String.init)
+                    for descending in [false, true] {
+                        let expected = RowSelection.sorted(rows, by: fieldPath, descending: descending).dropFirst(1)
+                            .prefix(5)
+                        let sort = "\(descending ? "-" : "")\(field)"
+                        let page = app.request(.get, "\(path)?\(query)&sort=\(sort)&offset=1&limit=5&fields=id")
+                        let ids = page.json?["items"]?.arrayValue?.map { $0["id"] }
+                        #expect(ids == expected.map { $0["id"] }, "\(path)?\(query)&sort=\(sort)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Two versions with as many rows in another order: each is sorted in its own. The first
+    /// tracking row's value is made the smallest until the latest version, so an order kept for
+    /// one version and given to the other would put the wrong row first.
+    @Test func versionsWithAsManyRowsKeepTheirOwnOrders() throws {
+        var data = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ShippedStore.path)))
+                as? [String: Any])
+        var tracking = try #require(data["tracking"] as? [[String: Any]])
+        let smallest = tracking.compactMap { $0["trackingEm"] as? Double }.min() ?? 0
+        tracking[0]["history"] = [["until": "2026-06-08", "values": ["trackingEm": smallest - 1]]]
+        data["tracking"] = tracking
+        let bytes = [UInt8](try JSONSerialization.data(withJSONObject: data))
+        let app = APIHarness(store: try SpecStore.load(bytes: bytes, sourceName: "history.json"))
+        let older = "2026-03"
+        let firstID = tracking[0]["id"] as? String
+        for (version, firstIsChanged) in [("2026-06-08", false), (older, true), ("2026-06-08", false), (older, true)] {
+            let rows = try #require(
+                app.request(.get, "/v1/tracking?version=\(version)&limit=1000").json?["items"]?.arrayValue)
+            let olderRows = try #require(
+                app.request(.get, "/v1/tracking?version=\(older)&limit=1000").json?["items"]?.arrayValue)
+            #expect(rows.count == olderRows.count)
+            let page = app.request(.get, "/v1/tracking?version=\(version)&sort=trackingEm&limit=3&fields=id")
+            let ids = page.json?["items"]?.arrayValue?.map { $0["id"] }
+            let expected = RowSelection.sorted(rows, by: ["trackingEm"], descending: false).prefix(3)
+            #expect(ids == expected.map { $0["id"] }, "version \(version)")
+            #expect((ids?.first??.stringValue == firstID) == firstIsChanged, "version \(version)")
         }
     }
 

@@ -61,13 +61,13 @@ package enum RouteQueries {
             {
                 content = .collection(QueryResult(items: [], notes: [note]))
             }
-            // Rows of the latest version's query, filtered or not, take their order by a field
-            // from the store's, made once; `q=` rows come best first, so they are sorted.
-            let latestRows = options.words == nil && parameter == nil && snapshot.isLatest
+            // Rows of a version's query, filtered or not, take their order by a field from the
+            // version's, made once; `q=` rows come best first, so they are sorted.
+            let keptOrder = options.words == nil && parameter == nil
             return (
                 try paged(
-                    content, route: route, options: options, catalogues: catalogues, latestRows: latestRows,
-                    unfiltered: unfiltered),
+                    content, route: route, options: options, catalogues: catalogues,
+                    orderFrom: keptOrder ? snapshot : nil, unfiltered: unfiltered),
                 snapshot
             )
         } catch let error as QueryError {
@@ -98,7 +98,7 @@ package enum RouteQueries {
     /// the total; a record trimmed to `fields`; other routes' content as it is.
     private static func paged(
         _ content: AnswerContent, route: Route, options: RequestOptions, catalogues: FieldCatalogues,
-        latestRows: Bool = false, unfiltered: Bool = false
+        orderFrom snapshot: SpecSnapshot? = nil, unfiltered: Bool = false
     ) throws(APIError) -> AnswerContent {
         if case .record(let result) = content, options.rows.fields != nil {
             return .record(
@@ -108,7 +108,9 @@ package enum RouteQueries {
         return .page(
             try options.rows.apply(
                 to: result, catalogue: { catalogues[route] }, defaultLimit: route.endpoint.defaultLimit,
-                order: latestRows ? { catalogues.order(of: route, by: $0, descending: $1) } : nil,
+                order: snapshot.map { snapshot in
+                    { catalogues.order(of: route, in: snapshot, by: $0, descending: $1) }
+                },
                 unfiltered: unfiltered))
     }
 

@@ -86,9 +86,9 @@ package struct RowSelection: Equatable, Sendable {
     ///   - catalogue: the fields the route's rows have, for checking `sort` and `fields`; read only
     ///     when one of them is given.
     ///   - defaultLimit: the page size when `limit` is absent (`nil`: every row).
-    ///   - order: for rows of the route's query in the latest version (filtered or not), the order
-    ///     of the route's unfiltered latest rows by a path and direction, made once per store
-    ///     (``FieldCatalogues/order(of:by:descending:)``); `nil` sorts the rows given.
+    ///   - order: for rows of the route's query in one version (filtered or not), the order of
+    ///     the route's unfiltered rows in that version by a path and direction, made once per
+    ///     store (``FieldCatalogues/order(of:in:by:descending:)``); `nil` sorts the rows given.
     ///   - unfiltered: whether `result` is the route's unfiltered latest answer itself.
     package func apply(
         to result: QueryResult, catalogue: () -> FieldCatalogue, defaultLimit: Int?,
@@ -413,13 +413,16 @@ package struct FieldCatalogue: Sendable, Equatable {
         unfilteredResult(of: route, store: store)?.items
     }
 
-    /// The answer of `route`'s unfiltered query in the latest version, or `nil` for a route that
-    /// has no such query.
-    package static func unfilteredResult(of route: Route, store: SpecStore) -> QueryResult? {
+    /// The answer of `route`'s unfiltered query in `snapshot` (the latest version when `nil`),
+    /// or `nil` for a route that has no such query.
+    package static func unfilteredResult(of route: Route, store: SpecStore, snapshot: SpecSnapshot? = nil)
+        -> QueryResult?
+    {
         guard case .query(let query) = route.endpoint.answer,
             let content = try? query(
                 AnswerRequest(
-                    store: store, snapshot: store.latest, pathValue: nil, filters: [:], options: RequestOptions())),
+                    store: store, snapshot: snapshot ?? store.latest, pathValue: nil, filters: [:],
+                    options: RequestOptions())),
             case .collection(let result) = content
         else { return nil }
         return result
