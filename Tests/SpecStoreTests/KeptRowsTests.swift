@@ -15,6 +15,31 @@ import Testing
     /// A store of its own: no other test keeps forms in it.
     static let store = try! SpecStore.load(contentsOf: ShippedStore.path)
 
+    /// A choice in another order (a sorted page) is still a choice: its rows, notes and compact
+    /// JSON are those of the rows in that order, written from the bytes kept.
+    @Test func aChoiceInAnotherOrderWritesItsRowsInThatOrder() throws {
+        let snapshot = Self.store.latest
+        let all = try snapshot.tracking(matching: TrackingFilter(font: "SF Pro"))
+        let (kept, _) = try #require(all.collectionPositions)
+        let positions = try #require(kept).map { Int($0) }
+        let order = [positions[9], positions[2], positions[30], positions[2], positions[0]]
+        let chosen = try #require(all.choosing(order))
+        #expect(chosen.count == 5)
+        #expect(chosen.notes == all.notes)
+        let items = all.items
+        let expected = [9, 2, 30, 2, 0].map { items[$0] }
+        #expect(chosen.items == expected)
+        var written: [UInt8] = []
+        chosen.appendCompactItems(to: &written)
+        var serialized: [UInt8] = []
+        for (index, row) in expected.enumerated() {
+            if index > 0 { serialized.append(UInt8(ascii: ",")) }
+            row.serialize(into: &serialized)
+        }
+        #expect(written == serialized)
+        #expect(QueryResult(items: expected).choosing([0]) == nil, "rows of their own are no choice")
+    }
+
     @Test func aChoiceMakesEachRowsFormOnceAndKeepsIt() throws {
         let snapshot = Self.store.latest
         let all = try snapshot.tracking(matching: TrackingFilter(font: "SF Pro"))

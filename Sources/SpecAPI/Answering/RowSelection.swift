@@ -117,11 +117,9 @@ package struct RowSelection: Equatable, Sendable {
         // written as JSON from the rows' kept bytes.
         var page =
             if let sortPath {
-                QueryResult(
-                    items: Self.rows(
-                        start..<end, of: result, sortedBy: sortPath, descending: descending, order: order,
-                        unfiltered: unfiltered),
-                    notes: result.notes)
+                Self.rows(
+                    start..<end, of: result, sortedBy: sortPath, descending: descending, order: order,
+                    unfiltered: unfiltered)
             } else {
                 result.slice(start..<end)
             }
@@ -131,18 +129,21 @@ package struct RowSelection: Equatable, Sendable {
         return Page(result: page, total: total, offset: offset, limit: limit)
     }
 
-    /// The rows at `range` of `result` ordered by the value at `path`: taken from the store's
-    /// order when there is one, copying only those rows. A stable sort of some rows keeps them in
-    /// the order the stable sort of every row gives them, so the rows a filter kept come in the
-    /// store's order of all rows, less the others: no comparison per request.
+    /// The rows at `range` of `result` ordered by the value at `path`, with its notes: taken
+    /// from the store's order when there is one, still a choice among the collection's rows (so
+    /// written from the bytes kept). A stable sort of some rows keeps them in the order the
+    /// stable sort of every row gives them, so the rows a filter kept come in the store's order
+    /// of all rows, less the others: no comparison per request.
     private static func rows(
         _ range: Range<Int>, of result: QueryResult, sortedBy path: [String], descending: Bool,
         order: ((_ path: [String], _ descending: Bool) -> [Int]?)?, unfiltered: Bool
-    ) -> [JSONValue] {
+    ) -> QueryResult {
         if let order, let (kept, collectionCount) = result.collectionPositions,
             let positions = order(path, descending), positions.count == collectionCount
         {
-            guard let kept else { return result.collectionRows(at: positions[range]) ?? [] }
+            guard let kept else {
+                return result.choosing(positions[range]) ?? QueryResult(items: [], notes: result.notes)
+            }
             var isKept = [Bool](repeating: false, count: collectionCount)
             for position in kept { isKept[Int(position)] = true }
             var ordered: [Int] = []
@@ -151,13 +152,15 @@ package struct RowSelection: Equatable, Sendable {
                 ordered.append(position)
                 if ordered.count == range.upperBound { break }
             }
-            return result.collectionRows(at: ordered[range]) ?? []
+            return result.choosing(ordered[range]) ?? QueryResult(items: [], notes: result.notes)
         }
         let items = result.items
         if unfiltered, let positions = order?(path, descending), positions.count == items.count {
-            return positions[range].map { items[$0] }
+            return QueryResult(items: positions[range].map { items[$0] }, notes: result.notes)
         }
-        return sortedPositions(items, by: path, descending: descending)[range].map { items[$0] }
+        return QueryResult(
+            items: sortedPositions(items, by: path, descending: descending)[range].map { items[$0] },
+            notes: result.notes)
     }
 
     // MARK: - Reading

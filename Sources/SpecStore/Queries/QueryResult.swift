@@ -110,11 +110,15 @@ public struct QueryResult: Sendable, Hashable {
         return chosen
     }
 
-    /// The rows of the same collection at `positions` (from ``collectionPositions``, in any
-    /// order), or `nil` when the rows are not such a choice.
-    public func collectionRows(at positions: some Collection<Int>) -> [JSONValue]? {
+    /// The rows of the same collection at `positions` (from ``collectionPositions``), in the
+    /// order given, with this result's notes: still a choice among them, so its rows are
+    /// written from the bytes kept (a sorted page). `nil` when the rows are not such a choice.
+    public func choosing(_ positions: some Collection<Int>) -> QueryResult? {
         guard case .chosen(let chosen) = storage else { return nil }
-        return positions.map { chosen.entries[$0].row }
+        let rows = CollectionRows(
+            collection: chosen.collection, entries: chosen.entries, kept: chosen.kept,
+            positions: positions.map { Int32($0) })
+        return QueryResult(chosen: rows, notes: notes)
     }
 
     public static func == (left: QueryResult, right: QueryResult) -> Bool {
@@ -135,7 +139,8 @@ struct CollectionRows: Sendable {
     let entries: [SpecSnapshot.Entry]
     /// Those rows in the forms answers write them in, kept with the snapshot.
     let kept: KeptRows
-    /// The positions chosen, ascending; `nil`: every one.
+    /// The positions chosen, ascending (in a sorted page's order for ``QueryResult/choosing(_:)``);
+    /// `nil`: every one.
     let positions: [Int32]?
 
     var count: Int { positions?.count ?? entries.count }

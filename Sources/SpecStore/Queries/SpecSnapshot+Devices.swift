@@ -15,21 +15,26 @@ extension SpecSnapshot {
         }
         let family = filter.family?.rawValue
         let platform = filter.platform?.rawValue
-        var items: [JSONValue] = []
-        for entry in rows(.devices, platform: platform, where: ["family": family]) {
-            let fields = entry.fields
-            if let width = filter.width, fields["points"]?["width"]?.doubleValue != width { continue }
-            if let height = filter.height, fields["points"]?["height"]?.doubleValue != height { continue }
-            if let condition = filter.sizeClass, !SpecSnapshot.satisfies(condition, entry.row["sizeClasses"]) {
-                continue
-            }
-            items.append(entry.row)
-        }
+        let narrows = filter.width != nil || filter.height != nil || filter.sizeClass != nil
+        // A choice among the snapshot's rows, so a page writes its rows from the bytes kept and a
+        // sort takes the version's kept order.
+        let items = rowValues(
+            .devices, platform: platform, where: ["family": family],
+            accept: narrows
+                ? { entry in
+                    let fields = entry.fields
+                    if let width = filter.width, fields["points"]?["width"]?.doubleValue != width { return false }
+                    if let height = filter.height, fields["points"]?["height"]?.doubleValue != height { return false }
+                    if let condition = filter.sizeClass, !SpecSnapshot.satisfies(condition, entry.row["sizeClasses"]) {
+                        return false
+                    }
+                    return true
+                } : nil)
         var notes: [Note] = []
         if items.isEmpty, filter.width != nil || filter.height != nil {
             notes.append("No device in this version has a portrait screen of exactly that size in points.")
         }
-        return QueryResult(items: items, notes: notes)
+        return QueryResult(chosen: items, notes: notes)
     }
 
     /// One device (`/v1/devices/{id}`) with the widget sizes for its screen.
