@@ -91,6 +91,22 @@ package final class FieldCatalogues: Sendable {
         return made
     }
 
+    /// A collection's rows narrowed by `q=` (``SpecSnapshot/rows(of:type:matching:)``, every
+    /// matching row ranked, a score added to each) by route, version, filters and words: the
+    /// pages of one search differ only in their paging, order, columns or format, and each
+    /// narrowed every row again (over two fifths of a never-seen page). At most
+    /// ``keptWordRows``; past it they are dropped and made again.
+    private let wordRows = KeptValues<QueryResult>(limit: FieldCatalogues.keptWordRows)
+
+    /// The most narrowed row sets kept (each the matching rows with their scores: tens of
+    /// kilobytes for the widest words).
+    package static let keptWordRows = 64
+
+    /// The rows kept for `key`, or those `make` gives, kept for the next page that asks.
+    package func wordRows(for key: String, _ make: () -> QueryResult) -> QueryResult {
+        wordRows.value(for: key, make)
+    }
+
     /// The rows a page's other filters give (``RowBits``), by route, version and those filters:
     /// what each choice of the field left out is intersected with. Pages that differ in that one
     /// field, or in their paging, order or format, share them, so a new page of a filter form

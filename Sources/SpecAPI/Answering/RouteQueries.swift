@@ -50,8 +50,12 @@ package enum RouteQueries {
                 content = try query(request)
             }
             // `q=` narrows a collection's rows to those whose records match the words, best first.
+            // The narrowed rows are kept for the search's other pages.
             if let words = options.words, let type = route.endpoint.recordType, case .collection(let result) = content {
-                content = .collection(snapshot.rows(of: result, type: type, matching: words))
+                var key = "\(route.position)|\(snapshot.version.id)|\(parameter ?? "")|q\(words)|"
+                for (name, value) in filters.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
+                content = .collection(
+                    catalogues.wordRows(for: key) { snapshot.rows(of: result, type: type, matching: words) })
             }
             // An empty collection answer always says why: where the store's query
             // gave no reason, the filters and their near misses do.
