@@ -692,7 +692,13 @@ extension SpecSnapshot {
         // table names it otherwise: the row is Apple's, the rounded name is not.
         let terms = Set(SearchIndex.terms(of: query.q))
         var rounded = Set<String>()
-        for hit in hits {
+        // Rounded inches are a whole number, so only words with a number among them can name
+        // them: other searches skip splitting each hit's title into words (a tenth of a
+        // never-seen search page).
+        let namesANumber = terms.contains { term in
+            !term.isEmpty && term.utf8.allSatisfy { $0 == UInt8(ascii: "-") || ($0 >= 0x30 && $0 <= 0x39) }
+        }
+        for hit in hits where namesANumber {
             // Only where the query names this row ("iPad Pro 13"), not another ("iPad Air 13").
             guard let inches = SearchIndex.roundedInches(in: hit.title), terms.contains(inches),
                 terms.subtracting([inches]).isSubset(of: SearchIndex.terms(of: hit.title)),
