@@ -38,6 +38,17 @@ package final class FieldCatalogues: Sendable {
     /// bounded by the schema and the store.
     private let orders = Locked<[String: [Int]]>([:])
 
+    /// The key of a value kept for some of a route's rows in one version: the route, the version,
+    /// the path value, the words (`q=`) and the filters in name order, so one query always has
+    /// one key. Each memo here keys its values with it.
+    package static func key(
+        route: Route, version: String, parameter: String? = nil, words: String? = nil, filters: [String: String]
+    ) -> String {
+        var key = "\(route.position)|\(version)|\(parameter ?? "")|\(words.map { "q" + $0 } ?? "")|"
+        for (name, value) in filters.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
+        return key
+    }
+
     /// A page's filter counts (``RouteAnswer/facetCounts(store:snapshot:route:filters:fields:version:words:catalogues:)``)
     /// by route, version, words and filters: pages that differ only in their paging, order,
     /// columns or format show the same counts, which cost one query per choice of every filter.

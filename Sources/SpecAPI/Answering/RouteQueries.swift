@@ -52,8 +52,8 @@ package enum RouteQueries {
             // `q=` narrows a collection's rows to those whose records match the words, best first.
             // The narrowed rows are kept for the search's other pages.
             if let words = options.words, let type = route.endpoint.recordType, case .collection(let result) = content {
-                var key = "\(route.position)|\(snapshot.version.id)|\(parameter ?? "")|q\(words)|"
-                for (name, value) in filters.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
+                let key = FieldCatalogues.key(
+                    route: route, version: snapshot.version.id, parameter: parameter, words: words, filters: filters)
                 content = .collection(
                     catalogues.wordRows(for: key) { snapshot.rows(of: result, type: type, matching: words) })
             }

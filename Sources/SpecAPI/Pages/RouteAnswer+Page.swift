@@ -102,8 +102,7 @@ extension RouteAnswer {
                 store: store, snapshot: snapshot, route: route, filters: filters, fields: fields, version: version,
                 words: words, catalogues: nil)
         }
-        var key = "\(route.position)|\(version ?? "")|\(words.map { "q" + $0 } ?? "")|"
-        for (name, value) in filters.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
+        let key = FieldCatalogues.key(route: route, version: version ?? "", words: words, filters: filters)
         return catalogues.pageCounts(for: key) {
             countFacets(
                 store: store, snapshot: snapshot, route: route, filters: filters, fields: fields, version: version,
@@ -148,8 +147,7 @@ extension RouteAnswer {
                     restRows = made
                 } else {
                     // The same rest on every page that differs only in this field: kept.
-                    var kept = "\(route.position)|\(snapshot.version.id)|"
-                    for (name, value) in rest.sorted(by: { $0.key < $1.key }) { kept += "\(name)=\(value)&" }
+                    let kept = FieldCatalogues.key(route: route, version: snapshot.version.id, filters: rest)
                     restRows = catalogues.filterRows(for: kept) { rows(rest) }
                     others[key] = .some(restRows)
                 }
@@ -168,8 +166,7 @@ extension RouteAnswer {
                 }
                 if byQueries { return count() }
                 // One choice's count is the same on every page that shows it: kept by its query.
-                var key = "\(route.position)|\(version ?? "")|\(words.map { "q" + $0 } ?? "")|"
-                for (name, value) in asked.sorted(by: { $0.key < $1.key }) { key += "\(name)=\(value)&" }
+                let key = FieldCatalogues.key(route: route, version: version ?? "", words: words, filters: asked)
                 return catalogues?.choiceCount(for: key, count) ?? count()
             }
             var fieldCounts: [String: Int] = [:]
