@@ -61,12 +61,16 @@ package final class Format: Hashable, Sendable, CustomStringConvertible {
     /// writes the rows themselves (Swift, CSS, SVG) gets the table's title, version and notes
     /// with no rows, as flattening every row was a fifth of such an answer's cost.
     package let readsTable: Bool
+    /// How a page of a collection's rows under the route's fixed columns is written row by row,
+    /// when each row's text depends on the row and the columns alone (CSV); `nil` for a format
+    /// whose rows depend on the page (citation numbers, sort links).
+    package let rowLines: RowLines?
 
     /// A format with every fact of it; each is declared once, as a static member in its own file.
     package init(
         _ rawValue: String, contentType: String, mediaType: (type: String, subtype: String), pageLink: String?,
         disposition: Disposition?, schema: Schema, body: Body, onEveryTable: Bool, costlyPerRow: Bool,
-        readsTable: Bool = true
+        readsTable: Bool = true, rowLines: RowLines? = nil
     ) {
         self.rawValue = rawValue
         self.contentType = contentType
@@ -78,6 +82,7 @@ package final class Format: Hashable, Sendable, CustomStringConvertible {
         self.onEveryTable = onEveryTable
         self.costlyPerRow = costlyPerRow
         self.readsTable = readsTable
+        self.rowLines = rowLines
     }
 
     /// The format `format=` names (exactly, in lower case), or `nil`.
@@ -102,6 +107,27 @@ package final class Format: Hashable, Sendable, CustomStringConvertible {
 
     /// Hashes the declared value's identity.
     package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// A format's body for a page of a collection's rows as a head and one line per row, each line
+/// depending on its row and the columns alone, so a store keeps each row's line for every later
+/// page in that layout (``SpecStore/QueryResult/rowTexts(layout:make:)``) and a never-seen page
+/// writes none of its rows again. It writes exactly what the format's renderer writes for the
+/// same rows under the route's columns, with no `fields=` pick.
+package struct RowLines: Sendable {
+    /// The text before the rows, from the columns (CSV's header row).
+    package let head: @Sendable ([TableColumn]) -> [UInt8]
+    /// One row's text under the columns named by these keys.
+    package let line: @Sendable (FlatRecord, [String]) -> [UInt8]
+
+    /// A body written as `head`, then `line` for each row.
+    package init(
+        head: @escaping @Sendable ([TableColumn]) -> [UInt8],
+        line: @escaping @Sendable (FlatRecord, [String]) -> [UInt8]
+    ) {
+        self.head = head
+        self.line = line
+    }
 }
 
 /// What a text format's renderer reads: the answer as a table, the page it belongs to, and the

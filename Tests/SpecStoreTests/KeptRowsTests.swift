@@ -69,4 +69,63 @@ import Testing
         _ = forms(own)
         #expect(made == 17)
     }
+
+    /// A row's line of text for a layout (``QueryResult/rowTexts(layout:make:)``) is made once a
+    /// snapshot per layout and read back in the order asked; another layout is made apart; past
+    /// the layout limit lines are made every time and not kept.
+    @Test func aChoiceKeepsEachRowsLineOncePerLayout() throws {
+        let all = try Self.store.latest.tracking(matching: TrackingFilter(font: "SF Compact"))
+        let items = all.items
+        #expect(items.count > 8)
+        var made: [String] = []
+        func lines(_ result: QueryResult, _ layout: String) -> [String] {
+            let rows = result.items
+            return result.rowTexts(layout: layout) { index in
+                made.append(layout)
+                return Array((layout + ":" + (rows[index]["id"]?.stringValue ?? "?")).utf8)
+            }.map { String(decoding: $0, as: UTF8.self) }
+        }
+        func expected(_ range: Range<Int>, _ layout: String) -> [String] {
+            items[range].map { layout + ":" + ($0["id"]?.stringValue ?? "?") }
+        }
+        #expect(lines(all.slice(1..<5), "a") == expected(1..<5, "a"))
+        #expect(made.count == 4)
+        #expect(lines(all.slice(3..<7), "a") == expected(3..<7, "a"))
+        #expect(made.count == 6, "rows 3 and 4 are kept")
+        #expect(lines(all.slice(3..<7), "b") == expected(3..<7, "b"))
+        #expect(made.count == 10, "another layout is its own")
+        // A sorted page's order: the lines of the rows in that order, from those kept.
+        let (positions, _) = try #require(all.collectionPositions)
+        let kept = try #require(positions).map { Int($0) }
+        let sorted = try #require(all.choosing([kept[6], kept[1], kept[4]]))
+        #expect(lines(sorted, "a") == [6, 1, 4].map { "a:" + (items[$0]["id"]?.stringValue ?? "?") })
+        #expect(made.count == 10)
+        // Rows of their own are made every time.
+        let own = QueryResult(items: Array(items[1..<3]))
+        _ = lines(own, "a")
+        _ = lines(own, "a")
+        #expect(made.count == 14)
+    }
+
+    @Test func linesOfMoreLayoutsThanTheLimitAreMadeAndNotKept() throws {
+        // Colors: no other test here keeps lines of its rows, so every layout counted is this test's.
+        let all = try Self.store.latest.colors(matching: ColorFilter())
+        let page = all.slice(0..<2)
+        var made = 0
+        func ask(_ layout: String) -> [[UInt8]] {
+            page.rowTexts(layout: layout) { index in
+                made += 1
+                return Array("\(layout) \(index)".utf8)
+            }
+        }
+        let limit = 8
+        for number in 0..<limit { _ = ask("layout \(number)") }
+        #expect(made == 2 * limit)
+        for number in 0..<limit { _ = ask("layout \(number)") }
+        #expect(made == 2 * limit, "every layout within the limit is kept")
+        let beyond = ask("one more")
+        #expect(beyond == [Array("one more 0".utf8), Array("one more 1".utf8)])
+        _ = ask("one more")
+        #expect(made == 2 * limit + 4, "a layout past the limit is made for each answer")
+    }
 }

@@ -34,6 +34,12 @@ package enum AnswerContent: Sendable {
             bytes.append(UInt8(ascii: "\n"))
             return bytes
         case .text(let render):
+            let page = page ?? PageContext(route: route)
+            if let lines = format.rowLines, page.projection == nil, let columns = page.route.columns,
+                let (result, _) = envelopeRows
+            {
+                return Self.written(result, lines: lines, format: format, columns: columns)
+            }
             let record: JSONValue? = if case .record(let result) = self { result.item } else { nil }
             // The table carries the answer's notes already worded (``notes``), so they are worded once.
             let table =
@@ -43,10 +49,29 @@ package enum AnswerContent: Sendable {
             return Array(
                 render(
                     FormatInput(
-                        table: table, page: page ?? PageContext(route: route), fragment: options.fragment,
+                        table: table, page: page, fragment: options.fragment,
                         record: record, rows: rows, notes: table.notes)
                 ).utf8)
         }
+    }
+
+    /// The rows in a format written row by row under the route's fixed columns: each row's
+    /// line kept with the snapshot for every later page in that layout, so a never-seen page
+    /// flattens and writes none of its rows again; the rows are flattened only for a line not
+    /// kept yet.
+    private static func written(_ result: QueryResult, lines: RowLines, format: Format, columns: [TableColumn])
+        -> [UInt8]
+    {
+        let keys = columns.map(\.key)
+        var records: [FlatRecord]?
+        let texts = result.rowTexts(layout: format.rawValue + "\u{0}" + keys.joined(separator: "\u{0}")) { index in
+            if records == nil { records = flatRecords(result) }
+            return lines.line(records![index], keys)
+        }
+        var bytes = lines.head(columns)
+        bytes.reserveCapacity(bytes.count + texts.reduce(0) { $0 + $1.count })
+        for text in texts { bytes.append(contentsOf: text) }
+        return bytes
     }
 
     /// The rows of a collection's or a page's envelope, and the page's total.

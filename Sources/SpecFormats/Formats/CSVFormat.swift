@@ -8,5 +8,6 @@ extension Format {
                 utf8: CSVRenderer.renderUTF8(
                     input.table,
                     columns: input.page.route.columns(table: input.table, projection: input.page.projection)))
-        }, onEveryTable: true, costlyPerRow: false)
+        }, onEveryTable: true, costlyPerRow: false,
+        rowLines: RowLines(head: { CSVRenderer.header($0) }, line: CSVRenderer.row(_:keys:)))
 }

@@ -21,13 +21,7 @@ package enum CSVRenderer {
     /// ``render(_:columns:)`` as UTF-8 bytes, written field by field into one buffer.
     package static func renderUTF8(_ table: FlatTable, columns: [TableColumn]) -> [UInt8] {
         let indexes = columns.map { table.columns.firstIndex(of: $0.key) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(64 * (table.rows.count + 1) * max(columns.count, 1) / 4)
-        for (position, column) in columns.enumerated() {
-            if position > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendField(column.csvName, to: &bytes)
-        }
-        bytes.append(contentsOf: [0x0D, 0x0A])
+        var bytes = header(columns, reserving: 64 * (table.rows.count + 1) * max(columns.count, 1) / 4)
         for row in table.rows {
             for (position, index) in indexes.enumerated() {
                 if position > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -35,6 +29,33 @@ package enum CSVRenderer {
             }
             bytes.append(contentsOf: [0x0D, 0x0A])
         }
+        return bytes
+    }
+
+    /// The header row of `columns` with its line break, in a buffer with room for `capacity` bytes.
+    package static func header(_ columns: [TableColumn], reserving capacity: Int = 0) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(capacity)
+        for (position, column) in columns.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendField(column.csvName, to: &bytes)
+        }
+        bytes.append(contentsOf: [0x0D, 0x0A])
+        return bytes
+    }
+
+    /// One record's row under the columns `keys` with its line break, exactly as
+    /// ``renderUTF8(_:columns:)`` writes it in any table holding the record: a column the record
+    /// lacks is an empty field, and of two cells with one name the later one counts (as a flat
+    /// table's row keeps it).
+    package static func row(_ record: FlatRecord, keys: [String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16 * max(keys.count, 1))
+        for (position, key) in keys.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendField(record.names.lastIndex(of: key).map { record.values[$0] } ?? "", to: &bytes)
+        }
+        bytes.append(contentsOf: [0x0D, 0x0A])
         return bytes
     }
 

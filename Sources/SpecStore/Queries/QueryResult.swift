@@ -96,6 +96,17 @@ public struct QueryResult: Sendable, Hashable {
         }
     }
 
+    /// Each row as a line of text for `layout` (a format over one column set), made by `make`
+    /// from the row's index in this result. For a choice among a snapshot's rows, each line is
+    /// made once and kept with the snapshot (``KeptRows``) for every later answer in that layout,
+    /// so `make` must depend on the row and the layout alone; other rows' lines are made now.
+    public func rowTexts(layout: String, make: (Int) -> [UInt8]) -> [[UInt8]] {
+        switch storage {
+        case .rows(let rows): rows.indices.map(make)
+        case .chosen(let chosen): chosen.kept.texts(chosen.positions, layout: layout, make: make)
+        }
+    }
+
     /// When the rows are a choice among one collection's rows of a snapshot, in that collection's
     /// order: each row's position among them (`nil` inside: every row), and how many rows the
     /// collection has. `nil` for rows of any other origin.

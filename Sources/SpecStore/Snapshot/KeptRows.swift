@@ -6,7 +6,8 @@ import SystemSupport
 /// bytes where it wrote each row's members again (a third of such a page's cost, measured
 /// 7 December 2026); and in one other form its caller makes (the flat table's row, which CSV,
 /// Markdown and HTML pages are written from), so a never-seen page of those formats flattens
-/// none of its rows again.
+/// none of its rows again; and as lines of text for a table layout (a CSV row for a route's
+/// columns), so a never-seen page of such a format writes none of its rows again either.
 ///
 /// A snapshot that shares a collection's rows with the version before it shares these too, so
 /// what is kept is at most every distinct row once in each form. Nothing is made before it is
@@ -16,7 +17,13 @@ final class KeptRows: Sendable {
     private let rows = Locked<[[UInt8]]>([])
     /// Each row's other form by position, `nil` until made.
     private let forms = Locked<[(any AnyObject & Sendable)?]>([])
+    /// Each row's line of text by layout, then by position, empty until written.
+    private let texts = Locked<[String: [[UInt8]]]>([:])
     private let count: Int
+
+    /// The most layouts whose lines are kept: a format's lines for a route's fixed columns are
+    /// one or two layouts; a layout beyond these is written for each answer and not kept.
+    static let layoutLimit = 8
 
     init(count: Int) {
         self.count = count
@@ -61,5 +68,33 @@ final class KeptRows: Sendable {
             }
         }
         return found.map { $0! }
+    }
+
+    /// The rows at `positions` of the collection (every row for `nil`) as lines of text for
+    /// `layout`, in the order asked: those kept already as they were, the others made now by
+    /// `make` (given the index in that order) and kept, at most ``layoutLimit`` layouts. Every
+    /// line of one layout must be what `make` writes for that row, so one layout is one format
+    /// over one column set.
+    func texts(_ positions: [Int32]?, layout: String, make: (Int) -> [UInt8]) -> [[UInt8]] {
+        let count = positions?.count ?? self.count
+        func position(_ index: Int) -> Int { positions.map { Int($0[index]) } ?? index }
+        var found: [[UInt8]] = texts.withLock { texts in
+            guard let kept = texts[layout] else { return Array(repeating: [], count: count) }
+            return (0..<count).map { kept[position($0)] }
+        }
+        var made: [Int] = []
+        for index in 0..<count where found[index].isEmpty {
+            found[index] = make(index)
+            made.append(index)
+        }
+        if !made.isEmpty {
+            texts.withLock { texts in
+                guard texts[layout] != nil || texts.count < Self.layoutLimit else { return }
+                var kept = texts.removeValue(forKey: layout) ?? Array(repeating: [], count: self.count)
+                for index in made where !found[index].isEmpty { kept[position(index)] = found[index] }
+                texts[layout] = kept
+            }
+        }
+        return found
     }
 }

@@ -1,0 +1,54 @@
+import JSON
+import SpecAPI
+import SpecFormats
+import SpecStore
+import TestSupport
+import Testing
+
+/// A CSV page of a collection is written from each row's line kept with the snapshot
+/// (``RowLines``): every page must be what the CSV renderer writes from the page's table under
+/// the route's columns, whichever pages, versions and orders asked before it.
+@Suite struct KeptLinesTests {
+    @Test func everyCSVPageIsTheRenderersTableOfItsRows() throws {
+        let store = try SpecStore.load(contentsOf: ShippedStore.path)
+        let api = APIHarness(store: store)
+        let versions = try #require(
+            api.request(.get, "/v1/versions").json?["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue })
+        var compared = 0
+        for served in ServedCollection.all {
+            for version in [versions.last!, versions[0]] {
+                // Overlapping pages and another order, so later pages read lines kept by earlier ones.
+                for page in ["&limit=4", "&offset=2&limit=5", "&sort=-id&limit=3", "&offset=1", ""] {
+                    let query = "/v1/\(served.segment)?version=\(version)\(page)"
+                    let json = api.request(.get, query)
+                    guard json.status == 200 else { continue }
+                    let items = try #require(json.json?["items"]?.arrayValue, "\(query)")
+                    let table = FlatTable(title: served.title, version: version, records: items)
+                    let csv = api.request(.get, query + "&format=csv")
+                    #expect(csv.status == 200, "\(query)")
+                    // A route with no fixed columns (its rows' own fields) is written from the table.
+                    let columns = served.route.page.columns ?? TableLayout.fieldColumns(table)
+                    #expect(csv.body == CSVRenderer.renderUTF8(table, columns: columns), "\(query)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared >= 10 * ServedCollection.all.count)
+        #expect(ServedCollection.all.filter { $0.route.page.columns != nil }.count >= 10)
+    }
+
+    /// A line depends on its row and the columns alone: of two cells with one name the later one
+    /// counts and a column the record lacks is empty, as in a table holding the record.
+    @Test func aRowsLineIsItsLineInAnyTable() {
+        let record = FlatRecord(names: ["id", "size", "size", "note"], values: ["a", "1", "2", "x, y"], citations: [])
+        let other = FlatRecord(names: ["id", "extra"], values: ["b", "=1+1"], citations: [])
+        let columns = ["id", "size", "missing", "note", "extra"].map { TableColumn($0, $0) }
+        let table = FlatTable(title: "T", version: "v", flattened: [other, record])
+        let lines =
+            CSVRenderer.header(columns) + CSVRenderer.row(other, keys: columns.map(\.key))
+            + CSVRenderer.row(record, keys: columns.map(\.key))
+        #expect(lines == CSVRenderer.renderUTF8(table, columns: columns))
+        #expect(
+            String(decoding: CSVRenderer.row(record, keys: columns.map(\.key)), as: UTF8.self) == "a,2,,\"x, y\",\r\n")
+    }
+}
