@@ -1,5 +1,6 @@
 import JSON
 import SpecStore
+import SystemSupport
 
 /// A representation a route can answer in: `format=` names it, `Accept` asks for its media type.
 ///
@@ -116,9 +117,13 @@ package final class Format: Hashable, Sendable, CustomStringConvertible {
 /// same rows under the route's columns, with no `fields=` pick.
 package struct RowLines: Sendable {
     /// The text before the rows, from the columns (CSV's header row).
-    package let head: @Sendable ([TableColumn]) -> [UInt8]
+    private let head: @Sendable ([TableColumn]) -> [UInt8]
     /// One row's text under the columns named by these keys.
     package let line: @Sendable (FlatRecord, [String]) -> [UInt8]
+    /// The heads written, by columns key (``PageRoute/columnsKey``), each with its columns: a
+    /// route's fixed columns are one of a few sets, so at most ``headLimit`` are kept.
+    private let heads = Locked<[String: (columns: [TableColumn], head: [UInt8])]>([:])
+    private static let headLimit = 64
 
     /// A body written as `head`, then `line` for each row.
     package init(
@@ -127,6 +132,16 @@ package struct RowLines: Sendable {
     ) {
         self.head = head
         self.line = line
+    }
+
+    /// The text before the rows for `columns`, whose keys joined are `key`: kept once written.
+    package func head(_ columns: [TableColumn], key: String) -> [UInt8] {
+        if let kept = heads.withLock({ $0[key] }), kept.columns == columns { return kept.head }
+        let written = head(columns)
+        heads.withLock { heads in
+            if heads.count < Self.headLimit { heads[key] = (columns, written) }
+        }
+        return written
     }
 }
 

@@ -45,6 +45,17 @@ import Testing
         #expect(hidden.fileName(extension: "csv") == "hig.x.csv")
         hidden.applied = [("q", String(repeating: "a", count: 200))]
         #expect(hidden.fileName(extension: "csv") == "hig.x-q-" + String(repeating: "a", count: 115) + ".csv")
+        // A record's id names it; a pinned version follows the filters; the route's last
+        // non-empty segment names the others, and a route of none is the index.
+        var record = PageContext(
+            route: PageRoute(kind: .other, template: "/v1/devices/{id}", title: "Device"), parameter: "iphone 16/pro",
+            site: .empty)
+        record.pinnedVersion = "2025-06-09"
+        #expect(record.fileName(extension: "svg") == "iphone-16-pro-version-2025-06-09.svg")
+        for (template, name) in [("/", "index"), ("", "index"), ("/v1/colors/", "colors"), ("tokens", "tokens")] {
+            let page = PageContext(route: PageRoute(kind: .other, template: template, title: "T"), site: .empty)
+            #expect(page.fileName(extension: "csv") == name + ".csv", "\(template)")
+        }
     }
 
     /// A text format renders from a table and a page alone; the JSON formats serialize the

@@ -36,9 +36,9 @@ package enum AnswerContent: Sendable {
         case .text(let render):
             let page = page ?? PageContext(route: route)
             if let lines = format.rowLines, page.projection == nil, let columns = page.route.columns,
-                let (result, _) = envelopeRows
+                let key = page.route.columnsKey, let (result, _) = envelopeRows
             {
-                return Self.written(result, lines: lines, format: format, columns: columns)
+                return Self.written(result, lines: lines, format: format, columns: columns, key: key)
             }
             let record: JSONValue? = if case .record(let result) = self { result.item } else { nil }
             // The table carries the answer's notes already worded (``notes``), so they are worded once.
@@ -59,16 +59,16 @@ package enum AnswerContent: Sendable {
     /// line kept with the snapshot for every later page in that layout, so a never-seen page
     /// flattens and writes none of its rows again; the rows are flattened only for a line not
     /// kept yet.
-    private static func written(_ result: QueryResult, lines: RowLines, format: Format, columns: [TableColumn])
-        -> [UInt8]
-    {
+    private static func written(
+        _ result: QueryResult, lines: RowLines, format: Format, columns: [TableColumn], key: String
+    ) -> [UInt8] {
         let keys = columns.map(\.key)
         var records: [FlatRecord]?
-        let texts = result.rowTexts(layout: format.rawValue + "\u{0}" + keys.joined(separator: "\u{0}")) { index in
+        let texts = result.rowTexts(layout: format.rawValue + "\u{0}" + key) { index in
             if records == nil { records = flatRecords(result) }
             return lines.line(records![index], keys)
         }
-        var bytes = lines.head(columns)
+        var bytes = lines.head(columns, key: key)
         bytes.reserveCapacity(bytes.count + texts.reduce(0) { $0 + $1.count })
         for text in texts { bytes.append(contentsOf: text) }
         return bytes

@@ -258,20 +258,50 @@ package struct PageContext: Sendable {
     /// A file name for a download: the route, its filters and a pinned version
     /// (`devices-family-iphone.csv`), in characters safe in any file system.
     package func fileName(extension ext: String) -> String {
-        var parts = [parameter ?? route.template.split(separator: "/").last.map(String.init) ?? "index"]
-        for (name, value) in applied { parts += [name, value] }
-        if let pinnedVersion { parts += ["version", pinnedVersion] }
         // On UTF-8 bytes: every character kept is ASCII, and each other character (its first
-        // byte; a multi-byte character's other bytes are 0x80–0xBF) becomes one `-`.
+        // byte; a multi-byte character's other bytes are 0x80–0xBF) becomes one `-`. The parts
+        // are joined with `-` as they are written, as joining them first was most of the cost.
         var name: [UInt8] = []
-        for byte in parts.joined(separator: "-").utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                name.append(byte)
-            case 0x80..<0xC0: continue
-            default: if name.last != UInt8(ascii: "-") { name.append(UInt8(ascii: "-")) }
+        name.reserveCapacity(64)
+        func write(_ part: some StringProtocol) {
+            for byte in part.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                    name.append(byte)
+                case 0x80..<0xC0: continue
+                default: if name.last != UInt8(ascii: "-") { name.append(UInt8(ascii: "-")) }
+                }
             }
+        }
+        var first = true
+        func part(_ text: some StringProtocol) {
+            if !first { write("-") }
+            first = false
+            write(text)
+        }
+        if let parameter {
+            part(parameter)
+        } else if let last = route.template.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            // The template's last non-empty segment, as splitting it on `/` gives it.
+            let tail = route.template[route.template.index(after: last)...]
+            if !tail.isEmpty {
+                part(tail)
+            } else if let segment = route.template.split(separator: "/").last {
+                part(segment)
+            } else {
+                part("index")
+            }
+        } else {
+            part(route.template.isEmpty ? "index" : route.template)
+        }
+        for (name, value) in applied {
+            part(name)
+            part(value)
+        }
+        if let pinnedVersion {
+            part("version")
+            part(pinnedVersion)
         }
         if name.count > 120 { name.removeLast(name.count - 120) }
         if name.isEmpty || name.first == UInt8(ascii: ".") { name.insert(contentsOf: "hig".utf8, at: 0) }

@@ -28,7 +28,12 @@ package struct PageRoute: Sendable {
     package var title: String
     /// The route's fixed columns (``TableLayout``), or `nil` for a route whose rows have no fixed
     /// shape: its tables show the rows' own fields.
-    package var columns: [TableColumn]?
+    package var columns: [TableColumn]? {
+        didSet { columnsKey = columns.map { $0.map(\.key).joined(separator: "\u{0}") } }
+    }
+    /// The fixed columns' keys joined: what names their layout where a row's line is kept
+    /// (``RowLines``), made once with the columns, not for each page.
+    package private(set) var columnsKey: String?
     /// The columns its HTML page shows first, or `nil` for a table shown whole.
     package var layout: PageLayout?
     /// Fields of its records no column holds on purpose, because the headings carry them.
