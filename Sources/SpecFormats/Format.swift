@@ -160,6 +160,10 @@ package struct FormatInput: Sendable {
     package var rows: [JSONValue]
     /// Why the answer is what it is (e.g. why it is empty), in words.
     package var notes: [String]
+    /// For a table of a choice among a collection's rows (a page), each row's text for a layout,
+    /// made by the function given (from the row's index in the table) once a snapshot and kept
+    /// (``SpecStore/QueryResult/rowTexts(layout:make:)``); `nil` for any other table.
+    package var keptTexts: (@Sendable (_ layout: String, _ make: (Int) -> [UInt8]) -> [[UInt8]])?
 
     /// What a renderer reads for one answer.
     package init(
@@ -171,5 +175,6 @@ package struct FormatInput: Sendable {
         self.record = record
         self.rows = rows
         self.notes = notes
+        self.keptTexts = nil
     }
 }

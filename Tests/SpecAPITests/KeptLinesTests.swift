@@ -51,4 +51,34 @@ import Testing
         #expect(
             String(decoding: CSVRenderer.row(record, keys: columns.map(\.key)), as: UTF8.self) == "a,2,,\"x, y\",\r\n")
     }
+
+    /// A Markdown page of a choice among a collection's rows writes each row's cells from the
+    /// text kept (``FormatInput/keptTexts``): the same page as the renderer writes from the table
+    /// alone, fragment or not, for overlapping pages asked one after another.
+    @Test func aMarkdownPageFromKeptCellsIsThePageFromTheTable() throws {
+        let store = try SpecStore.load(contentsOf: ShippedStore.path)
+        let snapshot = store.latest
+        let results: [(Route, QueryResult)] = [
+            (.collection(.tracking), try snapshot.tracking(matching: TrackingFilter(font: "SF Pro"))),
+            (.collection(.metrics), try snapshot.metrics(matching: MetricFilter())),
+            (.collection(.colors), try snapshot.colors(matching: ColorFilter())),
+            (.collection(.rules), try snapshot.rules(matching: RuleFilter())),
+        ]
+        for (route, all) in results {
+            #expect(all.count > 12)
+            for range in [0..<5, 3..<9, 2..<12, 0..<all.count] {
+                let page = all.slice(range)
+                let table = FlatTable(title: route.title, version: snapshot.version.id, records: page.items)
+                let context = PageContext(route: route)
+                #expect(context.route.columnsKey != nil)
+                for fragment in [false, true] {
+                    let kept = MarkdownRenderer.render(
+                        table, page: context, fragment: fragment,
+                        keptTexts: { layout, make in page.rowTexts(layout: layout, make: make) })
+                    #expect(
+                        kept == MarkdownRenderer.render(table, page: context, fragment: fragment), "\(route) \(range)")
+                }
+            }
+        }
+    }
 }

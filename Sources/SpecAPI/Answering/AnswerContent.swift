@@ -46,12 +46,12 @@ package enum AnswerContent: Sendable {
                 format.readsTable
                 ? table(route: route, version: version)
                 : FlatTable(title: route.title, version: version, records: [], notes: notes)
-            return Array(
-                render(
-                    FormatInput(
-                        table: table, page: page, fragment: options.fragment,
-                        record: record, rows: rows, notes: table.notes)
-                ).utf8)
+            var input = FormatInput(
+                table: table, page: page, fragment: options.fragment, record: record, rows: rows, notes: table.notes)
+            if format.readsTable, let (result, _) = envelopeRows {
+                input.keptTexts = { layout, make in result.rowTexts(layout: layout, make: make) }
+            }
+            return Array(render(input).utf8)
         }
     }
 

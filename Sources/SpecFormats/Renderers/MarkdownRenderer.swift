@@ -12,7 +12,12 @@ package enum MarkdownRenderer {
         render(table, page: nil, fragment: false)
     }
 
-    package static func render(_ table: FlatTable, page: PageContext?, fragment: Bool) -> String {
+    /// - Parameter keptTexts: the rows' kept texts (``FormatInput/keptTexts``): each row's cells
+    ///   under the route's fixed columns are written once a snapshot.
+    package static func render(
+        _ table: FlatTable, page: PageContext?, fragment: Bool,
+        keptTexts: (@Sendable (String, (Int) -> [UInt8]) -> [[UInt8]])? = nil
+    ) -> String {
         let layout =
             page.map { $0.route.columns(table: table, projection: $0.projection) } ?? TableLayout.fieldColumns(table)
         let shown = layout.filter { $0.kind != .source }
@@ -42,7 +47,28 @@ package enum MarkdownRenderer {
         text += "| " + header.joined(separator: " | ") + " |\n"
         text +=
             "|" + shown.map { $0.kind == .number ? " ---: |" : " --- |" }.joined() + (hasSource ? " --- |" : "") + "\n"
-        for row in table.rows {
+        // A row's cells depend on the row and the columns alone: under the route's fixed columns
+        // they are kept with the snapshot, and only the source cell (citation numbers are the
+        // page's) is written for each page.
+        let kept: [[UInt8]]? =
+            if let keptTexts, let page, page.projection == nil, page.route.columns != nil,
+                let key = page.route.columnsKey, !indexes.isEmpty
+            {
+                keptTexts("md\u{0}" + page.route.template + "\u{0}" + key) { index in
+                    let row = table.rows[index]
+                    let cells = indexes.map { index in escapeText(index.flatMap { row.cells[$0] } ?? "") }
+                    return Array(("| " + cells.joined(separator: " | ")).utf8)
+                }
+            } else {
+                nil
+            }
+        for (position, row) in table.rows.enumerated() {
+            if let kept {
+                text += String(decoding: kept[position], as: UTF8.self)
+                if hasSource { text += " | " + sourceCell(table, row, number: fragment ? nil : number, links: links) }
+                text += " |\n"
+                continue
+            }
             var cells = indexes.map { index in escapeText(index.flatMap { row.cells[$0] } ?? "") }
             if hasSource { cells.append(sourceCell(table, row, number: fragment ? nil : number, links: links)) }
             text += "| " + cells.joined(separator: " | ") + " |\n"
