@@ -23,14 +23,21 @@ package enum MarkdownRenderer {
         let shown = layout.filter { $0.kind != .source }
         let indexes = shown.map { table.columns.firstIndex(of: $0.key) }
         let hasSource = layout.contains { $0.kind == .source } || table.rows.contains { !$0.citations.isEmpty }
-        let citations = table.distinctCitations
-        var number: [FlatTable.Citation: Int] = [:]
-        // Each citation's link made once: the rows of one table mostly cite the same sections.
-        var links: [FlatTable.Citation: String] = [:]
-        for (index, citation) in citations.enumerated() {
-            number[citation] = index + 1
-            links[citation] = citationLink(citation)
+        // Each distinct citation in first-seen order (``FlatTable/distinctCitations``) with its
+        // link made once, and the link a row shows (numbered on a whole page) looked up once per
+        // row: the rows of one table mostly cite the same sections.
+        var citations: [FlatTable.Citation] = []
+        var links: [String] = []
+        var cited: [FlatTable.Citation: String] = [:]
+        for row in table.rows {
+            for citation in row.citations where cited[citation] == nil {
+                let link = citationLink(citation)
+                citations.append(citation)
+                links.append(link)
+                cited[citation] = fragment ? link : link + " \\[\(citations.count)\\]"
+            }
         }
+        let sources = SourceColumns(table)
 
         // A heading is the route's own words: only what would break the row or read as markup
         // is escaped (`Width (pt)` stays as written).
@@ -65,18 +72,18 @@ package enum MarkdownRenderer {
         for (position, row) in table.rows.enumerated() {
             if let kept {
                 text += String(decoding: kept[position], as: UTF8.self)
-                if hasSource { text += " | " + sourceCell(table, row, number: fragment ? nil : number, links: links) }
+                if hasSource { text += " | " + sourceCell(row, sources, cited: cited) }
                 text += " |\n"
                 continue
             }
             var cells = indexes.map { index in escapeText(index.flatMap { row.cells[$0] } ?? "") }
-            if hasSource { cells.append(sourceCell(table, row, number: fragment ? nil : number, links: links)) }
+            if hasSource { cells.append(sourceCell(row, sources, cited: cited)) }
             text += "| " + cells.joined(separator: " | ") + " |\n"
         }
         if !fragment, !citations.isEmpty {
             text += "\n## Citations\n\n"
             for (index, citation) in citations.enumerated() {
-                var line = "\(index + 1). " + (links[citation] ?? citationLink(citation))
+                var line = "\(index + 1). " + links[index]
                 if let quote = citation.quote, !quote.isEmpty { line += ": “" + escapeText(quote) + "”" }
                 text += line + "\n"
             }
@@ -109,6 +116,41 @@ package enum MarkdownRenderer {
         }
         if let reason = table.cell(row, "basis_reason") { parts.append(escapeText(reason)) }
         if let verdict = table.cell(row, "verdict"), status == nil, row.citations.isEmpty { parts.append(verdict) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// Where a table holds the cells a source cell reads, found once a table.
+    private struct SourceColumns {
+        let status: Int?
+        let reason: Int?
+        let verdict: Int?
+
+        init(_ table: FlatTable) {
+            status = table.columns.firstIndex(of: "status")
+            reason = table.columns.firstIndex(of: "basis_reason")
+            verdict = table.columns.firstIndex(of: "verdict")
+        }
+
+        /// The row's non-empty cell at `index`, as ``FlatTable/cell(_:_:)`` reads it.
+        func cell(_ row: FlatTable.Row, _ index: Int?) -> String? {
+            guard let index, let text = row.cells[index], !text.isEmpty else { return nil }
+            return text
+        }
+    }
+
+    /// ``sourceCell(_:_:number:links:)`` with the table's columns found once and each citation's
+    /// link (numbered, on a whole page) in `cited`.
+    private static func sourceCell(_ row: FlatTable.Row, _ columns: SourceColumns, cited: [FlatTable.Citation: String])
+        -> String
+    {
+        var parts: [String] = []
+        let status = columns.cell(row, columns.status)
+        if let status { parts.append(status == "published" ? "Published" : status.capitalizedFirst) }
+        for citation in row.citations { parts.append(cited[citation] ?? citationLink(citation)) }
+        if let reason = columns.cell(row, columns.reason) { parts.append(escapeText(reason)) }
+        if let verdict = columns.cell(row, columns.verdict), status == nil, row.citations.isEmpty {
+            parts.append(verdict)
+        }
         return parts.joined(separator: " · ")
     }
 
