@@ -29,7 +29,10 @@ package struct PageRoute: Sendable {
     /// The route's fixed columns (``TableLayout``), or `nil` for a route whose rows have no fixed
     /// shape: its tables show the rows' own fields.
     package var columns: [TableColumn]? {
-        didSet { columnsKey = columns.map { $0.map(\.key).joined(separator: "\u{0}") } }
+        didSet {
+            columnsKey = columns.map { $0.map(\.key).joined(separator: "\u{0}") }
+            knownKeys = columns.map { Set($0.map(\.key)).union(omittedFields) }
+        }
     }
     /// The fixed columns' keys joined: what names their layout where a row's line is kept
     /// (``RowLines``), made once with the columns, not for each page.
@@ -37,7 +40,12 @@ package struct PageRoute: Sendable {
     /// The columns its HTML page shows first, or `nil` for a table shown whole.
     package var layout: PageLayout?
     /// Fields of its records no column holds on purpose, because the headings carry them.
-    package var omittedFields: Set<String> = []
+    package var omittedFields: Set<String> = [] {
+        didSet { knownKeys = columns.map { Set($0.map(\.key)).union(omittedFields) } }
+    }
+    /// The fixed columns' keys and the omitted fields: the fields a page shows no extra column
+    /// for, made with them rather than for each page; `nil` without fixed columns.
+    package private(set) var knownKeys: Set<String>?
     /// How its rows read as Swift source, or `nil` for a route with no Swift form.
     package var swift: SwiftSource.Style?
     /// The formats it answers in, in its order: a page links those pages offer (``Format/pageLink``).

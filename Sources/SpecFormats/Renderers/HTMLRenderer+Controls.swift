@@ -254,14 +254,30 @@ extension HTMLRenderer {
             }
             html.write("\">")
         }
+        // An added column's link holds the page's fields, then its own: the page's are encoded
+        // once (encoding goes byte by byte, so the joined list encodes as its parts with an
+        // encoded `,` between), as encoding every link's whole list was a twelfth of a page.
+        var encodedFields: [UInt8] = []
+        PercentEncoding.append(fields.joined(separator: ","), to: &encodedFields)
+        func link(adding added: some Collection<String>, _ html: inout HTMLWriter) {
+            html.write("<li><a href=\"")
+            html.write(base)
+            html.write(hasPairs ? "&amp;fields=" : "?fields=")
+            html.write(encodedFields)
+            for (index, field) in added.enumerated() {
+                if !fields.isEmpty || index > 0 { html.write("%2C") }
+                html.write(percentEncoding: field)
+            }
+            html.write("\">")
+        }
         for (column, field) in offered {
-            link(fields + [field], &html)
+            link(adding: CollectionOfOne(field), &html)
             html.write("Add <span class=\"hig-col\">")
             html.write(escaping: column.header)
             html.write("</span></a></li>")
         }
         if offered.count > 1 {
-            link(fields + offered.map(\.1), &html)
+            link(adding: offered.map(\.1), &html)
             html.write("Add every column</a></li>")
         }
         if let projection = page.projection {

@@ -7,8 +7,7 @@ extension HTMLRenderer {
     /// in one cell) and less any column empty in every row shown, then fields the layout lacks.
     package static func shownColumns(_ table: FlatTable, route: PageRoute) -> [TableColumn] {
         let layout = route.columns(table: table)
-        let omitted = route.omittedFields
-        let known = Set(layout.map(\.key)).union(omitted)
+        let known = route.knownKeys ?? Set(layout.map(\.key)).union(route.omittedFields)
         let extra = table.columns.filter {
             !known.contains($0) && !table.isCitationColumn($0) && !$0.hasPrefix("basis_")
                 && !$0.containsASCII("_basis_")
