@@ -33,4 +33,28 @@ import Testing
         let ahead = FlatTable(title: "t", version: "v", flattened: records.map(FlatRecord.init))
         #expect(ahead == table)
     }
+
+    /// A citation hashes by its URL and its quote's length, but two that differ in any field
+    /// are two: a page numbers each once, in first-seen order.
+    @Test func citationsDifferingInAnyFieldAreDistinct() throws {
+        let url = "https://developer.apple.com/design/human-interface-guidelines/layout#Specifications"
+        let record = try JSONValue.parse(
+            Array(
+                """
+                {"citations": [
+                  {"page": "HIG › Layout", "section": "Specifications", "url": "\(url)", "quote": "abc"},
+                  {"page": "HIG › Layout", "section": "Specifications", "url": "\(url)", "quote": "abd"},
+                  {"page": "HIG › Buttons", "section": "Specifications", "url": "\(url)", "quote": "abc"},
+                  {"page": "HIG › Layout", "url": "\(url)", "quote": "abc"},
+                  {"page": "HIG › Layout", "section": "Specifications", "url": "\(url)"}
+                ]}
+                """.utf8))
+        let all = FlatTable.citations(in: record)
+        #expect(all.count == 5)
+        let records = (all + all.reversed()).map { FlatRecord(names: [], values: [], citations: [$0]) }
+        let table = FlatTable(title: "T", version: "v", flattened: records)
+        #expect(table.distinctCitations == all)
+        #expect(Set(all).count == all.count)
+        #expect(Set(all + all.prefix(2)).count == all.count)
+    }
 }

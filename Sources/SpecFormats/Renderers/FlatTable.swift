@@ -11,6 +11,14 @@ package struct FlatTable: Equatable, Sendable {
         package var section: String?
         package var url: String
         package var quote: String?
+
+        /// Hashes the URL and the quote's length only: equal citations hash alike, and a page
+        /// looks each row's citations up by them, so hashing every word of a long quote each
+        /// time was a fortieth of a never-seen HTML page. Equality still compares every field.
+        package func hash(into hasher: inout Hasher) {
+            hasher.combine(url)
+            hasher.combine(quote?.utf8.count ?? -1)
+        }
     }
 
     package struct Row: Equatable, Sendable {
