@@ -1,4 +1,5 @@
 import JSON
+import SystemSupport
 
 /// A word index over every state of every record, for ranked text search.
 ///
@@ -121,6 +122,12 @@ struct SearchIndex: Sendable {
     private let postings: [String: [Posting]]
     private let vocabulary: [String]
     private let synonyms: SearchSynonyms
+    /// Each search's ranked candidates, kept by its words, filter and version for its other pages
+    /// (``Ranking``): at most ``rankingLimit``, emptied when full.
+    private let rankings = KeptValues<Ranking?>(limit: SearchIndex.rankingLimit)
+    /// The most searches whose rankings are kept: one holds every matching document once (about
+    /// 600 for the broadest word in the data), so all of them take about a megabyte.
+    static let rankingLimit = 64
 
     /// Indexes every state of every record once; a search at a version skips the states that do
     /// not hold in it, so all versions share one index.
@@ -379,8 +386,72 @@ struct SearchIndex: Sendable {
         _ query: String, filter: Filter = Filter(), version: Int?, limit: Int = .max, offset: Int = 0,
         snippets: Bool = true
     ) -> (hits: [Hit], total: Int) {
+        guard let ranking = ranking(query, filter: filter, version: version) else { return ([], 0) }
+        let candidates = ranking.candidates
+        let start = min(max(offset, 0), candidates.count)
+        let end = limit >= candidates.count - start ? candidates.count : start + limit
+        guard start < end else { return ([], candidates.count) }
+        // Each position's snippet made once a ranking: a page reads those its neighbours made.
+        var texts: [String?] = snippets ? ranking.snippets.withLock { Array($0[start..<end]) } : []
+        var made = false
+        let hits = (start..<end).map { position in
+            let candidate = candidates[position]
+            let document = documents[candidate.document]
+            var snippet = ""
+            if snippets {
+                if let kept = texts[position - start] {
+                    snippet = kept
+                } else {
+                    let term = candidate.term >= 0 ? ranking.terms[candidate.term] : ranking.phrase
+                    snippet =
+                        candidate.field >= 0
+                        ? SearchIndex.snippet(of: document.fields[candidate.field], around: term) : document.title
+                    texts[position - start] = snippet
+                    made = true
+                }
+            }
+            return Hit(
+                type: document.type, id: document.id, title: document.title, snippet: snippet, score: candidate.score,
+                summary: document.summary,
+                held: version == nil ? recordSpans[Int(recordOfDocument[candidate.document])] : nil)
+        }
+        if made {
+            ranking.snippets.withLock { kept in
+                for (index, text) in texts.enumerated() where kept[start + index] == nil { kept[start + index] = text }
+            }
+        }
+        return (hits, candidates.count)
+    }
+
+    /// A search's matching documents ranked, best first (ties: index order), with the terms and
+    /// the phrase its snippets are cut around: worked out once for the words, filter and version,
+    /// and kept, so a search's other pages rank nothing again. `nil` when the query has no word.
+    private final class Ranking: Sendable {
+        let terms: [String]
+        let phrase: String
+        let candidates: [Candidate]
+        /// Each position's snippet, `nil` until a page shows it.
+        let snippets: Locked<[String?]>
+
+        init(terms: [String], phrase: String, candidates: [Candidate]) {
+            self.terms = terms
+            self.phrase = phrase
+            self.candidates = candidates
+            self.snippets = Locked(Array(repeating: nil, count: candidates.count))
+        }
+    }
+
+    private func ranking(_ query: String, filter: Filter, version: Int?) -> Ranking? {
+        var key = version.map { String($0) } ?? "every"
+        key += "\u{0}" + (filter.types.map { $0.sorted().joined(separator: ",") } ?? "\u{1}")
+        key += "\u{0}" + (filter.status ?? "\u{1}") + "\u{0}" + (filter.platform ?? "\u{1}") + "\u{0}" + query
+        return rankings.value(for: key) { rank(query, filter: filter, version: version) }
+    }
+
+    /// ``ranking(_:filter:version:)`` worked out.
+    private func rank(_ query: String, filter: Filter, version: Int?) -> Ranking? {
         let terms = Array(Set(SearchIndex.terms(of: query))).sorted()
-        guard !terms.isEmpty else { return ([], 0) }
+        guard !terms.isEmpty else { return nil }
         // Each synonym stands in for one query word only, and never for a word the query has:
         // "tap target" must not match "iPod touch" twice, once for each of its words.
         var claimed = Set(terms)
@@ -483,24 +554,9 @@ struct SearchIndex: Sendable {
             }
             candidates = kept
         }
-        let start = min(max(offset, 0), candidates.count)
-        let end = limit >= candidates.count - start ? candidates.count : start + limit
-        // Only the page is put in order: the best `end` candidates, not all of them.
-        let page: ArraySlice<Candidate> = start < end ? Candidate.best(end, of: candidates)[start..<end] : []
-        let hits = page.map { candidate in
-            let document = documents[candidate.document]
-            let term = candidate.term >= 0 ? terms[candidate.term] : phrase
-            let snippet =
-                !snippets
-                ? ""
-                : candidate.field >= 0
-                    ? SearchIndex.snippet(of: document.fields[candidate.field], around: term) : document.title
-            return Hit(
-                type: document.type, id: document.id, title: document.title, snippet: snippet, score: candidate.score,
-                summary: document.summary,
-                held: version == nil ? recordSpans[Int(recordOfDocument[candidate.document])] : nil)
-        }
-        return (hits, candidates.count)
+        // Every candidate in order once, so each page is a slice of it (the order the best
+        // `end` of them had, as ranking is a total order).
+        return Ranking(terms: terms, phrase: phrase, candidates: candidates.sorted(by: Candidate.ranks))
     }
 
     /// The indexed words starting with `prefix`, by binary search in the sorted vocabulary.
@@ -544,23 +600,6 @@ struct SearchIndex: Sendable {
         /// Best first; ties in index order.
         static func ranks(_ a: Candidate, before b: Candidate) -> Bool {
             a.score != b.score ? a.score > b.score : a.document < b.document
-        }
-
-        /// The best `count` of `candidates`, in order: the order a sort of all of them gives its
-        /// first `count`, kept in a bounded list when `count` is a small part of them.
-        static func best(_ count: Int, of candidates: [Candidate]) -> [Candidate] {
-            guard count > 0 else { return [] }
-            guard count * 4 < candidates.count else { return candidates.sorted(by: ranks) }
-            var kept: [Candidate] = []
-            kept.reserveCapacity(count + 1)
-            for candidate in candidates {
-                if kept.count == count, let last = kept.last, !ranks(candidate, before: last) { continue }
-                var index = kept.count
-                while index > 0, ranks(candidate, before: kept[index - 1]) { index -= 1 }
-                kept.insert(candidate, at: index)
-                if kept.count > count { kept.removeLast() }
-            }
-            return kept
         }
     }
 
