@@ -12,8 +12,7 @@ import Testing
     @Test func everyCSVPageIsTheRenderersTableOfItsRows() throws {
         let store = try SpecStore.load(contentsOf: ShippedStore.path)
         let api = APIHarness(store: store)
-        let versions = try #require(
-            api.request(.get, "/v1/versions").json?["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue })
+        let versions = store.versions.map(\.id)
         var compared = 0
         for served in ServedCollection.all {
             for version in [versions.last!, versions[0]] {

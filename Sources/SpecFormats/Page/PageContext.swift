@@ -280,21 +280,8 @@ package struct PageContext: Sendable {
             first = false
             write(text)
         }
-        if let parameter {
-            part(parameter)
-        } else if let last = route.template.utf8.lastIndex(of: UInt8(ascii: "/")) {
-            // The template's last non-empty segment, as splitting it on `/` gives it.
-            let tail = route.template[route.template.index(after: last)...]
-            if !tail.isEmpty {
-                part(tail)
-            } else if let segment = route.template.split(separator: "/").last {
-                part(segment)
-            } else {
-                part("index")
-            }
-        } else {
-            part(route.template.isEmpty ? "index" : route.template)
-        }
+        // A record's id, else the template's last non-empty segment.
+        part(parameter.map { Substring($0) } ?? route.template.split(separator: "/").last ?? "index")
         for (name, value) in applied {
             part(name)
             part(value)

@@ -31,7 +31,7 @@ package struct PageRoute: Sendable {
     package var columns: [TableColumn]? {
         didSet {
             columnsKey = columns.map { $0.map(\.key).joined(separator: "\u{0}") }
-            knownKeys = columns.map { Set($0.map(\.key)).union(omittedFields) }
+            knownKeys = Self.known(columns, omittedFields)
         }
     }
     /// The fixed columns' keys joined: what names their layout where a row's line is kept
@@ -41,11 +41,15 @@ package struct PageRoute: Sendable {
     package var layout: PageLayout?
     /// Fields of its records no column holds on purpose, because the headings carry them.
     package var omittedFields: Set<String> = [] {
-        didSet { knownKeys = columns.map { Set($0.map(\.key)).union(omittedFields) } }
+        didSet { knownKeys = Self.known(columns, omittedFields) }
     }
     /// The fixed columns' keys and the omitted fields: the fields a page shows no extra column
     /// for, made with them rather than for each page; `nil` without fixed columns.
     package private(set) var knownKeys: Set<String>?
+
+    private static func known(_ columns: [TableColumn]?, _ omitted: Set<String>) -> Set<String>? {
+        columns.map { Set($0.map(\.key)).union(omitted) }
+    }
     /// How its rows read as Swift source, or `nil` for a route with no Swift form.
     package var swift: SwiftSource.Style?
     /// The formats it answers in, in its order: a page links those pages offer (``Format/pageLink``).

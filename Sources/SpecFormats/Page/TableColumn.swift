@@ -384,7 +384,13 @@ extension FlatTable {
 
     /// One row's cell for a field, `nil` when absent or empty.
     package func cell(_ row: Row, _ key: String) -> String? {
-        guard let index = columns.firstIndex(of: key), let text = row.cells[index], !text.isEmpty else { return nil }
+        cell(row, at: columns.firstIndex(of: key))
+    }
+
+    /// One row's cell in the column at `index` (a field's place, found once for many rows),
+    /// `nil` when there is no such column or the cell is absent or empty.
+    package func cell(_ row: Row, at index: Int?) -> String? {
+        guard let index, let text = row.cells[index], !text.isEmpty else { return nil }
         return text
     }
 }

@@ -57,28 +57,21 @@ package enum MarkdownRenderer {
         // A row's cells depend on the row and the columns alone: under the route's fixed columns
         // they are kept with the snapshot, and only the source cell (citation numbers are the
         // page's) is written for each page.
+        func cells(_ row: FlatTable.Row) -> String {
+            "| " + indexes.map { index in escapeText(index.flatMap { row.cells[$0] } ?? "") }.joined(separator: " | ")
+        }
         let kept: [[UInt8]]? =
             if let keptTexts, let page, page.projection == nil, page.route.columns != nil,
                 let key = page.route.columnsKey, !indexes.isEmpty
             {
-                keptTexts("md\u{0}" + page.route.template + "\u{0}" + key) { index in
-                    let row = table.rows[index]
-                    let cells = indexes.map { index in escapeText(index.flatMap { row.cells[$0] } ?? "") }
-                    return Array(("| " + cells.joined(separator: " | ")).utf8)
-                }
+                keptTexts("md\u{0}" + page.route.template + "\u{0}" + key) { Array(cells(table.rows[$0]).utf8) }
             } else {
                 nil
             }
         for (position, row) in table.rows.enumerated() {
-            if let kept {
-                text += String(decoding: kept[position], as: UTF8.self)
-                if hasSource { text += " | " + sourceCell(row, sources, cited: cited) }
-                text += " |\n"
-                continue
-            }
-            var cells = indexes.map { index in escapeText(index.flatMap { row.cells[$0] } ?? "") }
-            if hasSource { cells.append(sourceCell(row, sources, cited: cited)) }
-            text += "| " + cells.joined(separator: " | ") + " |\n"
+            text += kept.map { String(decoding: $0[position], as: UTF8.self) } ?? cells(row)
+            if hasSource { text += (indexes.isEmpty ? "" : " | ") + sourceCell(table, row, sources, cited: cited) }
+            text += " |\n"
         }
         if !fragment, !citations.isEmpty {
             text += "\n## Citations\n\n"
@@ -100,25 +93,6 @@ package enum MarkdownRenderer {
         return sentence
     }
 
-    /// `Published: [HIG › Layout — Specifications](url) [1]`, or `Convention: why`.
-    /// `links` holds ``citationLink(_:)`` of citations worked out already.
-    package static func sourceCell(
-        _ table: FlatTable, _ row: FlatTable.Row, number: [FlatTable.Citation: Int]?,
-        links: [FlatTable.Citation: String] = [:]
-    ) -> String {
-        var parts: [String] = []
-        let status = table.cell(row, "status")
-        if let status { parts.append(status == "published" ? "Published" : status.capitalizedFirst) }
-        for citation in row.citations {
-            var link = links[citation] ?? citationLink(citation)
-            if let number, let position = number[citation] { link += " \\[\(position)\\]" }
-            parts.append(link)
-        }
-        if let reason = table.cell(row, "basis_reason") { parts.append(escapeText(reason)) }
-        if let verdict = table.cell(row, "verdict"), status == nil, row.citations.isEmpty { parts.append(verdict) }
-        return parts.joined(separator: " · ")
-    }
-
     /// Where a table holds the cells a source cell reads, found once a table.
     private struct SourceColumns {
         let status: Int?
@@ -130,25 +104,19 @@ package enum MarkdownRenderer {
             reason = table.columns.firstIndex(of: "basis_reason")
             verdict = table.columns.firstIndex(of: "verdict")
         }
-
-        /// The row's non-empty cell at `index`, as ``FlatTable/cell(_:_:)`` reads it.
-        func cell(_ row: FlatTable.Row, _ index: Int?) -> String? {
-            guard let index, let text = row.cells[index], !text.isEmpty else { return nil }
-            return text
-        }
     }
 
-    /// ``sourceCell(_:_:number:links:)`` with the table's columns found once and each citation's
-    /// link (numbered, on a whole page) in `cited`.
-    private static func sourceCell(_ row: FlatTable.Row, _ columns: SourceColumns, cited: [FlatTable.Citation: String])
-        -> String
-    {
+    /// `Published: [HIG › Layout — Specifications](url) [1]`, or `Convention: why`: `cited`
+    /// holds each citation's link as the row shows it (numbered on a whole page).
+    private static func sourceCell(
+        _ table: FlatTable, _ row: FlatTable.Row, _ columns: SourceColumns, cited: [FlatTable.Citation: String]
+    ) -> String {
         var parts: [String] = []
-        let status = columns.cell(row, columns.status)
+        let status = table.cell(row, at: columns.status)
         if let status { parts.append(status == "published" ? "Published" : status.capitalizedFirst) }
         for citation in row.citations { parts.append(cited[citation] ?? citationLink(citation)) }
-        if let reason = columns.cell(row, columns.reason) { parts.append(escapeText(reason)) }
-        if let verdict = columns.cell(row, columns.verdict), status == nil, row.citations.isEmpty {
+        if let reason = table.cell(row, at: columns.reason) { parts.append(escapeText(reason)) }
+        if let verdict = table.cell(row, at: columns.verdict), status == nil, row.citations.isEmpty {
             parts.append(verdict)
         }
         return parts.joined(separator: " · ")
