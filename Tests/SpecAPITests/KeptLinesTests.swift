@@ -2,6 +2,7 @@ import JSON
 import SpecAPI
 import SpecFormats
 import SpecStore
+import SystemSupport
 import TestSupport
 import Testing
 
@@ -79,5 +80,48 @@ import Testing
                 }
             }
         }
+    }
+
+    /// An HTML page of a choice among a collection's rows writes each row from the text kept
+    /// under its arrangement: the same page as the renderer writes from the table alone, for a
+    /// page and its fragment, whole tables (whose same-valued columns leave the rows) and pages
+    /// of them, asked one after another so each reads rows kept by the others.
+    @Test func anHTMLPageFromKeptRowsIsThePageFromTheTable() throws {
+        let store = try SpecStore.load(contentsOf: ShippedStore.path)
+        let snapshot = store.latest
+        let results: [(Route, QueryResult)] = [
+            (.collection(.tracking), try snapshot.tracking(matching: TrackingFilter(font: "SF Pro"))),
+            (.collection(.metrics), try snapshot.metrics(matching: MetricFilter())),
+            (.collection(.metrics), try snapshot.metrics(matching: MetricFilter(topic: "buttons"))),
+            (.collection(.colors), try snapshot.colors(matching: ColorFilter())),
+            (.collection(.rules), try snapshot.rules(matching: RuleFilter())),
+        ]
+        var layouts = 0
+        for (route, all) in results {
+            #expect(all.count > 12)
+            for range in [0..<5, 3..<9, 0..<all.count, 2..<12] {
+                let page = all.slice(range)
+                let table = FlatTable(title: route.title, version: snapshot.version.id, records: page.items)
+                var context = PageContext(route: route)
+                context.offset = range.lowerBound
+                context.total = all.count
+                for fragment in [false, true] {
+                    let asked = Locked<Set<String>>([])
+                    let kept = HTMLRenderer.renderUTF8(
+                        table, page: context, fragment: fragment,
+                        keptTexts: { layout, make in
+                            asked.withLock { _ = $0.insert(layout) }
+                            return page.rowTexts(layout: layout, make: make)
+                        })
+                    let count = asked.withLock { $0.count }
+                    #expect(count == 1, "\(route) \(range)")
+                    layouts += count
+                    // Compared whole, so a difference names the page rather than printing it.
+                    let same = kept == HTMLRenderer.renderUTF8(table, page: context, fragment: fragment)
+                    #expect(same, "\(route) \(range) fragment: \(fragment)")
+                }
+            }
+        }
+        #expect(layouts == 40)
     }
 }

@@ -12,6 +12,8 @@ extension Format {
                     utf8: HTMLRenderer.renderRecordUTF8(
                         record, table: input.table, page: input.page, fragment: input.fragment))
             }
-            return RenderedText(utf8: HTMLRenderer.renderUTF8(input.table, page: input.page, fragment: input.fragment))
+            return RenderedText(
+                utf8: HTMLRenderer.renderUTF8(
+                    input.table, page: input.page, fragment: input.fragment, keptTexts: input.keptTexts))
         }, onEveryTable: true, costlyPerRow: true)
 }

@@ -137,9 +137,13 @@ extension HTMLRenderer {
 
     /// ``renderTable(_:page:fragment:caption:sortable:captionClass:arrangement:)``, written into
     /// `html`.
+    ///
+    /// - Parameter keptTexts: the rows' kept texts (``FormatInput/keptTexts``): under the route's
+    ///   fixed columns each row is written once a snapshot for each arrangement of its cells.
     package static func writeTable(
         _ table: FlatTable, page: PageContext, fragment: Bool, caption: String, sortable: Bool = true,
-        captionClass: String? = nil, arrangement: Arrangement, into html: inout HTMLWriter
+        captionClass: String? = nil, arrangement: Arrangement, into html: inout HTMLWriter,
+        keptTexts: (@Sendable (String, (Int) -> [UInt8]) -> [[UInt8]])? = nil
     ) {
         let slots = arrangement.slots
         let sorting = sortable && !fragment && page.canSort && page.route.columns != nil
@@ -217,23 +221,14 @@ extension HTMLRenderer {
         var groupValue: String?
         // Each citation's link written once: the rows of one table mostly cite the same sections.
         var citationLinks: [FlatTable.Citation: [UInt8]] = [:]
-        if slots.contains(where: { if case .column = $0 { false } else { true } }) {
-            for row in table.rows {
+        let citesInRows = slots.contains(where: { if case .column = $0 { false } else { true } })
+        func writeRow(_ row: FlatTable.Row, into html: inout HTMLWriter) {
+            if citesInRows {
                 for citation in row.citations where citationLinks[citation] == nil {
                     var link = HTMLWriter()
                     writeCitationLink(citation, into: &link)
                     citationLinks[citation] = link.bytes
                 }
-            }
-        }
-        for row in table.rows {
-            if let group, let value = table.cell(row, group.field), value != groupValue {
-                groupValue = value
-                html.write("<tr class=\"hig-group\"><th scope=\"rowgroup\" colspan=\"")
-                html.write(slots.count)
-                html.write("\">")
-                html.write(escaping: group.headings[value] ?? value)
-                html.write("</th></tr>\n")
             }
             html.write("<tr>")
             for (position, slot) in slots.enumerated() {
@@ -267,7 +262,55 @@ extension HTMLRenderer {
             }
             html.write("</tr>\n")
         }
+        // A row's cells depend on the row and its arrangement alone: under the route's fixed
+        // columns they are kept with the snapshot, named by that arrangement.
+        let kept: [[UInt8]]? =
+            if let keptTexts, page.projection == nil, page.route.columns != nil {
+                keptTexts(rowLayout(slots, page: page, fragment: fragment, linksName: arrangement.linksName)) {
+                    var line = HTMLWriter()
+                    writeRow(table.rows[$0], into: &line)
+                    return line.bytes
+                }
+            } else {
+                nil
+            }
+        for (index, row) in table.rows.enumerated() {
+            if let group, let value = table.cell(row, group.field), value != groupValue {
+                groupValue = value
+                html.write("<tr class=\"hig-group\"><th scope=\"rowgroup\" colspan=\"")
+                html.write(slots.count)
+                html.write("\">")
+                html.write(escaping: group.headings[value] ?? value)
+                html.write("</th></tr>\n")
+            }
+            if let kept { html.write(kept[index]) } else { writeRow(row, into: &html) }
+        }
         html.write("</tbody>\n</table>")
+    }
+
+    /// The name a row's kept text is kept under (``FormatInput/keptTexts``): the route, the page
+    /// or fragment, and each cell's column (key, heading, kind, figure or not), so two tables
+    /// that lay a row out differently never share its text.
+    private static func rowLayout(_ slots: [Slot], page: PageContext, fragment: Bool, linksName: Bool) -> String {
+        var layout = "html\u{0}" + page.route.template + (fragment ? "\u{0}fragment" : "\u{0}page")
+        layout += linksName ? "\u{0}linked" : "\u{0}plain"
+        for slot in slots {
+            guard case .column(let column, let figure) = slot else {
+                layout += "\u{0}\u{1}source"
+                continue
+            }
+            let kind =
+                switch column.kind {
+                case .text: "t"
+                case .number: "n"
+                case .id: "i"
+                case .references: "r"
+                case .source: "s"
+                case .color: "c"
+                }
+            layout += "\u{0}" + column.key + "\u{1}" + column.header + "\u{1}" + kind + (figure ? "f" : "")
+        }
+        return layout
     }
 
     package static let longFields: Set<String> = [

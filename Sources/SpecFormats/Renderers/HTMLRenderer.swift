@@ -25,14 +25,21 @@ package enum HTMLRenderer {
     }
 
     /// ``render(_:page:fragment:)`` as the UTF-8 bytes it writes, which the answer sends as they are.
-    package static func renderUTF8(_ table: FlatTable, page: PageContext, fragment: Bool) -> [UInt8] {
+    ///
+    /// - Parameter keptTexts: the rows' kept texts (``FormatInput/keptTexts``), for the table.
+    package static func renderUTF8(
+        _ table: FlatTable, page: PageContext, fragment: Bool,
+        keptTexts: (@Sendable (String, (Int) -> [UInt8]) -> [[UInt8]])? = nil
+    ) -> [UInt8] {
         let caption = MarkdownRenderer.caption(table, page: page)
         // On a page the lead paragraph above says what the caption says, where a phone shows it
         // whole; the caption stays for screen readers and as the scrolling box's name.
         let arrangement = arrangement(table, page: page, fragment: fragment)
         guard !fragment else {
             var html = HTMLWriter(capacity: 1024 + table.rows.count * 640)
-            writeTable(table, page: page, fragment: true, caption: caption, arrangement: arrangement, into: &html)
+            writeTable(
+                table, page: page, fragment: true, caption: caption, arrangement: arrangement, into: &html,
+                keptTexts: keptTexts)
             return html.bytes
         }
         // A bare GET of the check page: one row, the measurement missing (a POSTed batch has rows
@@ -80,7 +87,7 @@ package enum HTMLRenderer {
             html.write("<div class=\"hig-scroll\" role=\"region\" aria-labelledby=\"table-caption\" tabindex=\"0\">\n")
             writeTable(
                 table, page: page, fragment: false, caption: caption, captionClass: "visually-hidden",
-                arrangement: arrangement, into: &html)
+                arrangement: arrangement, into: &html, keptTexts: keptTexts)
             html.write("\n</div>\n")
             writePaging(page, count: table.rows.count, into: &html)
         }
