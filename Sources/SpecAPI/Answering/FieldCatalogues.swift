@@ -118,6 +118,19 @@ package final class FieldCatalogues: Sendable {
         wordRows.value(for: key, make)
     }
 
+    /// Parts of HTML pages that pages of one filter share (``PageContext/keptPart``), by the
+    /// store version and the renderer's name for the part. At most ``keptPageParts``; past it
+    /// they are dropped and written again.
+    private let pageParts = KeptValues<[UInt8]>(limit: FieldCatalogues.keptPageParts)
+
+    /// The most page parts kept (a filter form is a few kilobytes).
+    package static let keptPageParts = 256
+
+    /// The part kept for `key`, or the one `make` writes, kept for the next page that shows it.
+    package func pagePart(for key: String, _ make: () -> [UInt8]) -> [UInt8] {
+        pageParts.value(for: key, make)
+    }
+
     /// The rows a page's other filters give (``RowBits``), by route, version and those filters:
     /// what each choice of the field left out is intersected with. Pages that differ in that one
     /// field, or in their paging, order or format, share them, so a new page of a filter form

@@ -40,6 +40,10 @@ extension RouteAnswer {
                 version: options.version, words: options.words, catalogues: catalogues)
         }
         if case .page(let rows) = content { page.total = rows.total }
+        // A collection's filter form is the same for every page of one filter in one version.
+        if case .collection = route, parameter == nil, format == .html, !options.fragment, let catalogues {
+            page.keptPart = { name, make in catalogues.pagePart(for: version + "\u{0}" + name, make) }
+        }
         return page
     }
 

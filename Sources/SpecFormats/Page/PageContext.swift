@@ -83,6 +83,11 @@ package struct PageContext: Sendable {
     package var projection: [String]?
     /// Rows before paging, where the answer says (`total` in the envelope).
     package var total: Int?
+    /// Keeps a part of the page many pages share, by a name the renderer gives that holds every
+    /// input the part reads besides the store version's data, made by the function given on its
+    /// first use (the filter form: the same for every page of one filter, whatever its paging).
+    /// `nil` where nothing is kept: the part is written for each page.
+    package var keptPart: (@Sendable (_ name: String, _ make: () -> [UInt8]) -> [UInt8])?
     /// Whether the route takes `sort=` (API.md §6), so headings can be sort links.
     package var canSort: Bool
     /// Whether the route takes `limit=` and `offset=`, so a page can link its neighbours.

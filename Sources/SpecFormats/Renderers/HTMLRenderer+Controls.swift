@@ -63,9 +63,32 @@ extension HTMLRenderer {
         return html.text
     }
 
-    /// ``filterForm(_:)``, written into `html`.
+    /// ``filterForm(_:)``, written into `html`: kept (``PageContext/keptPart``) under the inputs
+    /// it reads, as every page of one filter shows the same form.
     package static func writeFilterForm(_ page: PageContext, into html: inout HTMLWriter) {
         guard !page.fields.isEmpty else { return }
+        guard let keptPart = page.keptPart else { return writeForm(page, into: &html) }
+        html.write(
+            keptPart(formName(page)) {
+                var form = HTMLWriter()
+                writeForm(page, into: &form)
+                return form.bytes
+            })
+    }
+
+    /// What a filter form reads besides the store version's data (its fields' choices and
+    /// counts, which follow from the route, the version, the filters and the words): the path,
+    /// the pinned version, the order and the filters as applied, in their order.
+    private static func formName(_ page: PageContext) -> String {
+        var name = "form\u{0}" + page.path + "\u{0}" + (page.pinnedVersion ?? "\u{1}")
+        name += "\u{0}" + (page.sort ?? "\u{1}")
+        for (field, value) in page.applied {
+            name += "\u{0}" + field + "\u{2}" + value
+        }
+        return name
+    }
+
+    private static func writeForm(_ page: PageContext, into html: inout HTMLWriter) {
         let search = page.route.kind == .search
         if !search {
             // A phone shows the form and the sortable headings only once this box is ticked

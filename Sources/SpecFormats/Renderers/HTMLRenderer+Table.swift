@@ -289,26 +289,21 @@ extension HTMLRenderer {
     }
 
     /// The name a row's kept text is kept under (``FormatInput/keptTexts``): the route, the page
-    /// or fragment, and each cell's column (key, heading, kind, figure or not), so two tables
-    /// that lay a row out differently never share its text.
+    /// or fragment, whether the name links, and each cell's column key (with whether it is shown
+    /// as a figure), so two tables that lay a row out differently never share its text. Under a
+    /// route's fixed columns a key names one column: the route's own, or a field outside them,
+    /// headed by its name (``shownColumns(_:route:)``).
     private static func rowLayout(_ slots: [Slot], page: PageContext, fragment: Bool, linksName: Bool) -> String {
-        var layout = "html\u{0}" + page.route.template + (fragment ? "\u{0}fragment" : "\u{0}page")
-        layout += linksName ? "\u{0}linked" : "\u{0}plain"
+        var layout = "html\u{0}" + page.route.template
+        layout += fragment ? "\u{0}f" : "\u{0}p"
+        layout += linksName ? "l" : "-"
         for slot in slots {
             guard case .column(let column, let figure) = slot else {
-                layout += "\u{0}\u{1}source"
+                layout += "\u{0}\u{1}"
                 continue
             }
-            let kind =
-                switch column.kind {
-                case .text: "t"
-                case .number: "n"
-                case .id: "i"
-                case .references: "r"
-                case .source: "s"
-                case .color: "c"
-                }
-            layout += "\u{0}" + column.key + "\u{1}" + column.header + "\u{1}" + kind + (figure ? "f" : "")
+            layout += figure ? "\u{0}\u{2}" : "\u{0}"
+            layout += column.key
         }
         return layout
     }
