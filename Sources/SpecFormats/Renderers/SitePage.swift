@@ -45,7 +45,7 @@ package enum SitePage {
             """)
         page.write(escaping: title)
         page.write(" · HIG spec service</title>\n<style>\n")
-        page.write(SiteStyle.css)
+        page.write(SiteStyle.cssBytes)
         page.write(
             """
 

@@ -7,6 +7,9 @@
 /// The `hig-` classes are the ones a site embedding a `fragment=true` table can style; the
 /// README lists them.
 package enum SiteStyle {
+    /// ``css`` as bytes, made once: every page copies them in as one block.
+    package static let cssBytes = Array(css.utf8)
+
     package static let css = """
         :root{--fg:#1d1d1f;--muted:#555559;--bg:#fff;--panel:#f5f5f7;--line:#c7c7cc;\
         --link:#0050b3;--pub:#1b6b2f;--conv:#8a4b00;--focus:#0066cc}

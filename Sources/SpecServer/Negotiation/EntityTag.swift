@@ -22,15 +22,12 @@ struct EntityTag: Equatable, Hashable, Sendable {
     /// word is mixed in with a multiply and a shift (which carries high bits back down), the
     /// tail byte by byte, the length last, and the result finished with MurmurHash3's `fmix64`.
     ///
-    /// The words are folded in by ``CLibrary/foldingWords(of:into:_:)``, one unaligned load each
-    /// from one buffer: reading each through a bounds-checked call cost a tenth of a never-seen
-    /// HTML page (callgrind, 7 December 2026).
+    /// The words are mixed in by ``CLibrary/mixingWords(of:into:multiplier:shift:)``, one
+    /// unaligned load each from one buffer: reading each through a bounds-checked call cost a
+    /// tenth of a never-seen HTML page (callgrind, 7 December 2026).
     static func hash64(_ bytes: Span<UInt8>) -> UInt64 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash = CLibrary.foldingWords(of: bytes, into: 0xcbf2_9ce4_8422_2325) { hash, word in
-            let mixed = (hash ^ word) &* multiplier
-            return mixed ^ (mixed >> 29)
-        }
+        var hash = CLibrary.mixingWords(of: bytes, into: 0xcbf2_9ce4_8422_2325, multiplier: multiplier, shift: 29)
         var offset = bytes.count / 8 * 8
         while offset < bytes.count {
             hash = (hash ^ UInt64(bytes[offset])) &* multiplier
