@@ -21,7 +21,9 @@ package struct TableColumn: Equatable, Sendable {
     }
 
     /// The flattened field name (`points_width`, `citation_url`).
-    package var key: String
+    package var key: String {
+        didSet { sortKey = Self.sortKey(of: key) }
+    }
     /// The heading in words, with the unit where the column has one (`Width (pt)`).
     package var header: String
     /// The CSV heading: the field name, with the unit appended where there is one (`points_width_pt`).
@@ -30,6 +32,7 @@ package struct TableColumn: Equatable, Sendable {
 
     package init(_ key: String, _ header: String, csv: String? = nil, _ kind: Kind = .text) {
         self.key = key
+        self.sortKey = Self.sortKey(of: key)
         self.header = header
         self.csvName = csv ?? key
         self.kind = kind
@@ -107,11 +110,14 @@ package struct TableColumn: Equatable, Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// The value `sort=` takes for this column: the field's dotted path (`points.width`).
-    package var sortKey: String {
-        // Every sortable heading of a page asks for its key: most keys have no `_` and are their
-        // own, and an ASCII key is split among its bytes (the split by characters and the join
-        // were a twentieth of a never-seen page).
+    /// The value `sort=` takes for this column: the field's dotted path (`points.width`), made
+    /// with the key, as every sortable heading and picker entry of a page reads it.
+    package private(set) var sortKey: String
+
+    /// `key`'s dotted path.
+    private static func sortKey(of key: String) -> String {
+        // Most keys have no `_` and are their own, and an ASCII key is split among its bytes
+        // (the split by characters and the join were a twentieth of a never-seen page).
         let underscore = UInt8(ascii: "_")
         guard key.utf8.contains(underscore) else { return key }
         guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return key.split(separator: "_").joined(separator: ".") }

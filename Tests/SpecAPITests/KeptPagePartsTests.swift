@@ -5,9 +5,9 @@ import Testing
 
 /// A collection page's filter form is kept for the other pages of its filter
 /// (``FieldCatalogues/pagePart(for:_:)``): every page must be the one a server that kept nothing
-/// gives, whatever was asked before it, so a kept form is never another version's, order's,
-/// filter's or search's.
-@Suite struct KeptFormTests {
+/// gives, whatever was asked before it, so a kept part is never another version's, order's,
+/// filter's or search's, nor another page size's or arrangement's.
+@Suite struct KeptPagePartsTests {
     @Test func everyPageIsThePageOfAServerThatKeptNothing() throws {
         let store = try SpecStore.load(contentsOf: ShippedStore.path)
         let keeping = APIHarness(store: store)
@@ -28,15 +28,23 @@ import Testing
             "/v1/tracking?font=sf%20pro&format=html", "/v1/tracking?font=sf%20pro&offset=25&format=html",
             "/v1/tracking?font=SF%20Pro&format=html", "/v1/colors?format=html&_form=filters&platform=",
             "/v1/colors?format=html", "/v1/metrics?topic=buttons&format=html&fragment=true",
+            // A whole table says its same-valued columns once; a page of it and its picked columns.
+            "/v1/metrics?topic=buttons&format=html", "/v1/metrics?topic=buttons&offset=5&format=html",
+            "/v1/metrics?topic=buttons&fields=id,value&format=html", "/v1/metrics?topic=buttons&offset=3&format=html",
+            "/v1/tracking?font=sf%20pro&limit=4&format=html", "/v1/tracking?font=sf%20pro&limit=4&offset=4&format=html",
+            "/v1/tracking?font=sf%20pro&limit=4&offset=4&fields=id,size&format=html",
         ]
         var forms = 0
+        var pickers = 0
         for target in targets {
             let kept = keeping.request(.get, target)
             let fresh = APIHarness(store: store).request(.get, target)
             #expect(kept.status == fresh.status, "\(target)")
             #expect(kept.text == fresh.text, "\(target)")
             if kept.text.contains("<form class=\"hig-filters\"") { forms += 1 }
+            if kept.text.contains("<details class=\"hig-columns\">") { pickers += 1 }
         }
         #expect(forms >= 90)
+        #expect(pickers >= 80)
     }
 }
