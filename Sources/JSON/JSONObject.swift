@@ -74,4 +74,14 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
 
     /// Whether a member named `key` exists.
     public func contains(key: String) -> Bool { keys.contains(key) }
+
+    /// The position of the member named `key`, or `nil`.
+    package func index(forKey key: String) -> Int? { keys.firstIndex(of: key) }
+
+    /// Changes the value at `position` where it is: a nested object or array taken out of it
+    /// (and the value set to something else meanwhile) is changed without being copied, where
+    /// reading it, changing it and setting it back copies it whole each time.
+    package mutating func modifyValue<Result>(at position: Int, _ body: (inout JSONValue) -> Result) -> Result {
+        body(&values[position])
+    }
 }

@@ -54,4 +54,31 @@ import Testing
             }
         }
     }
+
+    /// Splitting at an ASCII character gives what the standard library's split gives: ids and
+    /// keys, empty parts at either end and between, and texts a combining mark or an emoji
+    /// makes non-ASCII (a mark after the separator joins it to another character).
+    @Test func splittingAtAnASCIICharacterIsSplittingByCharacters() {
+        let fixed = [
+            "metric.buttons.ios.minimum-size", "", ".", "..a..b..", "a", "color.all.red", "é.e", ".\u{301}a.b",
+            "a.\u{301}.b", "😀.😀",
+        ]
+        for text in fixed {
+            #expect(
+                text.splitASCII(".") == text.split(separator: ".").map(String.init), "\(Array(text.unicodeScalars))")
+        }
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "b", ".", "_", "\u{301}", "é", "😀"]
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...10, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }
+            .joined()
+            for separator: Character in [".", "_"] {
+                #expect(
+                    text.splitASCII(separator) == text.split(separator: separator).map(String.init),
+                    "\(Array(text.unicodeScalars)) \(separator)")
+            }
+        }
+    }
 }

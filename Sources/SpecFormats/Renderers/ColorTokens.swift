@@ -46,7 +46,7 @@ package enum ColorTokens {
         var tokens = JSONObject()
         for row in kept {
             guard let id = row["id"]?.stringValue, let value = value(of: row, in: appearance) else { continue }
-            let path = id.split(separator: ".").map(String.init)
+            let path = id.splitASCII(".")
             insert(
                 token(row: row, value: value, appearance: appearance, version: version), at: path.dropFirst(),
                 into: &tokens)

@@ -241,7 +241,7 @@ package enum DesignTokens {
         root.append("$extensions", [extensionKey: .object(provenance)])
         for row in rows {
             guard let id = row["id"]?.stringValue else { continue }
-            var path = id.split(separator: ".").map(String.init)
+            var path = id.splitASCII(".")
             if path.first == "metric" { path.removeFirst() }
             guard !path.isEmpty else { continue }
             let unit = row["unit"]?.stringValue ?? "pt"
@@ -276,13 +276,17 @@ package enum DesignTokens {
             group[group.contains(key: name) ? name + "-value" : name] = leaf
             return
         }
-        if let existing = group[name] {
-            guard case .object(var nested) = existing, nested["$value"] == nil else {
-                group[path.joined(separator: "-")] = leaf
-                return
+        if let index = group.index(forKey: name) {
+            // The group is changed where it is: read out and set back, each insert copied every
+            // group on its path, a third of a never-seen token file.
+            let clashes = group.modifyValue(at: index) { existing in
+                guard case .object(var nested) = existing, nested["$value"] == nil else { return true }
+                existing = .null
+                insert(leaf, at: path.dropFirst(), into: &nested)
+                existing = .object(nested)
+                return false
             }
-            insert(leaf, at: path.dropFirst(), into: &nested)
-            group[name] = .object(nested)
+            if clashes { group[path.joined(separator: "-")] = leaf }
         } else {
             var nested = JSONObject()
             insert(leaf, at: path.dropFirst(), into: &nested)
@@ -361,6 +365,10 @@ package enum DesignTokens {
 extension JSONObject {
     /// Puts a member first, replacing any member of that name.
     fileprivate mutating func keysFirst(_ key: String, _ value: JSONValue) {
-        self = JSONObject([(key, value)] + filter { $0.key != key }.map { ($0.key, $0.value) })
+        var first = JSONObject()
+        first.reserveCapacity(count + 1)
+        first.append(key, value)
+        for (other, value) in self where other != key { first.append(other, value) }
+        self = first
     }
 }

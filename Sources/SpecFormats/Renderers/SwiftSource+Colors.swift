@@ -42,7 +42,7 @@ extension SwiftSource {
         var used: Set<String> = []
         for (index, row) in rows.enumerated() {
             guard let id = row["id"]?.stringValue else { continue }
-            var segments = id.split(separator: ".").map(String.init)
+            var segments = id.splitASCII(".")
             if segments.first == "color" { segments.removeFirst() }
             // The table for every platform needs no platform in its name: `HIGColors.Indigo`.
             if segments.first == "all" { segments.removeFirst() }

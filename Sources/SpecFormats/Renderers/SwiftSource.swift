@@ -349,7 +349,7 @@ package enum SwiftSource {
     /// A metric's constant name: its id without `metric.` and its topic, camel-cased
     /// (`metric.controls.ios.minimum-size` → `iosMinimumSize`).
     private static func memberName(id: String, topic: String) -> String {
-        var segments = id.split(separator: ".").map(String.init)
+        var segments = id.splitASCII(".")
         if segments.first == "metric" { segments.removeFirst() }
         if let index = segments.firstIndex(of: topic), segments.count > 1 { segments.remove(at: index) }
         return identifier(segments.joined(separator: "-"), upper: false)

@@ -25,3 +25,17 @@ extension String {
         return false
     }
 }
+
+extension String {
+    /// The text's parts between each `separator` (an ASCII character), empty parts left out:
+    /// what `split(separator:)` gives, made from the UTF-8 bytes for an ASCII text (an id or a
+    /// key), where the standard library steps character by character (a sixth of a never-seen
+    /// token file, whose every path is an id split at its dots). Any other text is split by
+    /// characters, as a combining mark after the separator joins it to another character.
+    package func splitASCII(_ separator: Character) -> [String] {
+        guard let byte = separator.asciiValue, utf8.allSatisfy({ $0 < 0x80 }) else {
+            return split(separator: separator).map(String.init)
+        }
+        return utf8.split(separator: byte).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
