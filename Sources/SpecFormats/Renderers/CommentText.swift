@@ -5,6 +5,17 @@
 /// comments' (measured 7 December 2026).
 enum CommentText {
     static func cleaned(_ text: String, splittingStarSlash: Bool = false) -> String {
+        // Most texts hold neither: read once, and given back as they are.
+        var clean = true
+        var star = false
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || (star && byte == UInt8(ascii: "/")) {
+                clean = false
+                break
+            }
+            star = splittingStarSlash && byte == UInt8(ascii: "*")
+        }
+        if clean { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 4)
         var afterStar = false

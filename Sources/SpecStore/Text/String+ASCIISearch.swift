@@ -33,9 +33,19 @@ extension String {
     /// token file, whose every path is an id split at its dots). Any other text is split by
     /// characters, as a combining mark after the separator joins it to another character.
     package func splitASCII(_ separator: Character) -> [String] {
-        guard let byte = separator.asciiValue, utf8.allSatisfy({ $0 < 0x80 }) else {
-            return split(separator: separator).map(String.init)
+        guard let wanted = separator.asciiValue else { return split(separator: separator).map(String.init) }
+        var parts: [String] = []
+        var part: [UInt8] = []
+        for byte in utf8 {
+            guard byte < 0x80 else { return split(separator: separator).map(String.init) }
+            guard byte == wanted else {
+                part.append(byte)
+                continue
+            }
+            if !part.isEmpty { parts.append(String(decoding: part, as: UTF8.self)) }
+            part.removeAll(keepingCapacity: true)
         }
-        return utf8.split(separator: byte).map { String(decoding: $0, as: UTF8.self) }
+        if !part.isEmpty { parts.append(String(decoding: part, as: UTF8.self)) }
+        return parts
     }
 }
