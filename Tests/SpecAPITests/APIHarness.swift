@@ -3,6 +3,7 @@ import SpecAPI
 import SpecFormats
 import SpecStore
 import TestSupport
+import Testing
 
 /// What the API answered to a request target: the answer, or the error a client would get.
 struct APIAnswer {
@@ -38,6 +39,19 @@ struct APIHarness {
     init(store: SpecStore) {
         self.store = store
         self.catalogues = FieldCatalogues(store: store)
+    }
+
+    /// Asks this harness each target in turn, and a new harness of the same store that has kept
+    /// nothing, expecting the same status and bytes from both: what a server keeps between
+    /// requests never changes an answer. This harness's answers, in order.
+    func answersBesideAFreshServer(_ targets: [String]) -> [APIAnswer] {
+        targets.map { target in
+            let kept = request(.get, target)
+            let fresh = APIHarness(store: store).request(.get, target)
+            #expect(kept.status == fresh.status, "\(target)")
+            #expect(kept.text == fresh.text, "\(target)")
+            return kept
+        }
     }
 
     func request(_ method: APIMethod = .get, _ target: String, body: [UInt8] = []) -> APIAnswer {

@@ -52,19 +52,24 @@ import Testing
             String(decoding: CSVRenderer.row(record, keys: columns.map(\.key)), as: UTF8.self) == "a,2,,\"x, y\",\r\n")
     }
 
+    /// Choices among collections' rows with more than a dozen rows each, under fixed columns:
+    /// a filtered collection, whole ones, and one filtered to rows of one topic.
+    private static func choices(in snapshot: SpecSnapshot) throws -> [(Route, QueryResult)] {
+        [
+            (.collection(.tracking), try snapshot.tracking(matching: TrackingFilter(font: "SF Pro"))),
+            (.collection(.metrics), try snapshot.metrics(matching: MetricFilter())),
+            (.collection(.metrics), try snapshot.metrics(matching: MetricFilter(topic: "buttons"))),
+            (.collection(.colors), try snapshot.colors(matching: ColorFilter())),
+            (.collection(.rules), try snapshot.rules(matching: RuleFilter())),
+        ]
+    }
+
     /// A Markdown page of a choice among a collection's rows writes each row's cells from the
     /// text kept (``FormatInput/keptTexts``): the same page as the renderer writes from the table
     /// alone, fragment or not, for overlapping pages asked one after another.
     @Test func aMarkdownPageFromKeptCellsIsThePageFromTheTable() throws {
-        let store = try SpecStore.load(contentsOf: ShippedStore.path)
-        let snapshot = store.latest
-        let results: [(Route, QueryResult)] = [
-            (.collection(.tracking), try snapshot.tracking(matching: TrackingFilter(font: "SF Pro"))),
-            (.collection(.metrics), try snapshot.metrics(matching: MetricFilter())),
-            (.collection(.colors), try snapshot.colors(matching: ColorFilter())),
-            (.collection(.rules), try snapshot.rules(matching: RuleFilter())),
-        ]
-        for (route, all) in results {
+        let snapshot = try SpecStore.load(contentsOf: ShippedStore.path).latest
+        for (route, all) in try Self.choices(in: snapshot) {
             #expect(all.count > 12)
             for range in [0..<5, 3..<9, 2..<12, 0..<all.count] {
                 let page = all.slice(range)
@@ -87,17 +92,9 @@ import Testing
     /// page and its fragment, whole tables (whose same-valued columns leave the rows) and pages
     /// of them, asked one after another so each reads rows kept by the others.
     @Test func anHTMLPageFromKeptRowsIsThePageFromTheTable() throws {
-        let store = try SpecStore.load(contentsOf: ShippedStore.path)
-        let snapshot = store.latest
-        let results: [(Route, QueryResult)] = [
-            (.collection(.tracking), try snapshot.tracking(matching: TrackingFilter(font: "SF Pro"))),
-            (.collection(.metrics), try snapshot.metrics(matching: MetricFilter())),
-            (.collection(.metrics), try snapshot.metrics(matching: MetricFilter(topic: "buttons"))),
-            (.collection(.colors), try snapshot.colors(matching: ColorFilter())),
-            (.collection(.rules), try snapshot.rules(matching: RuleFilter())),
-        ]
+        let snapshot = try SpecStore.load(contentsOf: ShippedStore.path).latest
         var layouts = 0
-        for (route, all) in results {
+        for (route, all) in try Self.choices(in: snapshot) {
             #expect(all.count > 12)
             for range in [0..<5, 3..<9, 0..<all.count, 2..<12] {
                 let page = all.slice(range)

@@ -21,9 +21,7 @@ package struct TableColumn: Equatable, Sendable {
     }
 
     /// The flattened field name (`points_width`, `citation_url`).
-    package var key: String {
-        didSet { sortKey = Self.sortKey(of: key) }
-    }
+    package let key: String
     /// The heading in words, with the unit where the column has one (`Width (pt)`).
     package var header: String
     /// The CSV heading: the field name, with the unit appended where there is one (`points_width_pt`).
@@ -112,7 +110,7 @@ package struct TableColumn: Equatable, Sendable {
 
     /// The value `sort=` takes for this column: the field's dotted path (`points.width`), made
     /// with the key, as every sortable heading and picker entry of a page reads it.
-    package private(set) var sortKey: String
+    package let sortKey: String
 
     /// `key`'s dotted path.
     private static func sortKey(of key: String) -> String {

@@ -23,7 +23,7 @@ struct DeflatedSegment: Sendable {
     }
 
     /// The site's style sheet, as `SitePage` writes it into every page's `<style>` element.
-    static let siteStyle = DeflatedSegment(Array(SiteStyle.css.utf8))
+    static let siteStyle = DeflatedSegment(SiteStyle.cssBytes)
 
     /// Where the bytes first occur in `body`, or `nil`.
     func offset(in body: [UInt8]) -> Int? {
