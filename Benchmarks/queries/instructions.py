@@ -2,18 +2,19 @@
 """Instructions per never-seen request, counted by callgrind: a measure that does not move with
 the VM's load, for telling two builds apart where the timed benchmark (run.sh) spreads ±40 %.
 It counts the server's own instructions (every thread, no kernel time), so its ratios are larger
-than run.sh's, which include the kernel's share every request pays alike. The HTML, Swift, CSS
-and token cases repeat within about 1 % between runs of one binary; the JSON case does not (130
-to 206 thousand in five runs of one build, cause not found): read it as a range.
+than run.sh's, which include the kernel's share every request pays alike. Every case repeats
+within about 1 % between runs of one binary.
 
     Benchmarks/queries/instructions.py BINARY [BINARY...]      (CASES=html,json to choose)
 
 Each case is 320 distinct URLs made from a fixed seed (pages of the benchmark's shapes: offset,
-limit and store version, or filter combinations); the first 20 warm the server up uninstrumented
-(each store version's columns are built on its first request), the other 300 are counted.
+limit and store version, or filter combinations). The first 20, and the first that asks each
+other store version, warm the server up uninstrumented: a version's columns and vocabulary are
+built on its first request, once per server. The others are counted.
 Needs: apt-get install -y valgrind.
 """
 import glob, http.client, os, random, subprocess, sys, tempfile
+from urllib.parse import parse_qs, urlsplit
 
 from queries import version_ids, wait_ready
 
@@ -24,7 +25,9 @@ def cases(versions):
     pages = set()
     while len(pages) < 320:
         pages.add((rng.randint(0, 90), rng.randint(3, 7), rng.choice(versions)))
-    pages = sorted(pages, key=lambda page: rng.random())
+    # Sorted before shuffling: a set's order of strings changes with each process's hash seed.
+    pages = sorted(pages)
+    rng.shuffle(pages)
     tracking = "/v1/tracking?font=sf%20pro&offset={}&limit={}&version={}"
     rng = random.Random(5)
     metrics = set()
@@ -56,7 +59,24 @@ def cases(versions):
     }
 
 
+def warm_and_counted(urls):
+    """The first 20 URLs, and the first of every other store version, to warm the server up
+    uninstrumented (a version's columns are built on its first request, once per server); the
+    rest, to count."""
+    warm, counted = urls[:20], []
+    versions = {parse_qs(urlsplit(url).query).get("version", [""])[0] for url in warm}
+    for url in urls[20:]:
+        version = parse_qs(urlsplit(url).query).get("version", [""])[0]
+        if version in versions:
+            counted.append(url)
+        else:
+            versions.add(version)
+            warm.append(url)
+    return warm, counted
+
+
 def measure(binary, urls, port):
+    warm, counted = warm_and_counted(urls)
     out = tempfile.mktemp(prefix="callgrind.")
     server = subprocess.Popen(
         ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--instr-atstart=no",
@@ -65,11 +85,11 @@ def measure(binary, urls, port):
     try:
         wait_ready(port, timeout=120)
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        for url in urls[:20]:
+        for url in warm:
             connection.request("GET", url)
             connection.getresponse().read()
         subprocess.run(["callgrind_control", "-i", "on", str(server.pid)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        for url in urls[20:]:
+        for url in counted:
             connection.request("GET", url)
             response = connection.getresponse()
             response.read()
@@ -79,14 +99,14 @@ def measure(binary, urls, port):
     finally:
         server.terminate()
         server.wait()
-    counted = 0
+    instructions = 0
     for path in glob.glob(out + "*"):
         with open(path) as dump:
             for line in dump:
                 if line.startswith(("summary:", "totals:")):
-                    counted = max(counted, int(line.split()[1]))
+                    instructions = max(instructions, int(line.split()[1]))
         os.remove(path)
-    return counted / (len(urls) - 20)
+    return instructions / len(counted)
 
 
 def versions_of(binary, port):
