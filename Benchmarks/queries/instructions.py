@@ -99,13 +99,18 @@ def measure(binary, urls, port):
     finally:
         server.terminate()
         server.wait()
-    instructions = 0
+    # `callgrind_control -d` wrote OUT.1: what ran from instrumentation on to that dump, the
+    # counted requests alone. OUT, written as the server exits, holds its shutdown: not counted.
+    instructions = None
     for path in glob.glob(out + "*"):
-        with open(path) as dump:
-            for line in dump:
-                if line.startswith(("summary:", "totals:")):
-                    instructions = max(instructions, int(line.split()[1]))
+        if path == out + ".1":
+            with open(path) as dump:
+                for line in dump:
+                    if line.startswith("totals:"):
+                        instructions = int(line.split()[1])
         os.remove(path)
+    if instructions is None:
+        sys.exit(f"callgrind wrote no dump for the counted requests ({out}.1)")
     return instructions / len(counted)
 
 
