@@ -27,16 +27,16 @@ extension JSONValue {
     private func write(into bytes: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
         case .null:
-            bytes.append(contentsOf: "null".utf8)
+            CLibrary.appendUTF8(of: "null", to: &bytes)
         case .bool(let value):
-            bytes.append(contentsOf: (value ? "true" : "false").utf8)
+            CLibrary.appendUTF8(of: (value ? "true" : "false"), to: &bytes)
         case .number(let number):
-            bytes.append(contentsOf: number.literal.utf8)
+            CLibrary.appendUTF8(of: number.literal, to: &bytes)
         case .string(let string):
             JSONValue.writeString(string, into: &bytes)
         case .array(let elements):
             guard !elements.isEmpty else {
-                bytes.append(contentsOf: "[]".utf8)
+                CLibrary.appendUTF8(of: "[]", to: &bytes)
                 return
             }
             bytes.append(UInt8(ascii: "["))
@@ -49,7 +49,7 @@ extension JSONValue {
             bytes.append(UInt8(ascii: "]"))
         case .object(let object):
             guard !object.isEmpty else {
-                bytes.append(contentsOf: "{}".utf8)
+                CLibrary.appendUTF8(of: "{}", to: &bytes)
                 return
             }
             bytes.append(UInt8(ascii: "{"))

@@ -56,4 +56,26 @@ import Testing
         #expect(page.contains("<a href=\"/v1/devices\" aria-current=\"page\">Devices</a>"))
         #expect(Self.site.links("/v1/devices") && !Self.site.links("/v1/rules"))
     }
+
+    /// The header's links are written once for each page that can be current and kept: asked
+    /// in any order, each current page gets the items a site that kept nothing writes, with
+    /// that page's link, and only it, marked.
+    @Test func theHeadersLinksAreKeptForEachCurrentPage() {
+        let navigation = [("Devices", "/v1/devices"), ("Rules & <notes>", "/v1/rules"), ("Search", "/v1/search")]
+        let kept = Site(navigation: navigation, collections: [], answers: { _ in false })
+        var asked: [String?] = navigation.map(\.1) + [nil, "/v1/other", "/v1/devices", nil, "/v1/rules"]
+        asked += asked.reversed()
+        for current in asked {
+            let fresh = Site(navigation: navigation, collections: [], answers: { _ in false })
+            let items = String(decoding: kept.navigationItems(current: current), as: UTF8.self)
+            #expect(items == String(decoding: fresh.navigationItems(current: current), as: UTF8.self))
+            let marked = items.split(separator: "<li>").filter { $0.contains("aria-current") }
+            if let current, navigation.contains(where: { $0.1 == current }) {
+                #expect(marked.count == 1 && marked[0].contains("href=\"\(current)\""), "\(items)")
+            } else {
+                #expect(marked.isEmpty, "\(items)")
+            }
+            #expect(items.contains("Rules &amp; &lt;notes&gt;"))
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import JSON
 import SpecFormats
 import SpecStore
+import SystemSupport
 
 /// What a data route answers, before it is written in a format.
 package enum AnswerContent: Sendable {
@@ -193,19 +194,19 @@ extension QueryResult {
     /// with the rows copied from the bytes a snapshot keeps of them
     /// (``QueryResult/appendCompactItems(to:)``).
     package func appendEnvelope(version: String, total: Int? = nil, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: #"{"version":"#.utf8)
+        CLibrary.appendUTF8(of: #"{"version":"#, to: &bytes)
         JSONValue.writeString(version, into: &bytes)
-        bytes.append(contentsOf: #","count":"#.utf8)
-        bytes.append(contentsOf: String(count).utf8)
+        CLibrary.appendUTF8(of: #","count":"#, to: &bytes)
+        CLibrary.appendUTF8(of: String(count), to: &bytes)
         if let total {
-            bytes.append(contentsOf: #","total":"#.utf8)
-            bytes.append(contentsOf: String(total).utf8)
+            CLibrary.appendUTF8(of: #","total":"#, to: &bytes)
+            CLibrary.appendUTF8(of: String(total), to: &bytes)
         }
-        bytes.append(contentsOf: #","items":["#.utf8)
+        CLibrary.appendUTF8(of: #","items":["#, to: &bytes)
         appendCompactItems(to: &bytes)
         bytes.append(UInt8(ascii: "]"))
         if !notes.isEmpty {
-            bytes.append(contentsOf: #","notes":"#.utf8)
+            CLibrary.appendUTF8(of: #","notes":"#, to: &bytes)
             JSONValue.array(NoteWording.texts(notes).map { .string($0) }).serialize(into: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))

@@ -1,6 +1,7 @@
 import JSON
 import SpecFormats
 import SpecStore
+import SystemSupport
 
 /// Paging, order and field selection of a collection route's rows (API.md §6): `limit`,
 /// `offset`, `sort` and `fields`, read from the query and applied to the route's answer before it
@@ -72,11 +73,22 @@ package struct RowSelection: Equatable, Sendable {
     /// Whether nothing is selected.
     package var isEmpty: Bool { limit == nil && offset == 0 && sort == nil && fields == nil }
 
-    /// What the selection adds to a cache key; empty when nothing is selected.
-    package var key: String {
-        guard !isEmpty else { return "" }
-        return
-            "|l\(limit.map(String.init) ?? "")|o\(offset)|s\(descending ? "-" : "")\(sort ?? "")|f\(fields?.joined(separator: ",") ?? "")"
+    /// Appends what the selection adds to a cache key to `bytes`: nothing when nothing is
+    /// selected.
+    package func appendKey(to bytes: inout [UInt8]) {
+        guard !isEmpty else { return }
+        CLibrary.appendUTF8(of: "|l", to: &bytes)
+        if let limit { CLibrary.appendUTF8(of: String(limit), to: &bytes) }
+        CLibrary.appendUTF8(of: "|o", to: &bytes)
+        CLibrary.appendUTF8(of: String(offset), to: &bytes)
+        CLibrary.appendUTF8(of: "|s", to: &bytes)
+        if descending { bytes.append(UInt8(ascii: "-")) }
+        if let sort { CLibrary.appendUTF8(of: sort, to: &bytes) }
+        CLibrary.appendUTF8(of: "|f", to: &bytes)
+        for (index, field) in (fields ?? []).enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            CLibrary.appendUTF8(of: field, to: &bytes)
+        }
     }
 
     /// The page of `result` this selection asks for: ordered, sliced, trimmed to its fields.
@@ -301,9 +313,9 @@ package struct Page: Sendable {
         field.reserveCapacity(
             2 * (path.utf8.count + query.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 } + 48))
         func appendTarget(offset: Int, rel: String) {
-            if !field.isEmpty { field.append(contentsOf: ", ".utf8) }
+            if !field.isEmpty { CLibrary.appendUTF8(of: ", ", to: &field) }
             field.append(UInt8(ascii: "<"))
-            field.append(contentsOf: path.utf8)
+            CLibrary.appendUTF8(of: path, to: &field)
             var separator = UInt8(ascii: "?")
             func pair(_ name: String, _ value: String) {
                 field.append(separator)
@@ -315,8 +327,8 @@ package struct Page: Sendable {
             for (name, value) in query where name != "offset" && name != "limit" { pair(name, value) }
             if let limit { pair("limit", String(limit)) }
             if offset > 0 { pair("offset", String(offset)) }
-            field.append(contentsOf: ">; rel=\"".utf8)
-            field.append(contentsOf: rel.utf8)
+            CLibrary.appendUTF8(of: ">; rel=\"", to: &field)
+            CLibrary.appendUTF8(of: rel, to: &field)
             field.append(UInt8(ascii: "\""))
         }
         if let next { appendTarget(offset: next, rel: "next") }
@@ -331,11 +343,25 @@ package struct Page: Sendable {
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
+    /// Whether ``encode(_:)`` writes `byte` as itself.
+    private static func isKept(_ byte: UInt8) -> Bool {
+        PercentEncoding.isUnreserved(byte) || byte == UInt8(ascii: ",")
+    }
+
     /// ``encode(_:)``, appended to `bytes`.
     package static func encode(_ text: String, into bytes: inout [UInt8]) {
+        // Most names and values need no escape: those are copied whole, after one look at
+        // their bytes, rather than appended byte by byte.
+        let span = text.utf8.span
+        var plain = true
+        for index in span.indices where !isKept(span[index]) {
+            plain = false
+            break
+        }
+        if plain { return CLibrary.appendUTF8(of: text, to: &bytes) }
         let digits = hexDigits
         for byte in text.utf8 {
-            if PercentEncoding.isUnreserved(byte) || byte == UInt8(ascii: ",") {
+            if isKept(byte) {
                 bytes.append(byte)
             } else {
                 bytes.append(UInt8(ascii: "%"))

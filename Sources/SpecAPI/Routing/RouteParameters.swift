@@ -1,5 +1,6 @@
 import SpecFormats
 import SpecStore
+import SystemSupport
 
 /// A request's own parameters (its query without the common ones), read once: the route's
 /// store filter decoded from them, their canonical values, and the cache key of the answer.
@@ -54,15 +55,40 @@ package struct RouteParameters {
     package static func key(
         route: Route, parameter: String?, filters: [(String, String)], options: RequestOptions, format: Format
     ) -> String {
-        var key = "\(route.position)|\(parameter ?? "")|"
-        for (name, value) in filters { key += "\(name)=\(value)&" }
-        key += "|\(options.version ?? "")|\(format.rawValue)|\(options.shape.rawValue)"
-        key += options.pretty ? "|p" : "|"
-        key += options.fragment && (format == .html || format == .md) ? "f" : ""
-        key += options.flat ? "t" : ""
-        key += options.rows.key
-        if let words = options.words { key += "|q" + normalise(words) }
-        return key
+        // Written as bytes into one buffer, as Page.link is: every never-seen answer makes one,
+        // and appending a dozen interpolated strings cost six times as much.
+        var key: [UInt8] = []
+        key.reserveCapacity(
+            64 + (parameter?.utf8.count ?? 0) + (options.words?.utf8.count ?? 0)
+                + filters.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count + 2 })
+        func add(_ text: String) { CLibrary.appendUTF8(of: text, to: &key) }
+        func add(_ character: Unicode.Scalar) { key.append(UInt8(ascii: character)) }
+        add(String(route.position))
+        add("|")
+        if let parameter { add(parameter) }
+        add("|")
+        for (name, value) in filters {
+            add(name)
+            add("=")
+            add(value)
+            add("&")
+        }
+        add("|")
+        if let version = options.version { add(version) }
+        add("|")
+        add(format.rawValue)
+        add("|")
+        add(options.shape.rawValue)
+        add("|")
+        if options.pretty { add("p") }
+        if options.fragment && (format == .html || format == .md) { add("f") }
+        if options.flat { add("t") }
+        options.rows.appendKey(to: &key)
+        if let words = options.words {
+            add("|q")
+            add(normalise(words))
+        }
+        return String(decoding: key, as: UTF8.self)
     }
 
     /// Parameter values are case-insensitive (API.md §1), so case does not split the cache. Only

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// Percent-encoding (RFC 3986 §2.1): each byte a text may not hold as itself written `%XX`.
 /// The one encoder behind record links, query strings, Markdown link targets and note fields;
 /// each caller says which bytes stay.
@@ -23,7 +25,7 @@ package enum PercentEncoding {
         for index in span.indices where !isUnreserved(span[index]) {
             return write(text, digits: uppercaseDigits, keeping: isUnreserved, to: &bytes)
         }
-        bytes.append(contentsOf: text.utf8)
+        CLibrary.appendUTF8(of: text, to: &bytes)
     }
 
     /// The one loop both forms share: each byte of `text` that `keep` takes as itself, every

@@ -17,6 +17,9 @@ package final class Site: Sendable {
     private let recordPaths = Locked<[String: String?]>([:])
     static let recordPathsKept = 20_000
 
+    /// The header's list items, written once for each page that can be current (``navigationItems(current:)``).
+    private let navigationMarkup: KeptValues<[UInt8]>
+
     /// - Parameter answers: whether the application answers a path.
     package init(
         navigation: [(label: String, template: String)],
@@ -26,6 +29,25 @@ package final class Site: Sendable {
         self.navigation = navigation
         self.collections = collections
         self.answers = answers
+        // One for each link, one for a page that is none of them.
+        navigationMarkup = KeptValues(limit: navigation.count + 1)
+    }
+
+    /// The header's links as list items, the one to `current` marked as the page: the same
+    /// bytes for every page of a route, so written once for it.
+    package func navigationItems(current: String?) -> [UInt8] {
+        // Every template starts with `/`: the empty key is the page no link is current on.
+        navigationMarkup.value(for: navigation.contains { $0.template == current } ? current ?? "" : "") {
+            var items = HTMLWriter(capacity: 64 * navigation.count)
+            for link in navigation {
+                items.write("<li><a href=\"")
+                items.write(link.template)
+                items.write(link.template == current ? "\" aria-current=\"page\">" : "\">")
+                items.write(escaping: link.label)
+                items.write("</a></li>")
+            }
+            return items.bytes
+        }
     }
 
     /// A site with no header links and no records: a page on its own (tests).

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// Writes a table as RFC 4180 CSV: a header row, CRLF line breaks, and a field quoted when it
 /// holds a comma, a quote, CR, LF or edge spaces (quotes inside doubled).
 ///
@@ -63,7 +65,7 @@ package enum CSVRenderer {
     /// visible (every cell of the data), through ``field(_:)`` otherwise.
     package static func appendField(_ raw: String, to bytes: inout [UInt8]) {
         let utf8 = raw.utf8.span
-        guard !ControlCharacters.needsVisible(utf8) else { return bytes.append(contentsOf: field(raw).utf8) }
+        guard !ControlCharacters.needsVisible(utf8) else { return CLibrary.appendUTF8(of: field(raw), to: &bytes) }
         let first: UInt8? = utf8.isEmpty ? nil : utf8[0]
         let last: UInt8? = utf8.isEmpty ? nil : utf8[utf8.count - 1]
         let formula: Bool =
@@ -82,7 +84,7 @@ package enum CSVRenderer {
         }
         if needsQuotes { bytes.append(UInt8(ascii: "\"")) }
         if formula { bytes.append(UInt8(ascii: "'")) }
-        guard needsQuotes else { return bytes.append(contentsOf: raw.utf8) }
+        guard needsQuotes else { return CLibrary.appendUTF8(of: raw, to: &bytes) }
         for index in utf8.indices {
             let byte = utf8[index]
             bytes.append(byte)

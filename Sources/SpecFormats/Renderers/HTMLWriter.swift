@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// An HTML page's bytes, written in order into one growing buffer: the markup as it is, every
 /// value escaped straight into the buffer (as ``HTMLRenderer/escape(_:)`` writes it), and the
 /// page made a string once at the end.
@@ -19,7 +21,7 @@ package struct HTMLWriter {
 
     /// Appends markup (or text already escaped) as it is.
     package mutating func write(_ markup: String) {
-        bytes.append(contentsOf: markup.utf8)
+        CLibrary.appendUTF8(of: markup, to: &bytes)
     }
 
     /// Appends bytes already written as markup (part of a page written once for many places).
@@ -55,10 +57,10 @@ package struct HTMLWriter {
     /// Appends `raw` to `bytes` escaped as ``HTMLRenderer/escape(_:)`` escapes it.
     package static func appendEscaped(_ raw: String, to bytes: inout [UInt8]) {
         switch HTMLRenderer.escapeNeed(raw) {
-        case .nothing: bytes.append(contentsOf: raw.utf8)
+        case .nothing: CLibrary.appendUTF8(of: raw, to: &bytes)
         case .replacements: HTMLRenderer.appendReplacing(raw, to: &bytes)
         // Rare: the control pictures are made by the one function that makes them.
-        case .controls: bytes.append(contentsOf: HTMLRenderer.escape(raw).utf8)
+        case .controls: CLibrary.appendUTF8(of: HTMLRenderer.escape(raw), to: &bytes)
         }
     }
 

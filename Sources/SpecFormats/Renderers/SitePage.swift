@@ -58,13 +58,7 @@ package enum SitePage {
             <nav aria-label="Collections"><ul>
 
             """)
-        for link in site.navigation {
-            page.write("<li><a href=\"")
-            page.write(link.template)
-            page.write(link.template == current ? "\" aria-current=\"page\">" : "\">")
-            page.write(escaping: link.label)
-            page.write("</a></li>")
-        }
+        page.write(site.navigationItems(current: current))
         page.write("\n</ul></nav>\n</header>\n<main id=\"main\">\n")
         guard crumbs.count > 1 else { return }
         page.write("<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><ol>")
