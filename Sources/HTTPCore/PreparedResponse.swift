@@ -65,13 +65,15 @@ public final class PreparedResponse: @unchecked Sendable {
         let dateOffset = ResponseHead.appendStatusLineAndDate(status, to: &head)
         for (name, value) in headers {
             precondition(!ResponseHead.isReservedFieldName(name), "the engine writes \(name) itself")
-            // Checked on each string's UTF-8 in place and copied whole (the view's contiguous
-            // storage), not walked index by index.
-            precondition(ResponseHead.isValidFieldName(name.utf8.span), "invalid header name \(name)")
-            head.append(contentsOf: name.utf8)
+            // Checked on each string's UTF-8 in place and copied whole from the same view, not
+            // walked index by index (or appended as a sequence, several times the cost).
+            let nameBytes = name.utf8.span
+            precondition(ResponseHead.isValidFieldName(nameBytes), "invalid header name \(name)")
+            head.append(copying: nameBytes)
             ResponseHead.append(": ", to: &head)
-            precondition(ResponseHead.isValidFieldValue(value.utf8.span), "invalid value for \(name)")
-            head.append(contentsOf: value.utf8)
+            let valueBytes = value.utf8.span
+            precondition(ResponseHead.isValidFieldValue(valueBytes), "invalid value for \(name)")
+            head.append(copying: valueBytes)
             ResponseHead.append("\r\n", to: &head)
         }
         if !status.forbidsContent {

@@ -1,5 +1,6 @@
 import SpecAPI
 import SpecFormats
+import SpecStore
 import Testing
 
 /// The answer cache's key is written as bytes. It must spell every request as the interpolated
@@ -64,5 +65,47 @@ import Testing
         }
         // Both branches of the selection's part were taken.
         #expect(seen > 1000 && seen < 4000)
+    }
+
+    /// A route's own parameters are read once and kept for the next request that sends them:
+    /// each request, asked in any order after requests to other routes with the same
+    /// parameters, gets what decoding them for its own route gives.
+    @Test func aKeptReadingIsTheRoutesOwn() throws {
+        let sets = [
+            "size=17", "platform=iOS", "platform=ios&size=17.0", "font=SF%20Pro&size=17", "topic=buttons",
+            "style=body", "family=systemSmall", "platform=watchos&style=title1", "unknown=1", "size=big",
+            "q=button", "q=button&platform=macos", "screen=430x932", "status=published",
+        ]
+        for pass in 0..<2 {
+            for set in pass == 0 ? sets : sets.reversed() {
+                for route in Route.allCases {
+                    let query = try QueryParameters(parsing: Array(set.utf8))
+                    let asked = RouteParameters(
+                        route: route, parameter: nil, query: query, options: RequestOptions(), format: .json)
+                    let sent = Dictionary(
+                        query.pairs.filter { pair in !route.endpoint.common.contains { $0.rawValue == pair.name } }
+                            .map { ($0.name, RouteParameters.normalise($0.value)) },
+                        uniquingKeysWith: { first, _ in first })
+                    guard let filter = route.endpoint.filter, !sent.isEmpty else {
+                        #expect(asked.decoded == nil, "\(route) \(set)")
+                        continue
+                    }
+                    let expected = Result { () throws(QueryError) -> any DeclaredFilter in
+                        try filter.init(parameters: sent)
+                    }
+                    switch (expected, asked.decoded) {
+                    case (.success(let decoded), .success(let kept)):
+                        #expect(String(describing: kept) == String(describing: decoded), "\(route) \(set)")
+                        #expect(
+                            asked.filters
+                                == Dictionary(decoded.canonicalParameters, uniquingKeysWith: { first, _ in first }))
+                    case (.failure(let error), .failure(let kept)):
+                        #expect(kept == error, "\(route) \(set)")
+                    default:
+                        Issue.record("\(route) \(set): \(String(describing: asked.decoded)), not \(expected)")
+                    }
+                }
+            }
+        }
     }
 }

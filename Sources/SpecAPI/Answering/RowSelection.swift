@@ -308,25 +308,37 @@ package struct Page: Sendable {
         let previous = offset > 0 ? limit.map { max(0, min(offset, total) - $0) } ?? 0 : nil
         let next = hasNext ? limit.map { offset + $0 } : nil
         guard next != nil || previous != nil else { return nil }
-        // Written as bytes into one buffer: a never-seen page builds this for every answer.
+        // Written as bytes into one buffer: a never-seen page builds this for every answer. The
+        // two targets share the path and the parameters other than paging, written once.
+        var shared: [UInt8] = [UInt8(ascii: "<")]
+        shared.reserveCapacity(
+            path.utf8.count + query.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 } + 16)
+        CLibrary.appendUTF8(of: path, to: &shared)
+        var separator = UInt8(ascii: "?")
+        for (name, value) in query where name != "offset" && name != "limit" {
+            shared.append(separator)
+            separator = UInt8(ascii: "&")
+            Self.encode(name, into: &shared)
+            shared.append(UInt8(ascii: "="))
+            Self.encode(value, into: &shared)
+        }
         var field: [UInt8] = []
-        field.reserveCapacity(
-            2 * (path.utf8.count + query.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 } + 48))
+        field.reserveCapacity(2 * shared.count + 80)
         func appendTarget(offset: Int, rel: String) {
             if !field.isEmpty { CLibrary.appendUTF8(of: ", ", to: &field) }
-            field.append(UInt8(ascii: "<"))
-            CLibrary.appendUTF8(of: path, to: &field)
-            var separator = UInt8(ascii: "?")
-            func pair(_ name: String, _ value: String) {
+            field.append(contentsOf: shared)
+            var separator = separator
+            if let limit {
                 field.append(separator)
                 separator = UInt8(ascii: "&")
-                Self.encode(name, into: &field)
-                field.append(UInt8(ascii: "="))
-                Self.encode(value, into: &field)
+                CLibrary.appendUTF8(of: "limit=", to: &field)
+                CLibrary.appendUTF8(of: String(limit), to: &field)
             }
-            for (name, value) in query where name != "offset" && name != "limit" { pair(name, value) }
-            if let limit { pair("limit", String(limit)) }
-            if offset > 0 { pair("offset", String(offset)) }
+            if offset > 0 {
+                field.append(separator)
+                CLibrary.appendUTF8(of: "offset=", to: &field)
+                CLibrary.appendUTF8(of: String(offset), to: &field)
+            }
             CLibrary.appendUTF8(of: ">; rel=\"", to: &field)
             CLibrary.appendUTF8(of: rel, to: &field)
             field.append(UInt8(ascii: "\""))

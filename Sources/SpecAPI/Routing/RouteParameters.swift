@@ -25,31 +25,77 @@ package struct RouteParameters {
         for pair in query.pairs where !endpoint.common.contains(where: { $0.rawValue == pair.name }) {
             sent.append((pair.name, Self.normalise(pair.value)))
         }
-        let given = Dictionary(sent, uniquingKeysWith: { first, _ in first })
-        var canonical: [(String, String)]
-        if let filter = endpoint.filter, !sent.isEmpty {
-            do throws(QueryError) {
-                let decoded = try filter.init(parameters: given)
-                self.decoded = .success(decoded)
-                canonical = decoded.canonicalParameters
-            } catch {
-                // Not values to key by: the route's query throws this error where it reads
-                // the filter, after the version is resolved, as it always has.
-                self.decoded = .failure(error)
+        let reading: Reading
+        if sent.isEmpty {
+            reading = Reading(filters: [:], decoded: nil, canonical: [])
+        } else {
+            // The pages of one filter differ in their paging, order or version alone: its
+            // reading is kept for the next. A value holds no control character (the query's
+            // decoding refuses them), so NUL and SOH cannot be part of a name or value.
+            var name: [UInt8] = []
+            CLibrary.appendUTF8(of: String(route.position), to: &name)
+            for (parameter, value) in sent {
+                name.append(0)
+                CLibrary.appendUTF8(of: parameter, to: &name)
+                name.append(1)
+                CLibrary.appendUTF8(of: value, to: &name)
+            }
+            reading = Self.readings.value(for: String(decoding: name, as: UTF8.self)) {
+                Reading(sent, filter: endpoint.filter)
+            }
+        }
+        filters = reading.filters
+        decoded = reading.decoded
+        key = Self.key(
+            route: route, parameter: parameter, filters: reading.canonical, options: options, format: format)
+    }
+
+    /// What a route's own parameters, as sent, give: the same for every request that sends them.
+    private struct Reading: Sendable {
+        let filters: [String: String]
+        let decoded: Result<any DeclaredFilter, QueryError>?
+        let canonical: [(String, String)]
+
+        init(filters: [String: String], decoded: Result<any DeclaredFilter, QueryError>?, canonical: [(String, String)])
+        {
+            self.filters = filters
+            self.decoded = decoded
+            self.canonical = canonical
+        }
+
+        /// Decodes `sent` (names and normalised values, each name once) into `filter`, if the
+        /// route has one.
+        init(_ sent: [(String, String)], filter: (any DeclaredFilter.Type)?) {
+            let given = Dictionary(sent, uniquingKeysWith: { first, _ in first })
+            var canonical: [(String, String)]
+            if let filter {
+                do throws(QueryError) {
+                    let decoded = try filter.init(parameters: given)
+                    self.decoded = .success(decoded)
+                    canonical = decoded.canonicalParameters
+                } catch {
+                    // Not values to key by: the route's query throws this error where it reads
+                    // the filter, after the version is resolved, as it always has.
+                    self.decoded = .failure(error)
+                    canonical = sent.sorted { $0.0 < $1.0 }
+                }
+            } else {
+                decoded = nil
                 canonical = sent.sorted { $0.0 < $1.0 }
             }
-        } else {
-            decoded = nil
-            canonical = sent.sorted { $0.0 < $1.0 }
+            // Most queries are sent in their canonical spelling: the dictionary made for
+            // decoding serves.
+            filters =
+                canonical.count == given.count && canonical.allSatisfy { given[$0.0] == $0.1 }
+                ? given : Dictionary(canonical, uniquingKeysWith: { first, _ in first })
+            self.canonical = canonical
         }
-        // Most queries are sent in their canonical spelling: the dictionary made for decoding
-        // serves, and a never-seen query does not pay for a second.
-        filters =
-            canonical.count == given.count && canonical.allSatisfy { given[$0.0] == $0.1 }
-            ? given : Dictionary(canonical, uniquingKeysWith: { first, _ in first })
-        key = Self.key(
-            route: route, parameter: parameter, filters: canonical, options: options, format: format)
     }
+
+    /// The readings of the parameters last sent, by route and parameters: decoding a filter and
+    /// spelling it canonically was a fifth of a never-seen JSON page. Decoding reads no store, so
+    /// one set serves every server of the process; past the limit it starts again.
+    private static let readings = KeptValues<Reading>(limit: 1024)
 
     /// The key of the answer to `route` with these canonical `filters`, `options` and `format`.
     package static func key(
