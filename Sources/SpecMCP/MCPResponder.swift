@@ -329,7 +329,9 @@ package struct MCPResponder {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(json.count * 2 + 256)
         bytes.append(contentsOf: #"{"resultType":"complete","content":[{"type":"text","text":"#.utf8)
-        JSONValue.string(String(decoding: json, as: UTF8.self)).serialize(into: &bytes)
+        // The route's JSON is valid UTF-8 (the serializer writes strings' own bytes), so it is
+        // escaped as it is, not made a string and checked first.
+        JSONValue.writeString(utf8: json.span, into: &bytes)
         bytes.append(contentsOf: "}]".utf8)
         if isError {
             bytes.append(contentsOf: #","isError":true"#.utf8)

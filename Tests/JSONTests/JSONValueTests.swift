@@ -40,6 +40,43 @@ struct JSONValueTests {
         #expect(try JSONValue.parse(text) == .string(expected))
     }
 
+    @Test("a string with escapes is written as escaping one character at a time writes it, and reads back")
+    func escapedStringsMatchACharacterAtATimeWriter() throws {
+        // RFC 8259 §7 one scalar at a time: the specification the one-pass writer must match.
+        func reference(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case "\u{08}": out += "\\b"
+                case "\u{0C}": out += "\\f"
+                case let control where control.value < 0x20:
+                    let hex = String(control.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        let pieces: [String] = [
+            "a", "Größe", "🎯", "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{00}", "\u{1F}", "\u{7F}", "/",
+            #"{"id":"metric.x","value":44}"#, " ", "é\u{301}",
+        ]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+                pieces.randomElement(using: &random)!
+            }.joined()
+            let written = JSONValue.string(text).serialized()
+            #expect(written == reference(text), "\(Array(text.utf8))")
+            #expect(try JSONValue.parse(written) == .string(text))
+        }
+    }
+
     @Test("the eight-byte test finds the first byte to escape wherever it is, as one byte at a time does")
     func escapePositionMatchesAByteScan() {
         let plain = Array("abcdefghijklmnopqrstuvwxyz0123".utf8)
