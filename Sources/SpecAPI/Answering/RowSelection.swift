@@ -77,14 +77,19 @@ package struct RowSelection: Equatable, Sendable {
     /// selected.
     package func appendKey(to bytes: inout [UInt8]) {
         guard !isEmpty else { return }
-        CLibrary.appendUTF8(of: "|l", to: &bytes)
+        // Each letter and separator is one byte, stored as one.
+        func mark(_ first: Unicode.Scalar, _ second: Unicode.Scalar) {
+            bytes.append(UInt8(ascii: first))
+            bytes.append(UInt8(ascii: second))
+        }
+        mark("|", "l")
         if let limit { CLibrary.appendUTF8(of: String(limit), to: &bytes) }
-        CLibrary.appendUTF8(of: "|o", to: &bytes)
+        mark("|", "o")
         CLibrary.appendUTF8(of: String(offset), to: &bytes)
-        CLibrary.appendUTF8(of: "|s", to: &bytes)
+        mark("|", "s")
         if descending { bytes.append(UInt8(ascii: "-")) }
         if let sort { CLibrary.appendUTF8(of: sort, to: &bytes) }
-        CLibrary.appendUTF8(of: "|f", to: &bytes)
+        mark("|", "f")
         for (index, field) in (fields ?? []).enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             CLibrary.appendUTF8(of: field, to: &bytes)
@@ -136,7 +141,9 @@ package struct RowSelection: Equatable, Sendable {
                 result.slice(start..<end)
             }
         if let fieldPaths {
-            page = QueryResult(items: page.items.map { Self.keeping(fieldPaths, of: $0) }, notes: result.notes)
+            // The trimmed rows' JSON is kept per set of fields, named by their resolved paths.
+            let name = fieldPaths.map { $0.joined(separator: ".") }.joined(separator: "\u{0}")
+            page = page.projecting(fields: name, notes: result.notes) { Self.keeping(fieldPaths, of: $0) }
         }
         return Page(result: page, total: total, offset: offset, limit: limit)
     }

@@ -216,8 +216,12 @@ extension Route {
     /// Every declaration, indexed by ``position``.
     private static let endpoints: [Endpoint] = allCases.map(\.declaration)
 
-    /// The route's declaration.
-    package var endpoint: Endpoint { Route.endpoints[position] }
+    /// The route's declaration, lent rather than copied: reading one of its parts
+    /// (`route.endpoint.common`) copies that part alone, where a copy of the whole declaration
+    /// retained and released each of its many fields, several times for every never-seen answer.
+    package var endpoint: Endpoint {
+        _read { yield Route.endpoints[position] }
+    }
 }
 
 extension Format {

@@ -20,9 +20,9 @@ package struct RouteParameters {
     /// canonically, and keyed with `parameter`, `options` and `format`.
     package init(route: Route, parameter: String?, query: QueryParameters, options: RequestOptions, format: Format) {
         // The route's own common parameters: `q` is one on a collection, a filter on a search.
-        let endpoint = route.endpoint
+        let common = route.endpoint.common
         var sent: [(String, String)] = []
-        for pair in query.pairs where !endpoint.common.contains(where: { $0.rawValue == pair.name }) {
+        for pair in query.pairs where !common.contains(where: { $0.rawValue == pair.name }) {
             sent.append((pair.name, Self.normalise(pair.value)))
         }
         let reading: Reading
@@ -41,7 +41,7 @@ package struct RouteParameters {
                 CLibrary.appendUTF8(of: value, to: &name)
             }
             reading = Self.readings.value(for: String(decoding: name, as: UTF8.self)) {
-                Reading(sent, filter: endpoint.filter)
+                Reading(sent, filter: route.endpoint.filter)
             }
         }
         filters = reading.filters
@@ -108,30 +108,32 @@ package struct RouteParameters {
             64 + (parameter?.utf8.count ?? 0) + (options.words?.utf8.count ?? 0)
                 + filters.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count + 2 })
         func add(_ text: String) { CLibrary.appendUTF8(of: text, to: &key) }
-        func add(_ character: Unicode.Scalar) { key.append(UInt8(ascii: character)) }
+        // A separator or flag is one byte, stored as one: a string's copy costs far more.
+        func mark(_ character: Unicode.Scalar) { key.append(UInt8(ascii: character)) }
         add(String(route.position))
-        add("|")
+        mark("|")
         if let parameter { add(parameter) }
-        add("|")
+        mark("|")
         for (name, value) in filters {
             add(name)
-            add("=")
+            mark("=")
             add(value)
-            add("&")
+            mark("&")
         }
-        add("|")
+        mark("|")
         if let version = options.version { add(version) }
-        add("|")
+        mark("|")
         add(format.rawValue)
-        add("|")
+        mark("|")
         add(options.shape.rawValue)
-        add("|")
-        if options.pretty { add("p") }
-        if options.fragment && (format == .html || format == .md) { add("f") }
-        if options.flat { add("t") }
+        mark("|")
+        if options.pretty { mark("p") }
+        if options.fragment && (format == .html || format == .md) { mark("f") }
+        if options.flat { mark("t") }
         options.rows.appendKey(to: &key)
         if let words = options.words {
-            add("|q")
+            mark("|")
+            mark("q")
             add(normalise(words))
         }
         return String(decoding: key, as: UTF8.self)

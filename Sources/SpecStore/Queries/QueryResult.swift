@@ -13,6 +13,9 @@ public struct QueryResult: Sendable, Hashable {
     private enum Storage: Sendable {
         case rows([JSONValue])
         case chosen(CollectionRows)
+        /// A choice among a collection's rows, each trimmed by `project` to the fields `fields`
+        /// names (``projecting(fields:_:)``).
+        case projected(CollectionRows, fields: String, project: @Sendable (JSONValue) -> JSONValue)
     }
 
     /// The matching rows, in the collection's order (or best first for text searches).
@@ -21,6 +24,7 @@ public struct QueryResult: Sendable, Hashable {
             switch storage {
             case .rows(let rows): rows
             case .chosen(let chosen): chosen.rows(0..<chosen.count)
+            case .projected(let chosen, _, let project): chosen.rows(0..<chosen.count).map(project)
             }
         }
         set { storage = .rows(newValue) }
@@ -44,7 +48,7 @@ public struct QueryResult: Sendable, Hashable {
     public var count: Int {
         switch storage {
         case .rows(let rows): rows.count
-        case .chosen(let chosen): chosen.count
+        case .chosen(let chosen), .projected(let chosen, _, _): chosen.count
         }
     }
 
@@ -56,6 +60,7 @@ public struct QueryResult: Sendable, Hashable {
         switch storage {
         case .rows(let rows): Array(rows[range])
         case .chosen(let chosen): chosen.rows(range)
+        case .projected(let chosen, _, let project): chosen.rows(range).map(project)
         }
     }
 
@@ -65,7 +70,28 @@ public struct QueryResult: Sendable, Hashable {
         switch storage {
         case .rows(let rows): QueryResult(items: Array(rows[range]), notes: notes)
         case .chosen(let chosen): QueryResult(chosen: chosen.slice(range), notes: notes)
+        case .projected(let chosen, let fields, let project):
+            QueryResult(storage: .projected(chosen.slice(range), fields: fields, project: project), notes: notes)
         }
+    }
+
+    /// This result with each row trimmed by `project`, with `notes`. For a choice among a
+    /// snapshot's rows, each trimmed row's compact JSON is made once and kept with the snapshot
+    /// under `fields` (``appendCompactItems(to:)``), so `project` must depend on the row and
+    /// `fields` alone; other rows are trimmed now.
+    public func projecting(fields: String, notes: [Note], _ project: @escaping @Sendable (JSONValue) -> JSONValue)
+        -> QueryResult
+    {
+        switch storage {
+        case .chosen(let chosen):
+            QueryResult(storage: .projected(chosen, fields: fields, project: project), notes: notes)
+        case .rows, .projected: QueryResult(items: items.map(project), notes: notes)
+        }
+    }
+
+    private init(storage: Storage, notes: [Note]) {
+        self.storage = storage
+        self.notes = notes
     }
 
     /// Appends the rows as compact JSON, separated by commas: exactly what `serialize(into:)` of
@@ -82,6 +108,16 @@ public struct QueryResult: Sendable, Hashable {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 chosen.appendCompact(index, to: &bytes)
             }
+        case .projected(let chosen, let fields, let project):
+            let rows = chosen.kept.projected(chosen.positions, fields: fields) { index in
+                var row: [UInt8] = []
+                project(chosen.rows(index..<(index + 1))[0]).serialize(into: &row)
+                return row
+            }
+            for (index, row) in rows.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(contentsOf: row)
+            }
         }
     }
 
@@ -91,7 +127,7 @@ public struct QueryResult: Sendable, Hashable {
     /// reads its forms back as the class it made); other rows are made now.
     public func rowForms(_ make: (JSONValue) -> any AnyObject & Sendable) -> [any AnyObject & Sendable] {
         switch storage {
-        case .rows(let rows): rows.map(make)
+        case .rows, .projected: items.map(make)
         case .chosen(let chosen): chosen.forms(make)
         }
     }
@@ -102,7 +138,7 @@ public struct QueryResult: Sendable, Hashable {
     /// so `make` must depend on the row and the layout alone; other rows' lines are made now.
     public func rowTexts(layout: String, make: (Int) -> [UInt8]) -> [[UInt8]] {
         switch storage {
-        case .rows(let rows): rows.indices.map(make)
+        case .rows, .projected: (0..<count).map(make)
         case .chosen(let chosen): chosen.kept.texts(chosen.positions, layout: layout, make: make)
         }
     }

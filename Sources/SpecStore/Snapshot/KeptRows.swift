@@ -19,6 +19,9 @@ final class KeptRows: Sendable {
     private let forms = Locked<[(any AnyObject & Sendable)?]>([])
     /// Each row's line of text by layout, then by position, empty until written.
     private let texts = Locked<[String: [[UInt8]]]>([:])
+    /// Each row's compact JSON trimmed to some of its fields, by the fields, then by position:
+    /// apart from ``texts``, so pages asking for many sets of fields crowd out no table layout.
+    private let projections = Locked<[String: [[UInt8]]]>([:])
     private let count: Int
 
     /// The most layouts whose lines are kept: a format's lines for a route's fixed columns are
@@ -76,7 +79,21 @@ final class KeptRows: Sendable {
     /// line of one layout must be what `make` writes for that row, so one layout is one format
     /// over one column set.
     func texts(_ positions: [Int32]?, layout: String, make: (Int) -> [UInt8]) -> [[UInt8]] {
-        let count = positions?.count ?? self.count
+        Self.lines(positions, layout: layout, in: texts, rowCount: count, make: make)
+    }
+
+    /// The rows at `positions` as compact JSON trimmed to some of their fields, named by
+    /// `fields` (one name per projection): kept as ``texts(_:layout:make:)`` keeps lines, apart
+    /// from them, at most ``layoutLimit`` sets of fields.
+    func projected(_ positions: [Int32]?, fields: String, make: (Int) -> [UInt8]) -> [[UInt8]] {
+        Self.lines(positions, layout: fields, in: projections, rowCount: count, make: make)
+    }
+
+    private static func lines(
+        _ positions: [Int32]?, layout: String, in texts: Locked<[String: [[UInt8]]]>, rowCount: Int,
+        make: (Int) -> [UInt8]
+    ) -> [[UInt8]] {
+        let count = positions?.count ?? rowCount
         func position(_ index: Int) -> Int { positions.map { Int($0[index]) } ?? index }
         var found: [[UInt8]] = texts.withLock { texts in
             guard let kept = texts[layout] else { return Array(repeating: [], count: count) }
@@ -90,7 +107,7 @@ final class KeptRows: Sendable {
         if !made.isEmpty {
             texts.withLock { texts in
                 guard texts[layout] != nil || texts.count < Self.layoutLimit else { return }
-                var kept = texts.removeValue(forKey: layout) ?? Array(repeating: [], count: self.count)
+                var kept = texts.removeValue(forKey: layout) ?? Array(repeating: [], count: rowCount)
                 for index in made where !found[index].isEmpty { kept[position(index)] = found[index] }
                 texts[layout] = kept
             }
