@@ -169,10 +169,13 @@ enum DeflateEncoder {
         let count = input.count
         let hashBits = 15
         let mask = windowSize - 1
-        var (headTable, previousTable) = ChainTables.take()
+        var (headTable, previousTable, base) = ChainTables.take(for: count)
+        // The tables hold positions plus `base`: what an earlier input wrote is below it, so
+        // reads as no position, as a cleared table's -1 would.
+        let offset = Int(base)
         var symbols: [Symbol] = []
         symbols.reserveCapacity(count / 3 + 16)
-        defer { ChainTables.give(head: headTable, previous: previousTable) }
+        defer { ChainTables.give(head: headTable, previous: previousTable, base: base + Int32(count)) }
         var head = headTable.mutableSpan
         var previous = previousTable.mutableSpan
         let bytes = input.span
@@ -189,7 +192,7 @@ enum DeflateEncoder {
             let limit = min(maximumMatch, count - position)
             var bestLength = 0
             var bestDistance = 0
-            var candidate = Int(head[key])
+            var candidate = Int(head[key]) - offset
             var chain = level.maximumChain
             while candidate >= 0, position - candidate <= windowSize, chain > 0 {
                 if bestLength == 0 || bytes[candidate + bestLength] == bytes[position + bestLength] {
@@ -200,13 +203,13 @@ enum DeflateEncoder {
                         if length >= level.niceMatch || length == limit { break }
                     }
                 }
-                let next = Int(previous[candidate & mask])
+                let next = Int(previous[candidate & mask]) - offset
                 guard next < candidate else { break }
                 candidate = next
                 chain -= 1
             }
             previous[position & mask] = head[key]
-            head[key] = Int32(position)
+            head[key] = Int32(position + offset)
             guard bestLength >= minimumMatch else {
                 symbols.append(Symbol(bytes[position]))
                 position += 1
@@ -217,7 +220,7 @@ enum DeflateEncoder {
                 for inserted in position + 1..<position + bestLength where inserted + minimumMatch <= count {
                     let key = hash(bytes, inserted, hashBits)
                     previous[inserted & mask] = head[key]
-                    head[key] = Int32(inserted)
+                    head[key] = Int32(inserted + offset)
                 }
             }
             position += bestLength
@@ -228,29 +231,34 @@ enum DeflateEncoder {
     /// The greedy path's hash chains, kept between answers: made afresh, each 128 KiB table
     /// came from `mmap` (over glibc's threshold), its pages faulted in and cleared by the kernel
     /// and then filled again, for every answer. Two pairs kept hold 512 KiB once a query
-    /// answer has been gzipped.
+    /// answer has been gzipped. A kept pair is not cleared either: clearing the head table, 128
+    /// KiB, cost more than compressing a page of a few kilobytes. Each input's positions are
+    /// written plus a base above every value an earlier input wrote, so those read as none.
     enum ChainTables {
         /// At most this many pairs are kept, one per thread compressing at once.
         static let kept = 2
-        /// Pairs of tables: the newest position of each hash (-1 for none), and each window
-        /// slot's next older position of the same hash.
-        private static let pool = Locked<[([Int32], [Int32])]>([])
+        /// Pairs of tables: the newest position of each hash plus the base (below the base:
+        /// none), and each window slot's next older position of the same hash; and the base the
+        /// next input's positions are written above.
+        private static let pool = Locked<[([Int32], [Int32], Int32)]>([])
 
-        /// A head table with every hash empty and a window's chain slots: kept ones when there
-        /// are, otherwise new. The chain slots are never cleared: a slot is read only after
-        /// the position of this input that owns it wrote it.
-        static func take() -> (head: [Int32], previous: [Int32]) {
-            guard var tables = pool.withLock({ $0.popLast() }) else {
-                return ([Int32](repeating: -1, count: 1 << 15), [Int32](repeating: -1, count: windowSize))
+        /// A head table where every hash reads as empty for an input of `count` bytes, a
+        /// window's chain slots, and the base to add to positions: kept ones when there are,
+        /// cleared only when the next base would not fit, otherwise new. The chain slots are
+        /// never cleared: a slot is read only after the position of this input that owns it
+        /// wrote it.
+        static func take(for count: Int) -> (head: [Int32], previous: [Int32], base: Int32) {
+            guard let tables = pool.withLock({ $0.popLast() }), Int(tables.2) <= Int(Int32.max) - count - 1 else {
+                return ([Int32](repeating: -1, count: 1 << 15), [Int32](repeating: -1, count: windowSize), 0)
             }
-            for index in tables.0.indices { tables.0[index] = -1 }
             return tables
         }
 
-        /// Keeps the tables for the next answer, unless enough are kept.
-        static func give(head: [Int32], previous: [Int32]) {
+        /// Keeps the tables for the next answer, whose positions go above `base`, unless enough
+        /// are kept.
+        static func give(head: [Int32], previous: [Int32], base: Int32) {
             pool.withLock { pairs in
-                if pairs.count < kept { pairs.append((head, previous)) }
+                if pairs.count < kept { pairs.append((head, previous, base)) }
             }
         }
     }
