@@ -27,7 +27,7 @@ package enum CLibrary {
 
     /// Appends the UTF-8 of `text` to `array` in one copy: the standard library's
     /// `append(contentsOf: text.utf8)` goes the generic sequence's way, about 170 instructions
-    /// for a short string, where this takes a few dozen.
+    /// for a short string, where this takes about 130 (counted by callgrind, 7 December 2026).
     @inlinable @inline(__always)
     package static func appendUTF8(of text: String, to array: inout [UInt8]) {
         append(text.utf8.span, to: &array)

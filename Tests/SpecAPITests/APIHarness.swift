@@ -41,13 +41,18 @@ struct APIHarness {
         self.catalogues = FieldCatalogues(store: store)
     }
 
-    /// Asks this harness each target in turn, and a new harness of the same store that has kept
-    /// nothing, expecting the same status and bytes from both: what a server keeps between
-    /// requests never changes an answer. This harness's answers, in order.
-    func answersBesideAFreshServer(_ targets: [String]) -> [APIAnswer] {
-        targets.map { target in
+    /// Asks this harness each target in turn, and a harness that has kept nothing, expecting the
+    /// same status and bytes from both: what a server keeps between requests never changes an
+    /// answer. The harness to compare with is `fresh`'s for the target, by default a new one of
+    /// the same store (what a store's snapshots keep, every harness of the store shares). This
+    /// harness's answers, in order.
+    func answersBesideAFreshServer(
+        _ targets: [String], fresh: ((String) throws -> APIHarness)? = nil
+    ) rethrows -> [APIAnswer] {
+        try targets.map { target in
             let kept = request(.get, target)
-            let fresh = APIHarness(store: store).request(.get, target)
+            let other = try fresh?(target) ?? APIHarness(store: store)
+            let fresh = other.request(.get, target)
             #expect(kept.status == fresh.status, "\(target)")
             #expect(kept.text == fresh.text, "\(target)")
             return kept

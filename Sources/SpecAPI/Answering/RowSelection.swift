@@ -357,10 +357,8 @@ package struct Page: Sendable {
 
     /// Percent-encodes a query name or value: unreserved characters and `,` stay, every other byte is `%XX`.
     package static func encode(_ text: String) -> String {
-        PercentEncoding.encoded(text) { PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: ",") }
+        PercentEncoding.encoded(text, keeping: isKept)
     }
-
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// Whether ``encode(_:)`` writes `byte` as itself.
     private static func isKept(_ byte: UInt8) -> Bool {
@@ -369,25 +367,7 @@ package struct Page: Sendable {
 
     /// ``encode(_:)``, appended to `bytes`.
     package static func encode(_ text: String, into bytes: inout [UInt8]) {
-        // Most names and values need no escape: those are copied whole, after one look at
-        // their bytes, rather than appended byte by byte.
-        let span = text.utf8.span
-        var plain = true
-        for index in span.indices where !isKept(span[index]) {
-            plain = false
-            break
-        }
-        if plain { return CLibrary.appendUTF8(of: text, to: &bytes) }
-        let digits = hexDigits
-        for byte in text.utf8 {
-            if isKept(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(digits[Int(byte >> 4)])
-                bytes.append(digits[Int(byte & 0x0F)])
-            }
-        }
+        PercentEncoding.append(text, to: &bytes, keeping: isKept)
     }
 }
 

@@ -27,7 +27,7 @@ package struct RouteParameters {
         }
         let reading: Reading
         if sent.isEmpty {
-            reading = Reading(filters: [:], decoded: nil, canonical: [])
+            reading = Reading([], filter: nil)
         } else {
             // The pages of one filter differ in their paging, order or version alone: its
             // reading is kept for the next. A value holds no control character (the query's
@@ -56,33 +56,19 @@ package struct RouteParameters {
         let decoded: Result<any DeclaredFilter, QueryError>?
         let canonical: [(String, String)]
 
-        init(filters: [String: String], decoded: Result<any DeclaredFilter, QueryError>?, canonical: [(String, String)])
-        {
-            self.filters = filters
-            self.decoded = decoded
-            self.canonical = canonical
-        }
-
         /// Decodes `sent` (names and normalised values, each name once) into `filter`, if the
         /// route has one.
         init(_ sent: [(String, String)], filter: (any DeclaredFilter.Type)?) {
             let given = Dictionary(sent, uniquingKeysWith: { first, _ in first })
-            var canonical: [(String, String)]
-            if let filter {
-                do throws(QueryError) {
-                    let decoded = try filter.init(parameters: given)
-                    self.decoded = .success(decoded)
-                    canonical = decoded.canonicalParameters
-                } catch {
-                    // Not values to key by: the route's query throws this error where it reads
-                    // the filter, after the version is resolved, as it always has.
-                    self.decoded = .failure(error)
-                    canonical = sent.sorted { $0.0 < $1.0 }
-                }
-            } else {
-                decoded = nil
-                canonical = sent.sorted { $0.0 < $1.0 }
+            decoded = filter.map { filter in
+                Result { () throws(QueryError) -> any DeclaredFilter in try filter.init(parameters: given) }
             }
+            // An error's values are not values to key by: the route's query throws it where it
+            // reads the filter, after the version is resolved, as it always has.
+            let canonical =
+                if case .success(let filter) = decoded { filter.canonicalParameters } else {
+                    sent.sorted { $0.0 < $1.0 }
+                }
             // Most queries are sent in their canonical spelling: the dictionary made for
             // decoding serves.
             filters =

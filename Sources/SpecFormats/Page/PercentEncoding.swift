@@ -16,14 +16,19 @@ package enum PercentEncoding {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// `text` as ``encoded(_:)`` writes it, appended to `bytes`.
-    package static func append(_ text: String, to bytes: inout [UInt8]) {
-        // A page writes many links, and most names and values are unreserved throughout: those
+    /// `text` as ``encoded(_:)`` writes it, appended to `bytes`; `keep` the bytes that stay
+    /// (the unreserved ones unless a caller keeps more).
+    /// Inlined, so a caller's test on each byte is not a call through a closure.
+    @inline(__always)
+    package static func append(
+        _ text: String, to bytes: inout [UInt8], keeping keep: (UInt8) -> Bool = isUnreserved
+    ) {
+        // A page writes many links, and most names and values need no escape throughout: those
         // are copied whole rather than byte by byte (looked at through the bytes' span, as
         // `allSatisfy` on the UTF-8 view steps index by index).
         let span = text.utf8.span
-        for index in span.indices where !isUnreserved(span[index]) {
-            return write(text, digits: uppercaseDigits, keeping: isUnreserved, to: &bytes)
+        for index in span.indices where !keep(span[index]) {
+            return write(text, digits: uppercaseDigits, keeping: keep, to: &bytes)
         }
         CLibrary.appendUTF8(of: text, to: &bytes)
     }

@@ -243,8 +243,8 @@ enum DeflateEncoder {
         private static let pool = Locked<[([Int32], [Int32], Int32)]>([])
 
         /// A head table where every hash reads as empty for an input of `count` bytes, a
-        /// window's chain slots, and the base to add to positions: kept ones when there are,
-        /// cleared only when the next base would not fit, otherwise new. The chain slots are
+        /// window's chain slots, and the base to add to positions: kept ones when there are and
+        /// this input's positions fit above their base in 32 bits, otherwise new ones. The chain slots are
         /// never cleared: a slot is read only after the position of this input that owns it
         /// wrote it.
         static func take(for count: Int) -> (head: [Int32], previous: [Int32], base: Int32) {

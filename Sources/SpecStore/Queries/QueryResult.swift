@@ -14,7 +14,7 @@ public struct QueryResult: Sendable, Hashable {
         case rows([JSONValue])
         case chosen(CollectionRows)
         /// A choice among a collection's rows, each trimmed by `project` to the fields `fields`
-        /// names (``projecting(fields:_:)``).
+        /// names (``projecting(fields:notes:_:)``).
         case projected(CollectionRows, fields: String, project: @Sendable (JSONValue) -> JSONValue)
     }
 
