@@ -58,3 +58,39 @@ import Testing
         #expect(Set(all + all.prefix(2)).count == all.count)
     }
 }
+
+/// Records with one list of distinct names make a table whose columns are those names; any
+/// other records go the general way, and both ways agree.
+@Suite struct FlatTableShapeTests {
+    @Test func recordsOfOneShapeHaveTheirNamesAsColumns() {
+        let records = (0..<3).map {
+            FlatRecord(names: ["id", "size", "note"], values: ["r\($0)", "\($0)", ""], citations: [])
+        }
+        let table = FlatTable(title: "t", version: "v", flattened: records)
+        #expect(table.columns == ["id", "size", "note"])
+        #expect(table.rows.map(\.cells) == [["r0", "0", ""], ["r1", "1", ""], ["r2", "2", ""]])
+    }
+
+    /// A name twice: one column, the later text; a record with fewer texts than names: the
+    /// names without a text stay empty.
+    @Test func repeatedNamesAndMissingTextsGoTheGeneralWay() {
+        let repeated = FlatRecord(names: ["id", "size", "size"], values: ["a", "1", "2"], citations: [])
+        #expect(!repeated.namesAreDistinct)
+        let table = FlatTable(title: "t", version: "v", flattened: [repeated, repeated])
+        #expect(table.columns == ["id", "size"])
+        #expect(table.rows.map(\.cells) == [["a", "2"], ["a", "2"]])
+        let short = FlatRecord(names: ["id", "size"], values: ["b"], citations: [])
+        let full = FlatRecord(names: ["id", "size"], values: ["c", "3"], citations: [])
+        let mixed = FlatTable(title: "t", version: "v", flattened: [full, short])
+        #expect(mixed.rows.map(\.cells) == [["c", "3"], ["b", nil]])
+    }
+
+    /// Rows flattened from records of one shape share one list of names.
+    @Test func recordsFlattenedAlikeShareTheirNames() throws {
+        let records = try [#"{"id":"a","size":1}"#, #"{"id":"b","size":2}"#].map { try JSONValue.parse($0) }
+        let flattened = records.map(FlatRecord.init)
+        let general = FlatTable(title: "t", version: "v", records: records)
+        #expect(flattened[0].names == flattened[1].names)
+        #expect(FlatTable(title: "t", version: "v", flattened: flattened) == general)
+    }
+}

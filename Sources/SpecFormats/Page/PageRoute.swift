@@ -21,7 +21,9 @@ package struct PageRoute: Sendable {
         case other
     }
 
-    package var kind: Kind
+    package var kind: Kind {
+        didSet { arrangements = KeptArrangements() }
+    }
     /// The path template, with `{id}` or `{category}` where a record route takes its id.
     package var template: String
     /// The route's heading (`Devices`).
@@ -32,20 +34,28 @@ package struct PageRoute: Sendable {
         didSet {
             columnsKey = columns.map { $0.map(\.key).joined(separator: "\u{0}") }
             knownKeys = Self.known(columns, omittedFields)
+            arrangements = KeptArrangements()
         }
     }
     /// The fixed columns' keys joined: what names their layout where a row's line is kept
     /// (``RowLines``), made once with the columns, not for each page.
     package private(set) var columnsKey: String?
     /// The columns its HTML page shows first, or `nil` for a table shown whole.
-    package var layout: PageLayout?
+    package var layout: PageLayout? {
+        didSet { arrangements = KeptArrangements() }
+    }
     /// Fields of its records no column holds on purpose, because the headings carry them.
     package var omittedFields: Set<String> = [] {
-        didSet { knownKeys = Self.known(columns, omittedFields) }
+        didSet {
+            knownKeys = Self.known(columns, omittedFields)
+            arrangements = KeptArrangements()
+        }
     }
     /// The fixed columns' keys and the omitted fields: the fields a page shows no extra column
     /// for, made with them rather than for each page; `nil` without fixed columns.
     package private(set) var knownKeys: Set<String>?
+    /// The arrangements its pages have had, made anew whenever a fact they read changes.
+    package private(set) var arrangements = KeptArrangements()
 
     private static func known(_ columns: [TableColumn]?, _ omitted: Set<String>) -> Set<String>? {
         columns.map { Set($0.map(\.key)).union(omitted) }
@@ -59,7 +69,9 @@ package struct PageRoute: Sendable {
     /// Whether it takes `limit=` and `offset=`, so a page can link its neighbours.
     package var canPage = false
     /// Whether it takes `fields=`, so a page can offer its column picker.
-    package var picksFields = false
+    package var picksFields = false {
+        didSet { arrangements = KeptArrangements() }
+    }
     /// Whether it takes `q=` (words that filter its rows).
     package var takesWords = false
     /// Its records' plural noun (`devices`), for its search box; `nil` where it lists no one type.

@@ -1,5 +1,6 @@
 import JSON
 import SpecStore
+import SystemSupport
 
 extension FlatTable {
     /// Flattens records (JSON objects) into a table; columns appear in first-seen order.
@@ -10,6 +11,18 @@ extension FlatTable {
     /// A table of records flattened already (``FlatRecord``, which a store keeps per row);
     /// columns appear in first-seen order, as ``init(title:version:records:notes:)`` makes them.
     package init(title: String, version: String, flattened records: [FlatRecord], notes: [String] = []) {
+        // Most pages: every record has one collection's fields, each once. Their names are then
+        // the columns in their order, and each record's texts its cells. Records made from rows
+        // of one shape share one list of names (``FlatRecord/init(_:)``), so comparing them
+        // compares two references.
+        if let first = records.first, first.namesAreDistinct,
+            records.allSatisfy({ $0.names == first.names && $0.values.count == first.names.count })
+        {
+            self.init(
+                title: title, version: version, columns: first.names,
+                rows: records.map { Row(cells: $0.values.map(Optional.some), citations: $0.citations) }, notes: notes)
+            return
+        }
         var columnIndex = [String: Int](minimumCapacity: records.first?.names.count ?? 0)
         var columns: [String] = []
         // Each record's cells by column position. The records of one collection mostly have
@@ -109,6 +122,9 @@ package final class FlatRecord: Sendable {
     package let names: [String]
     package let values: [String]
     package let citations: [FlatTable.Citation]
+    /// Whether no name appears twice, so a table of records with these names has them as its
+    /// columns, in their order.
+    package let namesAreDistinct: Bool
 
     package convenience init(_ record: JSONValue) {
         var cells: [(String, String)] = []
@@ -117,12 +133,30 @@ package final class FlatRecord: Sendable {
         } else {
             cells.append(("value", FlatTable.scalarText(record)))
         }
-        self.init(names: cells.map(\.0), values: cells.map(\.1), citations: FlatTable.citations(in: record))
+        self.init(
+            names: Self.shared(cells.map(\.0)), values: cells.map(\.1), citations: FlatTable.citations(in: record))
     }
 
     package init(names: [String], values: [String], citations: [FlatTable.Citation]) {
         self.names = names
         self.values = values
         self.citations = citations
+        self.namesAreDistinct = Set(names).count == names.count
+    }
+
+    /// Lists of names already made, each kept once: the rows of one shape share one list.
+    private static let sharedNames = Locked<[[String]: [String]]>([:])
+    /// The most lists kept; past it the kept ones are dropped and sharing starts again.
+    private static let sharedLimit = 512
+
+    /// `names`, or the equal list made before, so that comparing two records' names compares
+    /// two references.
+    private static func shared(_ names: [String]) -> [String] {
+        sharedNames.withLock { kept in
+            if let made = kept[names] { return made }
+            if kept.count >= sharedLimit { kept.removeAll() }
+            kept[names] = names
+            return names
+        }
     }
 }

@@ -252,58 +252,31 @@ extension HTMLRenderer {
     /// Plain links, so the picker works with no script and each choice has its own address.
     package static func writeColumnPicker(_ arrangement: Arrangement, page: PageContext, into html: inout HTMLWriter) {
         guard let fields = arrangement.fields else { return }
-        // A column whose field the page already asks for (a figure's parts) is not offered.
-        let offered = arrangement.hidden.map { ($0, $0.sortKey) }.filter { !fields.contains($0.1) }
-        guard !offered.isEmpty || page.projection != nil else { return }
-        html.write("<details class=\"hig-columns\"><summary>")
-        if offered.isEmpty {
-            html.write("Columns")
-        } else {
-            html.write("Columns: ")
-            html.write(offered.count)
-            html.write(" more")
-        }
-        html.write("</summary><ul>")
+        let picker =
+            page.projection == nil
+            ? arrangement.picker ?? ColumnPicker(offering: arrangement.hidden, fields: fields)
+            : ColumnPicker(offering: arrangement.hidden, fields: fields)
+        guard !picker.offersNone || page.projection != nil else { return }
+        html.write(picker.opening)
         // Each link is the page's without `fields` and `offset`, then its own `fields` (the order
         // ``PageContext/link(format:changing:)`` writes them in): that part is written once.
         var base: [UInt8] = []
         let hasPairs = page.appendLink(changing: [("fields", nil), ("offset", nil)], forHTML: true, to: &base)
-        func link(_ fields: [String]?, _ html: inout HTMLWriter) {
+        for link in hasPairs ? picker.afterPairs : picker.alone {
             html.write("<li><a href=\"")
             html.write(base)
-            if let fields {
-                html.write(hasPairs ? "&amp;fields=" : "?fields=")
-                html.write(percentEncoding: fields.joined(separator: ","))
-            }
-            html.write("\">")
-        }
-        // An added column's link holds the page's fields, then its own: the page's are encoded
-        // once (encoding goes byte by byte, so the joined list encodes as its parts with an
-        // encoded `,` between), as encoding every link's whole list was a twelfth of a page.
-        var encodedFields: [UInt8] = []
-        PercentEncoding.append(fields.joined(separator: ","), to: &encodedFields)
-        func link(adding added: some Collection<String>, _ html: inout HTMLWriter) {
-            html.write("<li><a href=\"")
-            html.write(base)
-            html.write(hasPairs ? "&amp;fields=" : "?fields=")
-            html.write(encodedFields)
-            for (index, field) in added.enumerated() {
-                if !fields.isEmpty || index > 0 { html.write("%2C") }
-                html.write(percentEncoding: field)
-            }
-            html.write("\">")
-        }
-        for (column, field) in offered {
-            link(adding: CollectionOfOne(field), &html)
-            html.write("Add <span class=\"hig-col\">")
-            html.write(escaping: column.header)
-            html.write("</span></a></li>")
-        }
-        if offered.count > 1 {
-            link(adding: offered.map(\.1), &html)
-            html.write("Add every column</a></li>")
+            html.write(link)
         }
         if let projection = page.projection {
+            func link(_ fields: [String]?, _ html: inout HTMLWriter) {
+                html.write("<li><a href=\"")
+                html.write(base)
+                if let fields {
+                    html.write(hasPairs ? "&amp;fields=" : "?fields=")
+                    html.write(percentEncoding: fields.joined(separator: ","))
+                }
+                html.write("\">")
+            }
             for slot in arrangement.slots {
                 guard case .column(let column, _) = slot else { continue }
                 let dropped = projection.filter { $0 != column.sortKey }
@@ -317,6 +290,68 @@ extension HTMLRenderer {
             html.write("The default columns</a></li>")
         }
         html.write("</ul></details>\n")
+    }
+
+    /// What a column picker writes whatever the page's other parameters: its opening, and each
+    /// "Add" link after the page's own link (``PageContext/appendLink(format:changing:forHTML:to:)``
+    /// less `fields` and `offset`), both when that link has pairs (`&amp;fields=`) and when it
+    /// has none (`?fields=`). Made with an arrangement, and kept with it.
+    package struct ColumnPicker: Sendable {
+        package var opening: [UInt8]
+        package var afterPairs: [[UInt8]]
+        package var alone: [[UInt8]]
+        /// Whether no column is offered.
+        package var offersNone: Bool
+
+        /// The picker offering `hidden` (less those whose field the page asks for already, as a
+        /// figure's parts) to a page showing `fields`.
+        package init(offering hidden: [TableColumn], fields: [String]) {
+            let offered = hidden.map { ($0, $0.sortKey) }.filter { !fields.contains($0.1) }
+            offersNone = offered.isEmpty
+            var head = HTMLWriter()
+            head.write("<details class=\"hig-columns\"><summary>")
+            if offered.isEmpty {
+                head.write("Columns")
+            } else {
+                head.write("Columns: ")
+                head.write(offered.count)
+                head.write(" more")
+            }
+            head.write("</summary><ul>")
+            opening = head.bytes
+            // An added column's link holds the page's fields, then its own: the page's are
+            // encoded once (encoding goes byte by byte, so the joined list encodes as its parts
+            // with an encoded `,` between).
+            var encodedFields: [UInt8] = []
+            PercentEncoding.append(fields.joined(separator: ","), to: &encodedFields)
+            func links(_ hasPairs: Bool) -> [[UInt8]] {
+                func link(adding added: some Collection<String>, then text: (inout HTMLWriter) -> Void) -> [UInt8] {
+                    var html = HTMLWriter()
+                    html.write(hasPairs ? "&amp;fields=" : "?fields=")
+                    html.write(encodedFields)
+                    for (index, field) in added.enumerated() {
+                        if !fields.isEmpty || index > 0 { html.write("%2C") }
+                        html.write(percentEncoding: field)
+                    }
+                    html.write("\">")
+                    text(&html)
+                    return html.bytes
+                }
+                var made = offered.map { column, field in
+                    link(adding: CollectionOfOne(field)) { html in
+                        html.write("Add <span class=\"hig-col\">")
+                        html.write(escaping: column.header)
+                        html.write("</span></a></li>")
+                    }
+                }
+                if offered.count > 1 {
+                    made.append(link(adding: offered.map(\.1)) { $0.write("Add every column</a></li>") })
+                }
+                return made
+            }
+            afterPairs = links(true)
+            alone = links(false)
+        }
     }
 
     package static func notes(_ notes: [String]) -> String {

@@ -30,14 +30,14 @@ extension HTMLRenderer {
     }
 
     /// One cell of a row as a page lays it out: a column, or the status and source cell.
-    package enum Slot: Equatable {
+    package enum Slot: Equatable, Sendable {
         case column(TableColumn, figure: Bool)
         case source
     }
 
     /// The cells of a row in the order the table shows them, what the page says once instead of
     /// in every row, and the columns its picker offers.
-    package struct Arrangement {
+    package struct Arrangement: Sendable {
         package var slots: [Slot]
         package var constant: [(TableColumn, String)] = []
         package var hidden: [TableColumn] = []
@@ -46,11 +46,36 @@ extension HTMLRenderer {
         package var fields: [String]?
         /// Whether the first column links to the row's record page.
         package var linksName = false
+        /// The picker's parts made with it, for a page whose reader picked no columns; `nil`
+        /// where it has no picker, or the reader picked.
+        package var picker: ColumnPicker? = nil
     }
 
     /// A page with a ``PageLayout`` shows its name, figures and status first and the rest behind
     /// the picker; a fragment, or a route without one, shows every column with the source last.
     package static func arrangement(_ table: FlatTable, page: PageContext, fragment: Bool) -> Arrangement {
+        // Kept per route for the page's columns and which of them hold values, unless the
+        // reader picked the columns or the rows are every row (then a column whose value is the
+        // same in each is said once above the table, and that depends on the values).
+        let splitsWhole =
+            !fragment && page.route.layout != nil && table.rows.count > 1 && page.offset == 0
+            && (page.total ?? table.rows.count) == table.rows.count
+        guard page.projection == nil, !splitsWhole, table.columns.count <= 64 else {
+            return makeArrangement(table, page: page, fragment: fragment)
+        }
+        var filled: UInt64 = 0
+        for row in table.rows {
+            for (index, cell) in row.cells.enumerated() where cell?.isEmpty == false { filled |= 1 << index }
+        }
+        let shape = KeptArrangements.Shape(
+            filled: filled, hasSource: hasSource(table, route: page.route), fragment: fragment,
+            noRows: table.rows.isEmpty)
+        return page.route.arrangements.arrangement(columns: table.columns, shape: shape) {
+            makeArrangement(table, page: page, fragment: fragment)
+        }
+    }
+
+    private static func makeArrangement(_ table: FlatTable, page: PageContext, fragment: Bool) -> Arrangement {
         var columns = shownColumns(table, route: page.route)
         if table.rows.isEmpty, let layout = page.route.columns {
             // No rows: the headings still say what a row would hold.
@@ -100,7 +125,7 @@ extension HTMLRenderer {
         }
         return Arrangement(
             slots: slots, constant: split.constant, hidden: split.hidden, fields: picks ? fields : nil,
-            linksName: true)
+            linksName: true, picker: picks ? ColumnPicker(offering: split.hidden, fields: fields) : nil)
     }
 
     /// The `fields=` names behind a column: its dotted path, or the fields a figure is made of.
