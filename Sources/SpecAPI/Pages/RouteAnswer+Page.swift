@@ -44,6 +44,8 @@ extension RouteAnswer {
         if case .collection = route, parameter == nil, format == .html, !options.fragment, let catalogues {
             page.keptPart = { name, make in catalogues.pagePart(for: version + "\u{0}" + name, make) }
         }
+        // A page writes many links, each keeping the same pairs: they are encoded once.
+        if format == .html { page.keepLinkPairs() }
         return page
     }
 

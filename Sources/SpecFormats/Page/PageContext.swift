@@ -1,5 +1,6 @@
 import JSON
 import SpecStore
+import SystemSupport
 
 /// What a page knows besides its rows: where it is, which filters produced it, and what the
 /// route lets a reader change (its filters, order and paging), for the links and forms around
@@ -38,22 +39,37 @@ package struct PageContext: Sendable {
     }
     /// The route's path: the template with the record id filled in. Made once, when the route
     /// or the record is set, as each of a page's links reads it.
-    package private(set) var path: String
+    package private(set) var path: String {
+        didSet { keptPairs = nil }
+    }
     /// The filters as the request gave them, in its order (paging and order excluded).
-    package var applied: [(name: String, value: String)] = []
+    package var applied: [(name: String, value: String)] = [] {
+        didSet { keptPairs = nil }
+    }
     /// The route's filters, for the form.
     package var fields: [Field] = []
     /// The pinned store version, or `nil` for the latest.
-    package var pinnedVersion: String?
+    package var pinnedVersion: String? {
+        didSet { keptPairs = nil }
+    }
     /// `sort=` as given.
-    package var sort: String?
-    package var limit: Int?
-    package var offset = 0
+    package var sort: String? {
+        didSet { keptPairs = nil }
+    }
+    package var limit: Int? {
+        didSet { keptPairs = nil }
+    }
+    package var offset = 0 {
+        didSet { keptPairs = nil }
+    }
     /// The page size a page for people takes when the request sets no `limit`; its links leave
     /// `limit` out so the default applies again, and its links to other formats (a CSV to
     /// download) leave out the paging too, so they hold every row.
     package var defaultLimit: Int? {
-        didSet { if let defaultLimit, limit == nil { limit = defaultLimit } }
+        didSet {
+            if let defaultLimit, limit == nil { limit = defaultLimit }
+            keptPairs = nil
+        }
     }
     /// For each filter with a short list of choices, how many rows each choice gives with the
     /// other filters as they are.
@@ -80,7 +96,9 @@ package struct PageContext: Sendable {
     package var related = RelatedRecords(groups: [])
     /// `fields=` as given, split at commas: the columns a reader picked, or `nil` for the route's
     /// default columns.
-    package var projection: [String]?
+    package var projection: [String]? {
+        didSet { keptPairs = nil }
+    }
     /// Rows before paging, where the answer says (`total` in the envelope).
     package var total: Int?
     /// Keeps a part of the page many pages share, by a name the renderer gives that holds every
@@ -92,6 +110,59 @@ package struct PageContext: Sendable {
     package var canSort: Bool
     /// Whether the route takes `limit=` and `offset=`, so a page can link its neighbours.
     package var canPage: Bool
+    /// The pairs every link of the page keeps, encoded once (``keepLinkPairs()``); `nil` until
+    /// then, and again when a value they are made of changes.
+    private var keptPairs: LinkPairs?
+
+    /// The pairs of a page's links that it keeps, each `name=value` percent-encoded, in the
+    /// order a link writes them (``appendLink(format:changing:forHTML:to:)``), and its path
+    /// written for HTML.
+    private final class LinkPairs: Sendable {
+        let pairs: [(name: String, encoded: [UInt8], isPaging: Bool)]
+        let escapedPath: [UInt8]
+
+        init(pairs: [(name: String, encoded: [UInt8], isPaging: Bool)], escapedPath: [UInt8]) {
+            self.pairs = pairs
+            self.escapedPath = escapedPath
+        }
+    }
+
+    /// Encodes the pairs the page's links keep, once, for a page about to write many links;
+    /// until a value they are made of changes, each link copies them.
+    package mutating func keepLinkPairs() {
+        if keptPairs == nil { keptPairs = linkPairs }
+    }
+
+    /// The pairs links keep: those kept, or made now.
+    private var linkPairs: LinkPairs {
+        if let keptPairs { return keptPairs }
+        func pair(_ name: String, _ value: String, isPaging: Bool = false) -> (
+            name: String, encoded: [UInt8], isPaging: Bool
+        ) {
+            var bytes: [UInt8] = []
+            PercentEncoding.append(name, to: &bytes)
+            bytes.append(UInt8(ascii: "="))
+            PercentEncoding.append(value, to: &bytes)
+            return (name, bytes, isPaging)
+        }
+        var pairs = applied.map { pair($0.name, $0.value) }
+        if let sort { pairs.append(pair("sort", sort)) }
+        if let projection {
+            // The names joined with `,`, which is encoded.
+            var bytes = Array("fields=".utf8)
+            for (index, field) in projection.enumerated() {
+                if index > 0 { bytes += "%2C".utf8 }
+                PercentEncoding.append(field, to: &bytes)
+            }
+            pairs.append(("fields", bytes, false))
+        }
+        if let limit, defaultLimit == nil { pairs.append(pair("limit", String(limit))) }
+        if offset > 0 { pairs.append(pair("offset", String(offset), isPaging: true)) }
+        if let pinnedVersion { pairs.append(pair("version", pinnedVersion)) }
+        var escapedPath: [UInt8] = []
+        HTMLWriter.appendEscaped(path, to: &escapedPath)
+        return LinkPairs(pairs: pairs, escapedPath: escapedPath)
+    }
 
     /// A page of `route` (of the record `parameter` on a record route) in `site`; the request's
     /// filters, order and paging are set after.
@@ -184,50 +255,30 @@ package struct PageContext: Sendable {
         format: String? = nil, changing changes: [(String, String?)] = [], forHTML: Bool, to bytes: inout [UInt8]
     ) -> Bool {
         // The pairs in the order ``link(format:changing:)`` has always written them: the kept
-        // ones, a change's name dropping every kept pair of that name (and every earlier change
-        // of it), then the format. Written as they are found, so a page's many links make no
-        // list of pairs.
+        // ones (encoded once per page, ``linkPairs``), a change's name dropping every kept pair
+        // of that name (and every earlier change of it), then the format.
         func changed(_ name: String) -> Bool { changes.contains { $0.0 == name } }
         var separator = UInt8(ascii: "?")
-        func name(_ name: String) {
+        func writeSeparator() {
             if separator == UInt8(ascii: "?") || !forHTML {
                 bytes.append(separator)
             } else {
-                bytes += "&amp;".utf8
+                bytes.append(contentsOf: Self.escapedAmpersand)
             }
             separator = UInt8(ascii: "&")
+        }
+        func name(_ name: String) {
+            writeSeparator()
             PercentEncoding.append(name, to: &bytes)
             bytes.append(UInt8(ascii: "="))
         }
-        if forHTML { HTMLWriter.appendEscaped(path, to: &bytes) } else { bytes += path.utf8 }
-        for pair in applied where !changed(pair.name) {
-            name(pair.name)
-            PercentEncoding.append(pair.value, to: &bytes)
-        }
-        if let sort, !changed("sort") {
-            name("sort")
-            PercentEncoding.append(sort, to: &bytes)
-        }
-        if let projection, !changed("fields") {
-            name("fields")
-            // The names joined with `,`, which is encoded.
-            for (index, field) in projection.enumerated() {
-                if index > 0 { bytes += "%2C".utf8 }
-                PercentEncoding.append(field, to: &bytes)
-            }
-        }
+        let kept = linkPairs
+        if forHTML { bytes.append(contentsOf: kept.escapedPath) } else { CLibrary.appendUTF8(of: path, to: &bytes) }
+        // A link to the whole list in another format leaves the paging out.
         let whole = defaultLimit != nil && format != nil
-        if let limit, defaultLimit == nil, !changed("limit") {
-            name("limit")
-            PercentEncoding.append(String(limit), to: &bytes)
-        }
-        if offset > 0, !whole, !changed("offset") {
-            name("offset")
-            PercentEncoding.append(String(offset), to: &bytes)
-        }
-        if let pinnedVersion, !changed("version") {
-            name("version")
-            PercentEncoding.append(pinnedVersion, to: &bytes)
+        for pair in kept.pairs where !(whole && pair.isPaging) && (changes.isEmpty || !changed(pair.name)) {
+            writeSeparator()
+            bytes.append(contentsOf: pair.encoded)
         }
         for (index, (changedName, value)) in changes.enumerated() {
             guard let value, !changes[(index + 1)...].contains(where: { $0.0 == changedName }) else { continue }
@@ -240,6 +291,8 @@ package struct PageContext: Sendable {
         }
         return separator != UInt8(ascii: "?")
     }
+
+    private static let escapedAmpersand: [UInt8] = Array("&amp;".utf8)
 
     /// What the search box sends besides its words: the filters, the order, a page size asked
     /// for, the columns and the pinned version; never `offset`, as new words start a new list.

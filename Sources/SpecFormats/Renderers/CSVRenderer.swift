@@ -55,7 +55,7 @@ package enum CSVRenderer {
         bytes.reserveCapacity(16 * max(keys.count, 1))
         for (position, key) in keys.enumerated() {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendField(record.names.lastIndex(of: key).map { record.values[$0] } ?? "", to: &bytes)
+            appendField(record.names.lastIndex(of: key).flatMap { record.cells[$0] } ?? "", to: &bytes)
         }
         bytes.append(contentsOf: [0x0D, 0x0A])
         return bytes

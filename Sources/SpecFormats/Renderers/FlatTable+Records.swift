@@ -16,11 +16,11 @@ extension FlatTable {
         // of one shape share one list of names (``FlatRecord/init(_:)``), so comparing them
         // compares two references.
         if let first = records.first, first.namesAreDistinct,
-            records.allSatisfy({ $0.names == first.names && $0.values.count == first.names.count })
+            records.allSatisfy({ $0.names == first.names && $0.cells.count == first.names.count })
         {
             self.init(
                 title: title, version: version, columns: first.names,
-                rows: records.map { Row(cells: $0.values.map(Optional.some), citations: $0.citations) }, notes: notes)
+                rows: records.map { Row(cells: $0.cells, citations: $0.citations) }, notes: notes)
             return
         }
         var columnIndex = [String: Int](minimumCapacity: records.first?.names.count ?? 0)
@@ -44,7 +44,7 @@ extension FlatTable {
         }
         let rows = zip(records, places).map { record, places in
             var row = [String?](repeating: nil, count: columns.count)
-            for (place, value) in zip(places, record.values) { row[place] = value }
+            for (place, value) in zip(places, record.cells) { row[place] = value }
             return Row(cells: row, citations: record.citations)
         }
         self.init(title: title, version: version, columns: columns, rows: rows, notes: notes)
@@ -120,7 +120,9 @@ extension FlatTable {
 /// citations. It depends on the record alone, so a store keeps it per row for later pages.
 package final class FlatRecord: Sendable {
     package let names: [String]
-    package let values: [String]
+    /// The texts, one per name, as a row's cells hold them (never `nil`), so a table of
+    /// records of one shape takes them as they are.
+    package let cells: [String?]
     package let citations: [FlatTable.Citation]
     /// Whether no name appears twice, so a table of records with these names has them as its
     /// columns, in their order.
@@ -133,30 +135,38 @@ package final class FlatRecord: Sendable {
         } else {
             cells.append(("value", FlatTable.scalarText(record)))
         }
+        let shared = Self.shared(cells.map(\.0))
         self.init(
-            names: Self.shared(cells.map(\.0)), values: cells.map(\.1), citations: FlatTable.citations(in: record))
+            names: shared.names, distinct: shared.distinct, values: cells.map(\.1),
+            citations: FlatTable.citations(in: record))
     }
 
-    package init(names: [String], values: [String], citations: [FlatTable.Citation]) {
+    package convenience init(names: [String], values: [String], citations: [FlatTable.Citation]) {
+        self.init(names: names, distinct: Set(names).count == names.count, values: values, citations: citations)
+    }
+
+    private init(names: [String], distinct: Bool, values: [String], citations: [FlatTable.Citation]) {
         self.names = names
-        self.values = values
+        self.cells = values.map(Optional.some)
         self.citations = citations
-        self.namesAreDistinct = Set(names).count == names.count
+        self.namesAreDistinct = distinct
     }
 
-    /// Lists of names already made, each kept once: the rows of one shape share one list.
-    private static let sharedNames = Locked<[[String]: [String]]>([:])
+    /// Lists of names already made, each kept once with whether its names are distinct: the
+    /// rows of one shape share one list.
+    private static let sharedNames = Locked<[[String]: (names: [String], distinct: Bool)]>([:])
     /// The most lists kept; past it the kept ones are dropped and sharing starts again.
     private static let sharedLimit = 512
 
     /// `names`, or the equal list made before, so that comparing two records' names compares
-    /// two references.
-    private static func shared(_ names: [String]) -> [String] {
+    /// two references; and whether no name repeats.
+    private static func shared(_ names: [String]) -> (names: [String], distinct: Bool) {
+        if let made = sharedNames.withLock({ $0[names] }) { return made }
+        let made = (names: names, distinct: Set(names).count == names.count)
         sharedNames.withLock { kept in
-            if let made = kept[names] { return made }
             if kept.count >= sharedLimit { kept.removeAll() }
-            kept[names] = names
-            return names
+            kept[names] = made
         }
+        return made
     }
 }

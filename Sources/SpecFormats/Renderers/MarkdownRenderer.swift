@@ -1,4 +1,5 @@
 import SpecStore
+import SystemSupport
 
 /// Writes a table as GitHub-flavoured Markdown: a heading, a sentence saying what the table is,
 /// the table, then the citations as a numbered list with Apple's words. With `fragment` only the
@@ -31,7 +32,7 @@ package enum MarkdownRenderer {
         var cited: [FlatTable.Citation: String] = [:]
         for row in table.rows {
             for citation in row.citations where cited[citation] == nil {
-                let link = citationLink(citation)
+                let link = keptCitation(citation).link
                 citations.append(citation)
                 links.append(link)
                 cited[citation] = fragment ? link : link + " \\[\(citations.count)\\]"
@@ -41,8 +42,16 @@ package enum MarkdownRenderer {
 
         // A heading is the route's own words: only what would break the row or read as markup
         // is escaped (`Width (pt)` stays as written).
-        var header = shown.map { replacingBars(in: escapeProse($0.header, atLineStart: false), with: "\\|") }
-        if hasSource { header.append("Status and source") }
+        // Under the route's fixed columns the two heading lines are the route's, kept.
+        let headingKey =
+            if let page, page.projection == nil, page.route.columns != nil, let key = page.route.columnsKey {
+                page.route.template + "\u{0}" + key + (hasSource ? "\u{0}s" : "")
+            } else {
+                String?.none
+            }
+        let headingLines = headingKey.map { key in
+            keptHeadings(key: key, shown: shown) { headings(shown, hasSource: hasSource) }
+        }
 
         var text = ""
         if !fragment {
@@ -50,10 +59,8 @@ package enum MarkdownRenderer {
             text += escapeProse(caption(table, page: page)) + "\n\n"
             for note in table.notes { text += "> \(escapeText(note))\n\n" }
         }
-        guard !header.isEmpty else { return text }
-        text += "| " + header.joined(separator: " | ") + " |\n"
-        text +=
-            "|" + shown.map { $0.kind == .number ? " ---: |" : " --- |" }.joined() + (hasSource ? " --- |" : "") + "\n"
+        guard let lines = headingLines ?? headings(shown, hasSource: hasSource) else { return text }
+        text += lines
         // A row's cells depend on the row and the columns alone: under the route's fixed columns
         // they are kept with the snapshot, and only the source cell (citation numbers are the
         // page's) is written for each page.
@@ -76,13 +83,54 @@ package enum MarkdownRenderer {
         if !fragment, !citations.isEmpty {
             text += "\n## Citations\n\n"
             for (index, citation) in citations.enumerated() {
-                var line = "\(index + 1). " + links[index]
-                if let quote = citation.quote, !quote.isEmpty { line += ": “" + escapeText(quote) + "”" }
-                text += line + "\n"
+                text += "\(index + 1). " + links[index] + keptCitation(citation).quoted + "\n"
             }
         }
         return text
     }
+
+    /// The heading row and the alignment row for `shown` (with the "Status and source" column
+    /// where `hasSource`), or `nil` for a table with no column.
+    private static func headings(_ shown: [TableColumn], hasSource: Bool) -> String? {
+        // A heading is the route's own words: only what would break the row or read as markup
+        // is escaped (`Width (pt)` stays as written).
+        var header = shown.map { replacingBars(in: escapeProse($0.header, atLineStart: false), with: "\\|") }
+        if hasSource { header.append("Status and source") }
+        guard !header.isEmpty else { return nil }
+        return "| " + header.joined(separator: " | ") + " |\n" + "|"
+            + shown.map { $0.kind == .number ? " ---: |" : " --- |" }.joined() + (hasSource ? " --- |" : "") + "\n"
+    }
+
+    /// The heading lines kept by route and columns, each with the columns they were written for.
+    private static let keptHeadingLines = Locked<[String: (shown: [TableColumn], lines: String?)]>([:])
+
+    /// The heading lines for `key` (a route's template, its columns key and whether a source
+    /// column follows), written by `make` the first time.
+    private static func keptHeadings(key: String, shown: [TableColumn], _ make: () -> String?) -> String? {
+        if let kept = keptHeadingLines.withLock({ $0[key] }), kept.shown == shown { return kept.lines }
+        let lines = make()
+        keptHeadingLines.withLock { kept in
+            if kept.count >= 256 { kept.removeAll() }
+            kept[key] = (shown, lines)
+        }
+        return lines
+    }
+
+    /// A citation's link and, where it quotes Apple, the quote as the citations list follows
+    /// the link with it (`: “…”`); both depend on the citation alone, so each is written once.
+    private static func keptCitation(_ citation: FlatTable.Citation) -> (link: String, quoted: String) {
+        if let kept = keptCitations.withLock({ $0[citation] }) { return kept }
+        var quoted = ""
+        if let quote = citation.quote, !quote.isEmpty { quoted = ": “" + escapeText(quote) + "”" }
+        let made = (link: citationLink(citation), quoted: quoted)
+        keptCitations.withLock { kept in
+            if kept.count >= 4096 { kept.removeAll() }
+            kept[citation] = made
+        }
+        return made
+    }
+
+    private static let keptCitations = Locked<[FlatTable.Citation: (link: String, quoted: String)]>([:])
 
     /// What the table is and which filters produced it, in one sentence.
     package static func caption(_ table: FlatTable, page: PageContext?) -> String {
@@ -114,7 +162,7 @@ package enum MarkdownRenderer {
         var parts: [String] = []
         let status = table.cell(row, at: columns.status)
         if let status { parts.append(status == "published" ? "Published" : status.capitalizedFirst) }
-        for citation in row.citations { parts.append(cited[citation] ?? citationLink(citation)) }
+        for citation in row.citations { parts.append(cited[citation] ?? keptCitation(citation).link) }
         if let reason = table.cell(row, at: columns.reason) { parts.append(escapeText(reason)) }
         if let verdict = table.cell(row, at: columns.verdict), status == nil, row.citations.isEmpty {
             parts.append(verdict)
