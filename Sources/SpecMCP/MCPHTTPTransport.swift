@@ -199,6 +199,9 @@ package struct MCPHTTPTransport: Sendable {
     /// Whether some `Accept` range admits `application/json` with a non-zero weight.
     package static func acceptsJSON(_ fields: [String]) -> Bool {
         if fields.contains("application/json") { return true }  // what nearly every client sends
+        // Or beside the event stream (`application/json, text/event-stream`): a range that is
+        // `application/json` alone, found among the bytes; anything else is read in full below.
+        if fields.contains(where: hasBareJSONRange) { return true }
         for field in fields {
             for range in field.split(separator: ",") {
                 let parts = range.split(separator: ";").map { String($0.trimmingSpaces).lowercased() }
@@ -208,6 +211,35 @@ package struct MCPHTTPTransport: Sendable {
                 let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) }
                 if (weight ?? 1) > 0 { return true }
             }
+        }
+        return false
+    }
+
+    /// Whether one of the comma-separated ranges of `field` is `application/json` with no
+    /// parameters, in any case, between spaces or tabs.
+    private static func hasBareJSONRange(_ field: String) -> Bool {
+        let json = "application/json".utf8
+        let bytes = field.utf8.span
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+            var first = start
+            var last = end
+            while first < last, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
+            while last > first, bytes[last - 1] == UInt8(ascii: " ") || bytes[last - 1] == UInt8(ascii: "\t") {
+                last -= 1
+            }
+            if last - first == json.count,
+                zip(first..<last, json).allSatisfy({ index, wanted in
+                    let byte = bytes[index]
+                    return byte == wanted
+                        || (wanted >= UInt8(ascii: "a") && wanted <= UInt8(ascii: "z") && byte | 0x20 == wanted)
+                })
+            {
+                return true
+            }
+            start = end + 1
         }
         return false
     }

@@ -30,7 +30,7 @@ import Testing
                 ["e", "5", nil, nil], [nil, nil, nil, "7"],
             ])
         // Flattened ahead (as a store keeps each row) or here, the table is the same.
-        let ahead = FlatTable(title: "t", version: "v", flattened: records.map(FlatRecord.init))
+        let ahead = FlatTable(title: "t", version: "v", flattened: records.map { FlatRecord($0) })
         #expect(ahead == table)
     }
 
@@ -88,7 +88,7 @@ import Testing
     /// Rows flattened from records of one shape share one list of names.
     @Test func recordsFlattenedAlikeShareTheirNames() throws {
         let records = try [#"{"id":"a","size":1}"#, #"{"id":"b","size":2}"#].map { try JSONValue.parse($0) }
-        let flattened = records.map(FlatRecord.init)
+        let flattened = records.map { FlatRecord($0) }
         let general = FlatTable(title: "t", version: "v", records: records)
         #expect(flattened[0].names == flattened[1].names)
         #expect(FlatTable(title: "t", version: "v", flattened: flattened) == general)

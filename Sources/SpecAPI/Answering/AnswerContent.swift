@@ -157,7 +157,10 @@ package enum AnswerContent: Sendable {
     /// The rows flattened, each once a snapshot for a choice among a collection's rows: the one
     /// form this module keeps per row (``QueryResult/rowForms(_:)``).
     private static func flatRecords(_ result: QueryResult) -> [FlatRecord] {
-        result.rowForms { FlatRecord($0) }.map { $0 as! FlatRecord }
+        // A choice among a collection's rows keeps each row's form for later pages; other rows
+        // (search hits) are flattened for this answer alone.
+        let kept = result.collectionPositions != nil
+        return result.rowForms { FlatRecord($0, sharingNames: kept) }.map { $0 as! FlatRecord }
     }
 
     /// A diff as one list: `{"change": "added"|"removed"|"changed"|"first-seen", …}` per row.

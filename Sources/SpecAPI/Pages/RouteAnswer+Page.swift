@@ -40,8 +40,14 @@ extension RouteAnswer {
                 version: options.version, words: options.words, catalogues: catalogues)
         }
         if case .page(let rows) = content { page.total = rows.total }
-        // A collection's filter form is the same for every page of one filter in one version.
-        if case .collection = route, parameter == nil, format == .html, !options.fragment, let catalogues {
+        // A collection's filter form, or the search's, is the same for every page of one filter
+        // (and the same words) in one version.
+        let keepsForm =
+            switch route {
+            case .collection, .search: true
+            default: false
+            }
+        if keepsForm, parameter == nil, format == .html, !options.fragment, let catalogues {
             page.keptPart = { name, make in catalogues.pagePart(for: version + "\u{0}" + name, make) }
         }
         // A page writes many links, each keeping the same pairs: they are encoded once.

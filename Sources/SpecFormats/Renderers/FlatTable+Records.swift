@@ -5,7 +5,9 @@ import SystemSupport
 extension FlatTable {
     /// Flattens records (JSON objects) into a table; columns appear in first-seen order.
     package init(title: String, version: String, records: [JSONValue], notes: [String] = []) {
-        self.init(title: title, version: version, flattened: records.map(FlatRecord.init), notes: notes)
+        self.init(
+            title: title, version: version, flattened: records.map { FlatRecord($0, sharingNames: false) }, notes: notes
+        )
     }
 
     /// A table of records flattened already (``FlatRecord``, which a store keeps per row);
@@ -128,14 +130,19 @@ package final class FlatRecord: Sendable {
     /// columns, in their order.
     package let namesAreDistinct: Bool
 
-    package convenience init(_ record: JSONValue) {
+    /// The record flattened. With `sharingNames` (for a row kept for later pages) its list of
+    /// names is shared with the records of its shape made before, and known to be distinct or
+    /// not; without (a row made for one answer, as a search hit is), neither costs a lookup,
+    /// and its table takes the general way.
+    package convenience init(_ record: JSONValue, sharingNames: Bool = true) {
         var cells: [(String, String)] = []
         if case .object(let object) = record {
             FlatTable.flatten(object, prefix: "", into: &cells)
         } else {
             cells.append(("value", FlatTable.scalarText(record)))
         }
-        let shared = Self.shared(cells.map(\.0))
+        let names = cells.map(\.0)
+        let shared = sharingNames ? Self.shared(names) : (names: names, distinct: false)
         self.init(
             names: shared.names, distinct: shared.distinct, values: cells.map(\.1),
             citations: FlatTable.citations(in: record))

@@ -1,5 +1,6 @@
 import JSON
 import SpecStore
+import SystemSupport
 
 /// `format=swift`: the rows of the metrics, Dynamic Type and text-style routes as Swift source,
 /// an `enum` namespace of constants a project can add to its target.
@@ -68,9 +69,10 @@ package enum SwiftSource {
         for row in rows {
             guard let id = row["id"]?.stringValue else { continue }
             let topic = row["topic"]?.stringValue ?? "other"
-            let typeName = identifier(topic, upper: true)
-            let base = uniqueName(memberName(id: id, topic: topic), in: typeName, used: &used)
-            let lines = metricLines(row, id: id, base: base)
+            let names = keptNames(id: id, topic: topic)
+            let typeName = names.type
+            let base = uniqueName(names.member, in: typeName, used: &used)
+            let lines = keptMetricLines(row, id: id, base: base)
             if let index = topics.firstIndex(where: { $0.name == typeName }) {
                 topics[index].lines += lines
             } else {
@@ -88,6 +90,48 @@ package enum SwiftSource {
         out += "}\n"
         return out
     }
+
+    /// A figure's type and member names, which depend on its id and topic alone: made once.
+    private static func keptNames(id: String, topic: String) -> (type: String, member: String) {
+        let key = topic + "\u{0}" + id
+        if let kept = keptMetricNames.withLock({ $0[key] }) { return kept }
+        let made = (type: identifier(topic, upper: true), member: memberName(id: id, topic: topic))
+        keptMetricNames.withLock { kept in
+            if kept.count >= keptLimit { kept.removeAll() }
+            kept[key] = made
+        }
+        return made
+    }
+
+    /// ``metricLines(_:id:base:)``, which depend on the row and its member name alone: made once
+    /// for each, and kept.
+    private static func keptMetricLines(_ row: JSONValue, id: String, base: String) -> [String] {
+        let key = KeptLinesKey(row: row, base: base)
+        if let kept = keptLines.withLock({ $0[key] }) { return kept }
+        let made = metricLines(row, id: id, base: base)
+        keptLines.withLock { kept in
+            if kept.count >= keptLimit { kept.removeAll() }
+            kept[key] = made
+        }
+        return made
+    }
+
+    /// A row and its member name. Hashed by the name and the row's id alone (hashing every
+    /// field of the row cost more than writing its lines); equal only when the whole row is.
+    private struct KeptLinesKey: Hashable, Sendable {
+        var row: JSONValue
+        var base: String
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(base)
+            hasher.combine(row["id"]?.stringValue)
+        }
+    }
+
+    private static let keptMetricNames = Locked<[String: (type: String, member: String)]>([:])
+    private static let keptLines = Locked<[KeptLinesKey: [String]]>([:])
+    /// The most names and figures kept; past it they are dropped and made again as asked.
+    private static let keptLimit = 1024
 
     /// One figure's constants: one per number it carries (`value`; `width` and `height`;
     /// `min` and `max`), each under the figure's comment.
