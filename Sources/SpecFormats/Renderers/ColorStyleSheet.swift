@@ -22,28 +22,51 @@ package enum ColorStyleSheet {
             """
         for note in notes { out += "/* Note: \(comment(note)) */\n" }
         out += ":root {\n  color-scheme: light dark;\n"
-        let properties = rows.map(property)
-        for (row, property) in zip(rows, properties) {
-            guard let property else { continue }
-            out += "  /* \(describe(row)) */\n"
-            if let light = hex(row, "light") {
+        let parts = rows.map { row in keptParts.value(for: row) { Parts(row) } }
+        for part in parts {
+            guard let property = part.property else { continue }
+            out += "  /* \(part.described) */\n"
+            if let light = part.light {
                 out += "  \(property): \(light);\n"
-            } else if let value = hex(row, "value") {
+            } else if let value = part.value {
                 out +=
-                    row["sameInEveryAppearance"] == .bool(true)
+                    part.sameInEveryAppearance
                     ? "  /* Apple gives this color one value, for every appearance. */\n"
                     : "  /* Apple's table has one column (Default) for this row, the same in every appearance. */\n"
                 out += "  \(property): \(value);\n"
             }
         }
         out += "}\n"
-        out += block("@media (prefers-color-scheme: dark)", rows, properties, field: "dark")
-        out += block("@media (prefers-contrast: more)", rows, properties, field: "increasedContrastLight")
-        out += block(
-            "@media (prefers-color-scheme: dark) and (prefers-contrast: more)", rows, properties,
-            field: "increasedContrastDark")
+        out += block("@media (prefers-color-scheme: dark)", parts, \.dark)
+        out += block("@media (prefers-contrast: more)", parts, \.increasedContrastLight)
+        out += block("@media (prefers-color-scheme: dark) and (prefers-contrast: more)", parts, \.increasedContrastDark)
         return out
     }
+
+    /// What the sheet writes of one row, which depends on the row alone: kept per row.
+    private struct Parts: Sendable {
+        let property: String?
+        let described: String
+        let light: String?
+        let value: String?
+        let sameInEveryAppearance: Bool
+        let dark: String?
+        let increasedContrastLight: String?
+        let increasedContrastDark: String?
+
+        init(_ row: JSONValue) {
+            property = ColorStyleSheet.property(row)
+            described = ColorStyleSheet.describe(row)
+            light = ColorStyleSheet.hex(row, "light")
+            value = ColorStyleSheet.hex(row, "value")
+            sameInEveryAppearance = row["sameInEveryAppearance"] == .bool(true)
+            dark = ColorStyleSheet.hex(row, "dark")
+            increasedContrastLight = ColorStyleSheet.hex(row, "increasedContrastLight")
+            increasedContrastDark = ColorStyleSheet.hex(row, "increasedContrastDark")
+        }
+    }
+
+    private static let keptParts = KeptByRow<Parts>()
 
     /// `--hig-color-ios-gray-2`.
     package static func property(_ row: JSONValue) -> String? {
@@ -74,10 +97,10 @@ package enum ColorStyleSheet {
         return String(decoding: name, as: UTF8.self)
     }
 
-    private static func block(_ query: String, _ rows: [JSONValue], _ properties: [String?], field: String) -> String {
+    private static func block(_ query: String, _ parts: [Parts], _ field: KeyPath<Parts, String?>) -> String {
         var lines: [String] = []
-        for (row, property) in zip(rows, properties) {
-            guard let property, let value = hex(row, field) else { continue }
+        for part in parts {
+            guard let property = part.property, let value = part[keyPath: field] else { continue }
             lines.append("    \(property): \(value);")
         }
         guard !lines.isEmpty else { return "" }

@@ -106,30 +106,11 @@ package enum SwiftSource {
     /// ``metricLines(_:id:base:)``, which depend on the row and its member name alone: made once
     /// for each, and kept.
     private static func keptMetricLines(_ row: JSONValue, id: String, base: String) -> [String] {
-        let key = KeptLinesKey(row: row, base: base)
-        if let kept = keptLines.withLock({ $0[key] }) { return kept }
-        let made = metricLines(row, id: id, base: base)
-        keptLines.withLock { kept in
-            if kept.count >= keptLimit { kept.removeAll() }
-            kept[key] = made
-        }
-        return made
+        keptLines.value(for: row, name: base) { metricLines(row, id: id, base: base) }
     }
 
-    /// A row and its member name. Hashed by the name and the row's id alone (hashing every
-    /// field of the row cost more than writing its lines); equal only when the whole row is.
-    private struct KeptLinesKey: Hashable, Sendable {
-        var row: JSONValue
-        var base: String
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(base)
-            hasher.combine(row["id"]?.stringValue)
-        }
-    }
-
+    private static let keptLines = KeptByRow<[String]>()
     private static let keptMetricNames = Locked<[String: (type: String, member: String)]>([:])
-    private static let keptLines = Locked<[KeptLinesKey: [String]]>([:])
     /// The most names and figures kept; past it they are dropped and made again as asked.
     private static let keptLimit = 1024
 
