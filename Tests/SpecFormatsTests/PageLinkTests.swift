@@ -54,3 +54,42 @@ import Testing
         #expect(Self.pages[3].escapedLink(format: "svg") == "/v1/devices/ipad%20%3Cpro%3E%20%26%20%C3%A9?format=svg")
     }
 }
+
+/// A page encodes the pairs its links keep once (``PageContext/keepLinkPairs()``); a value set
+/// afterwards is in every later link, as on a page that kept nothing.
+@Suite struct KeptLinkPairsTests {
+    static func page() -> PageContext {
+        var page = PageContext(
+            route: PageRoute(kind: .other, template: "/v1/tracking/{id}", title: "Tracking"), parameter: "a",
+            site: .empty)
+        page.applied = [("font", "SF Pro")]
+        page.limit = 5
+        return page
+    }
+
+    /// Each value a link keeps, set alone after the pairs were kept.
+    static let changes: [(String, @Sendable (inout PageContext) -> Void)] = [
+        ("offset", { $0.offset = 10 }), ("sort", { $0.sort = "-size" }),
+        ("fields", { $0.projection = ["id", "size"] }),
+        ("version", { $0.pinnedVersion = "2026-06-08" }), ("filter", { $0.applied.append(("platform", "ios")) }),
+        ("limit", { $0.limit = 7 }), ("default limit", { $0.defaultLimit = 25 }),
+        ("record", { $0.parameter = "x y" }),
+        ("route", { $0.route = PageRoute(kind: .other, template: "/v1/metrics", title: "Metrics") }),
+    ]
+
+    @Test(arguments: changes.map(\.0))
+    func aValueSetAfterTheyAreKeptIsInTheLinks(change name: String) throws {
+        let change = try #require(Self.changes.first { $0.0 == name }?.1)
+        var kept = Self.page()
+        kept.keepLinkPairs()
+        #expect(kept.link() == "/v1/tracking/a?font=SF%20Pro&limit=5")
+        var fresh = Self.page()
+        change(&kept)
+        change(&fresh)
+        #expect(kept.link() != "/v1/tracking/a?font=SF%20Pro&limit=5")
+        for format in [nil, "csv"] {
+            #expect(kept.link(format: format) == fresh.link(format: format))
+            #expect(kept.escapedLink(format: format) == fresh.escapedLink(format: format))
+        }
+    }
+}
